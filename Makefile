@@ -1,0 +1,39 @@
+# fresco_kit: `make lab` to learn, `make test` to check everything.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test notebooks figures examples bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[lab,test]'
+	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (fresco-kit)" >/dev/null
+	touch $(STAMP)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
+
+test: $(STAMP)
+	MPLBACKEND=Agg $(PY) -m pytest -n 2 --dist loadgroup -q tests \
+	  --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
+
+notebooks: $(STAMP)
+	find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort | \
+	  MPLBACKEND=module://matplotlib_inline.backend_inline xargs -n 1 $(VENV)/bin/jupyter execute --inplace
+
+figures: $(STAMP)
+	$(VENV)/bin/fresco-kit figures --out figures
+
+examples: $(STAMP)
+	$(VENV)/bin/fresco-kit examples all
+
+bench: $(STAMP)
+	$(VENV)/bin/fresco-kit bench sixtina
+	$(VENV)/bin/fresco-kit bench fresco
+	$(VENV)/bin/fresco-kit bench lorenzo
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

@@ -1,0 +1,52 @@
+"""Worked examples: rulebook or constructed positions played through an engine.
+
+An example is a function returning a list of :class:`Check` (a quantity, the
+rulebook's figure and the engine's).  ``run_examples`` prints a table per example and
+returns whether every figure matched, for ``fresco-kit examples GAME`` and the tests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+
+@dataclass(frozen=True)
+class Check:
+    quantity: str
+    expected: Any
+    actual: Any
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.actual
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: ``kind`` is "rulebook example" or "constructed"."""
+
+    name: str
+    kind: str
+    source: str               # rulebook section it comes from / illustrates
+    run: Callable[[], list[Check]]
+
+    def table(self, checks: list[Check] | None = None) -> str:
+        checks = self.run() if checks is None else checks
+        width = max([len(c.quantity) for c in checks] + [8])
+        lines = [f"{self.name} ({self.kind}; {self.source})",
+                 f"  {'quantity':<{width}}  {'rulebook':>12}  {'engine':>12}"]
+        for c in checks:
+            mark = "" if c.ok else "   <-- MISMATCH"
+            lines.append(f"  {c.quantity:<{width}}  {c.expected!s:>12}  {c.actual!s:>12}{mark}")
+        return "\n".join(lines)
+
+
+def run_examples(examples: Iterable[Example], write: Callable[[str], Any] = print) -> bool:
+    """Run and print every example; True when every figure matched."""
+    all_ok = True
+    for ex in examples:
+        checks = ex.run()
+        write(ex.table(checks))
+        all_ok &= all(c.ok for c in checks)
+    write("all examples match" if all_ok else "MISMATCHES FOUND")
+    return all_ok

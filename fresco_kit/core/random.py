@@ -1,0 +1,50 @@
+"""Seeded randomness whose whole state is one integer, so it lives inside game states.
+
+SplitMix64: small, fast in pure Python, and identical on every platform, so the same
+seed and the same actions always give the same game.
+"""
+from __future__ import annotations
+
+from typing import MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A SplitMix64 generator. ``Rng(seed)``; ``rng.state`` is a plain int to store."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = int(state) & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``range(n)``; ``n`` must be positive."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        return self.next64() % n  # bias below 2**-40 for any n a game uses
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def die(self, sides: int = 6) -> int:
+        return self.randbelow(sides) + 1

@@ -1,0 +1,122 @@
+"""Rule references, refusals and verdicts: how the kit says *why*.
+
+Every rule the engines enforce is a :class:`RuleRef`: the game, the checklist id
+(``../shared/reference/rules_checklist.txt``), the rulebook section heading and a
+short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
+carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping
+
+GAME_TITLES = {
+    "sixtina": "1980 Sixtina rulebook",
+    "fresco": "Fresco rulebook",
+    "lorenzo": "Lorenzo il Magnifico rules summary",
+}
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """One rule: ``game`` and checklist ``id``, the rulebook ``section``, a ``summary``."""
+
+    game: str
+    id: str
+    section: str
+    summary: str
+
+    @property
+    def checklist_id(self) -> str:
+        """The id as written in rules_checklist.txt, e.g. ``"sixtina restore.correct"``."""
+        return f"{self.game} {self.id}"
+
+    @property
+    def citation(self) -> str:
+        """Game, document and section heading, e.g. for a notebook footnote."""
+        return f"{GAME_TITLES.get(self.game, self.game)}, {self.section}"
+
+    def __str__(self) -> str:
+        return f"{self.citation} [{self.checklist_id}]: {self.summary}"
+
+
+class Rulebook(Mapping[str, RuleRef]):
+    """The rules of one game, by checklist id.
+
+    ``Rulebook("sixtina", {"restore.correct": ("How to Play, A. Correct Restoration",
+    "sum above the value: top space"), ...})``; ``book["restore.correct"]`` is the
+    :class:`RuleRef`.  An unknown id raises ``KeyError`` so typos fail loudly.
+    """
+
+    def __init__(self, game: str, entries: Mapping[str, tuple[str, str]]):
+        self.game = game
+        self._refs = {rid: RuleRef(game, rid, section, summary)
+                      for rid, (section, summary) in entries.items()}
+
+    def __getitem__(self, rule_id: str) -> RuleRef:
+        try:
+            return self._refs[rule_id]
+        except KeyError:
+            raise KeyError(f"{self.game} has no rule {rule_id!r}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._refs)
+
+    def __len__(self) -> int:
+        return len(self._refs)
+
+
+Reason = tuple[str, RuleRef]
+
+
+class RuleError(ValueError):
+    """An action broke one or more rules; the game state is unchanged.
+
+    ``reasons`` lists ``(message, RuleRef)`` pairs; ``rule`` is the first rule.
+    """
+
+    def __init__(self, reasons: Iterable[Reason] | str, rule: RuleRef | None = None):
+        if isinstance(reasons, str):
+            if rule is None:
+                raise TypeError("RuleError needs a RuleRef")
+            reasons = [(reasons, rule)]
+        self.reasons: tuple[Reason, ...] = tuple(reasons)
+        if not self.reasons:
+            raise TypeError("RuleError needs at least one reason")
+        super().__init__("; ".join(f"{msg} ({ref.citation})" for msg, ref in self.reasons))
+
+    @property
+    def rule(self) -> RuleRef:
+        return self.reasons[0][1]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether an action is legal now, and every reason if it is not."""
+
+    ok: bool
+    reasons: tuple[Reason, ...] = field(default=())
+
+    @classmethod
+    def of(cls, reasons: Iterable[Reason]) -> "Verdict":
+        reasons = tuple(reasons)
+        return cls(not reasons, reasons)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "legal"
+        return "illegal:\n" + "\n".join(f"  - {msg}\n    ({ref})" for msg, ref in self.reasons)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while playing an action, and the rule that made it happen."""
+
+    text: str
+    rule: RuleRef | None = None
+
+    def __str__(self) -> str:
+        return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"

@@ -1,0 +1,41 @@
+"""Helpers shared by the games' widget factories (ipywidgets imported lazily).
+
+Callbacks write to an ``Output`` with ``show_text``/``show_figure`` (clear, then
+append), never ``with out:``, so nothing leaks into notebook cell output under nbval.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+ILLUSTRATIVE_BANNER = (
+    "Illustrative data in play: some printed numbers of this game are not given by the "
+    "rulebook text; the kit uses labelled stand-ins (see the game's seeds/*.toml, "
+    "provenance = \"illustrative\"). The rules are exact; replace the numbers in the data "
+    "file if you own the game."
+)
+
+
+def show_text(out: Any, text: str) -> None:
+    """Replace what ``out`` shows with ``text``."""
+    out.clear_output()
+    out.append_stdout(text if text.endswith("\n") else text + "\n")
+
+
+def show_figure(out: Any, fig: Any, text: str | None = None) -> None:
+    """Replace what ``out`` shows with a matplotlib figure (closed afterwards) and text."""
+    import matplotlib.pyplot as plt
+
+    out.clear_output()
+    if text:
+        out.append_stdout(text if text.endswith("\n") else text + "\n")
+    out.append_display_data(fig)
+    plt.close(fig)
+
+
+def banner(text: str = ILLUSTRATIVE_BANNER) -> Any:
+    """A visible note (an ``HTML`` widget) e.g. for illustrative component data."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(
+        f'<div style="border-left:4px solid #c90;background:#fff8e5;padding:6px 10px">'
+        f"<b>Note.</b> {text}</div>")

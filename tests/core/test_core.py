@@ -1,0 +1,84 @@
+"""The shared core: award_by_rank, Rng, RuleError/Verdict, Game session and saves."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fresco_kit.core import Rng, RuleError, Rulebook, Verdict, award_by_rank
+from fresco_kit.core.game import SaveError, Game
+
+BOOK = Rulebook("sixtina", {"x.y": ("Some Section", "a paraphrase")})
+
+
+def test_award_by_rank_orders_higher_key_first():
+    assert award_by_rank({"a": 1, "b": 5, "c": 3}, [10, 6, 3]) == {"b": 10, "c": 6, "a": 3}
+
+
+def test_award_by_rank_ties_share_rounded_down():
+    # two tie for first: (10 + 6) // 2 = 8 each; next takes third place's 3
+    assert award_by_rank({"R": 4, "W": 4, "B": 3}, [10, 6, 3]) == {"R": 8, "W": 8, "B": 3}
+    # three tie: (10 + 6 + 3) // 3 = 6
+    assert award_by_rank({"R": 1, "W": 1, "B": 1}, [10, 6, 3]) == {"R": 6, "W": 6, "B": 6}
+    # tie for second: (6 + 3) // 2 = 4
+    assert award_by_rank({"R": 9, "W": 1, "B": 1}, [10, 6, 3]) == {"R": 10, "W": 4, "B": 4}
+
+
+def test_award_by_rank_places_beyond_awards_get_nothing():
+    got = award_by_rank({"a": 4, "b": 3, "c": 2, "d": 1}, [10, 6, 3])
+    assert got == {"a": 10, "b": 6, "c": 3, "d": 0}
+    # a tie spanning the last award and an empty place: (3 + 0) // 2
+    assert award_by_rank({"a": 4, "b": 3, "c": 2, "d": 2}, [10, 6, 3])["c"] == 1
+
+
+def test_award_by_rank_negative_awards_round_down():
+    assert award_by_rank({"a": 2, "b": 2}, [-1, -2]) == {"a": -2, "b": -2}
+
+
+def test_award_by_rank_only_ranks_given_players():
+    assert award_by_rank({}, [10]) == {}
+
+
+def test_rng_is_reproducible_and_state_is_an_int():
+    a, b = Rng(42), Rng(42)
+    assert [a.randbelow(100) for _ in range(20)] == [b.randbelow(100) for _ in range(20)]
+    assert isinstance(a.state, int)
+    c = Rng(a.state)
+    assert c.next64() == a.next64()
+    items = list(range(10))
+    assert sorted(Rng(1).shuffled(items)) == items
+    with pytest.raises(ValueError):
+        Rng(1).randbelow(0)
+
+
+def test_rule_error_carries_every_reason():
+    ref = BOOK["x.y"]
+    err = RuleError([("first", ref), ("second", ref)])
+    assert err.rule is ref and len(err.reasons) == 2
+    assert "Some Section" in str(err) and "first" in str(err)
+    assert ref.checklist_id == "sixtina x.y"
+    with pytest.raises(TypeError):
+        RuleError([])
+    with pytest.raises(KeyError):
+        BOOK["no.such"]
+
+
+def test_verdict():
+    ref = BOOK["x.y"]
+    assert Verdict.of([]).ok and bool(Verdict.of([]))
+    v = Verdict.of([("nope", ref)])
+    assert not v and "nope" in str(v)
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("{", "invalid JSON"),
+    ("[]", "JSON object"),
+    ('{"format": "other"}', "format"),
+    ('{"format": "fresco-kit/game", "version": 99}', "version"),
+    ('{"format": "fresco-kit/game", "version": 1}', "lacks"),
+    ('{"format": "fresco-kit/game", "version": 1, "game": "chess", "players": [], "seed": 0, '
+     '"options": {}, "actions": [], "state": {}}', "unknown game"),
+])
+def test_from_json_refuses_bad_input_clearly(text, needle):
+    with pytest.raises(SaveError, match=needle):
+        Game.from_json(text)
