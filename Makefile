@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
 
+# One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
+# keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,
+# xdist_group marks do not group, so `--dist loadgroup` would split a notebook's cells).
 test: $(STAMP)
-	MPLBACKEND=Agg $(PY) -m pytest -n 2 --dist loadgroup -q tests \
+	MPLBACKEND=Agg $(PY) -m pytest -n 2 --dist loadfile -q -rfEs tests \
 	  --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
 
 notebooks: $(STAMP)

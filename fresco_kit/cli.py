@@ -101,6 +101,17 @@ def cmd_figures(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """``-n``: a positive whole number of games (else a usage error, exit 2)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of games: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"the number of games must be at least 1, not {n}")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="fresco-kit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -109,13 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_examples)
     p = sub.add_parser("bench", help="time seeded random games to the end")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("-n", type=int, default=200, help="number of games (default 200)")
+    p.add_argument("-n", type=_count, default=200, help="number of games (default 200)")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("soak", help="play many random games checking invariants at every step")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("-n", type=int, default=1000)
+    p.add_argument("-n", type=_count, default=1000)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_soak)
@@ -123,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="figures")
     p.set_defaults(func=cmd_figures)
     args = parser.parse_args(argv)
+    if getattr(args, "players", None) is not None:
+        counts = tuple(_game(args.game).PLAYER_COUNTS)
+        if args.players not in counts:
+            parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players, not {args.players}")
     return args.func(args)
 
 

@@ -1,0 +1,160 @@
+"""Cathedral: restore a segment of the fresco or the altar (Fresco rulebook, Cathedral).
+
+Each cathedral apprentice restores one segment or the altar once.
+
+- Segment: optionally first pay 1 thaler to move the bishop one step (8 directions,
+  onto any segment); pay the tile's paints to the supply; score the tile's value plus
+  the bishop's bonus (3 on the segment, 2 beside it); keep the tile face down; the
+  bishop then moves onto the restored segment.
+- Altar: yellow + red + blue for 2 (each replaceable by orange/green/purple, +1 each),
+  or orange + green + purple for 6.
+- The points move the painter on the track; an occupied landing needs ``behind`` or
+  ``ahead`` in the action itself (``track.py``).
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event
+
+from . import board, data
+from .actions import Altar, Restore, altar as make_altar
+from .refs import RULES
+from .scoring import altar_readings, bishop_bonus
+from .state import State
+from .supply import covers, pay_to_bank, return_paints, set_player
+from .track import landing, move, track_reasons
+from .turns import turn_reasons, use
+
+
+def restore_gain(s: State, a: Restore) -> tuple[int, int]:
+    """(tile value, bishop bonus) of a restoration, the bishop moved first if asked."""
+    seg = board.index(a.segment)
+    bishop = a.bishop if a.bishop is not None else board.square(s.bishop)
+    return data.FRESCO_TILES[s.fresco[seg]].value, bishop_bonus(bishop, a.segment)
+
+
+def restore_checks(s: State, a: Restore) -> list:
+    reasons = turn_reasons(s, a.player, "cathedral")
+    if reasons:
+        return reasons
+    if not board.on_grid(a.segment):
+        return [(f"{a.segment} is not a fresco segment (rows and columns 0..4)", RULES["cath.segment"])]
+    seg = board.index(a.segment)
+    if s.fresco[seg] < 0:
+        return [(f"segment {a.segment} is already restored", RULES["cath.segment"])]
+    i = s.order[s.actor]
+    p = s.players[i]
+    tile = data.FRESCO_TILES[s.fresco[seg]]
+    if not covers(p.paints, tile.paints):
+        reasons.append((f"{tile} needs paints {a.player} does not have", RULES["p2.forfeit"]))
+    if a.bishop is not None:
+        if not board.on_grid(a.bishop) or board.index(a.bishop) not in board.neighbours()[s.bishop]:
+            reasons.append((f"the bishop on {board.square(s.bishop)} moves one step in 8 directions, "
+                            f"not to {a.bishop}", RULES["cath.bishop_move"]))
+            return reasons
+        if p.thalers < data.BISHOP_MOVE_COST:
+            reasons.append(("moving the bishop costs 1 thaler", RULES["cath.bishop_move"]))
+    if reasons:
+        return reasons
+    return track_reasons(s, i, sum(restore_gain(s, a)), a.track, RULES["cath.track"])
+
+
+def restore_apply(s: State, a: Restore, events: list) -> None:
+    i = s.order[s.actor]
+    p = s.players[i].copy()
+    seg = board.index(a.segment)
+    value, bonus = restore_gain(s, a)
+    if a.bishop is not None:
+        pay_to_bank(s, p, data.BISHOP_MOVE_COST)
+        events.append(Event(f"{a.player} pays 1 thaler: bishop {board.square(s.bishop)} -> {a.bishop}",
+                            RULES["cath.bishop_move"]))
+    tile_id = s.fresco[seg]
+    tile = data.FRESCO_TILES[tile_id]
+    return_paints(s, p, tile.paints)
+    p.tiles = p.tiles + (tile_id,)
+    fresco = list(s.fresco)
+    fresco[seg] = -1
+    s.fresco = tuple(fresco)
+    events.append(Event(f"{a.player} restores {a.segment} {tile}: {value} VP", RULES["cath.segment"]))
+    if bonus:
+        events.append(Event(f"bishop bonus {bonus}", RULES["cath.bishop_bonus"]))
+    _move(s, p, i, {"fresco": value, "bishop": bonus}, a.track, events)
+    s.bishop = seg
+    events.append(Event(f"the bishop moves to {a.segment}", RULES["cath.bishop_after"]))
+    use(s, events)
+
+
+def _move(s: State, p, i: int, gains: dict, choice, events: list) -> None:
+    target, space = move(s, p, i, gains, choice)
+    set_player(s, i, p)
+    note = "" if target == space else f" (space {target} is taken: {choice} to {space})"
+    events.append(Event(f"{s.names[i]} moves to space {space}{note}", RULES["cath.track"]))
+
+
+def altar_checks(s: State, a: Altar) -> list:
+    reasons = turn_reasons(s, a.player, "cathedral")
+    if reasons:
+        return reasons
+    readings = altar_readings(a.paints)
+    if not readings:
+        return [("the altar takes yellow + red + blue (any replaced by orange/green/purple)", RULES["altar.basic"]),
+                ("or exactly orange + green + purple", RULES["altar.blended"])]
+    i = s.order[s.actor]
+    if not covers(s.players[i].paints, data.paint_vector(a.paints)):
+        return [(f"{a.player} does not hold {' + '.join(a.paints)}", RULES["p2.forfeit"])]
+    return track_reasons(s, i, max(readings.values()), a.track, RULES["cath.track"])
+
+
+def altar_apply(s: State, a: Altar, events: list) -> None:
+    i = s.order[s.actor]
+    p = s.players[i].copy()
+    readings = altar_readings(a.paints)
+    how = max(readings, key=readings.get)
+    pts = readings[how]
+    return_paints(s, p, data.paint_vector(a.paints))
+    events.append(Event(f"{a.player} restores the altar with {' + '.join(a.paints)}: {pts} VP",
+                        RULES["altar.blended" if how == "blended" else "altar.basic"]))
+    _move(s, p, i, {"altar": pts}, a.track, events)
+    use(s, events)
+
+
+def _with_track(s: State, i: int, gain: int) -> list:
+    _, options = landing(s, i, gain)
+    return [c for c in ("behind", "ahead") if c in options] if options else [None]
+
+
+def _altar_combos() -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """Every legal three-paint altar restoration (COLOURS order) with its paint vector."""
+    from itertools import combinations_with_replacement
+
+    out = []
+    for combo in combinations_with_replacement(data.COLOURS, 3):
+        if altar_readings(combo):
+            out.append((combo, data.paint_vector(combo)))
+    return tuple(out)
+
+
+ALTAR_COMBOS = _altar_combos()
+
+
+def altar_options(paints: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """Every altar paint combination a holding allows (COLOURS order, deterministic)."""
+    return [combo for combo, need in ALTAR_COMBOS if covers(paints, need)]
+
+
+def legal(s: State) -> list:
+    i = s.order[s.actor]
+    player, p = s.names[i], s.players[i]
+    out: list = []
+    moves = [None] + ([board.square(n) for n in sorted(board.neighbours()[s.bishop])]
+                      if p.thalers >= data.BISHOP_MOVE_COST else [])
+    for seg, t in enumerate(s.fresco):
+        if t < 0 or not covers(p.paints, data.FRESCO_TILES[t].paints):
+            continue
+        for b in moves:
+            a = Restore(player, board.square(seg), b)
+            for choice in _with_track(s, i, sum(restore_gain(s, a))):
+                out.append(Restore(player, a.segment, b, choice))
+    for combo in altar_options(p.paints):
+        for choice in _with_track(s, i, max(altar_readings(combo).values())):
+            out.append(make_altar(player, combo, choice))
+    return out

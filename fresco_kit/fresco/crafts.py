@@ -1,0 +1,91 @@
+"""Studio, Workshop and Theater (Fresco rulebook, the three sections of those names).
+
+- Studio: each studio apprentice earns 3 thalers from the bank.
+- Workshop: each workshop apprentice allows up to 2 blends; a blend returns two
+  primaries and takes their blended paint (red+yellow orange, red+blue purple,
+  yellow+blue green).
+- Theater: each theater apprentice moves the mood painter 2 spaces up (clamped); the
+  apprentices change only after next round's get-up.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event
+
+from . import data
+from .actions import Blend, Studio, Theater
+from .refs import RULES
+from .state import State
+from .supply import covers, pay_from_bank, return_paints, set_player, supply_covers, take_paints
+from .turns import turn_reasons, use
+from .wakeup import clamp_mood
+
+
+def studio_checks(s: State, a: Studio) -> list:
+    return turn_reasons(s, a.player, "studio")
+
+
+def studio_apply(s: State, a: Studio, events: list) -> None:
+    i = s.order[s.actor]
+    p = s.players[i].copy()
+    paid = pay_from_bank(s, p, data.STUDIO_THALERS)
+    set_player(s, i, p)
+    if paid == data.STUDIO_THALERS:
+        events.append(Event(f"{a.player} paints a portrait: +{paid} thalers", RULES["studio"]))
+    else:
+        events.append(Event(f"{a.player} paints a portrait but the bank holds only {paid}", RULES["supply.coins"]))
+    use(s, events)
+
+
+_BLEND_VECTORS = {c: data.paint_vector(data.BLENDS[c]) for c in data.BLENDED}
+_ONE = {c: data.paint_vector([c]) for c in data.COLOURS}
+
+
+def blend_checks(s: State, a: Blend) -> list:
+    reasons = turn_reasons(s, a.player, "workshop")
+    if reasons:
+        return reasons
+    if a.colour not in data.BLENDS:
+        return [(f"only {', '.join(data.BLENDED)} can be blended", RULES["workshop"])]
+    i = s.order[s.actor]
+    if not covers(s.players[i].paints, _BLEND_VECTORS[a.colour]):
+        reasons.append((f"{a.colour} takes {' + '.join(data.BLENDS[a.colour])}", RULES["p2.forfeit"]))
+    if not supply_covers(s, _ONE[a.colour]):
+        reasons.append((f"the supply has no {a.colour} left", RULES["supply.paints"]))
+    return reasons
+
+
+def blend_apply(s: State, a: Blend, events: list) -> None:
+    i = s.order[s.actor]
+    p = s.players[i].copy()
+    return_paints(s, p, _BLEND_VECTORS[a.colour])
+    take_paints(s, p, _ONE[a.colour])
+    set_player(s, i, p)
+    events.append(Event(f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} "
+                        f"({s.left - 1} blend(s) left)", RULES["workshop"]))
+    use(s, events)
+
+
+def theater_checks(s: State, a: Theater) -> list:
+    return turn_reasons(s, a.player, "theater")
+
+
+def theater_apply(s: State, a: Theater, events: list) -> None:
+    i = s.order[s.actor]
+    p = s.players[i].copy()
+    before = p.mood
+    p.mood = clamp_mood(p.mood + data.THEATER_MOVE)
+    set_player(s, i, p)
+    events.append(Event(f"{a.player} goes to the theater: mood space {before} -> {p.mood} "
+                        "(apprentices change after next round's get-up)", RULES["theater"]))
+    use(s, events)
+
+
+def legal(s: State) -> list:
+    i = s.order[s.actor]
+    player = s.names[i]
+    col = s.sheet[s.loc]
+    if col == "studio":
+        return [Studio(player)]
+    if col == "theater":
+        return [Theater(player)]
+    return [a for a in (Blend(player, c) for c in data.BLENDED) if not blend_checks(s, a)]

@@ -1,0 +1,104 @@
+"""Market: buy paints or close down a booth (Fresco rulebook, Market).
+
+The active player picks one non-empty booth.  Either each market apprentice buys one
+of its tiles at the player's price (get-up time), the paints coming from the supply;
+or, with at least one market apprentice, the booth is closed for free.  Either way
+all of the booth's tiles go back into the bag.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from fresco_kit.core import Event
+
+from . import data
+from .actions import Buy, Close
+from .refs import RULES
+from .state import State
+from .supply import add, pay_to_bank, set_player, supply_covers, take_paints
+from .turns import turn_reasons, use
+
+
+def _booth_reasons(s: State, booth: int, rule) -> list:
+    if not 1 <= booth <= len(s.booths):
+        return [(f"there are booths 1..{len(s.booths)}", rule)]
+    if not s.booths[booth - 1]:
+        return [(f"booth {booth} is empty this round", rule)]
+    return []
+
+
+def tiles_paints(s: State, a: Buy) -> tuple[int, ...]:
+    total = (0,) * len(data.COLOURS)
+    for k in a.tiles:
+        total = add(total, data.MARKET_TILES[s.booths[a.booth - 1][k - 1]].paints)
+    return total
+
+
+def buy_checks(s: State, a: Buy) -> list:
+    reasons = turn_reasons(s, a.player, "market")
+    if reasons:
+        return reasons
+    reasons = _booth_reasons(s, a.booth, RULES["market.buy"])
+    if reasons:
+        return reasons
+    size = len(s.booths[a.booth - 1])
+    if not a.tiles or list(a.tiles) != sorted(set(a.tiles)) or not all(1 <= k <= size for k in a.tiles):
+        return [(f"name distinct tiles 1..{size} of booth {a.booth}, ascending", RULES["market.buy"])]
+    i = s.order[s.actor]
+    if len(a.tiles) > s.left:
+        reasons.append((f"{a.player} has {s.left} market apprentice(s): one tile each", RULES["market.buy"]))
+    cost = len(a.tiles) * s.price(i)
+    if cost > s.players[i].thalers:
+        reasons.append((f"{len(a.tiles)} tile(s) at {s.price(i)} cost {cost}; {a.player} has "
+                        f"{s.players[i].thalers} thalers", RULES["p2.forfeit"]))
+    if not supply_covers(s, tiles_paints(s, a)):
+        reasons.append(("the paint supply lacks those paints", RULES["supply.paints"]))
+    return reasons
+
+
+def buy_apply(s: State, a: Buy, events: list) -> None:
+    i = s.order[s.actor]
+    p = s.players[i].copy()
+    price = s.price(i)
+    pay_to_bank(s, p, price * len(a.tiles))
+    need = tiles_paints(s, a)
+    take_paints(s, p, need)
+    set_player(s, i, p)
+    booth = s.booths[a.booth - 1]
+    events.append(Event(f"{a.player} buys {', '.join(str(data.MARKET_TILES[booth[k - 1]]) for k in a.tiles)} "
+                        f"from booth {a.booth} at {price} each", RULES["market.buy"]))
+    _empty_booth(s, a.booth)
+    events.append(Event(f"booth {a.booth}'s tiles go back into the bag", RULES["market.buy"]))
+    use(s, events, s.left)
+
+
+def _empty_booth(s: State, booth: int) -> None:
+    s.bag = tuple(sorted(s.bag + s.booths[booth - 1]))
+    booths = list(s.booths)
+    booths[booth - 1] = ()
+    s.booths = tuple(booths)
+
+
+def close_checks(s: State, a: Close) -> list:
+    return turn_reasons(s, a.player, "market") or _booth_reasons(s, a.booth, RULES["market.close"])
+
+
+def close_apply(s: State, a: Close, events: list) -> None:
+    _empty_booth(s, a.booth)
+    events.append(Event(f"{a.player} closes booth {a.booth}: its tiles go back into the bag", RULES["market.close"]))
+    use(s, events, s.left)
+
+
+def legal(s: State) -> list:
+    player = s.names[s.order[s.actor]]
+    out: list = []
+    for b, booth in enumerate(s.booths, 1):
+        if not booth:
+            continue
+        for k in range(1, min(s.left, len(booth)) + 1):
+            for tiles in combinations(range(1, len(booth) + 1), k):
+                a = Buy(player, b, tiles)
+                if not buy_checks(s, a):
+                    out.append(a)
+        out.append(Close(player, b))
+    return out

@@ -1,0 +1,68 @@
+"""Phase II, Planning actions (Fresco rulebook): secret, simultaneous plans.
+
+A plan gives, for each of the 5 columns of the action sheet (side 1: market,
+cathedral, studio, workshop, theater; side 2 in the final round), how many apprentices
+go there: at most 3 (one per space of the 15) and no more in all than the player has.
+Plans may be handed in in any order; ``State.view`` hides the others' plans.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from fresco_kit.core import Event
+
+from .actions import Plan
+from .data import SPACES_PER_COLUMN
+from .refs import RULES
+from .state import State
+from .supply import set_player
+
+
+def checks(s: State, a: Plan) -> list:
+    if s.phase != "plan":
+        return [("plans are made after everyone has chosen a get-up time", RULES["p2.plan"])]
+    if a.player not in s.names:
+        return [(f"{a.player} is not playing", RULES["p2.plan"])]
+    p = s.player(a.player)
+    reasons = []
+    if p.plan is not None:
+        reasons.append((f"{a.player} has already planned this round", RULES["p2.plan"]))
+    cols = s.sheet
+    if len(a.counts) != len(cols):
+        reasons.append((f"a plan gives one count per column: {', '.join(cols)}", RULES["p2.plan"]))
+    elif any(c < 0 or c > SPACES_PER_COLUMN for c in a.counts):
+        reasons.append((f"each column has {SPACES_PER_COLUMN} spaces, one apprentice each", RULES["p2.plan"]))
+    if sum(a.counts) > p.apprentices:
+        rule = RULES["mood.plus"] if p.helper > 0 else RULES["mood.minus"] if p.helper < 0 else RULES["p2.plan"]
+        reasons.append((f"{a.player} has only {p.apprentices} apprentices this round", rule))
+    return reasons
+
+
+def apply(s: State, a: Plan, events: list) -> None:
+    i = s.names.index(a.player)
+    p = s.players[i].copy()
+    p.plan = tuple(a.counts)
+    set_player(s, i, p)
+    events.append(Event(f"{a.player} plans behind the screen", RULES["p2.plan"]))
+    if all(q.plan is not None for q in s.players):
+        from .rounds import start_actions
+
+        events.append(Event("screens up: " + "; ".join(
+            f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan, s.sheet) if c)
+            for nm, q in zip(s.names, s.players)), RULES["p2.plan"]))
+        start_actions(s, events)
+
+
+@lru_cache(maxsize=None)
+def all_counts(columns: int, apprentices: int) -> tuple[tuple[int, ...], ...]:
+    """Every plan of ``columns`` counts 0..3 using at most ``apprentices`` (lexicographic)."""
+    return tuple(c for c in product(range(SPACES_PER_COLUMN + 1), repeat=columns) if sum(c) <= apprentices)
+
+
+def legal(s: State) -> list[Plan]:
+    out = []
+    for nm, p in zip(s.names, s.players):
+        if p.plan is None:
+            out.extend(Plan(nm, c) for c in all_counts(len(s.sheet), p.apprentices))
+    return out

@@ -1,0 +1,112 @@
+"""Constructed positions for examples, notebooks and tests (not a rulebook section).
+
+:func:`edit` returns a copy of a state with some pieces moved, keeping every supply
+balanced (paints and thalers come from / go back to the common supplies, restored
+tiles come off the fresco), so ``rules.invariants`` stays empty.  :func:`play_round_start`
+and :func:`skip_to` then drive a :class:`~fresco_kit.core.Game` through the engine to
+the moment of interest -- positions are set up by editing, never the rules' answers.
+
+>>> from fresco_kit import fresco
+>>> from fresco_kit.fresco import positions
+>>> game = fresco.new_game(["Red", "White", "Blue"], seed=1)
+>>> game.state = positions.edit(game.state, players={"Red": {"paints": {"red": 3}}})
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from fresco_kit.core import Game
+
+from . import board, data
+from .actions import Done, Plan, Wake
+from .state import CATEGORIES, State
+from .supply import set_player
+
+
+def edit(state: State, *, players: Mapping[str, Mapping] | None = None, bishop: tuple[int, int] | None = None,
+         restored: Mapping[str, list[tuple[int, int]]] | None = None) -> State:
+    """A copy of ``state`` with pieces moved.
+
+    ``players[name]`` may set ``thalers``, ``paints`` (a dict colour -> count, others
+    unchanged), ``vp`` (a track space; booked as fresco points; 0 = back on the start
+    space it had or S-free), ``mood``.  ``restored[name]`` lists segments whose tiles
+    the player has already restored (taken off the fresco, kept face down).  ``bishop``
+    places the bishop.  Raises ValueError if a supply cannot cover the change."""
+    s = state.copy()
+    for name, squares in (restored or {}).items():
+        i = s.names.index(name)
+        p = s.players[i].copy()
+        fresco = list(s.fresco)
+        for sq in squares:
+            t = fresco[board.index(sq)]
+            if t < 0:
+                raise ValueError(f"segment {sq} is already restored")
+            p.tiles = p.tiles + (t,)
+            fresco[board.index(sq)] = -1
+        s.fresco = tuple(fresco)
+        set_player(s, i, p)
+    for name, changes in (players or {}).items():
+        i = s.names.index(name)
+        p = s.players[i].copy()
+        if "thalers" in changes:
+            s.bank += p.thalers - changes["thalers"]
+            p.thalers = changes["thalers"]
+        if "paints" in changes:
+            paints, supply = list(p.paints), list(s.supply)
+            for colour, n in changes["paints"].items():
+                k = data.COLOUR_INDEX[colour]
+                supply[k] += paints[k] - n
+                paints[k] = n
+            p.paints, s.supply = tuple(paints), tuple(supply)
+        if "vp" in changes:
+            p.vp = changes["vp"]
+            p.points = (p.vp,) + (0,) * (len(CATEGORIES) - 1)
+            if p.vp > 0:
+                p.start = 0
+            elif not p.start:
+                used = {q.start for q in s.players}
+                p.start = min(k for k in range(1, s.n + 1) if k not in used)
+        if "mood" in changes:
+            p.mood = changes["mood"]
+        set_player(s, i, p)
+    if bishop is not None:
+        s.bishop = board.index(bishop)
+    if s.bank < 0 or any(x < 0 for x in s.supply):
+        raise ValueError("the supplies cannot cover this position")
+    if s.phase == "wake" and s.wake_at == 0:
+        from .wakeup import wake_order
+
+        s.chooser = wake_order(s)
+    return s
+
+
+def play_round_start(game: Game, times: Mapping[str, int], plans: Mapping[str, tuple[int, ...]]) -> None:
+    """Play the get-up choices (in the engine's order) and the plans of one round."""
+    while game.state.phase == "wake":
+        name = game.state.to_move[0]
+        game.play(Wake(name, times[name]))
+    for name in game.state.names:
+        if game.state.phase == "plan":
+            game.play(Plan(name, tuple(plans[name])))
+
+
+def skip_to(game: Game, column: str, player: str, max_steps: int = 200) -> None:
+    """Give up actions (``done``) until ``player`` acts at ``column``."""
+    for _ in range(max_steps):
+        s = game.state
+        if s.phase == "act" and s.sheet[s.loc] == column and s.to_move == [player]:
+            return
+        if s.phase != "act":
+            raise ValueError(f"{player} never acts at the {column} this round")
+        game.play(Done(s.to_move[0]))
+    raise ValueError("skip_to did not arrive")
+
+
+def finish_round(game: Game, max_steps: int = 200) -> None:
+    """Give up every remaining action of the round."""
+    start = game.state.round
+    for _ in range(max_steps):
+        s = game.state
+        if s.phase != "act" or s.round != start:
+            return
+        game.play(Done(s.to_move[0]))

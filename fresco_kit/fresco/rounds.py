@@ -1,0 +1,121 @@
+"""The course of a round (Fresco rulebook, Game Play; preparing the next round).
+
+- :func:`begin_round`: the final-round check (<= 6 tiles: side 2), painters in bed, the
+  wake-up order (last on the track first).
+- :func:`start_actions` / :func:`next_actor`: phase II visits the sheet's columns in
+  order, players in get-up order; a player with no apprentice there is skipped.
+- :func:`end_round`: refill the booths, pay income, painters back, Big Box start-space
+  rotation; or, after the final round, the final count.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event, Rng
+
+from . import data
+from .refs import RULES
+from .setup import draw_tiles
+from .state import State
+from .supply import pay_from_bank, set_player
+from .wakeup import wake_order
+
+
+def begin_round(s: State, events: list) -> None:
+    """Start a new round at Phase I."""
+    s.round += 1
+    if not s.final and s.tiles_left <= data.FINAL_ROUND_TILES:
+        s.final = True
+        events.append(Event(f"{s.tiles_left} tiles left on the fresco: round {s.round} is the final round; "
+                            f"action sheets to {s.switches.final_sheet}", RULES["end.final_round"]))
+    s.phase = "wake"
+    s.chooser = wake_order(s)
+    s.wake_at = 0
+    events.append(Event(f"round {s.round}: {s.names[s.chooser[0]]} chooses a get-up time first", RULES["p1.order"]))
+
+
+def start_actions(s: State, events: list) -> None:
+    s.phase = "act"
+    s.loc, s.actor, s.left = 0, -1, 0
+    next_actor(s, events)
+
+
+def left_for(column: str, count: int) -> int:
+    """Uses a player has at a column with ``count`` apprentices (2 blends each in the workshop)."""
+    return count * data.BLENDS_PER_APPRENTICE if column == "workshop" else count
+
+
+def next_actor(s: State, events: list) -> None:
+    """Move to the next player with apprentices at this location, or the next location (``p2.resolve``)."""
+    cols = s.sheet
+    while s.loc < len(cols):
+        for k in range(s.actor + 1, s.n):
+            count = s.players[s.order[k]].plan[s.loc]
+            if count:
+                s.actor = k
+                s.left = left_for(cols[s.loc], count)
+                return
+        s.loc += 1
+        s.actor = -1
+    end_round(s, events)
+
+
+def end_round(s: State, events: list) -> None:
+    """After all actions: the final count, or preparing the next round."""
+    from .final import start_final_count
+
+    if s.final:
+        events.append(Event("the final round is over: no income", RULES["end.no_income"]))
+        start_final_count(s, events)
+        return
+    if s.switches.early_end_on_complete and s.tiles_left == 0:
+        s.final = True
+        events.append(Event("the fresco is complete: this was the final round, no income",
+                            RULES["bigbox.complete"]))
+        start_final_count(s, events)
+        return
+    # refill the booths from the bag (round.refill)
+    rng = Rng(s.rng)
+    bag = list(s.bag)
+    booths = []
+    for booth, size in zip(s.booths, data.BOOTH_SIZES[s.n]):
+        booths.append(booth if booth else tuple(draw_tiles(bag, size, rng)))
+    s.booths, s.bag, s.rng = tuple(booths), tuple(sorted(bag)), rng.state
+    events.append(Event("market booths refilled", RULES["round.refill"]))
+    # income: 1 thaler per restored tile (round.income)
+    for i, nm in enumerate(s.names):
+        p = s.players[i]
+        if p.tiles:
+            p = p.copy()
+            due = len(p.tiles) * data.INCOME_PER_TILE
+            paid = pay_from_bank(s, p, due)
+            set_player(s, i, p)
+            short = "" if paid == due else f" (the bank holds only {paid})"
+            events.append(Event(f"{nm} earns {paid} thaler(s) income{short}",
+                                RULES["round.income"] if paid == due else RULES["supply.coins"]))
+    # painters back to the inn (round.reset)
+    ps = []
+    for p in s.players:
+        p = p.copy()
+        p.time, p.plan = 0, None
+        ps.append(p)
+    s.players = tuple(ps)
+    events.append(Event("painters back to the inn", RULES["round.reset"]))
+    if s.switches.start_rotation:
+        rotate_start_spaces(s, events)
+    begin_round(s, events)
+
+
+def rotate_start_spaces(s: State, events: list) -> None:
+    """Big Box: with 2+ painters on start spaces, the first goes to the end, the others move up."""
+    on_start = sorted((p.start, i) for i, p in enumerate(s.players) if p.start)
+    if len(on_start) < 2:
+        return
+    spaces = [k for k, _ in on_start]
+    movers = [i for _, i in on_start]
+    movers = movers[1:] + movers[:1]
+    ps = list(s.players)
+    for k, i in zip(spaces, movers):
+        ps[i] = ps[i].copy()
+        ps[i].start = k
+    s.players = tuple(ps)
+    events.append(Event("start spaces rotate: " + ", ".join(f"S{k} {s.names[i]}" for k, i in zip(spaces, movers)),
+                        RULES["bigbox.rotation"]))

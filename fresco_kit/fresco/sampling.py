@@ -1,0 +1,157 @@
+"""Fast random play for benchmarks, soak runs and property tests (not a rulebook section).
+
+:func:`sample_action` returns a random *legal* action, biased towards progress so that
+random games end: plan the cathedral when paints allow, buy paints, blend what a tile
+needs, restore what one can.  Every candidate is confirmed with ``rules.checks``.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Rng
+
+from . import board, data
+from .actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater, Wake
+from .cathedral import altar_options, restore_gain
+from .scoring import altar_readings
+from .state import State
+from .crafts import _BLEND_VECTORS, _ONE
+from .supply import covers, supply_covers
+from .track import landing
+from .wakeup import free_times
+
+
+def _choice(s: State, i: int, gain: int, rng: Rng) -> str | None:
+    _, options = landing(s, i, gain)
+    return rng.choice(sorted(options)) if options else None
+
+
+_WANTED_CACHE: dict = {}
+
+
+def _wanted(s: State, p) -> tuple[int, ...]:
+    """Paints of the fresco tile a player is closest to affording (shortfall, then value)."""
+    key_ = (s.fresco, p.paints)
+    hit = _WANTED_CACHE.get(key_)
+    if hit is None:
+        if len(_WANTED_CACHE) > 50_000:
+            _WANTED_CACHE.clear()
+        hit = _WANTED_CACHE[key_] = _wanted_uncached(s, p)
+    return hit
+
+
+def _wanted_uncached(s: State, p) -> tuple[int, ...]:
+    best, key = None, None
+    have = p.paints
+    for t in s.fresco:
+        if t < 0:
+            continue
+        need = _NEEDS[t]
+        short = 0
+        for n, h in zip(need, have):
+            if n > h:
+                short += n - h
+        k = short * 100 - _VALUES[t]
+        if key is None or k < key:
+            best, key = need, k
+    return best or (0,) * len(data.COLOURS)
+
+
+_BLENDED_INDEX = tuple(data.COLOUR_INDEX[c] for c in data.BLENDED)
+_NEEDS = tuple(t.paints for t in data.FRESCO_TILES)
+_VALUES = tuple(t.value for t in data.FRESCO_TILES)
+
+
+def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
+    """A plausible plan: buy what one can afford, blend and restore towards a target tile."""
+    p = s.players[i]
+    want = _wanted(s, p)
+    short = sum(max(0, n - h) for n, h in zip(want, p.paints))
+    price = max(1, s.price(i))
+    blend_help = any(want[k] > p.paints[k] for k in _BLENDED_INDEX)
+    altar_ok = bool(altar_options(p.paints))
+    wish = {"market": min(3, p.thalers // price, 1 + rng.randbelow(3)),
+            "cathedral": 2 if short == 0 else 1 if (short <= 2 or altar_ok) else 0,
+            "workshop": 1 if blend_help else 0,
+            "studio": 1 + (p.thalers < 4) if p.thalers < 8 else rng.randbelow(2),
+            "theater": 1 if p.mood <= 2 else 0}
+    counts, budget = [], p.apprentices
+    seen_cathedral = False
+    for col in s.sheet:
+        k = wish[col]
+        if col == "cathedral":
+            k = (1 if short <= 2 or altar_ok else 0) if seen_cathedral else k
+            seen_cathedral = True
+        k = max(0, min(k, budget, data.SPACES_PER_COLUMN))
+        counts.append(k)
+        budget -= k
+    return tuple(counts)
+
+
+def _act(s: State, rng: Rng):
+    from .rules import checks
+
+    i = s.order[s.actor]
+    name, p = s.names[i], s.players[i]
+    col = s.sheet[s.loc]
+    if col == "market":
+        booths = [b for b, booth in enumerate(s.booths, 1) if booth]
+        if booths:
+            b = rng.choice(booths)
+            size = len(s.booths[b - 1])
+            k = min(s.left, size, p.thalers // max(1, s.price(i)))
+            if k > 0:
+                tiles = tuple(sorted(rng.shuffled(range(1, size + 1))[:k]))
+                a = Buy(name, b, tiles)
+                if not checks(s, a):
+                    return a
+            if rng.randbelow(3) == 0:
+                return Close(name, b)
+    elif col == "cathedral":
+        can = [seg for seg, t in enumerate(s.fresco) if t >= 0 and covers(p.paints, data.FRESCO_TILES[t].paints)]
+        if can:
+            seg = max(can, key=lambda q: (data.FRESCO_TILES[s.fresco[q]].value, rng.randbelow(4)))
+            move = None
+            if p.thalers > 2 and seg != s.bishop and seg not in board.neighbours()[s.bishop]:
+                towards = [n for n in board.neighbours()[s.bishop] if n == seg or n in board.neighbours()[seg]]
+                if towards:
+                    move = board.square(rng.choice(sorted(towards)))
+            a = Restore(name, board.square(seg), move)
+            a = Restore(name, a.segment, move, _choice(s, i, sum(restore_gain(s, a)), rng))
+            if not checks(s, a):
+                return a
+        combos = altar_options(p.paints) if (s.final or rng.randbelow(4) == 0) else []
+        if combos:
+            combo = rng.choice(combos)
+            a = Altar(name, combo, _choice(s, i, max(altar_readings(combo).values()), rng))
+            if not checks(s, a):
+                return a
+    elif col == "studio":
+        return Studio(name)
+    elif col == "theater":
+        return Theater(name)
+    elif col == "workshop":
+        options = [c for c in data.BLENDED
+                   if covers(p.paints, _BLEND_VECTORS[c]) and supply_covers(s, _ONE[c])]
+        need = _wanted(s, p)
+        useful = [c for c in options if need[data.COLOUR_INDEX[c]] > p.paints[data.COLOUR_INDEX[c]]]
+        if useful:
+            return Blend(name, rng.choice(useful))
+        if options and rng.randbelow(4) == 0:
+            return Blend(name, rng.choice(options))
+    return Done(name)
+
+
+def sample_action(s: State, rng: Rng):
+    """A random legal action for the current state (used by bench/soak/property tests)."""
+    if s.phase == "wake":
+        return Wake(s.names[s.chooser[s.wake_at]], rng.choice(free_times(s)))
+    if s.phase == "plan":
+        waiting = [i for i, p in enumerate(s.players) if p.plan is None]
+        i = waiting[0]
+        return Plan(s.names[i], _plan(s, i, rng))
+    if s.phase == "act":
+        return _act(s, rng)
+    if s.phase == "final_count":
+        from .final import legal
+
+        return rng.choice(legal(s))
+    raise ValueError("the game is over: no action to sample")

@@ -1,0 +1,71 @@
+"""Fresco's scoring as pure functions (Fresco rulebook, Cathedral and End of the Game).
+
+- :func:`bishop_bonus` -- "The bishop's bonus points": 3 on the segment, 2 beside it.
+- :func:`altar_points` -- "Restore the altar": basic paints with substitutes, or the
+  three blended paints; the better reading when both apply.
+- :func:`money_points` -- "End of the Game": every 2 thalers are worth 1 VP.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from fresco_kit.core import RuleError
+
+from . import board
+from .data import ALTAR, BISHOP_ADJACENT, BISHOP_ON, BLENDED, COLOUR_INDEX, PRIMARY, THALERS_PER_VP
+from .refs import RULES
+
+
+def bishop_bonus(bishop: board.Square, segment: board.Square) -> int:
+    """Bonus for restoring ``segment`` with the bishop on ``bishop`` (squares ``(row, col)``, 0-4).
+
+    3 when they are the same square, 2 when adjacent (king move), else 0.
+    Raises ``ValueError`` for a square off the 5x5 grid."""
+    for sq in (bishop, segment):
+        if not (isinstance(sq, tuple) and len(sq) == 2 and board.on_grid(sq)):
+            raise ValueError(f"{sq!r} is not a fresco square (row, col) with 0 <= row, col <= 4")
+    b, s = board.index(bishop), board.index(segment)
+    if b == s:
+        return BISHOP_ON
+    return BISHOP_ADJACENT if b in board.neighbours()[s] else 0
+
+
+def altar_readings(paints: Sequence[str]) -> dict[str, int]:
+    """The legal readings of three altar paints and their points ({} if none applies).
+
+    ``"basic"``: one slot each for yellow, red and blue, any slot filled by its primary
+    or by a blended paint (orange/green/purple), +1 per substitute.
+    ``"blended"``: exactly orange, green and purple."""
+    paints = list(paints)
+    for p in paints:
+        if p not in COLOUR_INDEX:
+            raise RuleError(f"{p!r} is not a paint", RULES["altar.basic"])
+    readings: dict[str, int] = {}
+    if len(paints) != 3:
+        return readings
+    primaries = [p for p in paints if p in PRIMARY]
+    if len(set(primaries)) == len(primaries):       # each primary fills its own slot once
+        readings["basic"] = ALTAR["basic_points"] + ALTAR["substitute_bonus"] * (3 - len(primaries))
+    if sorted(paints) == sorted(BLENDED):
+        readings["blended"] = ALTAR["blended_points"]
+    return readings
+
+
+def altar_points(paints: Sequence[str]) -> int:
+    """Points for restoring the altar with these three paints (the better reading).
+
+    Raises :class:`RuleError` (citing the altar rules) if they are not a legal altar
+    restoration, e.g. two of the same primary or not three paints."""
+    readings = altar_readings(paints)
+    if not readings:
+        raise RuleError([(f"{'+'.join(paints) or 'nothing'} is no altar restoration: it takes yellow, red and blue "
+                          "(any replaced by orange/green/purple) or orange, green and purple", RULES["altar.basic"]),
+                         ("the blended restoration is exactly orange + green + purple", RULES["altar.blended"])])
+    return max(readings.values())
+
+
+def money_points(thalers: int) -> int:
+    """Final count: 1 VP per 2 thalers, rounded down (ValueError if negative)."""
+    if thalers < 0:
+        raise ValueError("thalers cannot be negative")
+    return thalers // THALERS_PER_VP

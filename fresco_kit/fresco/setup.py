@@ -1,0 +1,90 @@
+"""Setup (Fresco rulebook, Setup 1-9; Big Box Preparation 2): a new game state."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from fresco_kit.core import Event, Rng
+
+from . import board, data
+from .refs import RULES
+from .state import CATEGORIES, PlayerState, State, make_switches
+
+OPTIONS = ("ruleset", "switches")
+
+
+def draw_tiles(bag: list[int], k: int, rng: Rng) -> list[int]:
+    """Draw ``k`` market tiles at random from ``bag`` (changed in place), or all it holds."""
+    drawn = []
+    for _ in range(min(k, len(bag))):
+        drawn.append(bag.pop(rng.randbelow(len(bag))))
+    return drawn
+
+
+def new_state(players: Sequence[str], seed: int, options: dict) -> State:
+    """Set up a game for 3 or 4 players.
+
+    ``options``: ``ruleset`` ("base" or "bigbox", default "base") and ``switches`` (a
+    dict overriding single switches, see ``rulesets``).  Raises ValueError for a wrong
+    player count or option."""
+    players = tuple(players)
+    if len(players) not in data.PLAYER_COUNTS:
+        raise ValueError(f"Fresco is for {' or '.join(map(str, data.PLAYER_COUNTS))} players, not {len(players)}")
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; Fresco takes {', '.join(OPTIONS)}")
+    n = len(players)
+    rng = Rng(seed)
+    s = State.__new__(State)
+    s.names = players
+    s.ruleset = options.get("ruleset", "base")
+    s.overrides, s.switches = make_switches(s.ruleset, options.get("switches") or {})
+    # 2. start spaces: painters drawn from the bag onto S1.. in draw order (setup.start)
+    drawn = rng.shuffled(range(n))
+    start = {p: k + 1 for k, p in enumerate(drawn)}
+    # 4. market: 14 tiles in the bag; 3 players remove three and use 3 booths (setup.market)
+    bag = list(range(len(data.MARKET_TILES)))
+    s.removed = ()
+    if n == 3:
+        s.removed = data.REMOVED_FOR_3
+        bag = [t for t in bag if t not in data.REMOVED_FOR_3]
+    s.booths = tuple(tuple(draw_tiles(bag, size, rng)) for size in data.BOOTH_SIZES[n])
+    s.bag = tuple(sorted(bag))
+    # 5. fresco: the centre value-11 tile, the rest dealt at random; 9. bishop in the centre
+    others = rng.shuffled([t for t in range(len(data.FRESCO_TILES)) if t != data.CENTRE_TILE])
+    fresco = others[:board.CENTRE_INDEX] + [data.CENTRE_TILE] + others[board.CENTRE_INDEX:]
+    s.fresco = tuple(fresco)
+    s.bishop = board.CENTRE_INDEX
+    # 6-7. supplies; Big Box Preparation 2: 12 thalers and one of each primary (setup.player)
+    s.supply = tuple(c - n * k for c, k in zip(data.PAINT_COUNTS, data.START_PAINTS))
+    s.paper = (0,) * len(data.COLOURS)
+    s.bank = data.COINS - n * data.START_THALERS
+    # 8. theater: every mood painter on the start space of the mood column
+    s.players = tuple(PlayerState(data.START_THALERS, data.START_PAINTS, (), 0, start[i], data.MOOD_START,
+                                  0, 0, None, (0,) * len(CATEGORIES)) for i in range(n))
+    s.rng = rng.state
+    s.round = 0
+    s.final = False
+    s.phase = "wake"
+    s.chooser, s.order = (), ()
+    s.wake_at = s.loc = s.actor = s.left = s.final_at = 0
+    from .rounds import begin_round
+
+    begin_round(s, [])
+    return s
+
+
+def setup_events(s: State) -> list[Event]:
+    """A description of the set-up, rule by rule (for notebooks)."""
+    starts = sorted((p.start, nm) for nm, p in zip(s.names, s.players) if p.start)
+    return [
+        Event(f"board side for {s.n} players (start spaces S1-S{s.n})", RULES["setup.side"]),
+        Event("start spaces: " + ", ".join(f"S{k} {nm}" for k, nm in starts), RULES["setup.start"]),
+        Event(f"each player: {data.START_THALERS} thalers, 1 yellow, 1 red, 1 blue, 5 apprentices",
+              RULES["setup.player"]),
+        Event(f"{len(s.booths)} booths: " + "; ".join(
+            ", ".join(str(data.MARKET_TILES[t]) for t in b) for b in s.booths)
+            + (f"; removed: {', '.join(data.MARKET_TILES[t].id for t in s.removed)}" if s.removed else ""),
+            RULES["setup.market"]),
+        Event(f"centre tile {data.FRESCO_TILES[s.fresco[board.CENTRE_INDEX]]}; bishop in the centre",
+              RULES["setup.fresco"]),
+    ]

@@ -1,0 +1,72 @@
+"""The victory point track (Fresco rulebook, Restore a segment of the fresco).
+
+Spaces count from 1; the start spaces S1-S4 are not counted, so a painter leaving a
+start space with 5 points lands on space 5 and the space number is the VP held.  No
+space holds two painters: landing on an occupied one, the player picks the next free
+space behind or ahead (``cath.track``).  In the Big Box final count the painter goes
+ahead without a choice (``bigbox.final_collision``).
+"""
+from __future__ import annotations
+
+from .state import CATEGORIES, PlayerState, State
+
+_CAT = {c: k for k, c in enumerate(CATEGORIES)}
+
+
+def occupied(s: State, i: int) -> set[int]:
+    """Track spaces held by the other players' painters."""
+    return {p.vp for j, p in enumerate(s.players) if j != i and p.vp > 0}
+
+
+def landing(s: State, i: int, gain: int) -> tuple[int, dict[str, int]]:
+    """Where player ``i`` lands gaining ``gain``: ``(target, options)``.
+
+    ``options`` is ``{}`` when the target is free, else the possible stops by choice:
+    ``"ahead"`` always, ``"behind"`` when a free space remains between space 1 and the
+    target (the mover's own space counts as free, having been left)."""
+    target = s.players[i].vp + gain
+    occ = occupied(s, i)
+    if target not in occ:
+        return target, {}
+    ahead = target + 1
+    while ahead in occ:
+        ahead += 1
+    options = {"ahead": ahead}
+    behind = target - 1
+    while behind >= 1 and behind in occ:
+        behind -= 1
+    if behind >= 1:
+        options["behind"] = behind
+    return target, options
+
+
+def move(s: State, p: PlayerState, i: int, gains: dict[str, int], choice: str | None) -> tuple[int, int]:
+    """Move player ``i`` (``p`` its fresh copy) by the sum of ``gains`` (points by category).
+
+    ``choice`` answers an occupied target (checked beforehand).  Returns ``(target, space)``;
+    the difference is booked under ``"track"``."""
+    gain = sum(gains.values())
+    target, options = landing(s, i, gain)
+    space = options[choice] if options else target
+    points = list(p.points)
+    for cat, n in gains.items():
+        points[_CAT[cat]] += n
+    points[_CAT["track"]] += space - target
+    p.points = tuple(points)
+    p.vp = space
+    p.start = 0
+    return target, space
+
+
+def track_reasons(s: State, i: int, gain: int, choice: str | None, rule) -> list:
+    """Reasons a behind/ahead ``choice`` does not fit the landing of ``gain`` points."""
+    target, options = landing(s, i, gain)
+    if not options:
+        if choice is not None:
+            return [(f"space {target} is free, so there is no behind/ahead choice to make", rule)]
+        return []
+    if choice is None:
+        return [(f"space {target} is occupied: say 'behind' or 'ahead'", rule)]
+    if choice not in options:
+        return [(f"there is no free space behind {target} on the track", rule)]
+    return []

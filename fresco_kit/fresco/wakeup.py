@@ -1,0 +1,97 @@
+"""Phase I: choosing the get-up time and adjusting mood (Fresco rulebook, Phase I).
+
+The player last on the VP track chooses first (at the start S1 counts as last); each
+time holds one painter; the inn's mood change applies at once, clamped to the column;
+the "+1"/"-1" spaces then give or take an apprentice (returned on leaving); the time
+fixes the market price and, once all have chosen, the player order of phase II.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event
+
+from . import data
+from .actions import Wake
+from .refs import RULES
+from .state import State
+from .supply import set_player
+
+
+def wake_order(s: State) -> tuple[int, ...]:
+    """Players from last to first on the VP track (``p1.order``).
+
+    On the track, fewer VP is further behind; every painter still on a start space is
+    behind all painters on the track, and among them S1 is last, then S2, ..."""
+    return tuple(sorted(range(s.n), key=lambda i: (s.players[i].vp, s.players[i].start)))
+
+
+def turn_order(s: State) -> tuple[int, ...]:
+    """Phase II order: earliest get-up time first (``p1.turn_order``)."""
+    return tuple(sorted(range(s.n), key=lambda i: s.players[i].time))
+
+
+def helper_for(mood: int) -> int:
+    """+1 on a "+1" space (natural apprentice held), -1 on a "-1" space, else 0."""
+    return 1 if mood in data.MOOD_PLUS else -1 if mood in data.MOOD_MINUS else 0
+
+
+def clamp_mood(mood: int) -> int:
+    """Keep a mood painter on its column (``p1.mood``)."""
+    return max(0, min(data.MOOD_LENGTH - 1, mood))
+
+
+def free_times(s: State) -> list[int]:
+    taken = {p.time for p in s.players}
+    return [t for t in data.TIMES if t not in taken]
+
+
+def checks(s: State, a: Wake) -> list:
+    reasons = []
+    if s.phase != "wake":
+        return [("get-up times are chosen only at the start of a round", RULES["p1.order"])]
+    if a.player not in s.names:
+        return [(f"{a.player} is not playing", RULES["p1.order"])]
+    chooser = s.names[s.chooser[s.wake_at]]
+    if a.player != chooser:
+        reasons.append((f"{chooser} chooses now (last on the victory point track chooses first)", RULES["p1.order"]))
+    if a.time not in data.INN:
+        reasons.append((f"the inn has get-up times {data.TIMES[0]}..{data.TIMES[-1]} only", RULES["p1.unique"]))
+    elif a.time not in free_times(s):
+        reasons.append((f"{a.time} o'clock is already taken", RULES["p1.unique"]))
+    return reasons
+
+
+def apply(s: State, a: Wake, events: list) -> None:
+    """Place the painter, adjust mood and apprentices; fix the order after the last choice."""
+    i = s.names.index(a.player)
+    p = s.players[i].copy()
+    change, price = data.INN[a.time]
+    p.time = a.time
+    before = p.mood
+    p.mood = clamp_mood(p.mood + change)
+    events.append(Event(f"{a.player} gets up at {a.time} o'clock: mood {change:+d} "
+                        f"(space {before} -> {p.mood}), market price {price}", RULES["p1.mood"]))
+    helper = helper_for(p.mood)
+    if helper != p.helper:
+        if p.helper == 1:
+            events.append(Event(f"{a.player} leaves the +1 spaces and returns the natural apprentice", RULES["mood.plus"]))
+        if p.helper == -1:
+            events.append(Event(f"{a.player} leaves the -1 spaces and takes the apprentice back", RULES["mood.minus"]))
+        if helper == 1:
+            events.append(Event(f"{a.player} is on a +1 space: takes the natural apprentice (6 actions)",
+                                RULES["mood.plus"]))
+        if helper == -1:
+            events.append(Event(f"{a.player} is on a -1 space: one apprentice sits out (4 actions)",
+                                RULES["mood.minus"]))
+        p.helper = helper
+    set_player(s, i, p)
+    s.wake_at += 1
+    if s.wake_at == s.n:
+        s.order = turn_order(s)
+        s.phase = "plan"
+        events.append(Event("player order: " + ", ".join(
+            f"{s.names[i]} ({s.players[i].time})" for i in s.order), RULES["p1.turn_order"]))
+
+
+def legal(s: State) -> list[Wake]:
+    player = s.names[s.chooser[s.wake_at]]
+    return [Wake(player, t) for t in free_times(s)]

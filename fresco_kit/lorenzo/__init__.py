@@ -1,0 +1,28 @@
+"""Lorenzo il Magnifico (Cranio Creations, 2016): runnable, explainable rules.
+
+>>> from fresco_kit import lorenzo
+>>> game = lorenzo.new_game(["Red", "White", "Blue", "Yellow"], seed=1)
+>>> game.legal_actions()[0]                                   # doctest: +SKIP
+>>> game.play("Red places white on council")                  # doctest: +SKIP
+
+See ``rules.py`` for the map from the Italian rules summary's sections to modules,
+``refs.GLOSSARY`` for English -> Italian terms and ``readings.READINGS`` for the kit's
+readings where the summary is silent.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from fresco_kit.core import Game
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
+    """A new game session; ``options``: ``bonus_tiles="standard"|"advanced"``."""
+    from . import rules
+
+    return Game(rules, players, seed, options)
+
+
+__all__ = ["PLAYER_COUNTS", "new_game"]

@@ -1,0 +1,165 @@
+"""Card effects, gains, council privileges and the values of actions.
+
+Rules summary, *Le Torri e le carte Sviluppo* (immediate and permanent effects) and
+*Il Rapporto in Vaticano* (excommunication effects that change gains and values).
+Functions here work on a state copy owned by ``apply`` and may change it.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event
+
+from . import readings
+from .data import COLOURED, Effect, Excommunication, load
+from .refs import RULES
+from .state import Player, State
+
+
+# --------------------------------------------------------------------------- queries
+def excomms_of(p: Player) -> list[Excommunication]:
+    """The excommunication tiles a player carries (scomuniche)."""
+    tiles = load().excommunications
+    return [tiles[i] for i in p.excomms]
+
+
+def excomm(p: Player, kind: str) -> Excommunication | None:
+    """The player's excommunication of ``kind``, if any (one tile per period, so at most one)."""
+    if not p.excomms:
+        return None
+    for e in excomms_of(p):
+        if e.kind == kind:
+            return e
+    return None
+
+
+def servants_per_plus(p: Player) -> int:
+    """Servants per +1 of value: 1, or 2 with that period II excommunication."""
+    e = excomm(p, "servants_per_plus")
+    return e.params["servants"] if e else 1
+
+
+def member_value(st: State, p: Player, member: str) -> int:
+    """A coloured member is worth its die, the neutral one 0 (I dadi e i familiari);
+    the period I excommunication lowers coloured members (not below 0)."""
+    if member not in COLOURED:
+        return 0
+    value = st.dice[member]
+    e = excomm(p, "coloured_members")
+    return max(0, value - e.params["malus"]) if e else value
+
+
+def action_modifier(p: Player, kind: str, tower: str | None = None) -> int:
+    """Character bonuses minus excommunication maluses for an action of ``kind``
+    ("tower" with a tower type, "harvest" or "production")."""
+    cards = load().cards
+    total = 0
+    for cid in p.cards["character"]:
+        m = cards[cid].modifier
+        if m and m.kind == kind and (kind != "tower" or m.tower == tower):
+            total += m.bonus
+    for e in excomms_of(p) if p.excomms else ():
+        if e.kind == "action_malus" and e.params["action"] == kind and e.params.get("tower") in (None, tower):
+            total -= e.params["malus"]
+    return total
+
+
+def cost_discounts(p: Player, tower: str) -> list[dict]:
+    """Character discounts on a tower's cards; each entry is a list of alternatives."""
+    cards = load().cards
+    out = []
+    for cid in p.cards["character"]:
+        m = cards[cid].modifier
+        if m and m.kind == "tower" and m.tower == tower and m.discounts:
+            out.append(list(m.discounts))
+    return out
+
+
+def gets_floor_bonus(p: Player) -> bool:
+    """False for a player holding the character that forbids tower floor bonuses."""
+    cards = load().cards
+    return not any(cards[c].modifier and cards[c].modifier.kind == "no_floor_bonus" for c in p.cards["character"])
+
+
+def card_count(p: Player, per: str) -> int:
+    return p.res["military"] if per == "military" else len(p.cards[per])
+
+
+def after_losses(p: Player, bundle: dict) -> dict:
+    """A gain as the player receives it: 1 less of each resource a period I
+    excommunication names (once per gain; see readings.gain losses)."""
+    e = excomm(p, "gain_loss")
+    if not e:
+        return bundle
+    return {k: (v - e.params["resources"].get(k, 0) if v > 0 else v) for k, v in bundle.items()}
+
+
+# --------------------------------------------------------------------------- doing
+def push(st: State, decision: dict) -> None:
+    """Queue a pending decision (answered by the player's next actions)."""
+    st.pending = st.pending + (decision,)
+
+
+def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "") -> None:
+    """Give ``bundle`` to ``p`` (after excommunication losses); privileges become a
+    pending choice of that many *different* privileges."""
+    bundle = dict(bundle)
+    privileges = bundle.pop("privileges", 0)
+    got = after_losses(p, bundle)
+    shown = []
+    for k, v in got.items():
+        if v > 0:
+            p.res[k] += v
+            shown.append(f"{v} {k}")
+    if p.res["faith"] > readings.FAITH_MAX:
+        p.res["faith"] = readings.FAITH_MAX
+    if got != bundle:
+        events.append(Event(f"{p.name} loses 1 of each of {sorted(k for k in bundle if got[k] != bundle[k])} "
+                            f"to an excommunication", RULES["excomm.kinds"]))
+    if shown:
+        events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES["cards.effects"]))
+    if privileges:
+        push(st, {"player": p.name, "kind": "privilege", "count": privileges, "taken": []})
+
+
+def pay(p: Player, bundle: dict) -> None:
+    for k, v in bundle.items():
+        p.res[k] -= v
+
+
+def effect_bundle(p: Player, effect: Effect) -> dict:
+    """The gains of ``effect`` for ``p`` (multiplied when it counts cards or military)."""
+    times = 1
+    if effect.per:
+        times = card_count(p, effect.per) // effect.every
+    bundle = {k: v * times for k, v in effect.gain.items()}
+    if effect.privileges:
+        bundle["privileges"] = effect.privileges * times
+    return bundle
+
+
+def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why: str = "") -> None:
+    """Resolve an effect: gains now, then pending privileges, then a pending extra action."""
+    gain(st, p, effect_bundle(p, effect), events, why)
+    if effect.action:
+        a = effect.action
+        push(st, {"player": p.name, "kind": "action", "action": a.kind, "value": a.value,
+                  "tower": a.tower, "discount": dict(a.discount)})
+        events.append(Event(f"{p.name} may take an extra {a.kind} action at value {a.value}"
+                            f"{'' if a.kind != 'tower' else ' (' + a.tower + ' tower)'}", RULES["kit.extra_action"]))
+
+
+def privilege_reasons(st: State, p: Player, decision: dict, choice: str) -> list:
+    privileges = load().privileges
+    if choice not in privileges:
+        return [(f"{choice!r} is not a council privilege ({', '.join(privileges)})", RULES["kit.privileges"])]
+    if choice in decision["taken"]:
+        return [(f"privilege {choice} already taken from this effect; choose a different one",
+                 RULES["kit.privileges"])]
+    return []
+
+
+def resolve_privilege(st: State, p: Player, decision: dict, choice: str, events: list[Event]) -> None:
+    """Take one council privilege (Privilegio del Consiglio); more of the same effect stay pending."""
+    if decision["count"] > 1:
+        push(st, {"player": p.name, "kind": "privilege", "count": decision["count"] - 1,
+                  "taken": decision["taken"] + [choice]})
+    gain(st, p, load().privileges[choice], events, f" (privilege {choice})")

@@ -1,0 +1,57 @@
+"""The Market (Mercato) and the Council Palace (Palazzo del Consiglio) — rules summary,
+*Le altre zone del tabellone*.
+
+Market: four spaces of one member each, two only with four players; a player may use
+several of them.  Council Palace: any number of members, the same player again and
+again; 1 coin and a council privilege; the order of entry is the next turn order.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event
+
+from .data import load
+from .effects import excomm, gain, servants_per_plus
+from .refs import RULES
+from .state import Player, State
+
+
+def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list:
+    sp = load().spaces[space]
+    reasons = []
+    if len(st.players) < sp.min_players:
+        reasons.append((f"{space} is used only with {sp.min_players} players", RULES["market.spaces"]))
+    if st.occupants.get(space):
+        reasons.append((f"{space} already holds a family member", RULES["market.spaces"]))
+    if excomm(p, "no_market"):
+        reasons.append((f"{p.name} is excommunicated and cannot use the market", RULES["excomm.kinds"]))
+    value = base + servants // servants_per_plus(p)
+    if value < sp.value:
+        reasons.append((f"value {value} is below the market minimum {sp.value}", RULES["place.min"]))
+    return reasons
+
+
+def council_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list:
+    sp = load().spaces[space]
+    value = base + servants // servants_per_plus(p)
+    if value < sp.value:
+        return [(f"value {value} is below the Council Palace minimum {sp.value}", RULES["place.min"])]
+    return []
+
+
+def place_market(st: State, p: Player, space: str, servants: int, member: str, events: list[Event]) -> None:
+    sp = load().spaces[space]
+    p.res["servants"] -= servants
+    st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
+    rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
+    events.append(Event(f"{p.name} places {member} on {space}", rule))
+    gain(st, p, sp.gain, events, f" ({space})")
+
+
+def council_order(st: State) -> list[str]:
+    """Players in the order they first entered the Council Palace this round."""
+    seen: list[str] = []
+    for o in st.occupants.get("council", ()):
+        name = o.rsplit(":", 1)[0]
+        if name not in seen:
+            seen.append(name)
+    return seen

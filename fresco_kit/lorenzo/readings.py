@@ -1,0 +1,69 @@
+"""The kit's readings where the Italian rules summary is silent — all in one place.
+
+Each constant below is used by the engine; change it here to play another reading.
+``READINGS`` explains each one in words (the notebooks print it).
+"""
+from __future__ import annotations
+
+#: Tie for the win: the tied player earliest in the final turn order wins
+#: ("turn_order"), or all tied players share the victory ("shared").
+WIN_TIE_BREAK = "turn_order"
+
+#: Military award: a player's place is 1 + the number of players with strictly more
+#: military points; place 1 scores the first award, place 2 the second.  So a tie for
+#: first gives every tied player 5 and nobody 2.  Players on 0 also compete when True.
+MILITARY_ZERO_COMPETES = True
+
+#: Initial turn order: the order in which the players are given to ``new_game``.
+INITIAL_ORDER = "as_given"
+
+#: An extra action printed on a card ("take a card at value N") does not place a member,
+#: so it gets no floor bonus, but it pays the 3 coins of an occupied tower.
+EXTRA_ACTION_FLOOR_BONUS = False
+EXTRA_ACTION_PAYS_OCCUPIED = True
+
+#: The faith track ends at 15 (the last printed space); faith beyond it is lost.
+FAITH_MAX = 15
+
+#: Excommunication "1 less each time you gain": applied once per gain (one space bonus,
+#: one card's effect, one privilege), to each listed resource the gain contains.
+#: With the "2 servants per +1" tile, servants added to a member must come in pairs.
+SERVANTS_IN_PAIRS = True
+
+#: In the last report, every excommunicated player (refused or below the threshold)
+#: scores the VP of their faith space; faith is not reset.
+LAST_REPORT_SCORES_EXCOMMUNICATED = True
+
+#: Large harvest/production spaces: the member's value (with servants, character
+#: bonuses and excommunication maluses) must reach the printed 1; the -3 then lowers the
+#: action value, which may fall to 0 or below (then only cards of value <= it fire).
+LARGE_SPACE_PENALTY_AFTER_MINIMUM = True
+
+#: Personal bonus tiles: "standard" (everyone the same, illustrative) or "advanced"
+#: (tiles A-D dealt in the initial turn order).
+DEFAULT_BONUS_TILES = "standard"
+
+READINGS: dict[str, str] = {
+    "win tie": "a tie for the most VP goes to the tied player earliest in the final turn order",
+    "military ties": "military places count players strictly ahead; a tie for first takes 5 each, "
+                     "and nobody is second; players on 0 military compete too",
+    "initial order": "the first turn order is the order the players were given in",
+    "extra actions": "an extra action from a card places no member: no floor bonus, no colour rule, "
+                     "but the 3 coins of an occupied tower are due; servants may raise its value; "
+                     "it may be declined",
+    "faith cap": "faith stops at 15, the last space of the track",
+    "gain losses": "a 'lose 1 each time you gain' excommunication bites once per gain (a space bonus, a "
+                   "card's effect, a privilege), for each listed resource that gain contains",
+    "servants in pairs": "with the 2-servants-per-+1 excommunication, servants are added in pairs",
+    "last report": "at the last report every excommunicated player also scores their faith space; "
+                   "their faith is not reset",
+    "large spaces": "the member must reach 1 before the large space's -3 is applied to the action value",
+    "tower spaces": "a tower space can be used while it still holds its card and no member",
+    "cost choice": "when several ways to pay for a card are affordable, the player chooses after placing",
+    "trades": "each building's trade is optional; the player answers them one building at a time, "
+              "paying only from what they held before the production",
+    "skip first placement": "the 'skip your first action' excommunication moves that player's first "
+                            "turn of each round to after everybody's last",
+    "bonus tiles": "the standard personal bonus tile by default (illustrative numbers); option "
+                   "bonus_tiles='advanced' deals tiles A-D in turn order",
+}

@@ -1,0 +1,171 @@
+"""The Towers and the development cards (rules summary, *Le Torri e le carte Sviluppo*).
+
+Taking a card: reach the floor's value, keep one coloured member per tower, pay 3
+coins first if the tower is occupied, take the floor bonus (floors 3 and 4), then pay
+the card by one of its cost options (buildings resources, characters coins, ventures
+resources or military points) — a territory instead needs military points for its slot.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from fresco_kit.core import Event
+
+from . import readings
+from .data import CARD_TYPES, Card, load
+from .effects import (action_modifier, after_losses, apply_effect, cost_discounts, gain, gets_floor_bonus,
+                      pay, push, servants_per_plus)
+from .refs import RULES
+from .state import Player, State
+
+
+def tower_space(space: str) -> tuple[str, int] | None:
+    """("building", 3) for "building-3"; None when ``space`` is not a tower space."""
+    tower, _, floor = space.partition("-")
+    if tower in CARD_TYPES and floor in ("1", "2", "3", "4"):
+        return tower, int(floor)
+    return None
+
+
+def tower_occupied(st: State, tower: str) -> bool:
+    """Whether any member, of any player, stands in the tower."""
+    return any(st.occupants.get(f"{tower}-{f}") for f in (1, 2, 3, 4))
+
+
+def cost_options(p: Player, card: Card, discount: dict | None = None) -> list[tuple[dict, int]]:
+    """Every way ``p`` may pay for ``card``: (resources, military requirement), after the
+    extra action's ``discount`` and any character discount (alternatives expand)."""
+    base = [(c.pay, c.need_military) for c in card.costs] or [({}, 0)]
+    alternatives = ([[discount]] if discount else []) + cost_discounts(p, card.type)
+    out: list[tuple[dict, int]] = []
+    for pay_, need in base:
+        for combo in product(*alternatives):
+            cost = dict(pay_)
+            for d in combo:
+                for k, v in d.items():
+                    if k in cost:
+                        cost[k] = max(0, cost[k] - v)
+            cost = {k: v for k, v in cost.items() if v}
+            if (cost, need) not in out:
+                out.append((cost, need))
+    return out
+
+
+@dataclass
+class TowerPlan:
+    """What taking the card of ``space`` would cost and give; ``reasons`` lists every
+    broken rule (empty = legal)."""
+
+    reasons: list
+    tower: str = ""
+    floor: int = 0
+    occupied: bool = False
+    bonus: dict | None = None
+    options: list | None = None
+
+
+def plan(st: State, p: Player, space: str, base: int, servants: int, member: str | None,
+         discount: dict | None = None) -> TowerPlan:
+    """Check taking the card on ``space`` with a member of value ``base`` (or an extra
+    action at ``base`` when ``member`` is None), ``servants`` servants added."""
+    tower, floor = tower_space(space)
+    data = load()
+    reasons: list = []
+    card_id = st.towers[tower][floor - 1]
+    if card_id is None:
+        reasons.append((f"{space} holds no card", RULES["kit.space"]))
+    if member is not None and st.occupants.get(space):
+        reasons.append((f"{space} is already taken by a family member", RULES["kit.space"]))
+    if member is not None and member != "neutral":
+        mine = [o for f in (1, 2, 3, 4) for o in st.occupants.get(f"{tower}-{f}", ())
+                if o.startswith(p.name + ":") and not o.endswith(":neutral")]
+        if mine:
+            reasons.append((f"{p.name} already has a coloured member in the {tower} tower", RULES["towers.colour"]))
+    value = base + servants // servants_per_plus(p) + action_modifier(p, "tower", tower)
+    need = data.towers[tower].floor_values[floor - 1]
+    if value < need:
+        reasons.append((f"action value {value} is below the {tower} floor {floor} value {need}", RULES["place.min"]))
+    if len(p.cards[tower]) >= data.max_cards:
+        reasons.append((f"{p.name} already has {data.max_cards} {tower} cards", RULES["kit.board_full"]))
+    occupied = tower_occupied(st, tower) and (member is not None or readings.EXTRA_ACTION_PAYS_OCCUPIED)
+    left = dict(p.res)
+    left["servants"] -= servants
+    if occupied:
+        left["coins"] -= data.occupied_coins
+        if left["coins"] < 0:
+            reasons.append((f"the {tower} tower is occupied: {data.occupied_coins} coins are due first "
+                            f"(the space's bonus coins cannot pay them)", RULES["towers.occupied"]))
+    bonus = {}
+    if (member is not None or readings.EXTRA_ACTION_FLOOR_BONUS) and gets_floor_bonus(p):
+        bonus = after_losses(p, data.towers[tower].floor_bonus[floor - 1])
+    for k, v in bonus.items():
+        left[k] += v
+    if reasons or card_id is None:
+        return TowerPlan(reasons, tower, floor)
+    card = data.cards[card_id]
+    if tower == "territory":
+        slot = len(p.cards["territory"]) + 1
+        required = data.territory_military[slot - 1]
+        if left["military"] < required:
+            reasons.append((f"territory slot {slot} needs {required} military points; {p.name} has "
+                            f"{left['military']}", RULES["towers.territory_mp"]))
+        options = [({}, 0)]
+    else:
+        options = [(c, n) for c, n in cost_options(p, card, discount)
+                   if left["military"] >= n and all(left[k] >= v for k, v in c.items())]
+        if not options:
+            reasons.append((f"{p.name} cannot pay for {card.name} ({_costs_text(p, card, discount)}) "
+                            f"even with the floor bonus", RULES["towers.costs"]))
+    return TowerPlan(reasons, tower, floor, occupied, bonus, [c for c, _ in options])
+
+
+def _costs_text(p: Player, card: Card, discount: dict | None) -> str:
+    parts = []
+    for c, n in cost_options(p, card, discount):
+        txt = " + ".join(f"{v} {k}" for k, v in c.items()) or "nothing"
+        parts.append(f"need {n} military, pay {txt}" if n else txt)
+    return " or ".join(parts)
+
+
+def take_card(st: State, p: Player, space: str, servants: int, member: str | None,
+              tp: TowerPlan, events: list[Event]) -> None:
+    """Carry out a legal tower action planned by :func:`plan`."""
+    data = load()
+    p.res["servants"] -= servants
+    if member is not None:
+        st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
+    if tp.occupied:
+        p.res["coins"] -= data.occupied_coins
+        events.append(Event(f"{p.name} pays {data.occupied_coins} coins: the {tp.tower} tower is occupied",
+                            RULES["towers.occupied"]))
+    if tp.bonus:
+        gain(st, p, tp.bonus, events, f" (floor {tp.floor} bonus)")
+    row = list(st.towers[tp.tower])
+    card_id = row[tp.floor - 1]
+    row[tp.floor - 1] = None
+    st.towers[tp.tower] = tuple(row)
+    p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)
+    card = data.cards[card_id]
+    events.append(Event(f"{p.name} takes {card.name} ({tp.tower}, floor {tp.floor})", RULES["towers.costs"]))
+    if len(tp.options) == 1:
+        pay_card(st, p, card_id, tp.options[0], events)
+    else:
+        push(st, {"player": p.name, "kind": "cost", "card": card_id, "options": [dict(o) for o in tp.options]})
+
+
+def pay_card(st: State, p: Player, card_id: int, cost: dict, events: list[Event]) -> None:
+    """Pay the chosen cost, then resolve the card's immediate effect (fulmine)."""
+    card = load().cards[card_id]
+    pay(p, cost)
+    if cost:
+        events.append(Event(f"{p.name} pays {', '.join(f'{v} {k}' for k, v in cost.items())} for {card.name}",
+                            RULES["towers.costs"]))
+    apply_effect(st, p, card.immediate, events, f" ({card.name}, immediate)")
+
+
+def cost_reasons(decision: dict, choice: str) -> list:
+    n = len(decision["options"])
+    if not choice.isdigit() or not 1 <= int(choice) <= n:
+        return [(f"choose a cost option 1..{n}", RULES["towers.costs"])]
+    return []

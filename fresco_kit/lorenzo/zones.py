@@ -1,0 +1,143 @@
+"""Harvest and production (rules summary, *Le altre zone del tabellone*: zona raccolto,
+zona produzione).
+
+Each zone has a small space (one member) and a large space (any number, -3 to the
+action value; unused with two players); a player keeps one coloured member per zone.
+The action value fires the personal bonus tile and every card whose activation value
+is not above it: territories on harvest, buildings on production.  All buildings
+produce at once: trades are paid from what the player held before, and the outputs
+arrive together at the end.
+"""
+from __future__ import annotations
+
+from fresco_kit.core import Event
+
+from .data import load
+from .effects import action_modifier, effect_bundle, gain, pay, push, servants_per_plus
+from .refs import RULES
+from .state import Player, State
+
+ZONES = ("harvest", "production")
+
+
+def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, member: str) -> list:
+    """Every rule broken by placing ``member`` (value ``base``) on a zone space."""
+    data = load()
+    sp = data.spaces[space]
+    reasons = []
+    if len(st.players) < sp.min_players:
+        reasons.append((f"{space} is not used with {len(st.players)} players", RULES["zones.two_players"]))
+    if sp.capacity and len(st.occupants.get(space, ())) >= sp.capacity:
+        reasons.append((f"{space} takes only one family member", RULES["zones.spaces"]))
+    if member != "neutral":
+        for s in (f"{sp.kind}-small", f"{sp.kind}-large"):
+            if any(o.startswith(p.name + ":") and not o.endswith(":neutral") for o in st.occupants.get(s, ())):
+                reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
+                break
+    value = base + servants // servants_per_plus(p) + action_modifier(p, sp.kind)
+    if value < sp.value:
+        reasons.append((f"value {value} is below the {space} minimum {sp.value}", RULES["place.min"]))
+    return reasons
+
+
+def zone_value(p: Player, space: str, base: int, servants: int) -> int:
+    """The action value of a zone placement: member + servants + bonuses - maluses - the space's penalty."""
+    sp = load().spaces[space]
+    return base + servants // servants_per_plus(p) + action_modifier(p, sp.kind) - sp.penalty
+
+
+def place_zone(st: State, p: Player, space: str, base: int, servants: int, member: str, events: list[Event]) -> None:
+    sp = load().spaces[space]
+    value = zone_value(p, space, base, servants)
+    p.res["servants"] -= servants
+    st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
+    if sp.penalty:
+        events.append(Event(f"{p.name} uses the large {sp.kind} space: -{sp.penalty}, action value {value}",
+                            RULES["zones.spaces"]))
+    activate(st, p, sp.kind, value, events)
+
+
+def activate(st: State, p: Player, zone: str, value: int, events: list[Event]) -> None:
+    """Run a harvest or production action at ``value``."""
+    (harvest if zone == "harvest" else production)(st, p, value, events)
+
+
+def firing_cards(p: Player, zone: str, value: int) -> list[int]:
+    """Cards of ``p`` whose permanent ``zone`` effect fires at ``value`` (in board order)."""
+    cards = load().cards
+    row = p.cards["territory" if zone == "harvest" else "building"]
+    return [c for c in row if cards[c].permanent and cards[c].permanent.value <= value]
+
+
+def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
+    """Harvest at ``value``: the bonus tile, then every territory with activation value <= value."""
+    data = load()
+    events.append(Event(f"{p.name} harvests at value {value}", RULES["zones.activation"]))
+    tile = data.bonus_tiles[p.bonus_tile]
+    if value >= tile.value:
+        gain(st, p, tile.harvest, events, " (personal bonus tile)")
+    for cid in firing_cards(p, "harvest", value):
+        card = data.cards[cid]
+        gain(st, p, effect_bundle(p, card.permanent.effect), events, f" ({card.name})")
+
+
+def production(st: State, p: Player, value: int, events: list[Event]) -> None:
+    """Production at ``value``: outputs are collected and arrive together; trades are
+    asked building by building (pending "trade")."""
+    data = load()
+    events.append(Event(f"{p.name} produces at value {value}", RULES["zones.activation"]))
+    outputs: list[dict] = []
+    tile = data.bonus_tiles[p.bonus_tile]
+    if value >= tile.value:
+        outputs.append(dict(tile.production))
+    queue = []
+    for cid in firing_cards(p, "production", value):
+        perm = data.cards[cid].permanent
+        if perm.trades:
+            queue.append(cid)
+        else:
+            outputs.append(effect_bundle(p, perm.effect))
+    continue_production(st, p, {"player": p.name, "kind": "trade", "queue": queue, "outputs": outputs}, events)
+
+
+def affordable_trades(p: Player, card_id: int) -> list[int]:
+    """1-based numbers of the trades of a building that ``p`` can pay now."""
+    trades = load().cards[card_id].permanent.trades
+    return [i + 1 for i, t in enumerate(trades) if all(p.res[k] >= v for k, v in t.give.items())]
+
+
+def continue_production(st: State, p: Player, decision: dict, events: list[Event]) -> None:
+    """Ask the next building whose trade is affordable, or deliver all outputs at once."""
+    queue = list(decision["queue"])
+    while queue and not affordable_trades(p, queue[0]):
+        queue.pop(0)
+    if queue:
+        push(st, {**decision, "queue": queue})
+        return
+    for bundle in decision["outputs"]:
+        gain(st, p, bundle, events, " (production)")
+    events.append(Event(f"{p.name}'s buildings have produced together", RULES["zones.simultaneous"]))
+
+
+def trade_reasons(p: Player, decision: dict, choice: str) -> list:
+    card = load().cards[decision["queue"][0]]
+    n = len(card.permanent.trades)
+    if not choice.isdigit() or not 0 <= int(choice) <= n:
+        return [(f"choose a trade of {card.name}: 0 (none) or 1..{n}", RULES["zones.activation"])]
+    if int(choice) and int(choice) not in affordable_trades(p, card.id):
+        return [(f"{p.name} cannot pay trade {choice} of {card.name} with what they held before producing",
+                 RULES["zones.simultaneous"])]
+    return []
+
+
+def resolve_trade(st: State, p: Player, decision: dict, choice: str, events: list[Event]) -> None:
+    data = load()
+    card = data.cards[decision["queue"][0]]
+    outputs = list(decision["outputs"])
+    if int(choice):
+        trade = card.permanent.trades[int(choice) - 1]
+        pay(p, trade.give)
+        outputs.append(effect_bundle(p, trade.get))
+        events.append(Event(f"{p.name} trades {', '.join(f'{v} {k}' for k, v in trade.give.items())} at {card.name}",
+                            RULES["zones.activation"]))
+    continue_production(st, p, {**decision, "queue": decision["queue"][1:], "outputs": outputs}, events)

@@ -1,0 +1,260 @@
+"""Completing the Restoration of Frescoes (steps 1-5), the turn's end and the game's end.
+
+``completion_result`` is a pure query (used by the engine and by a completion
+calculator); ``continue_turn`` drives what happens after a restoration: completions,
+Gianluigi's restoration (two players), uncovering new frescoes, the end of the turn
+and the end of the game.  Functions named ``*_in_place`` mutate a fresh copy that the
+caller owns; nothing here changes a state held by a history.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fresco_kit.core import Event
+
+from .refs import RULES
+from .scoring import contribution_awards, fresco_points
+from .state import COVERED, EMPTY, EXCELLENT, PRUDENT, RESTORED, VISIBLE, State
+from .tables import D, FRESCO_SCORES, FRESCO_TECHS, NEIGHBOURS, PLACES
+
+
+@dataclass(frozen=True)
+class Contributor:
+    """One colour's contribution to a fresco (2. Contribution)."""
+
+    colour: str
+    materials: int
+    leftmost_excellent: int      # technique position, -1 if none
+    leftmost_correct: int        # technique position, -1 if none
+    key: int                     # ranking key: materials, then the tie-breaks
+
+
+@dataclass(frozen=True)
+class CompletionResult:
+    """How a fresco scores: modified points, contributors ranked, awards, top contributor."""
+
+    place: str
+    fresco: str
+    base: tuple[int, int, int]
+    excellent: int
+    prudent: int
+    points: tuple[int, int, int]
+    contributors: tuple[Contributor, ...]     # best first; only colours with materials
+    awards: dict[str, int]
+    top: str | None                           # None on a tie for first (or nobody)
+    half: bool = False
+
+    def to_text(self) -> str:
+        lines = [f"{self.fresco} at {self.place}: printed {self.base}, {self.excellent} excellent "
+                 f"(+{self.excellent}), {self.prudent} prudent (-{2 * self.prudent}) -> {self.points}"
+                 + (" (last fresco: half points, rounded down)" if self.half else "")]
+        for c in self.contributors:
+            lines.append(f"  {c.colour}: {c.materials} material(s), leftmost excellent "
+                         f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
+                         f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} -> {self.awards.get(c.colour, 0)} points")
+        lines.append(f"  zone icon: {self.top or 'nobody (tie for first or no contributor)'}")
+        return "\n".join(lines)
+
+
+def contributors(state: State, place: int) -> list[Contributor]:
+    """Colours with materials on the fresco at ``place``, ranked (2. Contribution).
+
+    More materials first; ties go to the leftmost excellent space, then the leftmost
+    correct space; a prudent restorer with no own material is not a contributor."""
+    codes = state.spaces[place]
+    width = len(codes) + 1
+    out = []
+    for colour, name in enumerate(state.colours):
+        materials = state.extras[place][colour]
+        exc = cor = -1
+        for pos, code in enumerate(codes):
+            if code == EMPTY or (code & 7) != colour or (code >> 3) == PRUDENT:
+                continue
+            materials += 1
+            if (code >> 3) == EXCELLENT:
+                exc = pos if exc < 0 else exc
+            else:
+                cor = pos if cor < 0 else cor
+        if materials == 0:
+            continue
+        key = (materials * width + (width - exc if exc >= 0 else 0)) * width + (width - cor if cor >= 0 else 0)
+        out.append(Contributor(name, materials, exc, cor, key))
+    out.sort(key=lambda c: -c.key)
+    return out
+
+
+def completion_result(state: State, place: int | str, half: bool = False) -> CompletionResult:
+    """Score the fresco at ``place`` as it stands (steps 1-3; ``half`` for the last fresco)."""
+    if isinstance(place, str):
+        place = PLACES.index(place)
+    codes = state.spaces[place]
+    excellent = sum(1 for c in codes if c != EMPTY and (c >> 3) == EXCELLENT)
+    prudent = sum(1 for c in codes if c != EMPTY and (c >> 3) == PRUDENT)
+    fid = state.frescoes[place]
+    base = FRESCO_SCORES[fid]
+    points = fresco_points(base, excellent, prudent)
+    ranked = contributors(state, place)
+    awards = contribution_awards({c.colour: c.key for c in ranked}, points, half=half)
+    top = None
+    if ranked and (len(ranked) == 1 or ranked[0].key != ranked[1].key):
+        top = ranked[0].colour
+    return CompletionResult(PLACES[place], D.fresco_by_id[fid].name, base, excellent, prudent, points,
+                            tuple(ranked), awards, top, half)
+
+
+def is_complete(state: State, place: int) -> bool:
+    """Every technique of the fresco holds a material (complete.trigger)."""
+    return state.status[place] == VISIBLE and EMPTY not in state.spaces[place]
+
+
+def _return_materials_in_place(state: State, place: int) -> None:
+    supply = list(state.supply)
+    black = state.black
+    for code in state.spaces[place]:
+        if code == EMPTY:
+            continue
+        if (code >> 3) == PRUDENT:
+            black += 1
+        else:
+            supply[code & 7] += 1
+    for colour, k in enumerate(state.extras[place]):
+        supply[colour] += k
+    state.supply, state.black = tuple(supply), black
+    spaces, extras = list(state.spaces), list(state.extras)
+    spaces[place] = (EMPTY,) * len(spaces[place])
+    extras[place] = (0,) * len(extras[place])
+    state.spaces, state.extras = tuple(spaces), tuple(extras)
+
+
+def _add_scores_in_place(state: State, awards: dict[str, int]) -> None:
+    score = list(state.score)
+    for colour, name in enumerate(state.colours):
+        score[colour] += awards.get(name, 0)
+    state.score = tuple(score)
+
+
+def complete_in_place(state: State, place: int, events: list) -> None:
+    """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
+    result = completion_result(state, place)
+    events.append(Event(f"{result.fresco} ({PLACES[place]}) is fully restored", RULES["complete.trigger"]))
+    events.append(Event(f"scores {result.base} modified by {result.excellent} excellent and {result.prudent} "
+                        f"prudent restorations: {result.points}", RULES["complete.modify"]))
+    order = ", ".join(f"{c.colour} ({c.materials})" for c in result.contributors) or "nobody"
+    events.append(Event(f"contribution: {order}", RULES["complete.contribution"]))
+    _add_scores_in_place(state, result.awards)
+    events.append(Event("points: " + ", ".join(f"{p} {v:+d}" for p, v in result.awards.items()),
+                        RULES["complete.score"]))
+    _return_materials_in_place(state, place)
+    status, zone = list(state.status), list(state.zone)
+    status[place] = RESTORED
+    if result.top is not None:
+        colour = state.colours.index(result.top)
+        if state.supply[colour] > 0:
+            supply = list(state.supply)
+            supply[colour] -= 1
+            state.supply = tuple(supply)
+            zone[place] = colour
+            events.append(Event(f"materials return to the supply; the card flips; {result.top} marks the zone icon",
+                                RULES["complete.reveal"]))
+        else:
+            events.append(Event(f"the card flips; {result.top} has no supply material for the zone icon",
+                                RULES["complete.reveal"]))
+    else:
+        events.append(Event("the card flips; tie for first (or no contributor): nobody marks the zone icon",
+                            RULES["complete.reveal"]))
+    state.status, state.zone = tuple(status), tuple(zone)
+    state.reveals += 1
+
+
+def complete_all_in_place(state: State, events: list) -> int:
+    """Score every fully occupied visible fresco (complete.trigger); returns how many."""
+    done = 0
+    status, spaces = state.status, state.spaces
+    for place in range(len(PLACES)):
+        if status[place] == VISIBLE and EMPTY not in spaces[place]:
+            complete_in_place(state, place, events)
+            done += 1
+    return done
+
+
+def revealable(state: State) -> list[int]:
+    """Covered places orthogonally adjacent to a visible (or restored) fresco (5. New Restorations)."""
+    status = state.status
+    return [p for p in range(len(PLACES)) if status[p] == COVERED
+            and any(status[q] != COVERED for q in NEIGHBOURS[p])]
+
+
+def reveal_in_place(state: State, place: int, events: list) -> None:
+    """Uncover ``place``; with the history variant, its sheet's reward goes to the active player."""
+    status = list(state.status)
+    status[place] = VISIBLE
+    state.status = tuple(status)
+    state.reveals -= 1
+    fid = state.frescoes[place]
+    events.append(Event(f"{state.players[state.current]} uncovers {D.fresco_by_id[fid].name} at {PLACES[place]}",
+                        RULES["complete.new"]))
+    if state.sheets[place] != EMPTY:
+        from .restoration import sheet_reward_in_place
+        sheet = state.sheets[place]
+        sheets = list(state.sheets)
+        sheets[place] = EMPTY
+        state.sheets = tuple(sheets)
+        sheet_reward_in_place(state, sheet, events)
+
+
+def continue_turn(state: State, events: list) -> None:
+    """Carry the turn on until a decision is owed or the turn ends (mutates a fresh copy).
+
+    Order: completions; Gianluigi's restoration (two players) and its completions;
+    uncovering the owed new frescoes; then the end of the turn and maybe of the game."""
+    from . import gianluigi
+
+    while not state.pending:
+        complete_all_in_place(state, events)
+        if state.gian_due:
+            options = gianluigi.options(state)
+            if len(options) > 1:
+                state.pending = ("gianluigi", state.current)
+                return
+            if options:
+                gianluigi.restore_in_place(state, options[0], events)
+            else:
+                events.append(Event("Gianluigi finds no fresco he can restore with that technique and value",
+                                    RULES["gian.restore"]))
+                state.gian_due = ()
+            continue
+        if state.reveals > 0:
+            if revealable(state):
+                state.pending = ("reveal", state.current)
+                return
+            events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
+            state.reveals = 0
+            continue
+        end_turn_in_place(state, events)
+        return
+
+
+def end_turn_in_place(state: State, events: list) -> None:
+    """Pass the turn clockwise, or end the game when one unrestored fresco is left."""
+    if state.unrestored() <= 1:
+        end_game_in_place(state, events)
+    else:
+        state.current = (state.current + 1) % state.n
+
+
+def end_game_in_place(state: State, events: list) -> None:
+    """End of the Game: the last incomplete fresco scores half, rounded down, then flips."""
+    events.append(Event("a single unrestored fresco remains: the game ends", RULES["end.trigger"]))
+    for place in range(len(PLACES)):
+        if state.status[place] != RESTORED:
+            result = completion_result(state, place, half=True)
+            _add_scores_in_place(state, result.awards)
+            _return_materials_in_place(state, place)
+            status = list(state.status)
+            status[place] = RESTORED
+            state.status = tuple(status)
+            state.last_place = place
+            events.append(Event(f"the last fresco {result.fresco} scores half: " +
+                                (", ".join(f"{p} {v:+d}" for p, v in result.awards.items()) or "nobody"),
+                                RULES["end.last_half"]))
+    state.over = True

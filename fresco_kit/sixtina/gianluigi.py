@@ -1,0 +1,117 @@
+"""Two-Player Games: Gianluigi, the fictitious third restorer.
+
+After each restoration action of a player (``two.turns``) Gianluigi restores with the
+same technique and the same total value (``gian.restore``): an excellent restoration
+if some visible fresco allows it, else a correct one (both with his own material
+from the general supply), else a prudent one with a black material.  Among equal
+options the activating player chooses (a pending ``gianluigi`` decision).  He adds as
+many extra materials as the material icons of the played cards sum to, rounded down
+(``gian.extra``), as far as his supply allows.  He has no play area and no cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fresco_kit.core import Event
+
+from .refs import RULES
+from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
+from .tables import CARD_HALVES, CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, PLACES
+
+
+@dataclass(frozen=True)
+class GianluigiOption:
+    """A restoration Gianluigi can make: place index, technique position, kind."""
+
+    place: int
+    position: int
+    kind: int
+
+    def __str__(self) -> str:
+        return f"{KIND_NAMES[self.kind]} restoration at {PLACES[self.place]}"
+
+
+def due_from_cards(cards: tuple[int, ...]) -> tuple[int, int, int]:
+    """What a player's restoration hands to Gianluigi: (technique, value, icon halves)."""
+    return (CARD_TECH[cards[0]], sum(CARD_VALUE[c] for c in cards), sum(CARD_HALVES[c] for c in cards))
+
+
+def extra_materials(halves: int) -> int:
+    """The material icons (counted in halves) summed and rounded down (gian.extra).
+
+    >>> extra_materials(7)   # 1 + 1 + 1.5 = 3.5
+    3
+    """
+    return halves // 2
+
+
+def all_options(state: State, technique: int, value: int) -> list[GianluigiOption]:
+    """Every free space of ``technique`` on a visible fresco, with the kind it would be."""
+    out = []
+    for place, fid in enumerate(state.frescoes):
+        if state.status[place] != VISIBLE:
+            continue
+        for pos, (t, required) in enumerate(FRESCO_TECHS[fid]):
+            if t == technique and state.spaces[place][pos] == EMPTY:
+                kind = EXCELLENT if value == required else CORRECT if value > required else PRUDENT
+                out.append(GianluigiOption(place, pos, kind))
+    return out
+
+
+def options(state: State, due: tuple[int, int, int] | None = None) -> list[GianluigiOption]:
+    """Gianluigi's restorations of the best available priority (gian.restore).
+
+    Excellent beats correct beats prudent; excellent and correct need his material in
+    the supply, prudent needs a black material.  Empty when he cannot restore."""
+    technique, value, _ = due or state.gian_due
+    gian = state.n
+    feasible = [o for o in all_options(state, technique, value)
+                if (state.black > 0 if o.kind == PRUDENT else state.supply[gian] > 0)]
+    for kind in (EXCELLENT, CORRECT, PRUDENT):
+        best = [o for o in feasible if o.kind == kind]
+        if best:
+            return best
+    return []
+
+
+def restore_in_place(state: State, option: GianluigiOption, events: list) -> None:
+    """Make Gianluigi's restoration (mutates a fresh copy) and clear ``gian_due``."""
+    _, _, halves = state.gian_due
+    gian = state.n
+    supply = list(state.supply)
+    if option.kind == PRUDENT:
+        state.black -= 1
+        what = "a black material"
+    else:
+        supply[gian] -= 1
+        what = "a material of his colour"
+    extra = min(extra_materials(halves), supply[gian])
+    supply[gian] -= extra
+    state.supply = tuple(supply)
+    spaces = list(state.spaces)
+    row = list(spaces[option.place])
+    row[option.position] = space_code(option.kind, gian)
+    spaces[option.place] = tuple(row)
+    state.spaces = tuple(spaces)
+    extras = list(state.extras)
+    ex = list(extras[option.place])
+    ex[gian] += extra
+    extras[option.place] = tuple(ex)
+    state.extras = tuple(extras)
+    state.gian_due = ()
+    fid = state.frescoes[option.place]
+    technique = D.technique_names[D.techniques[FRESCO_TECHS[fid][option.position][0]]]
+    events.append(Event(f"Gianluigi makes a {KIND_NAMES[option.kind]} {technique} restoration on "
+                        f"{D.fresco_by_id[fid].name} ({PLACES[option.place]}) with {what}",
+                        RULES["gian.restore"]))
+    events.append(Event(f"Gianluigi adds {extra} extra material(s) (icons {halves / 2:g}, rounded down)",
+                        RULES["gian.extra"]))
+
+
+def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[GianluigiOption]:
+    """What Gianluigi could answer to a restoration with ``cards`` of ``technique``.
+
+    A query for teaching widgets: the options of his best priority on ``state``."""
+    from .tables import TECH_INDEX
+    due = (TECH_INDEX[technique], sum(CARD_VALUE[c] for c in cards), sum(CARD_HALVES[c] for c in cards))
+    return options(state, due)

@@ -1,0 +1,165 @@
+"""Objectives (rulebook *Objectives*): the twelve conditions and claiming a space.
+
+A condition is checked on the position where the excellent bonus is taken: the
+restoration just made is on the board and a fresco it completed has not flipped yet
+(footnotes; ``obj.timing``).  "Restorations" are read on the board: an own material on
+a technique's top space is a correct restoration, on its bottom space an excellent one.
+"Restored frescoes" with one's materials are the zone icons one holds.
+"""
+from __future__ import annotations
+
+from .state import CORRECT, EMPTY, EXCELLENT, RESTORED, State
+from .tables import D, FRESCO_TECHS, FRESCO_TYPE, NEIGHBOURS, TECH_INDEX
+
+_T = TECH_INDEX
+EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
+COR2 = frozenset((_T["laboratory"], _T["infrared"], _T["solvent_sponge"]))
+EC3 = frozenset((_T["solvent_sponge"], _T["plaster_injection"], _T["repainting"]))
+
+
+def materials_on_frescoes(state: State, colour: int) -> list[int]:
+    """Own materials on each ongoing (not flipped) fresco: spaces plus extras."""
+    out = []
+    for i, codes in enumerate(state.spaces):
+        if state.status[i] == RESTORED:
+            continue
+        n = state.extras[i][colour]
+        for code in codes:
+            if code != EMPTY and (code & 7) == colour and (code >> 3) != 2:
+                n += 1
+        out.append(n)
+    return out
+
+
+def restorations(state: State, colour: int, kind: int, techniques: frozenset) -> int:
+    """How many ``kind`` restorations of ``techniques`` hold ``colour``'s material."""
+    n = 0
+    for i, codes in enumerate(state.spaces):
+        if state.status[i] == RESTORED:
+            continue
+        techs = FRESCO_TECHS[state.frescoes[i]]
+        for pos, code in enumerate(codes):
+            if code != EMPTY and (code & 7) == colour and (code >> 3) == kind and techs[pos][0] in techniques:
+                n += 1
+    return n
+
+
+def restored_places(state: State, colour: int) -> list[int]:
+    """Places of restored frescoes holding ``colour``'s material on the zone icon."""
+    return [i for i, z in enumerate(state.zone) if z == colour]
+
+
+def _largest_adjacent_group(places: list[int]) -> int:
+    own, best, seen = set(places), 0, set()
+    for p in places:
+        if p in seen:
+            continue
+        stack, size = [p], 0
+        seen.add(p)
+        while stack:
+            q = stack.pop()
+            size += 1
+            for r in NEIGHBOURS[q]:
+                if r in own and r not in seen:
+                    seen.add(r)
+                    stack.append(r)
+        best = max(best, size)
+    return best
+
+
+def _display_by_technique(state: State, seat: int) -> dict[int, int]:
+    from .tables import CARD_TECH
+    counts: dict[int, int] = {}
+    for c in state.display[seat]:
+        counts[CARD_TECH[c]] = counts.get(CARD_TECH[c], 0) + 1
+    return counts
+
+
+def objective_met(state: State, colour: int, objective: str) -> bool:
+    """Whether ``colour`` meets ``objective``'s condition now (4-player thresholds apply)."""
+    four = state.n == 4
+    if objective in ("prudent_same3", "prudent5", "prudent_diff3"):
+        if colour >= state.n:          # Gianluigi has no play area
+            return False
+        counts = _display_by_technique(state, colour)
+        if objective == "prudent_same3":
+            return max(counts.values(), default=0) >= 3
+        if objective == "prudent5":
+            return sum(counts.values()) >= 5
+        return len(counts) >= 3
+    if objective in ("materials8", "three6", "one5"):
+        ongoing = materials_on_frescoes(state, colour)
+        if objective == "materials8":
+            return sum(ongoing) + len(restored_places(state, colour)) >= (7 if four else 8)
+        if objective == "one5":
+            return max(ongoing, default=0) >= 5
+        top = sorted((m for m in ongoing if m > 0), reverse=True)[:3]
+        return len(top) == 3 and sum(top) >= 6
+    if objective == "exc2":
+        return restorations(state, colour, EXCELLENT, EXC2) >= 2
+    if objective == "cor2":
+        return restorations(state, colour, CORRECT, COR2) >= 2
+    if objective == "ec3":
+        return (restorations(state, colour, EXCELLENT, EC3) + restorations(state, colour, CORRECT, EC3)) >= (2 if four else 3)
+    restored = restored_places(state, colour)
+    if objective == "adjacent3":
+        return _largest_adjacent_group(restored) >= (2 if four else 3)
+    types = [FRESCO_TYPE[state.frescoes[i]] for i in restored]
+    if objective == "sametype2":
+        return any(types.count(t) >= 2 for t in set(types))
+    if objective == "difftype3":
+        return len(set(types)) >= (2 if four else 3)
+    raise KeyError(f"unknown objective {objective!r}")
+
+
+def claim_problems(state: State, colour: int, objective: str) -> list[str]:
+    """Why ``colour`` cannot claim ``objective`` now (empty list: it can)."""
+    if objective not in state.objectives:
+        return [f"{objective!r} is not one of the objectives in play ({', '.join(state.objectives)})"]
+    problems = []
+    spaces = state.claims[state.objectives.index(objective)]
+    if colour in spaces:
+        problems.append(f"{state.colours[colour]} already has a material on objective {objective}")
+    elif EMPTY not in spaces:
+        problems.append(f"objective {objective} has no free scoring space")
+    if not objective_met(state, colour, objective):
+        problems.append(f"{state.colours[colour]} does not meet objective {objective}: "
+                        f"{D.objective_by_id[objective].condition}")
+    if state.supply[colour] <= 0:
+        problems.append(f"{state.colours[colour]} has no material in the general supply to claim it")
+    return problems
+
+
+def claimable(state: State, colour: int) -> list[str]:
+    """The objectives in play that ``colour`` may claim now, in table order."""
+    return [o for o in state.objectives if not claim_problems(state, colour, o)]
+
+
+def claim(state: State, colour: int, objective: str) -> int:
+    """Put ``colour``'s supply material on the highest free space (mutates a fresh copy).
+
+    Returns the space index (0 = highest)."""
+    k = state.objectives.index(objective)
+    spaces = list(state.claims[k])
+    slot = spaces.index(EMPTY)
+    spaces[slot] = colour
+    claims = list(state.claims)
+    claims[k] = tuple(spaces)
+    state.claims = tuple(claims)
+    supply = list(state.supply)
+    supply[colour] -= 1
+    state.supply = tuple(supply)
+    return slot
+
+
+def objective_points(state: State, colour: int) -> int:
+    """Points of every objective space ``colour`` occupies (final.objectives)."""
+    total = 0
+    for obj, spaces in zip(state.objectives, state.claims):
+        pts = D.objective_by_id[obj].points(state.n)
+        total += sum(pts[i] for i, c in enumerate(spaces) if c == colour)
+    return total
+
+
+def objectives_claimed(state: State, colour: int) -> int:
+    return sum(1 for spaces in state.claims if colour in spaces)

@@ -1,0 +1,320 @@
+"""How to Play: Technique Preparation, Acquire Material, Restore Fresco (A/B/C), bonuses.
+
+Each action has a ``*_checks`` function listing every broken rule as
+``(message, RuleRef)`` and an ``*_in_place`` function applying it to a fresh copy.
+:func:`explore_restoration` answers "what would these cards do on that fresco, and
+why is it (not) legal?" for teaching widgets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fresco_kit.core import Event, Rng
+
+from .actions import Bonus, Restore
+from .objectives import claim, claim_problems, claimable
+from .refs import RULES
+from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
+from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, PLACES, TECH_INDEX
+
+KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
+
+
+def restoration_kind(total: int, required: int) -> int:
+    """A. correct when the cards exceed the value, B. excellent when equal, C. prudent when below."""
+    return CORRECT if total > required else EXCELLENT if total == required else PRUDENT
+
+
+# -- drawing ---------------------------------------------------------------------------
+def draw_in_place(state: State, seat: int, wanted: int) -> int:
+    """Draw up to ``wanted`` cards, never beyond the hand limit; an empty deck is
+    refilled by shuffling the discard pile (act.preparation).  Returns cards drawn."""
+    k = min(wanted, HAND_LIMIT - len(state.hands[seat]))
+    if k <= 0:
+        return 0
+    deck, hand = list(state.deck), list(state.hands[seat])
+    got = 0
+    for _ in range(k):
+        if not deck:
+            if not state.discard:
+                break
+            rng = Rng(state.rng)
+            deck = rng.shuffled(state.discard)
+            state.rng, state.discard = rng.state, ()
+        hand.append(deck.pop())
+        got += 1
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(hand))
+    state.hands, state.deck = tuple(hands), tuple(deck)
+    return got
+
+
+def _take_to_play_area(state: State, seat: int, wanted: int) -> int:
+    k = max(0, min(wanted, state.supply[seat]))
+    supply, play = list(state.supply), list(state.play)
+    supply[seat] -= k
+    play[seat] += k
+    state.supply, state.play = tuple(supply), tuple(play)
+    return k
+
+
+def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
+    gone = set(cards)
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in state.hands[seat] if c not in gone)
+    state.hands = tuple(hands)
+
+
+# -- Technique Preparation / Acquire Material ------------------------------------------
+def prepare_in_place(state: State, seat: int, events: list) -> None:
+    got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
+    events.append(Event(f"{state.players[seat]} draws {got} technique card(s)", RULES["act.preparation"]))
+
+
+def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -> list:
+    out = []
+    if not cards:
+        out.append(("play at least one technique card", RULES[rule]))
+    if len(set(cards)) != len(cards):
+        out.append(("a card is listed twice", RULES[rule]))
+    missing = [c for c in cards if c not in state.hands[seat]]
+    if missing:
+        out.append((f"card(s) {', '.join(map(str, missing))} not in {state.players[seat]}'s hand", RULES[rule]))
+    return out
+
+
+def acquire_checks(state: State, seat: int, cards: tuple[int, ...]) -> list:
+    return _card_problems(state, seat, cards, "act.acquire")
+
+
+def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: list) -> None:
+    _remove_from_hand(state, seat, cards)
+    state.discard = state.discard + tuple(cards)
+    got = _take_to_play_area(state, seat, len(cards))
+    events.append(Event(f"{state.players[seat]} discards {len(cards)} card(s) and takes {got} material(s)",
+                        RULES["act.acquire"]))
+
+
+# -- Restore Fresco ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class RestorationOutcome:
+    """What a restoration would be and whether it is legal (the restoration explorer).
+
+    ``kind`` is "correct", "excellent", "prudent" or "" when the fresco/technique/cards
+    do not even make a restoration; ``places`` says what goes where; ``reasons`` lists
+    every broken rule as ``(message, RuleRef)`` (empty when legal)."""
+
+    place: str
+    technique: str
+    cards: tuple[int, ...]
+    total: int
+    required: int | None
+    kind: str
+    max_extra: int
+    places: str
+    reasons: tuple
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    def to_text(self) -> str:
+        head = (f"{self.technique} on {self.place}: cards total {self.total} vs required "
+                f"{self.required if self.required is not None else '-'} -> {self.kind or 'no restoration'}")
+        lines = [head, f"  {self.places}"] if self.places else [head]
+        lines.append("  legal" if self.legal else "  not legal:")
+        lines += [f"   - {m} ({r.citation})" for m, r in self.reasons]
+        return "\n".join(lines)
+
+
+def _target(state: State, place: str, technique: str) -> tuple[int, int, int]:
+    """(place index, technique position, required value); -1s when unknown."""
+    p = PLACE_INDEX.get(place, -1)
+    t = TECH_INDEX.get(technique, -1)
+    if p < 0 or t < 0:
+        return p, -1, -1
+    for pos, (tt, required) in enumerate(FRESCO_TECHS[state.frescoes[p]]):
+        if tt == t:
+            return p, pos, required
+    return p, -1, -1
+
+
+def restore_checks(state: State, seat: int, action: Restore) -> list:
+    """Every rule a Restore action breaks (act.restore and A/B/C)."""
+    out = []
+    p, pos, required = _target(state, action.place, action.technique)
+    if p < 0:
+        out.append((f"unknown chapel place {action.place!r}", RULES["act.restore"]))
+    elif state.status[p] != VISIBLE:
+        out.append((f"the fresco at {action.place} is {'covered by a sheet' if state.status[p] == 0 else 'already restored'}",
+                    RULES["act.restore"]))
+    elif pos < 0:
+        out.append((f"the fresco at {action.place} has no {action.technique} technique", RULES["act.restore"]))
+    elif state.spaces[p][pos] != EMPTY:
+        out.append((f"{action.technique} on {action.place} already holds a material", RULES["act.restore"]))
+    cards = action.cards
+    out += _card_problems(state, seat, cards, "act.restore")
+    t = TECH_INDEX.get(action.technique, -1)
+    wrong = [c for c in cards if 0 <= c < len(CARD_TECH) and CARD_TECH[c] != t]
+    if wrong:
+        out.append((f"card(s) {', '.join(map(str, wrong))} are not {action.technique} cards", RULES["act.restore"]))
+    if required < 0 or not cards or any(not 0 <= c < len(CARD_VALUE) for c in cards):
+        return out
+    kind = restoration_kind(sum(CARD_VALUE[c] for c in cards), required)
+    rule = RULES[KIND_RULES[kind]]
+    play = state.play[seat]
+    if action.extra < 0:
+        out.append(("extra materials cannot be negative", rule))
+    if action.extra > len(cards):
+        out.append((f"at most {len(cards)} extra material(s), one per card played", rule))
+    if kind == PRUDENT:
+        if state.black <= 0:
+            out.append(("a prudent restoration needs a black material in the general supply", rule))
+        if action.extra > play:
+            out.append((f"only {play} material(s) in the play area for {action.extra} extra", rule))
+    else:
+        if play <= 0:
+            out.append((f"a {KIND_NAMES[kind]} restoration needs a material in the play area", rule))
+        elif 1 + action.extra > play:
+            out.append((f"only {play} material(s) in the play area for 1 + {action.extra} extra", rule))
+    return out
+
+
+def explore_restoration(state: State, place: str, technique: str, cards: tuple[int, ...] | list[int],
+                        seat: int | str | None = None, extra: int = 0) -> RestorationOutcome:
+    """What playing ``cards`` of ``technique`` on ``place`` would be, and why it is or is
+    not legal for ``seat`` (default: the player to act) now.
+
+    Works with cards the player does not hold too (the reasons then say so), so a
+    widget can explore hypothetical hands."""
+    seat = state.actor if seat is None else (state.players.index(seat) if isinstance(seat, str) else seat)
+    cards = tuple(cards)
+    action = Restore(place, technique, cards, extra)
+    reasons = list(turn_problems(state, seat)) + restore_checks(state, seat, action)
+    p, pos, required = _target(state, place, technique)
+    total = sum(CARD_VALUE[c] for c in cards if 0 <= c < len(CARD_VALUE))
+    kind, text, max_extra = "", "", 0
+    if required >= 0 and cards:
+        k = restoration_kind(total, required)
+        kind = KIND_NAMES[k]
+        who = state.players[seat]
+        max_extra = min(len(cards), state.play[seat] - (0 if k == PRUDENT else 1))
+        max_extra = max(0, max_extra)
+        if k == CORRECT:
+            text = f"one of {who}'s play-area materials on the top space; up to {max_extra} extra; cards discarded"
+        elif k == EXCELLENT:
+            text = (f"one of {who}'s play-area materials on the bottom space; up to {max_extra} extra; "
+                    "cards discarded; one bonus (refined technique, material or objective)")
+        else:
+            text = (f"a black material from the supply on the bottom space; up to {max_extra} extra of {who}'s; "
+                    "cards kept face up in the play area")
+    return RestorationOutcome(place, technique, cards, total, required if required >= 0 else None,
+                              kind, max_extra, text, tuple(reasons))
+
+
+def turn_problems(state: State, seat: int) -> list:
+    """Reasons nobody may take a turn action now (game over, a pending decision, setup)."""
+    if state.over:
+        return [("the game is over", RULES["end.over"])]
+    if state.pending:
+        kind = state.pending[0]
+        rule = "setup.initial" if kind == "initial" else "turn.pending"
+        return [(f"{state.players[state.pending[1]]} must first answer the pending {kind} decision", RULES[rule])]
+    return []
+
+
+def restore_in_place(state: State, seat: int, action: Restore, events: list) -> None:
+    """Make the restoration: place materials, handle the cards, owe a bonus / Gianluigi."""
+    p, pos, required = _target(state, action.place, action.technique)
+    total = sum(CARD_VALUE[c] for c in action.cards)
+    kind = restoration_kind(total, required)
+    who = state.players[seat]
+    play = list(state.play)
+    spaces = list(state.spaces)
+    row = list(spaces[p])
+    row[pos] = space_code(kind, seat)
+    spaces[p] = tuple(row)
+    state.spaces = tuple(spaces)
+    if kind == PRUDENT:
+        state.black -= 1
+    else:
+        play[seat] -= 1
+    play[seat] -= action.extra
+    state.play = tuple(play)
+    if action.extra:
+        extras = list(state.extras)
+        ex = list(extras[p])
+        ex[seat] += action.extra
+        extras[p] = tuple(ex)
+        state.extras = tuple(extras)
+    _remove_from_hand(state, seat, action.cards)
+    if kind == PRUDENT:
+        display = list(state.display)
+        display[seat] = tuple(sorted(state.display[seat] + action.cards))
+        state.display = tuple(display)
+        kept = "keeps the cards face up in the play area"
+    else:
+        state.discard = state.discard + action.cards
+        kept = "discards the cards"
+    where = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}[kind]
+    events.append(Event(f"{who}: {KIND_NAMES[kind]} {action.technique} restoration on {action.place} "
+                        f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
+                        RULES[KIND_RULES[kind]]))
+    if state.two_player:
+        from .gianluigi import due_from_cards
+        state.gian_due = due_from_cards(action.cards)
+    if kind == EXCELLENT:
+        state.pending = ("bonus", seat)
+
+
+# -- Bonuses for an excellent restoration ----------------------------------------------
+def bonus_checks(state: State, seat: int, action: Bonus) -> list:
+    if action.kind == "objective":
+        return [(m, RULES["bonus.objective"]) for m in claim_problems(state, seat, action.objective)]
+    if action.kind not in ("refined", "material"):
+        return [(f"unknown bonus {action.kind!r}", RULES["restore.excellent"])]
+    if action.objective:
+        return [("only the objective bonus names an objective", RULES["restore.excellent"])]
+    return []
+
+
+def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None:
+    who = state.players[seat]
+    if action.kind == "refined":
+        got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))
+        events.append(Event(f"{who} takes Refined Technique: draws {got} card(s)", RULES["bonus.refined"]))
+    elif action.kind == "material":
+        got = _take_to_play_area(state, seat, 1)
+        events.append(Event(f"{who} takes Additional Material: {got} material(s)", RULES["bonus.material"]))
+    else:
+        slot = claim(state, seat, action.objective)
+        events.append(Event(f"{who} claims objective {action.objective} on scoring space {slot + 1}",
+                            RULES["bonus.objective"]))
+        events.append(Event("the condition is checked before any completed fresco flips", RULES["obj.timing"]))
+
+
+def bonus_options(state: State, seat: int) -> list[Bonus]:
+    return [Bonus("refined"), Bonus("material")] + [Bonus("objective", o) for o in claimable(state, seat)]
+
+
+# -- Variant: Sheets with History ------------------------------------------------------
+def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
+    """The uncovered sheet's reward goes to the active player (variant.sheets)."""
+    seat = state.current
+    who = state.players[seat]
+    s = D.sheets[sheet]
+    if s.reward == "points":
+        score = list(state.score)
+        score[seat] += s.amount
+        state.score = tuple(score)
+        text = f"{who} scores {s.amount} points"
+    elif s.reward == "cards":
+        text = f"{who} draws {draw_in_place(state, seat, s.amount)} card(s)"
+    elif s.reward == "materials":
+        text = f"{who} takes {_take_to_play_area(state, seat, s.amount)} material(s)"
+    elif claimable(state, seat):
+        state.pending = ("claim", seat)
+        text = f"{who} may claim an objective"
+    else:
+        text = f"{who} meets no claimable objective and receives nothing"
+    events.append(Event(f"sheet {s.id} ({s.reward} {s.amount}): {text}", RULES["variant.sheets"]))

@@ -1,0 +1,294 @@
+"""1980 Sixtina rules: the rules module of ``fresco_kit.core.Game`` (the engine contract).
+
+The rules themselves live in modules that follow the rulebook: ``setup`` (Setup),
+``restoration`` (How to Play, A/B/C and bonuses), ``completion`` (Completing the
+Restoration of Frescoes; End of the Game), ``objectives``, ``gianluigi`` (Two-Player
+Games) and ``final`` (End of the Game and Scoring).  This façade dispatches:
+``checks`` is the single source of legality, ``legal_actions`` and ``sample_action``
+are built on it, ``apply`` never mutates its input.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from fresco_kit.core import Event, Rng, ScoreSheet
+
+from . import completion, gianluigi
+from .actions import (Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRestoration, Prepare, Restore,
+                      Reveal, parse_action)
+from .data import TECHNIQUES
+from .final import final_scores
+from .objectives import claim, claim_problems, claimable
+from .refs import RULES
+from .restoration import (acquire_checks, acquire_in_place, bonus_checks, bonus_in_place, bonus_options,
+                          prepare_in_place, restore_checks, restore_in_place, restoration_kind, turn_problems)
+from .setup import PLAYER_COUNTS, initial_places, new_state, reveal_initial_technique
+from .state import CORRECT, EMPTY, PRUDENT, RESTORED, VISIBLE, State, space_code, state_from_dict
+from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACE_INDEX, PLACES
+
+GAME = "sixtina"
+DECISIONS = {"initial": InitialRestoration, "bonus": Bonus, "reveal": Reveal,
+             "gianluigi": GianluigiChoice, "claim": ClaimObjective}
+
+__all__ = ["GAME", "PLAYER_COUNTS", "new_state", "checks", "apply", "legal_actions", "sample_action",
+           "is_over", "scores", "parse_action", "state_from_dict", "invariants", "State"]
+
+
+# -- legality ---------------------------------------------------------------------------
+def _place_problem(name: str, allowed: list[int], rule: str, what: str) -> list:
+    p = PLACE_INDEX.get(name, -1)
+    if p in allowed:
+        return []
+    return [(f"{name} is not {what}; choose one of {', '.join(PLACES[i] for i in allowed) or 'none'}", RULES[rule])]
+
+
+def _decision_checks(state: State, action) -> list:
+    kind = state.pending[0]
+    expected = DECISIONS[kind]
+    if not isinstance(action, expected):
+        rule = "setup.initial" if kind == "initial" else "turn.pending"
+        return [(f"{state.players[state.actor]} must first answer the pending {kind} decision "
+                 f"(a '{expected.__name__}' action)", RULES[rule])]
+    if kind == "initial":
+        return _place_problem(action.place, initial_places(state, state.pending[2]), "setup.initial",
+                              f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique")
+    if kind == "bonus":
+        return bonus_checks(state, state.actor, action)
+    if kind == "reveal":
+        return _place_problem(action.place, completion.revealable(state), "complete.new",
+                              "a covered fresco orthogonally adjacent to a visible one")
+    if kind == "gianluigi":
+        return _place_problem(action.place, [o.place for o in gianluigi.options(state)], "gian.restore",
+                              "among Gianluigi's best restorations")
+    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.actor, action.objective)]
+
+
+def checks(state: State, action) -> list:
+    """Every rule ``action`` breaks now, as ``(message, RuleRef)``; empty means legal."""
+    if state.over:
+        return [("the game is over", RULES["end.over"])]
+    if state.pending:
+        return _decision_checks(state, action)
+    seat = state.current
+    if isinstance(action, Prepare):
+        return []
+    if isinstance(action, Acquire):
+        return acquire_checks(state, seat, action.cards)
+    if isinstance(action, Restore):
+        return restore_checks(state, seat, action)
+    if isinstance(action, tuple(DECISIONS.values())):
+        return [(f"no {type(action).__name__} decision is pending; {state.players[seat]} must prepare, "
+                 "acquire or restore", RULES["turn.order"])]
+    return [(f"not a Sixtina action: {action!r}", RULES["turn.order"])]
+
+
+# -- applying ---------------------------------------------------------------------------
+def apply(state: State, action) -> tuple[State, list[Event]]:
+    """The state after the legal ``action`` and what happened (``state`` is not changed)."""
+    s = state.copy()
+    ev: list[Event] = []
+    seat = s.actor
+    if isinstance(action, Prepare):
+        prepare_in_place(s, seat, ev)
+        completion.end_turn_in_place(s, ev)
+    elif isinstance(action, Acquire):
+        acquire_in_place(s, seat, action.cards, ev)
+        completion.end_turn_in_place(s, ev)
+    elif isinstance(action, Restore):
+        restore_in_place(s, seat, action, ev)
+        completion.continue_turn(s, ev)
+    elif isinstance(action, Bonus):
+        s.pending = ()
+        bonus_in_place(s, seat, action, ev)
+        completion.continue_turn(s, ev)
+    elif isinstance(action, Reveal):
+        s.pending = ()
+        completion.reveal_in_place(s, PLACE_INDEX[action.place], ev)
+        completion.continue_turn(s, ev)
+    elif isinstance(action, GianluigiChoice):
+        s.pending = ()
+        option = next(o for o in gianluigi.options(s) if PLACES[o.place] == action.place)
+        gianluigi.restore_in_place(s, option, ev)
+        completion.continue_turn(s, ev)
+    elif isinstance(action, ClaimObjective):
+        s.pending = ()
+        slot = claim(s, seat, action.objective)
+        ev.append(Event(f"{s.players[seat]} claims objective {action.objective} on scoring space {slot + 1}",
+                        RULES["variant.sheets"]))
+        completion.continue_turn(s, ev)
+    elif isinstance(action, InitialRestoration):
+        _initial_in_place(s, seat, action, ev)
+    else:
+        raise TypeError(f"not a Sixtina action: {action!r}")
+    return s, ev
+
+
+def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list) -> None:
+    technique = s.pending[2]
+    p = PLACE_INDEX[action.place]
+    pos = next(i for i, (t, _) in enumerate(FRESCO_TECHS[s.frescoes[p]]) if t == technique)
+    spaces, supply = list(s.spaces), list(s.supply)
+    row = list(spaces[p])
+    row[pos] = space_code(CORRECT, seat)
+    spaces[p] = tuple(row)
+    supply[seat] -= 1
+    s.spaces, s.supply, s.pending = tuple(spaces), tuple(supply), ()
+    s.initial_left -= 1
+    ev.append(Event(f"{s.players[seat]} puts a supply material on the top space of {TECHNIQUES[technique]} "
+                    f"at {action.place}", RULES["setup.initial"]))
+    if s.initial_left:
+        reveal_initial_technique(s, ev)
+    else:
+        s.current = s.start
+        ev.append(Event(f"{s.players[s.start]} starts; play runs clockwise", RULES["turn.order"]))
+
+
+# -- enumerating ------------------------------------------------------------------------
+def decision_options(state: State) -> list:
+    """The answers to the pending decision, in a deterministic order."""
+    kind, seat = state.pending[0], state.pending[1]
+    if kind == "initial":
+        return [InitialRestoration(PLACES[p]) for p in initial_places(state, state.pending[2])]
+    if kind == "bonus":
+        return bonus_options(state, seat)
+    if kind == "reveal":
+        return [Reveal(PLACES[p]) for p in completion.revealable(state)]
+    if kind == "gianluigi":
+        return [GianluigiChoice(PLACES[o.place]) for o in gianluigi.options(state)]
+    return [ClaimObjective(o) for o in claimable(state, seat)]
+
+
+def restore_actions(state: State, seat: int) -> list[Restore]:
+    """Every legal Restore for ``seat`` (places, techniques, card subsets, extras)."""
+    out = []
+    hand = state.hands[seat]
+    for p, fid in enumerate(state.frescoes):
+        if state.status[p] != VISIBLE:
+            continue
+        for pos, (t, _) in enumerate(FRESCO_TECHS[fid]):
+            if state.spaces[p][pos] != EMPTY:
+                continue
+            mine = [c for c in hand if CARD_TECH[c] == t]
+            for k in range(1, len(mine) + 1):
+                for cards in combinations(mine, k):
+                    for extra in range(0, k + 1):
+                        a = Restore(PLACES[p], TECHNIQUES[t], cards, extra)
+                        if not restore_checks(state, seat, a):
+                            out.append(a)
+    return out
+
+
+def legal_actions(state: State) -> list:
+    """Every legal action now, in a deterministic order (consistent with ``checks``)."""
+    if state.over:
+        return []
+    if state.pending:
+        return decision_options(state)
+    seat = state.current
+    hand = state.hands[seat]
+    out: list = [Prepare()]
+    for k in range(1, len(hand) + 1):
+        out.extend(Acquire(c) for c in combinations(hand, k))
+    out.extend(restore_actions(state, seat))
+    return out
+
+
+def sample_action(state: State, rng: Rng):
+    """A random legal action, fast; biased towards restorations so games end.
+
+    Mostly it restores a free technique it holds cards for, playing cards until their
+    total reaches the required value (a correct or excellent restoration) and now and
+    then a random subset (often prudent); it acquires materials when the play area is
+    empty or the hand is nearly full, and prepares otherwise."""
+    if state.over:
+        raise ValueError("the game is over")
+    if state.pending:
+        return rng.choice(decision_options(state))
+    seat = state.current
+    hand = state.hands[seat]
+    play = state.play[seat]
+    if hand and (play > 0 or state.black > 0):
+        held = {CARD_TECH[c] for c in hand}
+        status, spaces, frescoes = state.status, state.spaces, state.frescoes
+        cands = [(p, t, req) for p in range(NPLACES) if status[p] == VISIBLE
+                 for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p]) if code == EMPTY and t in held]
+        if cands:
+            p, t, req = cands[rng.randbelow(len(cands))]
+            mine = [c for c in hand if CARD_TECH[c] == t]
+            if len(mine) > 1:
+                i = rng.randbelow(len(mine))
+                mine = mine[i:] + mine[:i]
+            if play > 0 and rng.randbelow(4):
+                chosen, total = [], 0
+                for c in mine:
+                    chosen.append(c)
+                    total += CARD_VALUE[c]
+                    if total >= req:
+                        break
+            else:
+                chosen = mine[:1 + rng.randbelow(len(mine))]
+                total = sum(CARD_VALUE[c] for c in chosen)
+            k = len(chosen)
+            room = (play if state.black > 0 else -1) if total < req else play - 1
+            if room >= 0:
+                extra = rng.randbelow(min(k, room, 2) + 1)
+                return Restore(PLACES[p], TECHNIQUES[t], tuple(sorted(chosen)), extra)
+    if hand and (len(hand) >= HAND_LIMIT - 1 or play == 0) and rng.randbelow(4):
+        k, i = 1 + rng.randbelow(len(hand)), rng.randbelow(len(hand))
+        return Acquire(tuple(sorted((hand[i:] + hand[:i])[:k])))
+    return Prepare()
+
+
+# -- the rest of the contract -----------------------------------------------------------
+def is_over(state: State) -> bool:
+    return state.over
+
+
+def scores(state: State) -> ScoreSheet:
+    """The final score sheet (provisional before the end; see ``final``)."""
+    return final_scores(state)
+
+
+def materials_total(state: State, colour: int) -> int:
+    """How many materials ``colour`` owns (15/14/13, Gianluigi 15)."""
+    if colour >= state.n:
+        return int(D.game["gianluigi_materials"])
+    return D.player_counts[state.n].materials
+
+
+def invariants(state: State) -> list[str]:
+    """Violations of conservation and non-negativity (empty when all is well)."""
+    bad = []
+    cards = list(state.deck) + list(state.discard)
+    for h in state.hands:
+        cards += h
+    for d in state.display:
+        cards += d
+    if sorted(cards) != list(range(NCARDS)):
+        bad.append(f"technique cards not conserved: {len(cards)} cards, {len(set(cards))} distinct")
+    for seat, h in enumerate(state.hands):
+        if len(h) > HAND_LIMIT:
+            bad.append(f"{state.players[seat]} holds {len(h)} cards, over the limit of {HAND_LIMIT}")
+    blacks = state.black
+    for colour, name in enumerate(state.colours):
+        n = state.supply[colour] + (state.play[colour] if colour < state.n else 0) + 1
+        n += sum(spaces.count(colour) for spaces in state.claims)
+        n += state.zone.count(colour)
+        for p, row in enumerate(state.spaces):
+            n += state.extras[p][colour]
+            n += sum(1 for code in row if code != EMPTY and (code & 7) == colour and (code >> 3) != PRUDENT)
+        if n != materials_total(state, colour):
+            bad.append(f"{name}'s materials not conserved: {n} instead of {materials_total(state, colour)}")
+        if state.supply[colour] < 0 or (colour < state.n and state.play[colour] < 0):
+            bad.append(f"{name} has a negative supply or play area")
+    for p, row in enumerate(state.spaces):
+        blacks += sum(1 for code in row if code != EMPTY and (code >> 3) == PRUDENT)
+        if any(x < 0 for x in state.extras[p]):
+            bad.append(f"negative extra materials at {PLACES[p]}")
+        if state.status[p] != VISIBLE and (any(code != EMPTY for code in row) or any(state.extras[p])):
+            bad.append(f"materials on the {'covered' if state.status[p] == 0 else 'restored'} fresco at {PLACES[p]}")
+        if state.zone[p] != EMPTY and state.status[p] != RESTORED:
+            bad.append(f"zone icon marked on an unrestored fresco at {PLACES[p]}")
+    if blacks != D.player_counts[state.n].black_materials or state.black < 0:
+        bad.append(f"black materials not conserved: {blacks}")
+    return bad

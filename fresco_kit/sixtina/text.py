@@ -1,0 +1,49 @@
+"""Plain-text views of a Sixtina position (for notebooks, widgets and debugging)."""
+from __future__ import annotations
+
+from .state import EMPTY, KIND_NAMES, STATUS_NAMES, State
+from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, PLACES
+
+
+def card_text(card: int) -> str:
+    """``"repainting 3 #12"``."""
+    return f"{D.techniques[CARD_TECH[card]]} {CARD_VALUE[card]} #{card}"
+
+
+def fresco_text(state: State, place: int | str) -> str:
+    """One place: fresco, status, each technique with its value and occupant, extras."""
+    p = PLACES.index(place) if isinstance(place, str) else place
+    f = state.fresco(p)
+    head = f"{PLACES[p]} {f.name} [{f.type}; {'/'.join(map(str, f.scores))}] {STATUS_NAMES[state.status[p]]}"
+    if state.status[p] == 0:
+        return head
+    if state.status[p] == 2:
+        z = state.zone[p]
+        return head + (f"; zone icon: {state.colours[z]}" if z != EMPTY else "; zone icon: nobody")
+    parts = []
+    for (t, v), code in zip(FRESCO_TECHS[state.frescoes[p]], state.spaces[p]):
+        who = "free" if code == EMPTY else f"{KIND_NAMES[code >> 3]} {state.colours[code & 7]}"
+        parts.append(f"{D.techniques[t]} {v}: {who}")
+    extra = ", ".join(f"{state.colours[c]} +{k}" for c, k in enumerate(state.extras[p]) if k)
+    return head + "\n    " + "; ".join(parts) + (f"\n    extras: {extra}" if extra else "")
+
+
+def describe(state: State) -> str:
+    """The whole position as text: chapel, players, supply, objectives, what is pending."""
+    lines = ["Chapel:"] + ["  " + fresco_text(state, p) for p in range(len(PLACES))]
+    lines.append(f"Deck {len(state.deck)} card(s), discard {len(state.discard)}; black materials in supply: {state.black}")
+    for seat, name in enumerate(state.players):
+        mark = "*" if seat == state.current and not state.over else " "
+        lines.append(f"{mark} {name}: score {state.score[seat]}, play area {state.play[seat]}, "
+                     f"supply {state.supply[seat]}, hand {', '.join(card_text(c) for c in state.hands[seat]) or '-'}"
+                     + (f"; kept: {', '.join(card_text(c) for c in state.display[seat])}" if state.display[seat] else ""))
+    if state.two_player:
+        lines.append(f"  Gianluigi: score {state.score[2]}, supply {state.supply[2]}")
+    for o, spaces in zip(state.objectives, state.claims):
+        pts = D.objective_by_id[o].points(state.n)
+        lines.append(f"Objective {o} {pts}: " + ", ".join(state.colours[c] if c != EMPTY else "-" for c in spaces))
+    if state.over:
+        lines.append("The game is over.")
+    elif state.pending:
+        lines.append(f"Pending: {state.pending[0]} decision of {state.players[state.pending[1]]}")
+    return "\n".join(lines)

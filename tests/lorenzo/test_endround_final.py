@@ -1,0 +1,64 @@
+"""Fine del turno e punteggio finale: end of round and the final score sheet."""
+from __future__ import annotations
+
+import pytest
+
+from fresco_kit.lorenzo import readings
+from fresco_kit.lorenzo.final import final_scores
+
+from .helpers import P2, P3, game_at, position
+
+
+def _last_turn(**kw):
+    st = position(P2, home={"Red": [], "Blue": ["white"]}, order=["Red", "Blue"], turn=-1,
+                  dice={"white": 1}, **kw)
+    return game_at(st)
+
+
+@pytest.mark.rule("lorenzo endround.cards", "lorenzo endround.members")
+def test_end_of_round_discards_cards_and_members_return():
+    g = _last_turn(towers={"territory": [1, 2, None, 4]})
+    left = [c for row in g.state.towers.values() for c in row if c is not None]
+    g.play("Blue places white on territory-1")
+    assert set(left) - {1} <= set(g.state.discarded)
+    assert g.state.round == 2 and not g.state.occupants
+    assert all(p.home == ("white", "black", "orange", "neutral") for p in g.state.players)
+    assert all(c not in g.state.discarded for row in g.state.towers.values() for c in row)
+
+
+@pytest.mark.rule("lorenzo endround.order")
+def test_nobody_in_council_keeps_the_order():
+    g = _last_turn()
+    g.play("Blue places white on market-1")
+    assert g.state.order == ("Red", "Blue")
+    g = _last_turn()
+    g.play("Blue places white on council")
+    g.play("Blue chooses coins")
+    assert g.state.order == ("Blue", "Red")
+
+
+@pytest.mark.rule("lorenzo final.ventures", "lorenzo final.total")
+def test_final_sheet_sums_the_six_items_and_penalties():
+    st = position(P3, tiles=(1, 8, 18), excomms={"White": [18]},
+                  cards={"Red": [73, 77, 96, 1, 2, 3], "White": [49, 50, 51], "Blue": []},
+                  res={"Red": {"vp": 10, "military": 4}, "White": {"vp": 25, "military": 4},
+                       "Blue": {"vp": 3, "military": 1, "coins": 20}})
+    sheet = final_scores(st)
+    red, white, blue = (sheet.rows[n] for n in P3)
+    assert red["Ventures"] == 4 + 5 + 10 and red["Territories"] == 1 and red["Military"] == 5
+    assert white["Characters"] == 6 and white["Military"] == 5 and white["Excommunications"] == -5
+    assert blue["Military"] == 0 and blue["Resources"] == (2 + 2 + 3 + 20) // 5
+    assert sheet.totals["Red"] == 10 + 1 + 0 + 19 + 5 + 12 // 5
+    assert list(sheet.categories) == ["VP during the game", "Territories", "Characters", "Ventures", "Military",
+                                      "Resources", "Excommunications"]
+
+
+@pytest.mark.rule("lorenzo final.winner")
+def test_most_vp_wins_and_tie_reading(monkeypatch):
+    st = position(P3, res={"Red": {"vp": 10}, "White": {"vp": 12}, "Blue": {"vp": 12}}, order=["Blue", "White", "Red"])
+    sheet = final_scores(st)
+    assert sheet.winners == ["Blue"] and "turn order" in sheet.notes[0]
+    monkeypatch.setattr(readings, "WIN_TIE_BREAK", "shared")
+    assert final_scores(st).winners == ["Blue", "White"]
+    st = position(P3, res={"Red": {"vp": 40}})
+    assert final_scores(st).winners == ["Red"]

@@ -1,0 +1,99 @@
+"""Seeded random games to the end for 2, 3 and 4 players, checking at every step:
+conservation (96 cards, 21 tiles), no negative resources, JSON round trip, replay
+equality, and random illegal actions refused with a RuleRef and the state unchanged."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fresco_kit.core import Game, Rng, RuleError, RuleRef
+from fresco_kit.lorenzo import new_game, rules
+from fresco_kit.lorenzo.actions import SPACES
+from fresco_kit.lorenzo.state import Choose, Forfeit, Place
+
+NAMES = ["Red", "White", "Blue", "Yellow"]
+GAMES = 8
+
+
+def _random_action(state, rng):
+    """A random, usually illegal, action."""
+    who = rng.choice(NAMES[:len(state.players)] + ["Ghost"])
+    kind = rng.randbelow(3)
+    if kind == 0:
+        return Place(who, rng.choice(["white", "black", "orange", "neutral", "purple"]),
+                     rng.choice(SPACES + ("palace",)), rng.randbelow(8) - 1)
+    if kind == 1:
+        return Choose(who, rng.choice(["coins", "faith", "1", "2", "0", "support", "skip", "territory-4", "x"]),
+                      rng.randbelow(3))
+    return Forfeit(who, rng.choice(["white", "neutral"]))
+
+
+@pytest.mark.rule("lorenzo struct.periods")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_invariants(players):
+    for seed in range(GAMES):
+        game = new_game(NAMES[:players], seed=seed, **({"bonus_tiles": "advanced"} if seed % 2 else {}))
+        rng = Rng(1000 + seed)
+        steps = 0
+        while not game.is_over:
+            state = game.state
+            for _ in range(2):
+                bad = _random_action(state, rng)
+                reasons = rules.checks(state, bad)
+                if reasons:
+                    assert all(isinstance(ref, RuleRef) for _, ref in reasons)
+                    with pytest.raises(RuleError):
+                        game.play(bad)
+                    assert game.state is state and game.state == state
+            action = rules.sample_action(state, rng)
+            assert not rules.checks(state, action), (seed, str(action))
+            assert rules.parse_action(str(action)) == action
+            game.play(action)
+            steps += 1
+            assert rules.invariants(game.state) == [], (seed, steps, str(action))
+            if steps % 17 == 0:
+                assert rules.state_from_dict(json.loads(json.dumps(game.state.to_dict()))) == game.state
+        assert steps < 400
+        again = Game.from_json(game.to_json())
+        assert again.state == game.state
+        replay = Game.replay(rules, NAMES[:players], seed, game.options, game.actions)
+        assert replay.state == game.state
+        assert game.scores().winners and game.legal_actions() == []
+
+
+def test_legal_actions_match_checks_along_a_game():
+    game = new_game(NAMES[:3], seed=42)
+    rng = Rng(7)
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert legal and all(not rules.checks(game.state, a) for a in legal)
+        if len(game.history) % 9 == 0:
+            before = json.dumps(game.state.to_dict(), sort_keys=True)
+            for a in legal[:40]:
+                new, _ = rules.apply(game.state, a)        # apply never mutates its input
+                assert rules.invariants(new) == []
+            assert json.dumps(game.state.to_dict(), sort_keys=True) == before
+        game.play(rng.choice(legal))
+
+
+def test_state_from_dict_refuses_bad_data():
+    d = new_game(NAMES[:2]).state.to_dict()
+    for key, value, err in [("round", 9, ValueError), ("phase", "lunch", ValueError),
+                            ("pending", [{"x": 1}], ValueError), ("turn", "1", TypeError)]:
+        bad = dict(d, **{key: value})
+        with pytest.raises(err):
+            rules.state_from_dict(bad)
+    with pytest.raises(KeyError):
+        rules.state_from_dict({k: v for k, v in d.items() if k != "decks"})
+    bad = json.loads(json.dumps(d))
+    bad["players"][0]["res"]["gold"] = 1
+    with pytest.raises(ValueError):
+        rules.state_from_dict(bad)
+
+
+def test_view_masks_deck_order_only():
+    st = new_game(NAMES[:2], seed=3).state
+    v = st.view("Red")
+    assert all(sorted(v.decks[k]) == list(v.decks[k]) for k in v.decks)
+    assert v.players == st.players and v.towers == st.towers

@@ -1,0 +1,113 @@
+"""The ``fresco-kit`` command: examples, bench, soak, figures, and usage errors.
+
+The commands run in a subprocess (``python -m fresco_kit.cli``) exactly as a user
+runs them; usage errors are checked by calling ``main([...])`` directly.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fresco_kit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("sixtina", "fresco", "lorenzo")
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def fresco_kit(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
+    env = dict(os.environ, MPLBACKEND="Agg")
+    return subprocess.run([sys.executable, "-m", "fresco_kit.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def ok(proc: subprocess.CompletedProcess) -> str:
+    assert proc.returncode == 0, (f"fresco-kit {' '.join(proc.args[3:])} exited {proc.returncode}\n"
+                                  f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}")
+    return proc.stdout
+
+
+def has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_examples_match_the_rulebooks(game):
+    out = ok(fresco_kit("examples", game))
+    assert f"== {game} ==" in out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bench_plays_games(game):
+    out = ok(fresco_kit("bench", game, "-n", "2"))
+    assert re.search(r"\b2 seeded random \d-player games to the end", out), out
+    assert re.search(r"games/s\s+\d+ actions/s", out), out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_soak_checks_invariants_for_every_player_count(game):
+    out = ok(fresco_kit("soak", game, "-n", "2"))
+    counts = importlib.import_module(f"fresco_kit.{game}").PLAYER_COUNTS
+    for players in counts:
+        assert f"{game}: 2 {players}-player games" in out and "invariants held" in out, out
+
+
+def test_figures_writes_pngs(tmp_path):
+    out_dir = tmp_path / "figs"
+    out = ok(fresco_kit("figures", "--out", str(out_dir)))
+    assert out_dir.is_dir()
+    written = [Path(line.removeprefix("wrote ").strip()) for line in out.splitlines()
+               if line.startswith("wrote ")]
+    for path in written:
+        assert path.parent == out_dir and path.suffix == ".png", path
+        assert path.read_bytes()[:8] == PNG_MAGIC, f"{path} is not a PNG"
+    drawing = [g for g in GAMES if has_module(f"fresco_kit.{g}.draw")]
+    if drawing:
+        assert written, f"draw modules exist for {drawing} but no figure was written"
+    # every figure the README shows comes from `fresco-kit figures` once its game draws
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"\]\(figures/([\w.-]+\.png)\)", readme)
+    names = {p.name for p in written}
+    missing = [f for f in shown if f.split("_")[0] in drawing and f not in names]
+    assert not missing, f"README figures not produced by `fresco-kit figures`: {missing}"
+
+
+@pytest.mark.parametrize("argv", [
+    [],                                   # no command
+    ["nonsense"],                         # unknown command
+    ["examples"],                         # game missing
+    ["examples", "chess"],                # unknown game
+    ["bench", "chess"],
+    ["bench", "sixtina", "-n", "many"],   # not a number
+    ["bench", "sixtina", "-n", "0"],      # not a positive number
+    ["soak", "fresco", "-n", "-3"],
+    ["figures", "--colour", "red"],       # unknown option
+])
+def test_bad_arguments_are_usage_errors(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert "usage: fresco-kit" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unsupported_player_count_is_a_usage_error(game, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", game, "-n", "1", "--players", "9"])
+    assert stop.value.code == 2
+    assert "players, not 9" in capsys.readouterr().err
+
+
+def test_bad_arguments_exit_2_from_the_shell():
+    proc = fresco_kit("bench", "chess")
+    assert proc.returncode == 2 and "usage: fresco-kit" in proc.stderr
