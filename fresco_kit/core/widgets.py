@@ -1,7 +1,10 @@
 """Helpers shared by the games' widget factories (ipywidgets imported lazily).
 
-Callbacks write to an ``Output`` with ``show_text``/``show_figure`` (clear, then
+Callbacks write to an ``Output`` with ``show_text``/``show_figure`` (empty, then
 append), never ``with out:``, so nothing leaks into notebook cell output under nbval.
+They empty ``out.outputs`` directly rather than calling ``out.clear_output()``: that
+sends a separate clear message which, in a browser, can race the new outputs and leave
+the ``Output`` blank (and without a kernel it clears nothing).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ ILLUSTRATIVE_BANNER = (
 
 def show_text(out: Any, text: str) -> None:
     """Replace what ``out`` shows with ``text``."""
-    out.clear_output()
+    out.outputs = ()
     out.append_stdout(text if text.endswith("\n") else text + "\n")
 
 
@@ -25,7 +28,7 @@ def show_figure(out: Any, fig: Any, text: str | None = None) -> None:
     """Replace what ``out`` shows with a matplotlib figure (closed afterwards) and text."""
     import matplotlib.pyplot as plt
 
-    out.clear_output()
+    out.outputs = ()
     if text:
         out.append_stdout(text if text.endswith("\n") else text + "\n")
     out.append_display_data(fig)

@@ -1,13 +1,29 @@
 """Fresco (Queen Games 2010) and Fresco: Big Box -- runnable, explainable rules.
 
->>> from fresco_kit import fresco
->>> game = fresco.new_game(["Red", "White", "Blue", "Yellow"], seed=7, ruleset="bigbox")
->>> game.state.phase
-'wake'
+Quick tour (the API the notebooks, drawings and widgets build on)::
 
-Options: ``ruleset`` ("base" or "bigbox") and ``switches`` (override single switches,
-see :data:`RULESET_SWITCHES`).  Importing this package does not import networkx,
-matplotlib or ipywidgets.
+    from fresco_kit import fresco
+    game = fresco.new_game(["Red", "White", "Blue", "Yellow"], seed=7, ruleset="bigbox")
+    game.state.phase            # "wake" | "plan" | "act" | "final_count" | "over"
+    game.state.to_move          # who may act now (several players while planning)
+    game.legal_actions()        # e.g. [Wake(player='Blue', time=5), ...]
+    game.play("wake Blue 7")    # actions or their text (see fresco.actions)
+    game.explain("plan Red 4 0 0 0 0")   # Verdict with every broken rule (RuleRef)
+    game.state.view("Red")      # Red's view: others' plans hidden while planning
+    game.scores()               # ScoreSheet by category (fresco, bishop, altar, track, money)
+
+Modules: ``actions`` (action classes, ``parse_action``), ``state`` (State, PlayerState;
+``state.sheet``, ``state.location``, ``state.price(i)``), ``data`` (rule data from
+``seeds/fresco.toml``; ``data.ILLUSTRATIVE`` names every illustrative entry for a
+banner), ``board`` (``fresco_graph()`` networkx king-move grid, ``neighbours()``),
+``scoring`` (``bishop_bonus``, ``altar_points``, ``money_points``), ``rulesets``
+(``RULESET_SWITCHES``: every base/Big Box difference with its sources), ``positions``
+(constructed positions: ``edit``, ``play_round_start``, ``skip_to``), ``text``
+(``summary(state)``), ``examples`` (``EXAMPLES``), ``setup.setup_events(state)``.
+
+Options of ``new_game``: ``ruleset`` ("base" or "bigbox", default "base") and
+``switches`` (a dict overriding single switches).  Importing this package does not
+import networkx, matplotlib or ipywidgets.
 """
 from __future__ import annotations
 
@@ -24,7 +40,8 @@ __all__ = ["new_game", "PLAYER_COUNTS", "RULESET_SWITCHES", "RULESETS", "Switche
 def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
     """A new Fresco game session (``fresco_kit.core.Game``) for 3 or 4 players.
 
-    ``options``: ``ruleset="base"|"bigbox"`` (default "base"), ``switches={name: value}``."""
+    ``options``: ``ruleset="base"|"bigbox"`` (default "base"), ``switches={name: value}``.
+    Raises ValueError for a wrong player count or an unknown option/ruleset/switch."""
     from . import rules
 
     return Game(rules, players, seed, options)

@@ -94,6 +94,9 @@ def altar_checks(s: State, a: Altar) -> list:
     reasons = turn_reasons(s, a.player, "cathedral")
     if reasons:
         return reasons
+    unknown = [c for c in a.paints if c not in data.COLOUR_INDEX]
+    if unknown:
+        return [(f"{', '.join(map(str, unknown))} is not a paint", RULES["altar.basic"])]
     readings = altar_readings(a.paints)
     if not readings:
         return [("the altar takes yellow + red + blue (any replaced by orange/green/purple)", RULES["altar.basic"]),

@@ -73,6 +73,11 @@ def edit(state: State, *, players: Mapping[str, Mapping] | None = None, bishop: 
         s.bishop = board.index(bishop)
     if s.bank < 0 or any(x < 0 for x in s.supply):
         raise ValueError("the supplies cannot cover this position")
+    from .rules import invariants
+
+    broken = invariants(s)
+    if broken:
+        raise ValueError("the edited position breaks the rules: " + "; ".join(broken))
     if s.phase == "wake" and s.wake_at == 0:
         from .wakeup import wake_order
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from fresco_kit.core import Rng
 
 from . import board, data
-from .actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater, Wake
+from .actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
 from .cathedral import altar_options, restore_gain
+from .crafts import _BLEND_VECTORS, _ONE
 from .scoring import altar_readings
 from .state import State
-from .crafts import _BLEND_VECTORS, _ONE
 from .supply import covers, supply_covers
 from .track import landing
 from .wakeup import free_times

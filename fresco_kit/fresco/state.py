@@ -223,6 +223,16 @@ class State:
         s.order = tuple(_int(x, "order") for x in d["order"])
         for k in ("wake_at", "loc", "actor", "left", "final_at"):
             setattr(s, k, _int(d[k], k))
+        everyone = list(range(len(s.names)))
+        if sorted(s.chooser) != everyone or (s.order and sorted(s.order) != everyone):
+            raise ValueError("chooser and order must list every player once")
+        if not (0 <= s.wake_at <= s.n and 0 <= s.loc <= 5 and -1 <= s.actor < s.n and s.left >= 0
+                and -1 <= s.final_at <= s.n):
+            raise ValueError("turn counters out of range")
+        if s.phase in ("act", "final_count") and not s.order:
+            raise ValueError(f"phase {s.phase} needs a player order")
+        if s.phase == "act" and not (0 <= s.actor and s.loc < 5):
+            raise ValueError("phase act needs a current actor and location")
         return s
 
 

@@ -147,7 +147,7 @@ def perform(state: State, action) -> tuple[State, list[Event]]:
     """Play a legal action on a copy of ``state``; returns the new state and the events."""
     st = state.copy()
     events: list[Event] = []
-    p = st.player(action.player)
+    p = st.own(action.player)
     if isinstance(action, Place):
         _place(st, p, action, events)
     elif isinstance(action, Forfeit):

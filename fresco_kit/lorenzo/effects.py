@@ -6,6 +6,8 @@ Functions here work on a state copy owned by ``apply`` and may change it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fresco_kit.core import Event
 
 from . import readings
@@ -21,14 +23,18 @@ def excomms_of(p: Player) -> list[Excommunication]:
     return [tiles[i] for i in p.excomms]
 
 
+@lru_cache(maxsize=None)
+def _by_kind(ids: tuple[int, ...]) -> dict[str, Excommunication]:
+    tiles = load().excommunications
+    return {tiles[i].kind: tiles[i] for i in ids}
+
+
 def excomm(p: Player, kind: str) -> Excommunication | None:
-    """The player's excommunication of ``kind``, if any (one tile per period, so at most one)."""
+    """The player's excommunication of ``kind``, if any (at most one: the tiles of a game
+    are of different kinds except the -4 and end-point ones, asked through other helpers)."""
     if not p.excomms:
         return None
-    for e in excomms_of(p):
-        if e.kind == kind:
-            return e
-    return None
+    return _by_kind(p.excomms).get(kind)
 
 
 def servants_per_plus(p: Player) -> int:
@@ -50,13 +56,20 @@ def member_value(st: State, p: Player, member: str) -> int:
 def action_modifier(p: Player, kind: str, tower: str | None = None) -> int:
     """Character bonuses minus excommunication maluses for an action of ``kind``
     ("tower" with a tower type, "harvest" or "production")."""
+    return _modifier(p.cards["character"], p.excomms, kind, tower)
+
+
+@lru_cache(maxsize=4096)
+def _modifier(characters: tuple[int, ...], excomms: tuple[int, ...], kind: str, tower: str | None) -> int:
     cards = load().cards
     total = 0
-    for cid in p.cards["character"]:
+    for cid in characters:
         m = cards[cid].modifier
         if m and m.kind == kind and (kind != "tower" or m.tower == tower):
             total += m.bonus
-    for e in excomms_of(p) if p.excomms else ():
+    tiles = load().excommunications
+    for i in excomms:
+        e = tiles[i]
         if e.kind == "action_malus" and e.params["action"] == kind and e.params.get("tower") in (None, tower):
             total -= e.params["malus"]
     return total
@@ -163,3 +176,14 @@ def resolve_privilege(st: State, p: Player, decision: dict, choice: str, events:
         push(st, {"player": p.name, "kind": "privilege", "count": decision["count"] - 1,
                   "taken": decision["taken"] + [choice]})
     gain(st, p, load().privileges[choice], events, f" (privilege {choice})")
+
+
+def cost_options_text(card) -> str:
+    """The printed cost alternatives of a card, as text."""
+    if not card.costs:
+        return "free (territory slots 3-6 need military points)"
+    parts = []
+    for c in card.costs:
+        txt = " + ".join(f"{v} {k}" for k, v in c.pay.items())
+        parts.append(f"need {c.need_military} military, pay {txt}" if c.need_military else txt)
+    return " OR ".join(parts)

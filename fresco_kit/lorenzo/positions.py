@@ -4,7 +4,8 @@
 cards, resources, excommunications, whose turn — while keeping every component
 accounted for (a card moved to a player comes out of its deck, tower or the discard;
 a card displaced from a tower goes to the discard).  ``game_at(state)`` wraps it in a
-:class:`~fresco_kit.core.Game` so the actions are played through the engine.
+:class:`~fresco_kit.core.Game` so the actions are played through the engine.  (Such a
+game cannot be saved and reloaded with ``Game.from_json``, which replays from the seed.)
 """
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def position(players: Sequence[str], *, seed: int = 0, round: int = 1, dice: Map
     ``turn`` counts from the end of the round's schedule (-1 = the last placement)."""
     data = load()
     st = new_state(players, seed, options).copy()
-    st.players = tuple(p.copy() for p in st.players)
+    for name in players:
+        st.own(name)
     if round != 1:
         st.discarded += tuple(c for row in st.towers.values() for c in row if c is not None)
         st.round = round

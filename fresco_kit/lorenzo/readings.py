@@ -44,6 +44,9 @@ LARGE_SPACE_PENALTY_AFTER_MINIMUM = True
 DEFAULT_BONUS_TILES = "standard"
 
 READINGS: dict[str, str] = {
+    "colour rule": "'two members of the same colour' is read as two coloured members of the same player: "
+                   "a player keeps at most one of their coloured members per tower and per zone; the "
+                   "neutral member is exempt and other players' members never conflict",
     "win tie": "a tie for the most VP goes to the tied player earliest in the final turn order",
     "military ties": "military places count players strictly ahead; a tie for first takes 5 each, "
                      "and nobody is second; players on 0 military compete too",
@@ -58,6 +61,9 @@ READINGS: dict[str, str] = {
     "last report": "at the last report every excommunicated player also scores their faith space; "
                    "their faith is not reset",
     "large spaces": "the member must reach 1 before the large space's -3 is applied to the action value",
+    "lost action": "a player may, on their turn, give up the action of any member that cannot be placed "
+                   "anywhere (typically the neutral one without servants): the member is set aside for the "
+                   "round; a member that can be placed cannot be given up",
     "tower spaces": "a tower space can be used while it still holds its card and no member",
     "cost choice": "when several ways to pay for a card are affordable, the player chooses after placing",
     "trades": "each building's trade is optional; the player answers them one building at a time, "

@@ -11,7 +11,20 @@ A façade over the section modules, which follow the Italian rules summary:
 *Fine del turno e punteggio finale*    ``endround.py``, ``final.py``, ``scoring.py``
 =====================================  ==========================================
 
-Where the summary is silent the kit's readings are in ``readings.py``.
+Where the summary is silent the kit's readings are in ``readings.py`` (one constant per
+reading, ``READINGS`` in words).  Around the engine: ``data.py`` loads
+``seeds/lorenzo.toml``; ``state.py`` holds the State and the three actions (``Place``,
+``Choose``, ``Forfeit``); ``positions.py`` builds constructed positions; ``explore.py``
+answers teaching questions (reachable spaces, tower quotes, activations, Vatican
+summaries, card texts); ``refs.py`` has the RuleRefs and the English-Italian
+``GLOSSARY``; ``examples.py`` the constructed worked examples.
+
+Flow of a game: ``state.current`` names who acts.  With nothing pending that player
+places a family member (``Place``), or gives up a member that cannot be placed
+(``Forfeit``).  Effects that need a choice push decisions onto ``state.pending``
+(kinds "privilege", "cost", "trade", "action", "vatican"), answered front first with
+``Choose``; ``legal_choices`` lists the answers.  After the last placement of a round
+come the Vatican report (rounds 2, 4, 6) and the end of the round.
 """
 from __future__ import annotations
 

@@ -129,6 +129,7 @@ class State:
     excomm_box: tuple[int, ...]
     rng: int
     options: dict = field(default_factory=dict)
+    _owned: set = field(default_factory=set, compare=False, repr=False)
 
     # -- access ---------------------------------------------------------------
     @property
@@ -155,13 +156,20 @@ class State:
         return None
 
     def copy(self) -> "State":
-        return State(tuple(p.copy() for p in self.players), self.order, self.round, self.phase,
+        """A copy whose containers are fresh; players are shared until :meth:`own`
+        (copy-on-write), so never mutate ``copy().player(name)`` directly."""
+        return State(self.players, self.order, self.round, self.phase,
                      dict(self.dice), dict(self.towers), dict(self.decks), self.discarded,
                      dict(self.occupants), self.schedule, self.turn, self.pending, self.excomm_tiles,
                      self.excomm_box, self.rng, dict(self.options))
 
-    def set_player(self, p: Player) -> None:
-        self.players = tuple(p if q.name == p.name else q for q in self.players)
+    def own(self, name: str) -> Player:
+        """Player ``name`` made private to this state (copied once), ready to be changed."""
+        if name not in self._owned:
+            mine = self.player(name).copy()
+            self.players = tuple(mine if q.name == name else q for q in self.players)
+            self._owned.add(name)
+        return self.player(name)
 
     def view(self, player: str | None = None) -> "State":
         """A copy without hidden information: the order of the decks is masked (sorted)."""

@@ -20,12 +20,12 @@ from .refs import RULES
 from .state import Player, State
 
 
+_TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
+
+
 def tower_space(space: str) -> tuple[str, int] | None:
     """("building", 3) for "building-3"; None when ``space`` is not a tower space."""
-    tower, _, floor = space.partition("-")
-    if tower in CARD_TYPES and floor in ("1", "2", "3", "4"):
-        return tower, int(floor)
-    return None
+    return _TOWER_SPACES.get(space)
 
 
 def tower_occupied(st: State, tower: str) -> bool:
@@ -98,15 +98,15 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
                             f"(the space's bonus coins cannot pay them)", RULES["towers.occupied"]))
     bonus = {}
     if (member is not None or readings.EXTRA_ACTION_FLOOR_BONUS) and gets_floor_bonus(p):
-        bonus = after_losses(p, data.towers[tower].floor_bonus[floor - 1])
-    for k, v in bonus.items():
+        bonus = data.towers[tower].floor_bonus[floor - 1]       # gain() applies any loss
+    for k, v in after_losses(p, bonus).items():
         left[k] += v
-    if reasons or card_id is None:
+    if card_id is None:
         return TowerPlan(reasons, tower, floor)
     card = data.cards[card_id]
     if tower == "territory":
         slot = len(p.cards["territory"]) + 1
-        required = data.territory_military[slot - 1]
+        required = data.territory_military[slot - 1] if slot <= data.max_cards else 0
         if left["military"] < required:
             reasons.append((f"territory slot {slot} needs {required} military points; {p.name} has "
                             f"{left['military']}", RULES["towers.territory_mp"]))
@@ -116,7 +116,7 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
                    if left["military"] >= n and all(left[k] >= v for k, v in c.items())]
         if not options:
             reasons.append((f"{p.name} cannot pay for {card.name} ({_costs_text(p, card, discount)}) "
-                            f"even with the floor bonus", RULES["towers.costs"]))
+                            f"with what would be left after servants, tower coins and floor bonus", RULES["towers.costs"]))
     return TowerPlan(reasons, tower, floor, occupied, bonus, [c for c, _ in options])
 
 

@@ -33,7 +33,7 @@ def start_report(st: State, events: list[Event]) -> None:
             push(st, {"player": name, "kind": "vatican", "period": period})
         else:
             events.append(Event(f"{name} has {p.res['faith']} faith, below {need}", RULES["vatican.threshold"]))
-            excommunicate(st, p, period, events)
+            excommunicate(st, st.own(name), period, events)
 
 
 def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> None:

@@ -5,13 +5,24 @@
 >>> game.state.pending[0]          # setup step 9: the starting player's initial restoration
 'initial'
 
-Main entry points: :func:`new_game`, ``rules`` (the engine contract),
-``restoration.explore_restoration`` (what a restoration would be and why it is or is
-not legal), ``chapel`` (the chapel graph and which frescoes may be uncovered next),
-``completion.completion_result`` (how a fresco scores), ``gianluigi`` (the
-two-player robot), ``scoring`` (pure scoring functions), ``examples`` (the rulebook's
-worked examples).  Importing this package does not import matplotlib, ipywidgets or
-networkx.
+Main entry points (modules follow the rulebook's sections):
+
+- :func:`new_game` -> ``fresco_kit.core.Game`` (play / explain / preview / undo / JSON);
+- ``rules``: the engine contract (``checks``, ``apply``, ``legal_actions``,
+  ``sample_action``, ``invariants``, ``scores``) and ``decision_options``;
+- ``actions``: the action dataclasses and ``parse_action``;
+- ``restoration.explore_restoration(state, place, technique, cards)``: the kind of
+  restoration, what gets placed and every reason it is (not) legal;
+- ``chapel.chapel_graph(state)`` (networkx, lazy) and ``chapel.revealable_places``;
+- ``completion.completion_result(state, place)``: how a fresco scores (modified
+  points, contributors ranked with their tie-breaks, awards, zone icon);
+- ``objectives.objective_met`` / ``claimable``; ``gianluigi.reply`` / ``options``;
+- ``final.final_scores`` (the score sheet) and ``scoring`` (pure scoring functions);
+- ``positions.constructed_state`` / ``card_ids``: hand-built teaching positions;
+- ``text.describe(state)``: the position as text; ``examples.EXAMPLES``: the
+  rulebook's worked examples played through the engine.
+
+Importing this package does not import matplotlib, ipywidgets or networkx.
 """
 from __future__ import annotations
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, award_by_rank
 
+from . import gianluigi
 from .refs import RULES
-from .scoring import contribution_awards, fresco_points
+from .restoration import sheet_reward_in_place
+from .scoring import fresco_points
 from .state import COVERED, EMPTY, EXCELLENT, PRUDENT, RESTORED, VISIBLE, State
-from .tables import D, FRESCO_SCORES, FRESCO_TECHS, NEIGHBOURS, PLACES
+from .tables import D, FRESCO_SCORES, NEIGHBOURS, PLACES
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,8 @@ def contributors(state: State, place: int) -> list[Contributor]:
     More materials first; ties go to the leftmost excellent space, then the leftmost
     correct space; a prudent restorer with no own material is not a contributor."""
     codes = state.spaces[place]
-    width = len(codes) + 1
+    width = len(codes) + 1          # tie-break parts lie in 0..width; base keeps them apart
+    base = width + 1
     out = []
     for colour, name in enumerate(state.colours):
         materials = state.extras[place][colour]
@@ -77,7 +80,7 @@ def contributors(state: State, place: int) -> list[Contributor]:
                 cor = pos if cor < 0 else cor
         if materials == 0:
             continue
-        key = (materials * width + (width - exc if exc >= 0 else 0)) * width + (width - cor if cor >= 0 else 0)
+        key = (materials * base + (width - exc if exc >= 0 else 0)) * base + (width - cor if cor >= 0 else 0)
         out.append(Contributor(name, materials, exc, cor, key))
     out.sort(key=lambda c: -c.key)
     return out
@@ -100,6 +103,17 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
         top = ranked[0].colour
     return CompletionResult(PLACES[place], D.fresco_by_id[fid].name, base, excellent, prudent, points,
                             tuple(ranked), awards, top, half)
+
+
+def contribution_awards(keys: dict[str, int], points: tuple[int, int, int], half: bool = False) -> dict[str, int]:
+    """Fresco scoring (3. Scoring): top three contributors by ``keys`` score ``points``.
+
+    Tied keys share, rounded down (``award_by_rank``).  With ``half`` (the last,
+    incomplete fresco at the end of the game) each award is halved, rounded down."""
+    awards = award_by_rank(keys, list(points))
+    if half:
+        awards = {p: v // 2 for p, v in awards.items()}
+    return awards
 
 
 def is_complete(state: State, place: int) -> bool:
@@ -194,7 +208,6 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     events.append(Event(f"{state.players[state.current]} uncovers {D.fresco_by_id[fid].name} at {PLACES[place]}",
                         RULES["complete.new"]))
     if state.sheets[place] != EMPTY:
-        from .restoration import sheet_reward_in_place
         sheet = state.sheets[place]
         sheets = list(state.sheets)
         sheets[place] = EMPTY
@@ -207,8 +220,6 @@ def continue_turn(state: State, events: list) -> None:
 
     Order: completions; Gianluigi's restoration (two players) and its completions;
     uncovering the owed new frescoes; then the end of the turn and maybe of the game."""
-    from . import gianluigi
-
     while not state.pending:
         complete_all_in_place(state, events)
         if state.gian_due:
@@ -218,6 +229,7 @@ def continue_turn(state: State, events: list) -> None:
                 return
             if options:
                 gianluigi.restore_in_place(state, options[0], events)
+                gianluigi.after_restoration(state, events)
             else:
                 events.append(Event("Gianluigi finds no fresco he can restore with that technique and value",
                                     RULES["gian.restore"]))

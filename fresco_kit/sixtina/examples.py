@@ -15,7 +15,7 @@ from . import rules
 from .completion import completion_result
 from .positions import card_ids, constructed_state
 from .restoration import explore_restoration
-from .state import EMPTY, GIANLUIGI, KIND_NAMES, PRUDENT
+from .state import EMPTY, GIANLUIGI, KIND_NAMES
 from .tables import CARD_HALVES, D, FRESCO_TECHS, PLACES
 
 RWB = ("Red", "White", "Blue")

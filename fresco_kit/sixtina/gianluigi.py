@@ -63,7 +63,7 @@ def options(state: State, due: tuple[int, int, int] | None = None) -> list[Gianl
 
     Excellent beats correct beats prudent; excellent and correct need his material in
     the supply, prudent needs a black material.  Empty when he cannot restore."""
-    technique, value, _ = due or state.gian_due
+    technique, value = (due or state.gian_due)[:2]
     gian = state.n
     feasible = [o for o in all_options(state, technique, value)
                 if (state.black > 0 if o.kind == PRUDENT else state.supply[gian] > 0)]
@@ -76,7 +76,7 @@ def options(state: State, due: tuple[int, int, int] | None = None) -> list[Gianl
 
 def restore_in_place(state: State, option: GianluigiOption, events: list) -> None:
     """Make Gianluigi's restoration (mutates a fresh copy) and clear ``gian_due``."""
-    _, _, halves = state.gian_due
+    halves = state.gian_due[2]
     gian = state.n
     supply = list(state.supply)
     if option.kind == PRUDENT:
@@ -106,6 +106,16 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
                         RULES["gian.restore"]))
     events.append(Event(f"Gianluigi adds {extra} extra material(s) (icons {halves / 2:g}, rounded down)",
                         RULES["gian.extra"]))
+
+
+def after_restoration(state: State, events: list) -> None:
+    """Score what Gianluigi's restoration completed, for everybody including him (gian.complete)."""
+    from .completion import complete_all_in_place
+    done = complete_all_in_place(state, events)
+    if done:
+        events.append(Event(f"Gianluigi's restoration completed a fresco: everybody scored it; "
+                            f"{state.players[state.current]} will uncover {state.reveals} new fresco(es)",
+                            RULES["gian.complete"]))
 
 
 def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[GianluigiOption]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .setup import PLAYER_COUNTS
-from .state import (COVERED, EMPTY, KIND_NAMES, RESTORED, STATUS_NAMES, VISIBLE, GIANLUIGI, State,
+from .state import (COVERED, EMPTY, KIND_NAMES, STATUS_NAMES, VISIBLE, GIANLUIGI, State,
                     space_code)
 from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, NCARDS, PLACES, TECH_INDEX
 
@@ -129,4 +129,4 @@ def constructed_state(
     return state
 
 
-__all__ = ["card_ids", "constructed_state", "RESTORED"]
+__all__ = ["card_ids", "constructed_state"]

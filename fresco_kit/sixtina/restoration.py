@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from fresco_kit.core import Event, Rng
 
 from .actions import Bonus, Restore
+from .gianluigi import due_from_cards
 from .objectives import claim, claim_problems, claimable
 from .refs import RULES
 from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
-from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, PLACES, TECH_INDEX
+from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, TECH_INDEX
 
 KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
+WHERE = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}
 
 
 def restoration_kind(total: int, required: int) -> int:
@@ -256,13 +258,14 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
     else:
         state.discard = state.discard + action.cards
         kept = "discards the cards"
-    where = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}[kind]
+    where = WHERE[kind]
     events.append(Event(f"{who}: {KIND_NAMES[kind]} {action.technique} restoration on {action.place} "
                         f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
                         RULES[KIND_RULES[kind]]))
     if state.two_player:
-        from .gianluigi import due_from_cards
         state.gian_due = due_from_cards(action.cards)
+        events.append(Event(f"{who}'s restoration activates Gianluigi (same technique, value {total})",
+                            RULES["two.turns"]))
     if kind == EXCELLENT:
         state.pending = ("bonus", seat)
 
@@ -290,6 +293,7 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
         slot = claim(state, seat, action.objective)
         events.append(Event(f"{who} claims objective {action.objective} on scoring space {slot + 1}",
                             RULES["bonus.objective"]))
+        events.append(Event(D.objective_by_id[action.objective].condition, RULES[f"obj.{action.objective}"]))
         events.append(Event("the condition is checked before any completed fresco flips", RULES["obj.timing"]))
 
 

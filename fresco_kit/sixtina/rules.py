@@ -21,7 +21,7 @@ from .final import final_scores
 from .objectives import claim, claim_problems, claimable
 from .refs import RULES
 from .restoration import (acquire_checks, acquire_in_place, bonus_checks, bonus_in_place, bonus_options,
-                          prepare_in_place, restore_checks, restore_in_place, restoration_kind, turn_problems)
+                          prepare_in_place, restore_checks, restore_in_place)
 from .setup import PLAYER_COUNTS, initial_places, new_state, reveal_initial_technique
 from .state import CORRECT, EMPTY, PRUDENT, RESTORED, VISIBLE, State, space_code, state_from_dict
 from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACE_INDEX, PLACES
@@ -109,12 +109,14 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
         s.pending = ()
         option = next(o for o in gianluigi.options(s) if PLACES[o.place] == action.place)
         gianluigi.restore_in_place(s, option, ev)
+        gianluigi.after_restoration(s, ev)
         completion.continue_turn(s, ev)
     elif isinstance(action, ClaimObjective):
         s.pending = ()
         slot = claim(s, seat, action.objective)
         ev.append(Event(f"{s.players[seat]} claims objective {action.objective} on scoring space {slot + 1}",
                         RULES["variant.sheets"]))
+        ev.append(Event(D.objective_by_id[action.objective].condition, RULES[f"obj.{action.objective}"]))
         completion.continue_turn(s, ev)
     elif isinstance(action, InitialRestoration):
         _initial_in_place(s, seat, action, ev)
@@ -193,6 +195,24 @@ def legal_actions(state: State) -> list:
     return out
 
 
+_FREE: list = [None, None, ()]      # (status, spaces) objects -> free techniques; identity-keyed
+
+
+def _free_techniques(state: State) -> tuple:
+    """(place, technique, required) of every free technique on a visible fresco.
+
+    Cached on the identity of the ``status`` and ``spaces`` tuples (states share them
+    until a restoration replaces them), which keeps random play fast."""
+    status, spaces = state.status, state.spaces
+    if _FREE[0] is status and _FREE[1] is spaces:
+        return _FREE[2]
+    frescoes = state.frescoes
+    free = tuple((p, t, req) for p in range(NPLACES) if status[p] == VISIBLE
+                 for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p]) if code == EMPTY)
+    _FREE[:] = [status, spaces, free]
+    return free
+
+
 def sample_action(state: State, rng: Rng):
     """A random legal action, fast; biased towards restorations so games end.
 
@@ -209,16 +229,15 @@ def sample_action(state: State, rng: Rng):
     play = state.play[seat]
     if hand and (play > 0 or state.black > 0):
         held = {CARD_TECH[c] for c in hand}
-        status, spaces, frescoes = state.status, state.spaces, state.frescoes
-        cands = [(p, t, req) for p in range(NPLACES) if status[p] == VISIBLE
-                 for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p]) if code == EMPTY and t in held]
+        cands = [x for x in _free_techniques(state) if x[1] in held]
         if cands:
-            p, t, req = cands[rng.randbelow(len(cands))]
+            r = rng.next64()                       # one draw, its bits used for every choice below
+            p, t, req = cands[r % len(cands)]
             mine = [c for c in hand if CARD_TECH[c] == t]
             if len(mine) > 1:
-                i = rng.randbelow(len(mine))
+                i = (r >> 20) % len(mine)
                 mine = mine[i:] + mine[:i]
-            if play > 0 and rng.randbelow(4):
+            if play > 0 and (r >> 40) & 3:
                 chosen, total = [], 0
                 for c in mine:
                     chosen.append(c)
@@ -226,16 +245,18 @@ def sample_action(state: State, rng: Rng):
                     if total >= req:
                         break
             else:
-                chosen = mine[:1 + rng.randbelow(len(mine))]
+                chosen = mine[:1 + (r >> 44) % len(mine)]
                 total = sum(CARD_VALUE[c] for c in chosen)
             k = len(chosen)
             room = (play if state.black > 0 else -1) if total < req else play - 1
             if room >= 0:
-                extra = rng.randbelow(min(k, room, 2) + 1)
+                extra = (r >> 52) % (min(k, room, 2) + 1)
                 return Restore(PLACES[p], TECHNIQUES[t], tuple(sorted(chosen)), extra)
-    if hand and (len(hand) >= HAND_LIMIT - 1 or play == 0) and rng.randbelow(4):
-        k, i = 1 + rng.randbelow(len(hand)), rng.randbelow(len(hand))
-        return Acquire(tuple(sorted((hand[i:] + hand[:i])[:k])))
+    if hand and (len(hand) >= HAND_LIMIT - 1 or play == 0):
+        r = rng.next64()
+        if r & 3:
+            k, i = 1 + (r >> 8) % len(hand), (r >> 24) % len(hand)
+            return Acquire(tuple(sorted((hand[i:] + hand[:i])[:k])))
     return Prepare()
 
 

@@ -89,13 +89,3 @@ def restored_fresco_points(restored_by_player: Mapping[str, int]) -> dict[str, i
     ranked = award_by_rank({p: n for p, n in restored_by_player.items() if n > 0}, FINAL_CONTRIBUTION_AWARDS)
     return {p: ranked.get(p, 0) for p in restored_by_player}
 
-
-def contribution_awards(keys: Mapping[str, float], points: Sequence[int], half: bool = False) -> dict[str, int]:
-    """Fresco scoring (3. Scoring): top three contributors by ``keys`` score ``points``.
-
-    Tied keys share, rounded down (``award_by_rank``).  With ``half`` (the last,
-    incomplete fresco at the end of the game) each award is halved, rounded down."""
-    awards = award_by_rank(keys, list(points))
-    if half:
-        awards = {p: v // 2 for p, v in awards.items()}
-    return awards

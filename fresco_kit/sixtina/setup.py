@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from fresco_kit.core import Rng
+from fresco_kit.core import Event, Rng
 
+from .refs import RULES
 from .state import COVERED, EMPTY, GIANLUIGI, VISIBLE, State
 from .tables import CARD_TECH, D, FRESCO_TECHS, NCARDS, PLACES
 
@@ -97,18 +98,13 @@ def reveal_initial_technique(state: State, events: list) -> None:
     A technique absent from the visible frescoes is discarded and another revealed;
     the revealed card goes to the discard pile.  Sets ``pending`` to
     ``("initial", seat, technique)``.  (Mutates ``state``: only call on a fresh copy.)"""
-    from fresco_kit.core import Event
-
-    from .refs import RULES
-    from .tables import D as _D
-
     seat = (state.start + state.n - state.initial_left) % state.n
     deck, discard = list(state.deck), list(state.discard)
     while deck:
         card = deck.pop()
         discard.append(card)
         technique = CARD_TECH[card]
-        name = _D.technique_names[_D.techniques[technique]]
+        name = D.technique_names[D.techniques[technique]]
         if initial_places(state, technique):
             events.append(Event(f"{state.players[seat]} reveals {name} for the initial restoration",
                                 RULES["setup.initial"]))

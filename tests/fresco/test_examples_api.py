@@ -147,3 +147,28 @@ def test_text_summary_shows_the_position():
         g.play(g.legal_actions()[0])
     g.play(Plan("Red", (1, 0, 0, 0, 0)))
     assert "plan hidden" in summary(g.state.view("White")) and "plan market=1" in summary(g.state)
+
+
+def test_malformed_actions_and_turn_counters_are_refused_cleanly():
+    from fresco_kit.fresco.actions import Altar
+    g = game()
+    assert g.explain(Altar("Red", ("black", "red", "blue"))).reasons
+    d = g.state.to_dict()
+    d["chooser"] = [0, 0, 1, 2]
+    with pytest.raises(ValueError):
+        rules.state_from_dict(d)
+    d = g.state.to_dict()
+    d["phase"] = "act"
+    with pytest.raises(ValueError):
+        rules.state_from_dict(d)
+
+
+def test_edit_refuses_impossible_positions():
+    from fresco_kit.fresco.positions import edit
+    g = game()
+    with pytest.raises(ValueError):
+        edit(g.state, players={"Red": {"vp": 5}, "White": {"vp": 5}})
+    with pytest.raises(ValueError):
+        edit(g.state, players={"Red": {"thalers": 100}})
+    with pytest.raises(ValueError):
+        edit(g.state, players={"Red": {"mood": 99}})

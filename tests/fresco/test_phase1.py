@@ -6,7 +6,7 @@ import pytest
 from fresco_kit.fresco.actions import Plan, Theater, Wake
 from fresco_kit.fresco.wakeup import wake_order
 
-from .helpers import P4, at, data, edit, finish_round, game, plans, play_round_start, refused, times
+from .helpers import P4, at, data, edit, game, plans, play_round_start, refused, times
 
 
 def start_of(g, k):

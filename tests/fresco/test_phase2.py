@@ -34,6 +34,7 @@ def test_plans_are_secret_and_limited_to_the_15_spaces():
     legal = rules.legal_actions(g.state)
     assert {a.player for a in legal} == {"Red", "Blue", "Yellow"}
     assert all(sum(a.counts) <= 5 and max(a.counts) <= 3 for a in legal)
+    assert all(not rules.checks(g.state, a) for a in legal)
 
 
 @pytest.mark.rule("fresco p2.resolve")

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from fresco_kit.fresco import rules
-from fresco_kit.fresco.actions import Buy, Plan, Restore, Settle, Studio, Theater, Wake
+from fresco_kit.fresco.actions import Buy, Plan, Restore, Settle, Theater, Wake
 
-from .helpers import (NONE, P3, P4, at, board, data, edit, finish_round, game, plans, play_round_start, refused,
+from .helpers import (P3, P4, at, board, data, edit, finish_round, game, plans, play_round_start, refused,
                       tile_paints, times)
 
 

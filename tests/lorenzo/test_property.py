@@ -13,7 +13,7 @@ from fresco_kit.lorenzo.actions import SPACES
 from fresco_kit.lorenzo.state import Choose, Forfeit, Place
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
-GAMES = 8
+GAMES = 20
 
 
 def _random_action(state, rng):
@@ -52,8 +52,9 @@ def test_random_games_keep_invariants(players):
             game.play(action)
             steps += 1
             assert rules.invariants(game.state) == [], (seed, steps, str(action))
-            if steps % 17 == 0:
-                assert rules.state_from_dict(json.loads(json.dumps(game.state.to_dict()))) == game.state
+            assert rules.state_from_dict(json.loads(json.dumps(game.state.to_dict()))) == game.state
+            if steps % 50 == 0:
+                assert Game.from_json(game.to_json()).state == game.state
         assert steps < 400
         again = Game.from_json(game.to_json())
         assert again.state == game.state
@@ -97,3 +98,52 @@ def test_view_masks_deck_order_only():
     v = st.view("Red")
     assert all(sorted(v.decks[k]) == list(v.decks[k]) for k in v.decks)
     assert v.players == st.players and v.towers == st.towers
+
+
+def test_constructed_positions_conserve_components():
+    from fresco_kit.lorenzo.positions import position
+
+    st = position(NAMES, round=4, tiles=(3, 12, 20), excomms={"Red": [3, 12]},
+                  cards={"Red": [1, 2, 25, 49, 73], "Blue": [96]}, towers={"building": [40, None, 26, 27]})
+    assert rules.invariants(st) == []
+    st = position(NAMES[:2], round=6, cards={"Red": list(range(9, 15))})
+    assert rules.invariants(st) == []
+
+
+def test_excommunication_tiles_one_per_period_and_deterministic_setup():
+    a, b = new_game(NAMES, seed=77).state, new_game(NAMES, seed=77).state
+    assert a == b and a != new_game(NAMES, seed=78).state
+    data = rules.load()
+    assert [data.excommunications[t].period for t in a.excomm_tiles] == [1, 2, 3]
+    assert len(a.excomm_box) == 18
+    assert rules.legal_actions(a) == rules.legal_actions(b)
+
+
+try:
+    from hypothesis import given, settings, strategies as hs
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    given = None
+
+if given is not None:
+    @settings(max_examples=12, deadline=None)
+    @given(players=hs.integers(2, 4), seed=hs.integers(0, 10**6), play_seed=hs.integers(0, 10**6))
+    def test_hypothesis_random_games_end_with_a_winner(players, seed, play_seed):
+        game = new_game(NAMES[:players], seed=seed)
+        rng = Rng(play_seed)
+        while not game.is_over:
+            game.play(rules.sample_action(game.state, rng))
+        assert rules.invariants(game.state) == []
+        sheet = game.scores()
+        assert len(sheet.winners) == 1 and sheet.totals[sheet.winners[0]] == max(sheet.totals.values())
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_history_states_are_never_mutated(players):
+    """Copy-on-write: every state the history holds still equals its snapshot."""
+    game = new_game(NAMES[:players], seed=players)
+    rng = Rng(5)
+    snapshots = []
+    while not game.is_over:
+        snapshots.append(json.dumps(game.state.to_dict(), sort_keys=True))
+        game.play(rules.sample_action(game.state, rng))
+    assert [json.dumps(t.state_before.to_dict(), sort_keys=True) for t in game.history] == snapshots

@@ -128,9 +128,30 @@ def test_legal_actions_agree_with_checks_and_parse_back():
             rules.parse_action(text)
 
 
+@pytest.mark.rule("lorenzo kit.pending", "lorenzo kit.privileges")
 def test_pending_decision_blocks_other_actions():
     g = game_at(position(P2))
     g.play("Red places white on council")
     assert_refused(g, Place("Blue", "white", "market-1"), "kit.pending")
     assert_refused(g, rules.parse_action("Blue chooses coins"), "kit.pending")
     assert_refused(g, rules.parse_action("Red chooses gold"), "kit.privileges")
+
+
+@pytest.mark.rule("lorenzo kit.turn", "lorenzo kit.member", "lorenzo kit.space", "lorenzo kit.over")
+def test_structural_refusals():
+    g = game_at(position(P2, dice={"white": 6}, towers={"territory": [1, None, 3, 4]}))
+    assert_refused(g, Place("Ghost", "white", "council"), "kit.turn")
+    assert_refused(g, Place("Red", "purple", "council"), "kit.member")
+    assert_refused(g, Place("Red", "white", "palace"), "kit.space")
+    assert_refused(g, Place("Red", "white", "territory-2"), "kit.space")        # no card there
+    g.play("Red places white on territory-1")
+    assert_refused(g, Place("Blue", "white", "territory-1"), "kit.space")       # taken
+    g.play("Blue places white on council")
+    g.play("Blue chooses coins")
+    assert_refused(g, Place("Red", "white", "market-1"), "kit.member")          # already placed
+    over = game_at(position(P2))
+    rng = Rng(3)
+    while not over.is_over:
+        over.play(rules.sample_action(over.state, rng))
+    assert_refused(over, Place("Red", "white", "council"), "kit.over")
+    assert over.legal_actions() == []

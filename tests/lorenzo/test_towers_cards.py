@@ -56,6 +56,7 @@ def test_territory_slots_need_military_not_spent():
     assert_refused(g, Place("Red", "white", "territory-1"), "towers.territory_mp")      # 6th needs 18
 
 
+@pytest.mark.rule("lorenzo kit.board_full")
 def test_six_cards_per_row():
     g = _game(cards={"Red": [9, 10, 11, 12, 13, 14]}, res={"Red": {"military": 30}})
     assert_refused(g, Place("Red", "white", "territory-1"), "kit.board_full")
@@ -111,6 +112,7 @@ def test_immediate_and_permanent_effects():
     assert res(g, "Red", "wood") == 3                   # Woods: +1 wood
 
 
+@pytest.mark.rule("lorenzo kit.extra_action")
 @pytest.mark.rule("lorenzo cards.effects")
 def test_extra_action_take_any_card_and_decline():
     g = _game(res={"Red": {"coins": 9}})

@@ -143,7 +143,7 @@ def test_skip_first_placement():
     assert sched[0] == "White" and sched[-1] == "Red" and sched.count("Red") == 4
     assert g.state.current == "White"
     st = g.state.copy()
-    st.player("Red").excomms = ()
+    st.own("Red").excomms = ()
     assert schedule(st)[0] == "Red"
 
 
@@ -168,3 +168,12 @@ def test_vp_losses(tile, expected):
 def test_all_21_tiles_are_exercised_above():
     tested = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}
     assert tested == set(rules.load().excommunications)
+
+
+@pytest.mark.rule("lorenzo excomm.kinds", "lorenzo towers.bonus")
+def test_coin_loss_applies_once_to_the_floor_bonus():
+    g = _with(2, towers={"venture": [74, 75, 76, 73]}, res={"Red": {"coins": 3}})
+    g.play(Place("Red", "white", "venture-4", 1))        # 3 + (2 - 1) = 4 pays Hiring Recruits
+    assert res(g, "Red", "coins") == 0
+    g = _with(2, towers={"venture": [74, 75, 76, 73]}, res={"Red": {"coins": 2}})
+    assert_refused(g, Place("Red", "white", "venture-4", 1), "towers.costs")

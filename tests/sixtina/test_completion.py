@@ -43,6 +43,17 @@ def test_tie_goes_to_the_leftmost_excellent():
 
 
 @pytest.mark.rule("sixtina complete.contribution")
+def test_more_materials_beat_any_tie_break():
+    # Red: excellent on the leftmost technique and a correct, 2 materials; Blue: 3 extra materials only
+    r = completion_result(full([("excellent", "Red"), ("prudent", "Blue"), ("prudent", "White"),
+                                ("correct", "Red"), ("correct", "White")], extras={"Blue": 3}), "G1")
+    assert [c.colour for c in r.contributors] == ["Blue", "Red", "White"] and r.top == "Blue"
+    r = completion_result(full([("excellent", "Red"), ("correct", "Blue"), ("correct", "Blue"),
+                                ("correct", "Red"), ("correct", "Blue")]), "G1")
+    assert [c.colour for c in r.contributors] == ["Blue", "Red"]
+
+
+@pytest.mark.rule("sixtina complete.contribution")
 def test_then_the_leftmost_correct():
     r = completion_result(full([("correct", "Blue"), ("prudent", "White"), ("correct", "Red"),
                                 ("correct", "Red"), ("correct", "Blue")]), "G1")

@@ -1,0 +1,430 @@
+"""Teaching queries on top of the Fresco engine (for the widgets, drawings and notebooks).
+
+Nothing here decides a rule: every answer comes from playing actions through
+:class:`fresco_kit.core.Game`, from ``rules.checks`` or from :mod:`.scoring`, on
+positions built with :mod:`.positions` (pieces moved with the supplies balanced).
+
+- :func:`wake_up` -- Phase I for chosen get-up times: who chooses when, mood (clamped),
+  apprentices, market price and the phase II order (Fresco rulebook, I. Choosing get
+  up time and adjusting mood).
+- :func:`plan_report` -- an action-sheet allocation: what each column would do, and
+  every reason the engine refuses it (II. Planning actions).
+- :func:`bishop_bonus_grid` -- the bishop's bonus for every segment (Cathedral).
+- :func:`altar_report` -- three paints: points, the readings, or the refusal (Cathedral).
+- :func:`blending_rows` -- the blending table (Workshop).
+- :func:`final_count` -- the final money count and its collisions (End of the Game;
+  Big Box, Final point count).
+- :func:`play_random` / :func:`ruleset_comparison` -- one seed played under a ruleset.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Mapping, Sequence
+
+from fresco_kit.core import Game, Rng, RuleError, RuleRef
+
+from . import board, data, new_game, rules
+from .actions import Plan, Wake
+from .positions import edit, play_round_start
+from .scoring import altar_points, altar_readings, bishop_bonus
+from .state import CATEGORIES, State
+from .supply import set_player
+
+PLAYERS = ("Red", "White", "Blue", "Yellow")
+Reason = tuple[str, RuleRef]
+
+
+def players_for(n: int) -> list[str]:
+    """The kit's player names for ``n`` players (3 or 4)."""
+    if n not in data.PLAYER_COUNTS:
+        raise ValueError(f"Fresco is for {data.PLAYER_COUNTS} players, not {n}")
+    return list(PLAYERS[:n])
+
+
+def reasons_text(reasons: Sequence[Reason]) -> str:
+    """Refusal reasons, one per line, each with its rule citation and checklist id."""
+    return "\n".join(f"  - {msg}\n    ({ref.citation} [{ref.checklist_id}])" for msg, ref in reasons)
+
+
+# -- Phase I ------------------------------------------------------------------------------
+@dataclass
+class WakeRow:
+    player: str
+    chooses: int            # 1 = chooses first
+    time: int
+    mood_change: int
+    mood_before: int
+    mood_after: int
+    price: int
+    apprentices: int
+    position: int           # place in the phase II order (1 = first)
+
+    @property
+    def clamped(self) -> bool:
+        return self.mood_before + self.mood_change != self.mood_after
+
+
+@dataclass
+class WakeReport:
+    rows: list[WakeRow] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    refused: list[Reason] = field(default_factory=list)
+    refused_action: str = ""
+    state: State | None = None        # the position after the get-ups (e.g. for draw.draw_board)
+
+    def text(self) -> str:
+        lines = []
+        if self.rows:
+            lines.append(f"{'player':<8}{'chooses':>8}{'time':>6}{'mood':>6}{'mood space':>13}"
+                         f"{'price':>7}{'apprentices':>13}{'acts':>6}")
+            for r in sorted(self.rows, key=lambda r: r.chooses):
+                space = f"{r.mood_before}->{r.mood_after}" + ("*" if r.clamped else "")
+                lines.append(f"{r.player:<8}{r.chooses:>8}{r.time:>6}{r.mood_change:>+6d}{space:>13}"
+                             f"{r.price:>7}{r.apprentices:>13}{r.position or '-':>6}")
+            if any(r.clamped for r in self.rows):
+                lines.append("* clamped: the mood painter stops at the end of the column")
+        if self.refused:
+            lines.append(f"refused: {self.refused_action}")
+            lines.append(reasons_text(self.refused))
+        if self.events:
+            lines.append("")
+            lines.append("engine events:")
+            lines.extend(f"  {e}" for e in self.events)
+        return "\n".join(lines)
+
+
+def wake_up(times: Mapping[str, int], moods: Mapping[str, int] | None = None,
+            vp: Mapping[str, int] | None = None, seed: int = 0) -> WakeReport:
+    """Play Phase I of a first round (or with ``vp`` track spaces) with these get-up times.
+
+    ``times`` gives every player's time (its keys are the players, 3 or 4 of
+    :data:`PLAYERS`); ``moods`` their mood-column space before getting up.  The
+    engine decides the choosing order (last on the track first); a refused choice
+    (e.g. a time already taken) stops the report and lists the engine's reasons."""
+    names = list(times)
+    game = new_game(names, seed=seed)
+    changes = {nm: {} for nm in names}
+    for nm, m in (moods or {}).items():
+        changes[nm]["mood"] = m
+    for nm, v in (vp or {}).items():
+        changes[nm]["vp"] = v
+    game.state = edit(game.state, players=changes)
+    report = WakeReport()
+    before = {nm: game.state.player(nm).mood for nm in names}
+    rank = 0
+    while game.state.phase == "wake":
+        name = game.state.to_move[0]
+        action = Wake(name, times[name])
+        verdict = game.explain(action)
+        if not verdict.ok:
+            report.refused, report.refused_action = list(verdict.reasons), str(action)
+            break
+        rank += 1
+        report.events.extend(str(e) for e in game.play(action))
+        p = game.state.player(name)
+        report.rows.append(WakeRow(name, rank, p.time, data.INN[p.time][0], before[name], p.mood,
+                                   game.state.price(names.index(name)), p.apprentices, 0))
+    report.state = game.state
+    if game.state.phase == "plan":
+        place = {game.state.names[i]: k + 1 for k, i in enumerate(game.state.order)}
+        for r in report.rows:
+            r.position = place[r.player]
+    return report
+
+
+# -- Phase II planning ------------------------------------------------------------------------
+WHAT = {
+    "market": "pick one booth: buy up to {n} tile(s) at your price ({price} each), or close it for free",
+    "cathedral": "restore up to {n} fresco segment(s) and/or the altar (one per apprentice)",
+    "studio": "paint portraits: +{thalers} thalers",
+    "workshop": "blend up to {blends} time(s) (two primaries -> one blended paint each)",
+    "theater": "mood +{mood} space(s), effective after next round's get-up",
+}
+
+
+@dataclass
+class PlanReport:
+    columns: tuple[str, ...]
+    counts: tuple[int, ...]
+    apprentices: int
+    reasons: list[Reason]
+    doing: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.reasons
+
+    def text(self) -> str:
+        used = sum(self.counts)
+        lines = [f"{used} of {self.apprentices} apprentices placed on {' / '.join(self.columns)}"]
+        lines.extend(self.doing or ["  (no apprentice placed: every location skips this player)"])
+        lines.append("legal plan" if self.ok else "illegal plan:\n" + reasons_text(self.reasons))
+        return "\n".join(lines)
+
+
+@lru_cache(maxsize=None)
+def _plan_position() -> State:
+    """A 4-player game after the get-up of round 1 (Red up at 7): the planning phase."""
+    game = new_game(list(PLAYERS), seed=0)
+    order = [nm for nm in PLAYERS if nm != "Red"]
+    times = {"Red": 7, **{nm: t for nm, t in zip(order, (5, 6, 8))}}
+    while game.state.phase == "wake":
+        name = game.state.to_move[0]
+        game.play(Wake(name, times[name]))
+    return game.state
+
+
+def plan_report(counts: Sequence[int], apprentices: int = data.OWN_APPRENTICES, side: str = "side1",
+                player: str = "Red") -> PlanReport:
+    """What ``counts`` (apprentices per sheet column) would do, and the engine's refusals.
+
+    ``apprentices`` is 4, 5 or 6 (a "-1" space, neither, a "+1" space); ``side`` is the
+    action-sheet side ("side1", or "side2" as in the final round)."""
+    if apprentices - data.OWN_APPRENTICES not in (-1, 0, 1):
+        raise ValueError("a player has 4, 5 or 6 apprentices")
+    if side not in data.SHEETS:
+        raise ValueError(f"side must be one of {', '.join(data.SHEETS)}")
+    s = _plan_position().copy()
+    s.final = side != "side1"
+    i = s.names.index(player)
+    p = s.players[i].copy()
+    p.helper = apprentices - data.OWN_APPRENTICES
+    set_player(s, i, p)
+    counts = tuple(int(c) for c in counts)
+    reasons = rules.checks(s, Plan(player, counts))
+    doing = []
+    for col, n in zip(s.sheet, counts):
+        if n:
+            what = WHAT[col].format(n=n, price=s.price(i), thalers=n * data.STUDIO_THALERS,
+                                    blends=n * data.BLENDS_PER_APPRENTICE, mood=n * data.THEATER_MOVE)
+            doing.append(f"  {col:<10} x{n}: {what}")
+    return PlanReport(s.sheet, counts, p.apprentices, list(reasons), doing)
+
+
+# -- Cathedral -------------------------------------------------------------------------------
+def bishop_bonus_grid(bishop: tuple[int, int]) -> list[list[int]]:
+    """``grid[row][col]`` = bishop bonus for restoring that segment with the bishop on ``bishop``."""
+    return [[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)]
+
+
+@dataclass
+class AltarReport:
+    paints: tuple[str, ...]
+    points: int | None
+    readings: dict[str, int]
+    refusal: RuleError | None
+
+    def text(self) -> str:
+        head = f"altar with {' + '.join(self.paints)}"
+        if self.refusal is not None:
+            return f"{head}: refused\n" + reasons_text(self.refusal.reasons)
+        how = ", ".join(f"{k} reading {v} VP" for k, v in self.readings.items())
+        return f"{head}: {self.points} VP ({how})"
+
+
+def altar_report(paints: Sequence[str]) -> AltarReport:
+    """Points for an altar restoration with three paints, or the RuleError's reasons."""
+    paints = tuple(paints)
+    try:
+        return AltarReport(paints, altar_points(paints), altar_readings(paints), None)
+    except RuleError as err:
+        return AltarReport(paints, None, {}, err)
+
+
+def blending_rows() -> list[tuple[str, str, str]]:
+    """The blending table: ``(first primary, second primary, blended paint)``."""
+    return [(a, b, blend) for blend, (a, b) in data.BLENDS.items()]
+
+
+# -- End of the Game ---------------------------------------------------------------------------
+@dataclass
+class FinalRow:
+    player: str
+    position: int            # final round's get-up order (1 = scores first)
+    time: int
+    thalers: int
+    money_vp: int
+    before: int              # track space before the count (0 = start space)
+    after: int
+
+
+@dataclass
+class FinalReport:
+    ruleset: str
+    rows: list[FinalRow] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    error: str = ""
+
+    def text(self) -> str:
+        if self.error:
+            return f"{self.ruleset}: {self.error}"
+        lines = [f"{self.ruleset}: final count in get-up order",
+                 f"  {'player':<8}{'time':>5}{'thalers':>9}{'+VP':>5}{'space':>12}"]
+        for r in self.rows:
+            lines.append(f"  {r.player:<8}{r.time:>5}{r.thalers:>9}{r.money_vp:>5}{f'{r.before}->{r.after}':>12}")
+        lines.append(f"  winner: {' and '.join(self.winners)}")
+        lines.extend(f"  | {e}" for e in self.events)
+        return "\n".join(lines)
+
+
+@lru_cache(maxsize=None)
+def _final_round_position(ruleset: str, n: int) -> State:
+    """A game at the get-up of its final round (6 tiles left; the last player holds the rest)."""
+    names = players_for(n)
+    game = new_game(names, seed=0, ruleset=ruleset)
+    squares = [sq for sq in board.SQUARES if sq != data.CENTRE][:19]
+    game.state = edit(game.state, restored={names[-1]: squares})
+    play_round_start(game, {nm: t for nm, t in zip(names, data.TIMES)}, {nm: (0,) * 5 for nm in names})
+    return game.state
+
+
+def final_count(players: Mapping[str, tuple[int, int, int]], ruleset: str = "base",
+                choice: str = "behind") -> FinalReport:
+    """The final money count, played through the engine.
+
+    ``players[name] = (thalers, track space, get-up time of the final round)``; names
+    are 3 or 4 of :data:`PLAYERS`.  Under the base rules a painter landing on an
+    occupied space takes ``choice`` ("behind" or "ahead"; "ahead" when nothing is free
+    behind); under Big Box the engine moves it ahead."""
+    names = list(players)
+    report = FinalReport(ruleset)
+    base = _final_round_position(ruleset, len(names))
+    if list(base.names) != names:
+        report.error = f"players must be {', '.join(base.names)} in that order"
+        return report
+    try:
+        state = edit(base, players={nm: {"thalers": th, "vp": vp} for nm, (th, vp, _) in players.items()})
+    except ValueError as err:
+        report.error = f"impossible position: {err} (the bank holds {data.COINS} thalers in all)"
+        return report
+    broken = rules.invariants(state)
+    if broken:
+        report.error = "impossible position: " + "; ".join(broken)
+        return report
+    game = Game(rules, names, 0, {"ruleset": ruleset}, state=state)
+    try:
+        play_round_start(game, {nm: t for nm, (_, _, t) in players.items()}, {nm: (0,) * 5 for nm in names})
+    except RuleError as err:
+        report.error = "refused: " + "; ".join(msg for msg, _ in err.reasons)
+        return report
+    while game.state.phase == "final_count":
+        options = game.legal_actions()
+        game.play(next((a for a in options if a.track == choice), options[0]))
+    shown = {"end.no_income", "end.money", "bigbox.final_collision", "end.winner", "end.tie", "cath.track"}
+    for turn in game.history:
+        report.events.extend(str(e) for e in turn.events if e.rule is not None and e.rule.id in shown)
+    ordered = sorted(names, key=lambda nm: players[nm][2])
+    money = CATEGORIES.index("money")
+    for k, nm in enumerate(ordered, 1):
+        p = game.state.player(nm)
+        report.rows.append(FinalRow(nm, k, players[nm][2], p.thalers, p.points[money], players[nm][1], p.vp))
+    report.winners = game.scores().winners
+    return report
+
+
+# -- one seed under a ruleset ------------------------------------------------------------------
+def play_random(seed: int, ruleset: str = "base", n: int = 4, switches: Mapping | None = None,
+                max_actions: int = 20_000) -> Game:
+    """A seeded random game to the end (the engine's ``sample_action``); ``switches``
+    overrides single ruleset switches."""
+    game = new_game(players_for(n), seed=seed, ruleset=ruleset, switches=dict(switches or {}))
+    rng = Rng(seed + 1_000_003)
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        game.play(rules.sample_action(game.state, rng))
+    raise RuntimeError(f"seed {seed} under {ruleset} did not end in {max_actions} actions")
+
+
+def ruleset_comparison(seed: int, n: int = 4) -> dict[str, dict]:
+    """One seed played under "base" and "bigbox": rounds, final scores, winners, and how
+    often each Big Box switch fired (events citing its rule)."""
+    out = {}
+    for ruleset in ("base", "bigbox"):
+        game = play_random(seed, ruleset, n)
+        cited: dict[str, int] = {}
+        for turn in game.history:
+            for e in turn.events:
+                if e.rule is not None:
+                    cited[e.rule.id] = cited.get(e.rule.id, 0) + 1
+        out[ruleset] = {"rounds": game.state.round, "actions": len(game.history),
+                        "tiles left": game.state.tiles_left,
+                        "scores": {nm: p.vp for nm, p in zip(game.state.names, game.state.players)},
+                        "winners": game.scores().winners, "cited": cited, "paper": sum(game.state.paper)}
+    return out
+
+
+def comparison_text(seed: int, n: int = 4) -> str:
+    """:func:`ruleset_comparison` as a side-by-side text table."""
+    result = ruleset_comparison(seed, n)
+    base, bigbox = result["base"], result["bigbox"]
+    lines = [f"seed {seed}, {n} players, random legal play (the engine's sample_action)",
+             f"{'':<28}{'base':>12}{'bigbox':>12}"]
+    for key in ("rounds", "actions", "tiles left"):
+        lines.append(f"{key:<28}{base[key]:>12}{bigbox[key]:>12}")
+    for nm in base["scores"]:
+        lines.append(f"{'VP ' + nm:<28}{base['scores'][nm]:>12}{bigbox['scores'][nm]:>12}")
+    lines.append(f"{'winner':<28}{' & '.join(base['winners']):>12}{' & '.join(bigbox['winners']):>12}")
+    lines.append(f"{'paints noted on paper':<28}{base['paper']:>12}{bigbox['paper']:>12}")
+    lines.append("events per rule (checklist id):")
+    from .refs import RULES
+
+    for rid in RULES:
+        if rid in base["cited"] or rid in bigbox["cited"]:
+            lines.append(f"  {rid:<26}{base['cited'].get(rid, 0):>12}{bigbox['cited'].get(rid, 0):>12}")
+    return "\n".join(lines)
+
+
+def switch_table_html() -> str:
+    """The engine's table of ruleset switches (``rulesets.RULESET_SWITCHES``) as HTML."""
+    from html import escape
+
+    from .rulesets import RULESET_SWITCHES
+
+    head = ("<tr><th>switch</th><th>meaning</th><th>base</th><th>Big Box</th><th>base source</th>"
+            "<th>Big Box source</th><th>rule id</th></tr>")
+    body = "".join(
+        f"<tr><td><code>{escape(s.name)}</code></td><td>{escape(s.meaning)}</td><td>{escape(str(s.base))}</td>"
+        f"<td>{escape(str(s.bigbox))}</td><td>{escape(s.base_source)}</td><td>{escape(s.bigbox_source)}</td>"
+        f"<td>fresco {escape(s.rule)}</td></tr>" for s in RULESET_SWITCHES)
+    return f'<table style="text-align:left">{head}{body}</table>'
+
+
+def example(name: str):
+    """The worked example of :data:`fresco_kit.fresco.examples.EXAMPLES` called ``name``."""
+    from .examples import EXAMPLES
+
+    for ex in EXAMPLES:
+        if ex.name == name:
+            return ex
+    raise KeyError(f"no Fresco example {name!r}; examples: {', '.join(e.name for e in EXAMPLES)}")
+
+
+def narrate_round(seed: int = 1, times: Mapping[str, int] | None = None,
+                  plans: Mapping[str, Sequence[int]] | None = None) -> list[str]:
+    """One first round played through the engine, as text: the get-ups, then phase II
+    location by location (II. Performing actions).  At each turn the active player takes
+    the engine's first legal action (``legal_actions`` order), giving up when only that
+    is left; the lines show who acts where and the events with their rules."""
+    from .actions import Done
+
+    names = list(PLAYERS)
+    times = dict(times or {"Red": 7, "White": 5, "Blue": 6, "Yellow": 8})
+    plans = {nm: tuple(plans[nm]) if plans and nm in plans else (1, 1, 1, 1, 1) for nm in names}
+    game = new_game(names, seed=seed)
+    lines: list[str] = []
+    start = game.state.round
+    play_round_start(game, times, plans)
+    for turn in game.history:
+        lines.append(f"{turn.action}")
+    lines.append("order: " + ", ".join(game.state.names[i] for i in game.state.order))
+    while game.state.phase == "act" and game.state.round == start:
+        where = game.state.location
+        options = game.legal_actions()
+        action = next((a for a in options if not isinstance(a, Done)), options[-1])
+        events = game.play(action)
+        lines.append(f"[{where}] {action}")
+        lines.extend(f"    {e}" for e in events if "plans behind" not in e.text)
+    return lines

@@ -1,0 +1,209 @@
+"""ipywidgets for learning Fresco (ipywidgets imported inside the factories).
+
+Each factory returns a container (``VBox``) that also carries its inner controls as
+``.controls`` (a dict) and its ``Output`` as ``.out``, so tests can set ``.value``
+headlessly and read ``out.outputs``.  Every answer comes from the engine through
+:mod:`fresco_kit.fresco.teach`; callbacks write with ``show_text``/``show_figure``.
+
+- :func:`wake_up_widget` -- Phase I: get-up times -> order, prices, mood, apprentices
+  (the first player's time is the browser probe: classes ``fk-probe`` / ``fk-probe-out``).
+- :func:`planner_widget` -- the 15-space action sheet, side 1 or side 2.
+- :func:`bishop_widget` -- the bishop-bonus heat map for a chosen bishop square.
+- :func:`altar_widget` -- three paints -> altar points or the refusal.
+- :func:`blending_widget` -- the blending table and a two-paint lookup.
+- :func:`final_count_widget` -- thalers into VP, collisions under base and Big Box.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from fresco_kit.core.widgets import show_figure, show_text
+
+from . import data, teach
+
+_LAYOUT_SMALL = {"width": "150px"}
+
+
+def shown_text(widget: Any) -> str:
+    """The text a widget's output shows now (stream outputs joined), e.g. for tests."""
+    return "".join(o.get("text", "") for o in widget.out.outputs if o.get("output_type") == "stream")
+
+
+def _box(children: list, controls: dict, out: Any, update) -> Any:
+    import ipywidgets as widgets
+
+    box = widgets.VBox(children)
+    box.controls = controls
+    box.out = out
+    box.update = update
+    update()
+    return box
+
+
+def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
+    """Phase I (Fresco rulebook, I. Choosing get up time and adjusting mood).
+
+    Per player a get-up time and the mood space before getting up; the output shows
+    the choosing order (last on the track first; at the start S1 is last), each
+    player's mood change and new space (clamped), apprentices, market price and the
+    phase II order -- or why a choice is refused (a time already taken).  With
+    ``probe`` the first player's time Dropdown has class ``fk-probe`` and the Output
+    ``fk-probe-out`` (the browser test's hook)."""
+    import ipywidgets as widgets
+
+    names = teach.players_for(n)
+    defaults = dict(zip(names, (7, 5, 6, 8)))
+    times = {nm: widgets.Dropdown(options=[(f"{t} o'clock", t) for t in data.TIMES], value=defaults[nm],
+                                  description=nm, layout=_LAYOUT_SMALL | {"width": "190px"}) for nm in names}
+    moods = {nm: widgets.IntSlider(value=data.MOOD_START, min=0, max=data.MOOD_LENGTH - 1,
+                                   description="mood space", continuous_update=False) for nm in names}
+    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+    if probe:
+        times[names[0]].add_class("fk-probe")
+        out.add_class("fk-probe-out")
+
+    def update(*_):
+        report = teach.wake_up({nm: times[nm].value for nm in names}, {nm: moods[nm].value for nm in names})
+        show_text(out, report.text())
+
+    for w in list(times.values()) + list(moods.values()):
+        w.observe(update, names="value")
+    rows = [widgets.HBox([times[nm], moods[nm]]) for nm in names]
+    note = widgets.HTML(f"mood spaces 0..{data.MOOD_LENGTH - 1}: "
+                        f"\"-1\" = {sorted(data.MOOD_MINUS)}, \"+1\" = {sorted(data.MOOD_PLUS)}")
+    return _box(rows + [note, out], {"times": times, "moods": moods}, out, update)
+
+
+def planner_widget(player: str = "Red") -> Any:
+    """Phase II planning (Fresco rulebook, II. Planning actions): tick spaces of the
+    action sheet (5 columns x 3 spaces); the output says what each column would do and
+    every reason the engine refuses the plan (e.g. more apprentices than one has)."""
+    import ipywidgets as widgets
+
+    side = widgets.ToggleButtons(options=[("side 1", "side1"), ("side 2 (final round)", "side2")], value="side1")
+    apprentices = widgets.Dropdown(options=[("4 (on a \"-1\" space)", 4), ("5", 5), ("6 (on a \"+1\" space)", 6)],
+                                   value=5, description="apprentices")
+    heads = [widgets.HTML() for _ in range(5)]
+    spaces = [[widgets.Checkbox(value=False, indent=False, description=f"space {k + 1}",
+                                layout={"width": "110px"}) for k in range(data.SPACES_PER_COLUMN)]
+              for _ in range(5)]
+    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+
+    def update(*_):
+        cols = data.SHEETS[side.value]
+        for h, col in zip(heads, cols):
+            h.value = f"<b>{col}</b>"
+        counts = [sum(cb.value for cb in column) for column in spaces]
+        report = teach.plan_report(counts, apprentices.value, side.value, player)
+        show_text(out, report.text())
+
+    for w in [side, apprentices] + [cb for column in spaces for cb in column]:
+        w.observe(update, names="value")
+    sheet = widgets.HBox([widgets.VBox([h] + column) for h, column in zip(heads, spaces)])
+    return _box([widgets.HBox([side, apprentices]), sheet, out],
+                {"side": side, "apprentices": apprentices, "spaces": spaces}, out, update)
+
+
+def bishop_widget(state: Any = None) -> Any:
+    """The bishop's bonus (Fresco rulebook, Cathedral, The bishop's bonus points) for
+    every segment with the bishop on the chosen square; with ``state`` the cells also
+    show the tile values and a checkbox switches them on or off."""
+    import ipywidgets as widgets
+
+    from .draw import draw_bishop_heatmap
+
+    square = widgets.Dropdown(options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS)
+                                       for c in range(data.COLS)], value=data.CENTRE, description="bishop on")
+    values = widgets.Checkbox(value=state is not None, description="show tile values", disabled=state is None)
+    out = widgets.Output()
+
+    def update(*_):
+        grid = teach.bishop_bonus_grid(square.value)
+        twos = [(r, c) for r in range(data.ROWS) for c in range(data.COLS) if grid[r][c] == 2]
+        text = (f"bishop on {square.value}: +3 for restoring {square.value}, +2 for {len(twos)} neighbouring "
+                f"segment(s) {', '.join(map(str, twos))}; 0 elsewhere")
+        fig = draw_bishop_heatmap(square.value, state if values.value else None)
+        show_figure(out, fig, text)
+
+    square.observe(update, names="value")
+    values.observe(update, names="value")
+    return _box([widgets.HBox([square, values]), out], {"square": square, "values": values}, out, update)
+
+
+def altar_widget() -> Any:
+    """Restore the altar (Fresco rulebook, Cathedral): pick three paints; the output
+    gives the points (the better reading) or the engine's refusal with its rules."""
+    import ipywidgets as widgets
+
+    picks = [widgets.Dropdown(options=list(data.COLOURS), value=c, layout={"width": "120px"})
+             for c in data.PRIMARY]
+    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+
+    def update(*_):
+        show_text(out, teach.altar_report([p.value for p in picks]).text())
+
+    for p in picks:
+        p.observe(update, names="value")
+    return _box([widgets.HBox([widgets.Label("paints:")] + picks), out], {"paints": picks}, out, update)
+
+
+def blending_widget() -> Any:
+    """The blending table (Fresco rulebook, Workshop: Blend paints) and a lookup of two
+    paints; each workshop apprentice allows two blends."""
+    import ipywidgets as widgets
+
+    from .draw import PAINT_COLOURS
+
+    def chip(c: str) -> str:
+        return (f'<span style="background:{PAINT_COLOURS[c]};padding:1px 8px;border-radius:3px;'
+                f'color:{"black" if c in ("yellow", "orange") else "white"}">{c}</span>')
+
+    rows = "".join(f"<tr><td>{chip(a)}</td><td>+</td><td>{chip(b)}</td><td>&rarr;</td><td>{chip(c)}</td></tr>"
+                   for a, b, c in teach.blending_rows())
+    table = widgets.HTML(f"<table>{rows}</table><p>{data.BLENDS_PER_APPRENTICE} blends per workshop "
+                         "apprentice; the two primaries go back to the supply.</p>")
+    first = widgets.Dropdown(options=list(data.PRIMARY), value="red", layout={"width": "110px"})
+    second = widgets.Dropdown(options=list(data.PRIMARY), value="yellow", layout={"width": "110px"})
+    out = widgets.Output()
+
+    def update(*_):
+        made = [c for a, b, c in teach.blending_rows() if {a, b} == {first.value, second.value}]
+        show_text(out, f"{first.value} + {second.value} -> {made[0]}" if made
+                  else f"{first.value} + {second.value}: no blend (the table blends two different primaries)")
+
+    first.observe(update, names="value")
+    second.observe(update, names="value")
+    return _box([table, widgets.HBox([first, widgets.Label("+"), second]), out],
+                {"first": first, "second": second, "table": table}, out, update)
+
+
+def final_count_widget(n: int = 4) -> Any:
+    """End of the Game: per player thalers, track space and final get-up time; the
+    output plays the money count through the engine under both rulesets side by side
+    (base: the mover picks behind/ahead on an occupied space; Big Box: ahead)."""
+    import ipywidgets as widgets
+
+    names = teach.players_for(n)
+    defaults = {"Red": (10, 20, 5), "White": (0, 25, 6), "Blue": (0, 26, 7), "Yellow": (3, 5, 8)}
+    thalers = {nm: widgets.BoundedIntText(value=defaults[nm][0], min=0, max=data.COINS, description=f"{nm} thalers",
+                                          layout={"width": "190px"}, style={"description_width": "90px"})
+               for nm in names}
+    spaces = {nm: widgets.BoundedIntText(value=defaults[nm][1], min=0, max=200, description="space",
+                                         layout={"width": "130px"}, style={"description_width": "45px"})
+              for nm in names}
+    times = {nm: widgets.Dropdown(options=list(data.TIMES), value=defaults[nm][2], description="up at",
+                                  layout={"width": "130px"}, style={"description_width": "45px"}) for nm in names}
+    choice = widgets.ToggleButtons(options=["behind", "ahead"], value="behind",
+                                   description="base choice", tooltips=["next free space behind", "next free ahead"])
+    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+
+    def update(*_):
+        players = {nm: (thalers[nm].value, spaces[nm].value, times[nm].value) for nm in names}
+        texts = [teach.final_count(players, ruleset, choice.value).text() for ruleset in ("base", "bigbox")]
+        show_text(out, ("space 0 = still on a start space\n\n") + "\n\n".join(texts))
+
+    for w in list(thalers.values()) + list(spaces.values()) + list(times.values()) + [choice]:
+        w.observe(update, names="value")
+    rows = [widgets.HBox([thalers[nm], spaces[nm], times[nm]]) for nm in names]
+    return _box(rows + [choice, out], {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice},
+                out, update)

@@ -1,0 +1,268 @@
+"""Figures for Lorenzo il Magnifico (matplotlib and networkx are imported lazily).
+
+- :func:`round_flow_graph` / :func:`draw_round_flow`: one round's phases as a directed
+  graph (rules summary, *La struttura della partita*; *Il Rapporto in Vaticano*;
+  *Fine del turno e punteggio finale*).
+- :func:`draw_board`: the four towers with floor values and bonuses and the other
+  zones, coloured by what one family member can reach (engine checks via ``teach.reach``).
+- :func:`draw_score_sheet` and :func:`draw_scoring_tables`: final scoring.
+- :func:`readme_figures` for ``fresco-kit figures``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .data import CARD_TYPES, load
+from .refs import GLOSSARY
+
+#: node -> (English label, Italian label, checklist ids, short detail)
+ROUND_PHASES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
+    "setup": ("Round setup", "preparazione del turno", ("round.setup",),
+              "one card per floor from the period's decks,\nbottom floor first; roll the three dice"),
+    "actions": ("Action phase", "fase delle azioni", ("phase.actions", "dice.value", "servants"),
+                "in turn order, one family member\nper turn, until all are placed"),
+    "vatican": ("Vatican report", "Rapporto in Vaticano", ("phase.vatican", "vatican.support",
+                                                            "vatican.excommunicate"),
+                "faith >= 3 / 4 / 5: support (faith -> 0, VP)\nor excommunication (faith kept)"),
+    "end": ("End of round", "fine del turno", ("endround.cards", "endround.order", "endround.members"),
+            "tower cards leave the game; new turn order\nfrom the Council Palace; members return"),
+    "next_round": ("Next round", "turno successivo", ("struct.periods",), "same period, same decks"),
+    "next_period": ("Next period", "periodo successivo", ("struct.periods",), "decks of the next period"),
+    "final": ("Final scoring", "punteggio finale", ("final.total", "final.winner"),
+              "territories, characters, ventures,\nmilitary, resources, excommunications"),
+}
+
+#: (from, to, condition)
+ROUND_FLOW: tuple[tuple[str, str, str], ...] = (
+    ("setup", "actions", "always"),
+    ("actions", "vatican", "even round: 2, 4, 6"),
+    ("actions", "end", "odd round: 1, 3, 5"),
+    ("vatican", "end", "always"),
+    ("end", "next_round", "after round 1, 3, 5"),
+    ("end", "next_period", "after round 2, 4"),
+    ("end", "final", "after round 6"),
+    ("next_round", "setup", "always"),
+    ("next_period", "setup", "always"),
+)
+
+_POS = {"setup": (0.0, 4.0), "actions": (0.0, 2.7), "vatican": (3.0, 1.75), "end": (0.0, 1.0),
+        "next_round": (-3.0, 3.35), "next_period": (-3.0, 1.75), "final": (0.0, -0.5)}
+#: where each phase's detail is written, relative to its box, and its alignment
+_DETAIL = {"setup": (1.35, 0.0, "left"), "actions": (1.35, 0.0, "left"), "vatican": (0.0, -0.6, "center"),
+           "end": (-1.6, -0.5, "center"), "next_round": (0.0, -0.42, "center"),
+           "next_period": (0.0, -0.42, "center"), "final": (1.35, 0.0, "left")}
+_NODE_COLOUR = {"setup": "#cfe2f3", "actions": "#d9ead3", "vatican": "#f4cccc", "end": "#fff2cc",
+                "next_round": "#eeeeee", "next_period": "#eeeeee", "final": "#d9d2e9"}
+_CURVE = {("end", "next_round"): -0.25, ("next_round", "setup"): -0.2, ("end", "next_period"): 0.0,
+          ("next_period", "setup"): -0.15, ("actions", "vatican"): -0.2, ("vatican", "end"): -0.2}
+
+
+def round_flow_graph():
+    """A ``networkx.DiGraph`` of one round's phases: nodes carry ``label``, ``italian``,
+    ``rules`` (checklist ids), ``detail``, ``pos``; edges carry the ``condition``."""
+    import networkx as nx
+
+    g = nx.DiGraph()
+    for node, (label, italian, rules, detail) in ROUND_PHASES.items():
+        g.add_node(node, label=label, italian=italian, rules=rules, detail=detail, pos=_POS[node])
+    for a, b, cond in ROUND_FLOW:
+        g.add_edge(a, b, condition=cond)
+    return g
+
+
+def draw_round_flow(ax: Any = None):
+    """Draw :func:`round_flow_graph`: boxes for phases (English and Italian), what happens
+    beside them, arrows labelled with the round numbers that take them."""
+    import matplotlib.pyplot as plt
+
+    g = round_flow_graph()
+    fig, ax = _fig_ax(ax, (12, 8))
+    boxes = {}
+    for node, d in g.nodes(data=True):
+        x, y = d["pos"]
+        t = ax.text(x, y, f"{d['label']}\n({d['italian']})", ha="center", va="center", fontsize=11,
+                    fontweight="bold", bbox={"boxstyle": "round,pad=0.5", "fc": _NODE_COLOUR[node], "ec": "#333"})
+        boxes[node] = t
+        dx, dy, align = _DETAIL[node]
+        ax.text(x + dx, y + dy, d["detail"], ha=align, va="center", fontsize=8.5, color="#333", style="italic")
+    fig.canvas.draw()          # box patches get their size
+    for a, b, d in g.edges(data=True):
+        rad = _CURVE.get((a, b), 0.0)
+        ax.annotate("", xy=g.nodes[b]["pos"], xytext=g.nodes[a]["pos"],
+                    arrowprops={"arrowstyle": "-|>", "mutation_scale": 20, "lw": 1.6, "color": "#555",
+                                "connectionstyle": f"arc3,rad={rad}", "patchA": boxes[a].get_bbox_patch(),
+                                "patchB": boxes[b].get_bbox_patch(), "shrinkA": 2, "shrinkB": 2})
+        if d["condition"] != "always":
+            (xa, ya), (xb, yb) = g.nodes[a]["pos"], g.nodes[b]["pos"]
+            mx, my = (xa + xb) / 2, (ya + yb) / 2
+            if xa == xb:
+                mx -= 0.15
+            ax.text(mx, my, d["condition"], fontsize=9, color="#7a1f1f", ha="right" if xa == xb else "center",
+                    va="center", bbox={"boxstyle": "round", "fc": "white", "ec": "#7a1f1f", "alpha": 0.95})
+    ax.set_xlim(-4.5, 4.8)
+    ax.set_ylim(-1.1, 4.6)
+    ax.set_title("Lorenzo il Magnifico: the phases of one round (turno); six rounds in three periods (periodi)",
+                 fontsize=12)
+    ax.axis("off")
+    fig.tight_layout()
+    plt.close(fig)
+    return fig
+
+
+def _fig_ax(ax: Any, size: tuple[float, float]):
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        fig, ax = plt.subplots(figsize=size)
+    else:
+        fig = ax.figure
+    return fig, ax
+
+
+_TOWER_COLOUR = {"territory": "#6aa84f", "building": "#f1c232", "character": "#3d85c6", "venture": "#8e7cc3"}
+_STATUS_COLOUR = {"yes": "#b6d7a8", "value": "#dddddd", "other": "#f9cb9c"}
+
+
+def draw_board(state: Any = None, player: str = "Red", member: str = "white", servants: int = 0, ax: Any = None):
+    """The board: towers (floor value, bonus, card) and the other zones, each space
+    coloured green (the member may go there), grey (its value is too low) or orange
+    (value enough, another rule refuses: see the reasons in the widgets)."""
+    import matplotlib.patches as mpatches
+    import matplotlib.pyplot as plt
+
+    from . import teach
+
+    data = load()
+    if state is None:
+        state = teach.tower_position("starting resources")
+    status = {}
+    for r in teach.reach(state, player, member, servants):
+        status[r.space] = "yes" if r.ok else ("value" if r.value_too_low else "other")
+    fig, ax = _fig_ax(ax, (13, 7))
+    for i, t in enumerate(CARD_TYPES):
+        tower = data.towers[t]
+        x = i * 2.3
+        ax.text(x + 1, 4.55, f"{t.capitalize()}\n({teach.ITALIAN_TOWER[t]})", ha="center", fontsize=10,
+                fontweight="bold", color=_TOWER_COLOUR[t] if t != "building" else "#bf9000")
+        for f in range(4):
+            space = f"{t}-{f + 1}"
+            ax.add_patch(mpatches.FancyBboxPatch((x, f * 1.05), 2.0, 0.9, boxstyle="round,pad=0.02",
+                                                 fc=_STATUS_COLOUR[status[space]], ec=_TOWER_COLOUR[t], lw=2))
+            bonus = teach.bundle_text(tower.floor_bonus[f]) if tower.floor_bonus[f] else ""
+            card = state.towers[t][f]
+            name = data.cards[card].name if card is not None else "(no card)"
+            ax.text(x + 0.08, f * 1.05 + 0.68, f"floor {f + 1}: value {tower.floor_values[f]}", fontsize=8.5)
+            ax.text(x + 0.08, f * 1.05 + 0.40, name, fontsize=8, style="italic")
+            if bonus:
+                ax.text(x + 0.08, f * 1.05 + 0.12, f"bonus {bonus}", fontsize=8, color="#7a1f1f")
+    others = [("harvest-small", "harvest-large"), ("production-small", "production-large"),
+              ("market-1", "market-2", "market-3", "market-4"), ("council",)]
+    titles = ["Harvest (raccolto)", "Production (produzione)", "Market (Mercato)",
+              "Council Palace\n(Palazzo del Consiglio)"]
+    for j, (group, title) in enumerate(zip(others, titles)):
+        y = 3.75 - j * 1.3
+        ax.text(9.5, y + 0.62, title, fontsize=9.5, fontweight="bold")
+        for k, space in enumerate(group):
+            sp = data.spaces[space]
+            ax.add_patch(mpatches.FancyBboxPatch((9.5 + k * 1.05, y - 0.25), 0.95, 0.75,
+                                                 boxstyle="round,pad=0.02", fc=_STATUS_COLOUR[status[space]],
+                                                 ec="#444"))
+            extra = f"-{sp.penalty} to value" if sp.penalty else (
+                teach.bundle_text(sp.gain).replace(" + ", "\n+").replace("council privilege(s)", "privilege(s)")
+                if sp.gain else "")
+            size = {"harvest": "small" if sp.capacity else "large", "production": "small" if sp.capacity else "large",
+                    "market": space[-1], "council": ""}[sp.kind]
+            ax.text(9.5 + k * 1.05 + 0.47, y + 0.12, f"{size} >= {sp.value}\n{extra}".strip(), ha="center",
+                    va="center", fontsize=7)
+    p = state.player(player)
+    value = teach.member_value(state, p, member) + servants // teach.servants_per_plus(p)
+    handles = [mpatches.Patch(fc=_STATUS_COLOUR["yes"], ec="#444", label="can be placed here"),
+               mpatches.Patch(fc=_STATUS_COLOUR["value"], ec="#444", label="value too low"),
+               mpatches.Patch(fc=_STATUS_COLOUR["other"], ec="#444", label="value enough, another rule refuses")]
+    ax.legend(handles=handles, loc="lower right", fontsize=9, frameon=True)
+    ax.set_title(f"{player}'s {member} family member ({GLOSSARY['family member']}) with {servants} servant(s): "
+                 f"value {value} (before character bonuses / excommunications); dice "
+                 + ", ".join(f"{k} {v}" for k, v in state.dice.items()), fontsize=10.5)
+    ax.set_xlim(-0.3, 13.9)
+    ax.set_ylim(-1.3, 5.3)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    fig.tight_layout()
+    plt.close(fig)
+    return fig
+
+
+def draw_score_sheet(sheet: Any, ax: Any = None):
+    """A stacked bar per player of a final :class:`~fresco_kit.core.ScoreSheet`; the
+    excommunication losses go below zero; totals are written above the bars."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = _fig_ax(ax, (8, 5))
+    players = list(sheet.rows)
+    colours = ["#999999", "#6aa84f", "#3d85c6", "#8e7cc3", "#cc0000", "#e69138", "#000000"]
+    pos_base = [0] * len(players)
+    neg_base = [0] * len(players)
+    for c, colour in zip(sheet.categories, colours * 2):
+        vals = [sheet.rows[p].get(c, 0) for p in players]
+        bottoms = [nb if v < 0 else pb for v, pb, nb in zip(vals, pos_base, neg_base)]
+        ax.bar(players, vals, bottom=bottoms, color=colour, label=c, edgecolor="white")
+        pos_base = [pb + max(v, 0) for v, pb in zip(vals, pos_base)]
+        neg_base = [nb + min(v, 0) for v, nb in zip(vals, neg_base)]
+    for i, p in enumerate(players):
+        win = " (winner)" if p in sheet.winners else ""
+        ax.text(i, pos_base[i] + 1, f"{sheet.totals[p]}{win}", ha="center", fontweight="bold")
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_ylabel("Victory points (Punti Vittoria)")
+    ax.set_title("Final scoring (punteggio finale)")
+    ax.set_ylim(min(neg_base + [0]) - 3, max(pos_base) * 1.15 + 3)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
+    fig.tight_layout()
+    plt.close(fig)
+    return fig
+
+
+def draw_scoring_tables():
+    """Three panels: VP for territories and characters by number of cards, and the VP
+    of each faith space (scored at a Vatican report)."""
+    import matplotlib.pyplot as plt
+
+    from .scoring import character_points, faith_points, territory_points
+
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    n = list(range(7))
+    for ax, f, title, colour in ((axes[0], territory_points, "Territories (territori)", "#6aa84f"),
+                                 (axes[1], character_points, "Characters (personaggi)", "#3d85c6")):
+        vals = [f(k) for k in n]
+        ax.bar(n, vals, color=colour)
+        for k, v in zip(n, vals):
+            ax.text(k, v + 0.4, str(v), ha="center", fontsize=9)
+        ax.set_title(title)
+        ax.set_xlabel("cards at the end")
+        ax.set_ylabel("VP")
+    faith = list(range(16))
+    vals = [faith_points(k) for k in faith]
+    axes[2].step(faith, vals, where="mid", color="#cc0000")
+    axes[2].plot(faith, vals, "o", color="#cc0000", ms=4)
+    for t, period in zip(load().vatican_thresholds, ("I", "II", "III")):
+        axes[2].axvline(t, ls=":", color="#555")
+        axes[2].text(t + 0.1, 27, f"threshold {period}", fontsize=8, rotation=90, va="top")
+    axes[2].set_title("Faith track (Punti Fede) -> VP")
+    axes[2].set_xlabel("faith points")
+    axes[2].set_ylabel("VP")
+    fig.tight_layout()
+    plt.close(fig)
+    return fig
+
+
+def sample_final_sheet():
+    """The engine's score sheet of the constructed end position ``teach.SHEET_SAMPLE``."""
+    from . import rules, teach
+
+    return rules.scores(teach.score_position(teach.SHEET_SAMPLE))
+
+
+def readme_figures() -> list[tuple[str, Any]]:
+    """The figures ``fresco-kit figures`` writes for the README."""
+    return [("lorenzo_round_flow.png", draw_round_flow()),
+            ("lorenzo_board.png", draw_board()),
+            ("lorenzo_final_scoring.png", draw_score_sheet(sample_final_sheet()))]

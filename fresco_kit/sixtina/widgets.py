@@ -1,0 +1,399 @@
+"""ipywidgets for the 1980 Sixtina notebooks (ipywidgets imported inside the factories).
+
+Each factory returns a ``VBox`` whose inner controls and ``out`` (the Output it
+writes to) are attributes, so tests drive them headlessly (set ``.value``, read
+:func:`output_text`).  Every answer comes from the engine through ``teach``:
+
+- :func:`setup_selector` — Setup for 2, 3 or 4 players (the browser probe);
+- :func:`restoration_explorer` — How to Play, A/B/C: what a restoration would be, and why
+  it is or is not legal;
+- :func:`completion_calculator` — Completing the Restoration of Frescoes, steps 1-4;
+- :func:`chapel_explorer` — 5. New Restorations: which covered frescoes may be uncovered;
+- :func:`final_scoring_sheet` — End of the Game and Scoring;
+- :func:`gianluigi_reply_widget` — Two-Player Games, Gianluigi Restorations.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from fresco_kit.core.widgets import show_figure, show_text
+
+from . import teach
+from .data import TECHNIQUES
+from .state import KIND_NAMES, State
+from .tables import D, FRESCO_TECHS, PLACES
+
+FINAL_FIELDS = (("during", "During the game"), ("objective_points", "Objective points"),
+                ("objectives_claimed", "Objectives claimed"), ("restored", "Restored frescoes"),
+                ("cards_left", "Cards in hand"), ("materials_left", "Materials left"))
+
+
+# -- helpers --------------------------------------------------------------------------
+def output_text(out: Any) -> str:
+    """The text an Output shows now (its stdout streams)."""
+    return "".join(o.get("text", "") for o in out.outputs if o.get("output_type") == "stream")
+
+
+def _show(out: Any, text: str, fig: Any = None) -> None:
+    """Replace what ``out`` shows with ``text`` (and ``fig``), via the core helpers."""
+    if fig is None:
+        show_text(out, text)
+    else:
+        show_figure(out, fig, text)
+
+
+def _panel(children: list, out: Any, **attrs: Any) -> Any:
+    import ipywidgets as widgets
+
+    box = widgets.VBox(children + [out])
+    box.out = out
+    for name, value in attrs.items():
+        setattr(box, name, value)
+    return box
+
+
+def _style() -> dict:
+    return {"description_width": "initial"}
+
+
+def _values_text(value: str, description: str = "Card values") -> Any:
+    import ipywidgets as widgets
+
+    return widgets.Text(value=value, description=description, continuous_update=False,
+                        placeholder="e.g. 2, 2, 3", style=_style())
+
+
+# -- Setup -----------------------------------------------------------------------------
+def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bool = True) -> Any:
+    """Player-count selector (Setup): materials, black materials, visible frescoes,
+    starting score spaces, objectives, the initial restorations and the chapel drawing.
+
+    ``probe`` adds the CSS classes of the browser test (``fk-probe`` on the Dropdown,
+    ``fk-probe-out`` on its Output)."""
+    import ipywidgets as widgets
+
+    count = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)], value=players,
+                             description="Players", style=_style())
+    seed_w = widgets.BoundedIntText(value=seed, min=0, max=10_000, description="Seed", style=_style(),
+                                    layout=widgets.Layout(width="160px"))
+    out = widgets.Output()
+    if probe:
+        count.add_class("fk-probe")
+        out.add_class("fk-probe-out")
+    box = _panel([widgets.HBox([count, seed_w])], out, count=count, seed=seed_w, summary=None)
+
+    def render(_: Any = None) -> None:
+        summary = teach.setup_summary(count.value, seed_w.value)
+        box.summary = summary
+        fig = None
+        if draw:
+            from .draw import draw_chapel
+            fig = draw_chapel(summary.state, title=f"Setup for {count.value} players (after the initial restorations)")
+        _show(out, summary.to_text(), fig)
+
+    count.observe(render, "value")
+    seed_w.observe(render, "value")
+    render()
+    return box
+
+
+# -- How to Play: the restoration explorer ----------------------------------------------
+def _technique_options(state: State, place: str) -> list[tuple[str, str]]:
+    p = PLACES.index(place)
+    opts = []
+    for (t, required), code in zip(FRESCO_TECHS[state.frescoes[p]], state.spaces[p]):
+        name = D.techniques[t]
+        held = "free" if code < 0 else f"taken: {KIND_NAMES[code >> 3]} by {state.colours[code & 7]}"
+        opts.append((f"{teach.technique_name(name)} (needs {required}; {held})", name))
+    return opts
+
+
+def restoration_explorer(state: State | None = None, values: str = "2, 2, 3", technique: str = "repainting",
+                         place: str = "G1", draw: bool = True) -> Any:
+    """Restoration explorer (How to Play, Restore Fresco, A/B/C).
+
+    Choose who restores, a visible fresco, a technique and card values (and what-if
+    play-area and black materials); shows the restoration type, what would be placed,
+    what happens to the cards, and every rule that forbids it, with citations.  The
+    default position is the rulebook's restoration examples (``examples.chapel_chain``)."""
+    import ipywidgets as widgets
+
+    if state is None:
+        from .examples import chapel_chain
+        state = chapel_chain()[0].state
+    visible = [p for i, p in enumerate(PLACES) if state.status[i] == 1]
+    player = widgets.Dropdown(options=list(state.players), value=state.players[state.current],
+                              description="Restorer", style=_style())
+    place_w = widgets.Dropdown(options=[(f"{p} {state.fresco(PLACES.index(p)).name}", p) for p in visible],
+                               value=place if place in visible else visible[0], description="Fresco", style=_style())
+    tech = widgets.Dropdown(options=_technique_options(state, place_w.value), description="Technique",
+                            style=_style(), layout=widgets.Layout(width="460px"))
+    if technique in [v for _, v in tech.options]:
+        tech.value = technique
+    cards = _values_text(values)
+    extra = widgets.IntSlider(value=0, min=0, max=4, description="Extra materials", style=_style())
+    play = widgets.IntSlider(value=state.play[state.current], min=0, max=8, description="Materials in play area",
+                             style=_style())
+    black = widgets.IntSlider(value=state.black, min=0, max=4, description="Black materials in supply",
+                              style=_style())
+    out = widgets.Output()
+    box = _panel([widgets.HBox([player, place_w]), tech, widgets.HBox([cards, extra]), widgets.HBox([play, black])],
+                 out, player=player, place=place_w, technique=tech, cards=cards, extra=extra, play_area=play,
+                 black=black, result=None)
+
+    def render(_: Any = None) -> None:
+        if tech.value is None:
+            return
+        try:
+            vals = teach.parse_values(cards.value)
+            result = teach.explore(state, place_w.value, tech.value, vals, state.players.index(player.value),
+                                   extra.value, play.value, black.value)
+        except ValueError as exc:
+            box.result = None
+            _show(out, f"cannot explore: {exc}")
+            return
+        box.result = result
+        fig = None
+        if draw:
+            from .draw import draw_fresco_card
+            shown = result.placed if result.placed is not None else result.state
+            fig = draw_fresco_card(shown, place_w.value)
+        _show(out, result.to_text(), fig)
+
+    def on_player(_: Any) -> None:
+        play.value = state.play[state.players.index(player.value)]
+        render()
+
+    def on_place(_: Any) -> None:
+        tech.options = _technique_options(state, place_w.value)    # fires render via tech
+        render()
+
+    player.observe(on_player, "value")
+    place_w.observe(on_place, "value")
+    for w in (tech, cards, extra, play, black):
+        w.observe(render, "value")
+    render()
+    return box
+
+
+# -- Completing the Restoration of Frescoes -------------------------------------------
+_COMPLETION_DEFAULT = ("genesis_4", [("correct", "Red"), ("excellent", "Blue"), ("correct", "Blue"),
+                                     ("prudent", "Red"), ("prudent", "White")], {"Red": 2, "White": 1, "Blue": 1})
+
+
+def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), draw: bool = True) -> Any:
+    """Completion calculator (Completing the Restoration of Frescoes, steps 1-4).
+
+    Pick a fresco, who holds each technique space (correct / excellent / prudent, by
+    whom) and the extra materials; shows the modified scores, the contribution ranking
+    with its tie-breaks, the points and who marks the zone icon.  Starts on the
+    rulebook's example (12/5/4 -> 9/2/1)."""
+    import ipywidgets as widgets
+
+    fid, occupants, extras0 = _COMPLETION_DEFAULT
+    fresco = widgets.Dropdown(options=[(f"{f.name} ({f.deck.replace('_', ' ')}; {'/'.join(map(str, f.scores))})",
+                                        f.id) for f in D.frescoes], value=fid, description="Fresco", style=_style())
+    choices = [("free", None)] + [(f"{k} {p}", (k, p)) for p in players for k in KIND_NAMES]
+    spaces_box = widgets.VBox()
+    extras = {p: widgets.IntSlider(value=extras0.get(p, 0), min=0, max=6, description=f"{p} extra",
+                                   style=_style(), layout=widgets.Layout(width="260px")) for p in players}
+    half = widgets.Checkbox(value=False, description="last fresco at the end of the game (half points)",
+                            indent=False, layout=widgets.Layout(width="420px"))
+    out = widgets.Output()
+    box = _panel([fresco, spaces_box, widgets.HBox(list(extras.values())), half], out, fresco=fresco,
+                 spaces=[], extras=extras, half=half, result=None)
+
+    def build_spaces(initial: list | None = None) -> None:
+        for w in box.spaces:
+            w.unobserve(render, "value")
+        f = D.fresco_by_id[fresco.value]
+        box.spaces = []
+        for i, (t, req) in enumerate(f.techniques):
+            w = widgets.Dropdown(options=choices, value=initial[i] if initial else None, style=_style(),
+                                 description=f"{teach.technique_name(t)} (needs {req})",
+                                 layout=widgets.Layout(width="380px"))
+            w.observe(render, "value")
+            box.spaces.append(w)
+        spaces_box.children = tuple(box.spaces)
+
+    def render(_: Any = None) -> None:
+        occ = [w.value for w in box.spaces]
+        try:
+            result = teach.completion(fresco.value, occ, {p: w.value for p, w in extras.items()}, players,
+                                      half=half.value)
+        except ValueError as exc:
+            box.result = None
+            _show(out, f"this position cannot exist: {exc}")
+            return
+        box.result = result
+        free = sum(1 for o in occ if o is None)
+        text = result.to_text()
+        if free and not half.value:
+            text = (f"not complete yet: {free} technique space(s) free; scored as if it were complete now\n" + text)
+        fig = None
+        if draw and result.contributors:
+            from .draw import completion_bars
+            fig = completion_bars(result)
+        _show(out, text, fig)
+
+    def on_fresco(_: Any) -> None:
+        build_spaces()
+        render()
+
+    fresco.observe(on_fresco, "value")
+    for w in list(extras.values()) + [half]:
+        w.observe(render, "value")
+    build_spaces(occupants)
+    render()
+    return box
+
+
+def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
+    """New Restorations on the chapel graph: a seeded random game stopped after a chosen
+    number of restored frescoes; lists (and outlines) the covered frescoes that may be
+    uncovered next."""
+    import ipywidgets as widgets
+
+    from .chapel import place_status, revealable_places
+
+    restored = widgets.IntSlider(value=2, min=0, max=10, description="Restored frescoes", style=_style())
+    seed_w = widgets.BoundedIntText(value=seed, min=0, max=10_000, description="Seed", style=_style(),
+                                    layout=widgets.Layout(width="160px"))
+    out = widgets.Output()
+    box = _panel([widgets.HBox([restored, seed_w])], out, restored=restored, seed=seed_w, state=None)
+
+    def render(_: Any = None) -> None:
+        state = teach.mid_game_state(seed_w.value, players, restored.value)
+        box.state = state
+        status = place_status(state)
+        nxt = revealable_places(state)
+        lines = [f"{k}: {', '.join(p for p, s in status.items() if s == k) or '-'}"
+                 for k in ("restored", "visible", "covered")]
+        lines.append("may be uncovered next: " + (", ".join(nxt) or "nothing (no covered fresco left next to a "
+                                                  "visible one)"))
+        if state.over:
+            lines.append("(the game ended before that many frescoes were restored)")
+        fig = None
+        if draw:
+            from .draw import draw_chapel
+            fig = draw_chapel(state, title=f"After {state.status.count(2)} restored fresco(es)")
+        _show(out, "\n".join(lines), fig)
+
+    restored.observe(render, "value")
+    seed_w.observe(render, "value")
+    render()
+    return box
+
+
+# -- End of the Game and Scoring --------------------------------------------------------
+def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, draw: bool = True) -> Any:
+    """Final-scoring sheet (End of the Game and Scoring): per player the points during the
+    game, objectives, restored frescoes, kept prudent cards per technique and leftovers
+    -> each category, the totals and the winner with tie-breaks.  Starts on the
+    rulebook's Final Scoring Example."""
+    import ipywidgets as widgets
+
+    inputs = dict(teach.RULEBOOK_FINAL_INPUTS if inputs is None else inputs)
+    fields: dict[str, dict[str, Any]] = {}
+    columns = []
+    small = widgets.Layout(width="250px")
+    label_style = {"description_width": "150px"}
+    for p, x in inputs.items():
+        f: dict[str, Any] = {}
+        for name, label in FINAL_FIELDS:
+            f[name] = widgets.BoundedIntText(value=getattr(x, name), min=0, max=300, description=label,
+                                             style=label_style, layout=small)
+        for t in TECHNIQUES:
+            f[t] = widgets.Text(value=", ".join(map(str, x.prudent.get(t, []))), continuous_update=False,
+                                description=f"kept {teach.technique_name(t)}", style=label_style, layout=small)
+        fields[p] = f
+        columns.append(widgets.VBox([widgets.HTML(f"<b>{p}</b>")] + list(f.values())))
+    out = widgets.Output()
+    box = _panel([widgets.HBox(columns)], out, fields=fields, sheet=None)
+
+    def render(_: Any = None) -> None:
+        try:
+            current = {p: teach.FinalInputs(
+                **{name: f[name].value for name, _ in FINAL_FIELDS},
+                prudent={t: list(teach.parse_values(f[t].value)) for t in TECHNIQUES}) for p, f in fields.items()}
+        except ValueError as exc:
+            box.sheet = None
+            _show(out, f"cannot score: {exc}")
+            return
+        sheet = teach.final_sheet(current)
+        box.sheet = sheet
+        text = sheet.to_text() + "\nPrudent restorations by technique:\n" + "\n".join(
+            "  " + line for line in teach.prudent_breakdown(current))
+        fig = None
+        if draw:
+            from .draw import final_scoring_bars
+            fig = final_scoring_bars(sheet)
+        _show(out, text, fig)
+
+    for f in fields.values():
+        for w in f.values():
+            w.observe(render, "value")
+    render()
+    return box
+
+
+# -- Two-Player Games: Gianluigi ---------------------------------------------------------
+def gianluigi_reply_widget(frescoes: tuple[str, ...] = ("genesis_8", "jesus_christ_6", "moses_5"),
+                           technique: str = "plaster_injection", values: str = "2, 3, 3",
+                           restored_at: str | None = "genesis_8", draw: bool = True) -> Any:
+    """Gianluigi's reply (Two-Player Games, Gianluigi Restorations): the technique and
+    cards a player just restored with, the visible frescoes, where the player restored
+    -> his possible restorations by priority, the one(s) he makes, his extra materials.
+    Starts on the rulebook's example (8 against 9: prudent, black + 3)."""
+    import ipywidgets as widgets
+
+    names = {f.id: f"{f.name} ({', '.join(f'{teach.technique_name(t)} {v}' for t, v in f.techniques)})"
+             for f in D.frescoes}
+    chosen = widgets.SelectMultiple(options=[(names[f.id], f.id) for f in D.frescoes], value=tuple(frescoes),
+                                    rows=8, description="Visible frescoes", style=_style(),
+                                    layout=widgets.Layout(width="720px"))
+    tech = widgets.Dropdown(options=[(teach.technique_name(t), t) for t in TECHNIQUES], value=technique,
+                            description="Technique played", style=_style())
+    cards = _values_text(values, "Card values played")
+    where = widgets.Dropdown(description="Player restored on", style=_style(), layout=widgets.Layout(width="420px"))
+    black = widgets.IntSlider(value=3, min=0, max=3, description="Black materials in supply", style=_style())
+    out = widgets.Output()
+    hint = widgets.HTML("<i>Ctrl-click (Cmd-click on a Mac) to choose several frescoes.</i>")
+    box = _panel([chosen, hint, widgets.HBox([tech, cards]), widgets.HBox([where, black])], out, frescoes=chosen,
+                 technique=tech, cards=cards, restored_at=where, black=black, reply=None)
+
+    def where_options() -> None:
+        opts = [("(another fresco, not shown)", None)] + [(D.fresco_by_id[f].name, f) for f in chosen.value]
+        keep = where.value if where.value in chosen.value else None
+        where.options = opts
+        where.value = keep
+
+    def render(_: Any = None) -> None:
+        try:
+            reply = teach.gianluigi_reply(list(chosen.value), tech.value, teach.parse_values(cards.value),
+                                          where.value, black.value)
+        except ValueError as exc:
+            box.reply = None
+            _show(out, f"cannot answer: {exc}")
+            return
+        box.reply = reply
+        fig = None
+        if draw and reply.after is not None:
+            from .draw import draw_fresco_card
+            fig = draw_fresco_card(reply.after, reply.options[0])
+        _show(out, reply.to_text(), fig)
+
+    def on_frescoes(_: Any) -> None:
+        where.unobserve(render, "value")
+        where_options()
+        where.observe(render, "value")
+        render()
+
+    where_options()
+    if restored_at in chosen.value:
+        where.value = restored_at
+    chosen.observe(on_frescoes, "value")
+    for w in (tech, cards, where, black):
+        w.observe(render, "value")
+    render()
+    return box

@@ -1,0 +1,96 @@
+"""The Fresco drawings: assertions on what is drawn, not on pixels."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.collections import LineCollection  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from fresco_kit.fresco import board, data, draw, new_game  # noqa: E402
+from fresco_kit.fresco.positions import edit  # noqa: E402
+from fresco_kit.fresco.scoring import bishop_bonus  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def texts(ax) -> list[str]:
+    return [t.get_text() for t in ax.texts]
+
+
+@pytest.mark.rule("fresco setup.fresco")
+def test_fresco_grid_shows_tiles_edges_and_bishop():
+    state = new_game(["Red", "White", "Blue", "Yellow"], seed=2).state
+    fig = draw.draw_fresco(state)
+    ax = fig.axes[0]
+    tiles = [p for p in ax.patches if isinstance(p, Rectangle)]
+    assert len(tiles) == 25
+    shown = texts(ax)
+    values = sorted(int(t) for t in shown if t.isdigit())
+    assert values == sorted(data.FRESCO_TILES[t].value for t in state.fresco)
+    edges = [c for c in ax.collections if isinstance(c, LineCollection)]
+    assert len(edges) == 1 and len(edges[0].get_segments()) == 72       # king-move graph
+    bishop = [c for c in ax.collections if c.get_gid() == "bishop"]
+    assert len(bishop) == 1
+    x, y = bishop[0].get_offsets()[0]
+    assert (round(-y), round(x)) == board.square(state.bishop)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "bishop" in labels and all(c in labels for c in data.COLOURS)
+
+
+def test_fresco_grid_marks_restored_segments():
+    state = new_game(["Red", "White", "Blue"], seed=2).state
+    state = edit(state, restored={"Red": [(0, 0), (4, 4)]}, bishop=(4, 4))
+    ax = draw.draw_fresco(state).axes[0]
+    assert texts(ax).count("restored") == 2
+    assert "23 tiles left" in ax.get_title()
+
+
+@pytest.mark.rule("fresco cath.bishop_bonus")
+@pytest.mark.parametrize("bishop", [(2, 2), (0, 0), (0, 3), (4, 1), (3, 3)])
+def test_heatmap_values_equal_bishop_bonus(bishop):
+    fig = draw.draw_bishop_heatmap(bishop)
+    image = np.asarray(fig.axes[0].images[0].get_array())
+    expected = np.array([[bishop_bonus(bishop, (r, c)) for c in range(5)] for r in range(5)])
+    assert image.shape == (5, 5) and (image == expected).all()
+    assert str(bishop) in fig.axes[0].get_title()
+    assert texts(fig.axes[0]).count("+3") == 1
+
+
+def test_heatmap_with_tile_values():
+    state = new_game(["Red", "White", "Blue"], seed=2).state
+    ax = draw.draw_bishop_heatmap((2, 2), state).axes[0]
+    centre = data.FRESCO_TILES[state.fresco[board.CENTRE_INDEX]].value
+    assert f"{centre}+3" in texts(ax)
+
+
+@pytest.mark.rule("fresco p1.price", "fresco mood.plus", "fresco mood.minus")
+def test_board_overview_shows_inn_mood_and_track():
+    state = new_game(["Red", "White", "Blue", "Yellow"], seed=2).state
+    fig = draw.draw_board(state)
+    inn, mood, track = fig.axes
+    cells = {cell.get_text().get_text() for cell in inn.tables[0].get_celld().values()}
+    for t, (change, price) in data.INN.items():
+        assert f"{t} o'clock" in cells and f"{price} thalers" in cells and f"{change:+d}" in cells
+    assert texts(mood).count("+1") == 2 * state.n and texts(mood).count("-1") == 2 * state.n
+    markers = [c.get_offsets()[0] for c in track.collections]
+    assert sorted(-int(x) for x, _ in markers) == [1, 2, 3, 4]          # everyone on S1..S4
+    assert "S1" in texts(track)
+
+
+def test_readme_figures(tmp_path):
+    figures = draw.readme_figures()
+    names = [name for name, _ in figures]
+    assert names[0] == "fresco_grid.png" and len(set(names)) == len(names)
+    for name, fig in figures:
+        assert isinstance(fig, matplotlib.figure.Figure)
+        fig.savefig(tmp_path / name, dpi=40)
+        assert (tmp_path / name).stat().st_size > 1000

@@ -1,0 +1,116 @@
+"""Headless tests of the Fresco widgets: set .value, read the text shown."""
+from __future__ import annotations
+
+import pytest
+
+from fresco_kit.fresco import data
+from fresco_kit.fresco import widgets as W
+
+
+def shown(w) -> str:
+    return W.shown_text(w)
+
+
+@pytest.mark.rule("fresco p1.mood", "fresco p1.price", "fresco p1.turn_order")
+def test_wake_up_widget_responds_and_carries_the_probe():
+    w = W.wake_up_widget()
+    times = w.controls["times"]
+    assert "fk-probe" in times["Red"]._dom_classes and "fk-probe-out" in w.out._dom_classes
+    first = shown(w)
+    assert "Red gets up at 7 o'clock: mood -1" in first and "market price 2" in first
+    times["Red"].value = 9
+    second = shown(w)
+    assert second != first and "Red gets up at 9 o'clock: mood +1" in second and "market price 1" in second
+    assert len(w.out.outputs) == 1          # replaced, not appended
+
+
+@pytest.mark.rule("fresco p1.unique", "fresco mood.minus")
+def test_wake_up_widget_refusal_and_mood():
+    w = W.wake_up_widget()
+    w.controls["times"]["White"].value = 7          # Red already has 7
+    assert "already taken" in shown(w) and "fresco p1.unique" in shown(w)
+    w.controls["times"]["White"].value = 5
+    w.controls["moods"]["White"].value = 1
+    assert "White is on a -1 space" in shown(w)
+
+
+def test_wake_up_widget_three_players_without_probe():
+    w = W.wake_up_widget(n=3, probe=False)
+    assert set(w.controls["times"]) == {"Red", "White", "Blue"}
+    assert not w.controls["times"]["Red"]._dom_classes and "Yellow" not in shown(w)
+
+
+@pytest.mark.rule("fresco p2.plan", "fresco mood.plus")
+def test_planner_widget():
+    w = W.planner_widget()
+    spaces = w.controls["spaces"]
+    assert "0 of 5 apprentices" in shown(w) and "legal plan" in shown(w)
+    for column in spaces[:2]:
+        for cb in column:
+            cb.value = True
+    text = shown(w)
+    assert "6 of 5 apprentices" in text and "illegal plan" in text and "fresco p2.plan" in text
+    w.controls["apprentices"].value = 6
+    assert "legal plan" in shown(w) and "illegal" not in shown(w)
+    spaces[2][0].value = True
+    assert "studio     x1: paint portraits: +3 thalers" in shown(w)
+    w.controls["side"].value = "side2"
+    assert "market / cathedral / studio / workshop / cathedral" in shown(w)
+    assert [h.value for h in w.children[1].children[4].children[:1]] == ["<b>cathedral</b>"]
+
+
+@pytest.mark.rule("fresco cath.bishop_bonus")
+def test_bishop_widget_redraws():
+    w = W.bishop_widget()
+    assert "bishop on (2, 2)" in shown(w) and "8 neighbouring" in shown(w)
+    w.controls["square"].value = (0, 4)
+    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segment(s) (0, 3), (1, 3), (1, 4)" in shown(w)
+    assert [o["output_type"] for o in w.out.outputs] == ["stream", "display_data"]
+    assert w.controls["values"].disabled
+
+
+def test_bishop_widget_with_tile_values():
+    from fresco_kit.fresco import new_game
+
+    w = W.bishop_widget(new_game(["Red", "White", "Blue"], seed=1).state)
+    assert w.controls["values"].value and not w.controls["values"].disabled
+    w.controls["values"].value = False
+    assert "bishop on (2, 2)" in shown(w)
+
+
+@pytest.mark.rule("fresco altar.basic", "fresco altar.blended")
+def test_altar_widget():
+    w = W.altar_widget()
+    assert "2 VP" in shown(w)
+    a, b, c = w.controls["paints"]
+    a.value, b.value, c.value = "orange", "green", "purple"
+    assert "6 VP" in shown(w)
+    a.value, b.value, c.value = "yellow", "yellow", "blue"
+    assert "refused" in shown(w) and "fresco altar.basic" in shown(w)
+
+
+@pytest.mark.rule("fresco workshop")
+def test_blending_widget():
+    w = W.blending_widget()
+    assert "red + yellow -> orange" in shown(w)
+    w.controls["second"].value = "blue"
+    assert "red + blue -> purple" in shown(w)
+    w.controls["first"].value = "blue"
+    assert "no blend" in shown(w)
+    for blend in data.BLENDED:
+        assert blend in w.controls["table"].value
+
+
+@pytest.mark.rule("fresco end.money", "fresco bigbox.final_collision")
+def test_final_count_widget():
+    w = W.final_count_widget()
+    text = shown(w)
+    assert "to space 24 (space 25 is taken: behind to 24)" in text
+    assert "to space 27 (space 25 is taken: ahead to 27)" in text
+    w.controls["choice"].value = "ahead"
+    assert "behind to 24" not in shown(w)
+    w.controls["spaces"]["White"].value = 20
+    assert "share a victory point space" in shown(w)
+    w.controls["spaces"]["White"].value = 30
+    w.controls["thalers"]["Red"].value = 0
+    assert "Red: 0 thaler(s), no VP" in shown(w)

@@ -1,0 +1,98 @@
+"""Lorenzo figures: the round-flow graph (checked against a played game), the board,
+the scoring charts and readme_figures."""
+from __future__ import annotations
+
+import matplotlib
+import pytest
+from matplotlib.colors import to_rgba
+
+from fresco_kit.core import Rng
+from fresco_kit.lorenzo import draw, new_game, teach
+from fresco_kit.lorenzo.refs import RULES
+
+
+def _texts(fig) -> str:
+    return "\n".join(t.get_text() for ax in fig.axes for t in ax.texts + [ax.title])
+
+
+@pytest.mark.rule("lorenzo struct.periods", "lorenzo phase.vatican")
+def test_round_flow_graph_content():
+    g = draw.round_flow_graph()
+    assert set(g.nodes) == {"setup", "actions", "vatican", "end", "next_round", "next_period", "final"}
+    assert set(g.edges) == {("setup", "actions"), ("actions", "vatican"), ("actions", "end"), ("vatican", "end"),
+                            ("end", "next_round"), ("end", "next_period"), ("end", "final"),
+                            ("next_round", "setup"), ("next_period", "setup")}
+    assert g.edges["actions", "vatican"]["condition"] == "even round: 2, 4, 6"
+    assert g.edges["end", "final"]["condition"] == "after round 6"
+    assert list(g.predecessors("vatican")) == ["actions"]
+    assert g.nodes["vatican"]["italian"] == "Rapporto in Vaticano"
+    for _, d in g.nodes(data=True):
+        assert all(r in RULES for r in d["rules"])
+
+
+@pytest.mark.rule("lorenzo phase.vatican", "lorenzo round.setup")
+def test_round_flow_matches_a_played_game():
+    """Vatican reports come only after even rounds, six setups, one end: as the graph says."""
+    game = new_game(["Red", "Blue", "Green"], seed=5)
+    rng = Rng(5)
+    reports, setups, ends = [], [], 0
+    while not game.is_over:
+        rnd = game.state.round
+        for e in game.play(game.rules.sample_action(game.state, rng)):
+            rid = e.rule.id if e.rule else ""
+            if rid == "phase.vatican":
+                reports.append(rnd)
+            elif rid == "round.setup":
+                setups.append(game.state.round)
+            elif rid == "struct.periods":
+                ends += 1
+    g = draw.round_flow_graph()
+    even = [int(x) for x in g.edges["actions", "vatican"]["condition"].split(":")[1].split(",")]
+    assert reports == even
+    assert setups == [2, 3, 4, 5, 6] and ends == 1
+
+
+def test_draw_round_flow_labels():
+    fig = draw.draw_round_flow()
+    text = _texts(fig)
+    for word in ("Round setup", "Rapporto in Vaticano", "fine del turno", "punteggio finale", "even round: 2, 4, 6"):
+        assert word in text
+
+
+@pytest.mark.rule("lorenzo place.min")
+def test_board_colours_follow_the_engine():
+    st = teach.tower_position("starting resources")
+    fig = draw.draw_board(st, "Red", "neutral", 0)
+    grey = to_rgba(draw._STATUS_COLOUR["value"])
+    green = to_rgba(draw._STATUS_COLOUR["yes"])
+    faces = [p.get_facecolor() for p in fig.axes[0].patches]
+    assert sum(f == grey for f in faces) == 25 and green not in faces
+    fig = draw.draw_board(st, "Red", "white", 0)          # white die 6: floors 1..3 everywhere
+    faces = [p.get_facecolor() for p in fig.axes[0].patches]
+    assert sum(f == grey for f in faces) == 4                # only the fourth floors are too high
+    text = _texts(fig)
+    assert "floor 4: value 7" in text and "bonus 2 wood" in text and "Torre delle Imprese" in text
+
+
+@pytest.mark.rule("lorenzo final.total")
+def test_score_sheet_chart():
+    sheet = draw.sample_final_sheet()
+    fig = draw.draw_score_sheet(sheet)
+    text = _texts(fig)
+    assert "54 (winner)" in text and "43" in text
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert labels == sheet.categories
+
+
+def test_scoring_tables():
+    fig = draw.draw_scoring_tables()
+    assert len(fig.axes) == 3
+    assert "21" in _texts(fig) and "threshold III" in _texts(fig)
+
+
+def test_readme_figures():
+    figs = draw.readme_figures()
+    names = [n for n, _ in figs]
+    assert names[0] == "lorenzo_round_flow.png" and len(set(names)) == len(names)
+    assert all(n.startswith("lorenzo_") and n.endswith(".png") for n in names)
+    assert all(isinstance(f, matplotlib.figure.Figure) for _, f in figs)

@@ -1,0 +1,96 @@
+"""Lorenzo widgets, headless: set .value / .click() and read the text shown."""
+from __future__ import annotations
+
+import pytest
+
+from fresco_kit.core import Rng
+from fresco_kit.lorenzo import widgets
+
+
+@pytest.mark.rule("lorenzo servants", "lorenzo dice.value")
+def test_dice_widget():
+    w = widgets.dice_widget(seed=4)
+    c = w.controls
+    assert "worth 0" in w.text()
+    c["servants"].value = 3
+    assert "yes  territory-2" in w.text() and "value 3" in w.text()
+    c["member"].value = "orange"
+    c["orange"].value = 5
+    assert "worth 5" in w.text() and "value 8" in w.text()
+    c["servants"].value = 5
+    assert "Red has only 3 servants" in w.text()
+    rng = Rng(4)
+    expected = [rng.die(6) for _ in range(3)]
+    c["roll"].click()
+    assert [c[k].value for k in ("white", "black", "orange")] == expected
+    assert c["seed"].value == 5
+    assert f"white {expected[0]}, black {expected[1]}, orange {expected[2]}" in w.text()
+    assert len(w.out.outputs) == 1
+
+
+@pytest.mark.rule("lorenzo towers.occupied", "lorenzo towers.colour", "lorenzo towers.territory_mp")
+def test_tower_widget_probe_and_answers():
+    w = widgets.tower_widget()
+    c = w.controls
+    assert "fk-probe" in c["tower"]._dom_classes and "fk-probe-out" in w.out._dom_classes
+    first = w.text()
+    c["tower"].value = "venture"
+    assert w.text() != first and "Torre delle Imprese" in w.text()
+    c["tower"].value = "territory"
+    c["occupied"].value = "another player"
+    assert "occupied tower: yes, 3 extra coins" in w.text()
+    c["occupied"].value = "own white member"
+    c["member"].value = "black"
+    assert "already has a coloured member in the territory tower" in w.text()
+    c["member"].value = "neutral"
+    c["servants"].value = 1
+    assert "coloured member" not in w.text()
+    c["occupied"].value = "empty"
+    c["member"].value = "white"
+    c["sample"].value = "two territories, no military"
+    assert "[lorenzo towers.territory_mp]" in w.text()
+    c["floor"].value = 4
+    assert "bonus: 2 wood" in w.text()
+
+
+@pytest.mark.rule("lorenzo zones.activation")
+def test_activation_widget():
+    w = widgets.activation_widget()
+    c = w.controls
+    assert "fires  Village" in w.text() and "  -    Gravel Pit" in w.text()
+    c["zone"].value = "production"
+    c["sample"].value = "buildings with trades (2 wood, 1 stone)"
+    c["value"].value = 5
+    assert "fires  Mint (>= 5): 4 coins" in w.text()
+    c["value"].value = 4
+    assert "  -    Mint" in w.text()
+    c["value"].value = 0
+    assert "  -    personal bonus tile" in w.text()
+
+
+@pytest.mark.rule("lorenzo vatican.threshold", "lorenzo vatican.excommunicate")
+def test_vatican_widget():
+    w = widgets.vatican_widget()
+    c = w.controls
+    c["faith"].value = 2
+    assert "no choice, excommunicated" in w.text()
+    c["faith"].value = 6
+    c["period"].value = 2
+    assert "threshold 4" in w.text() and "+7 VP" in w.text() and "<- drawn in this game" in w.text()
+    c["period"].value = 3
+    assert "still scores" in w.text()
+
+
+@pytest.mark.rule("lorenzo final.territories", "lorenzo final.winner")
+def test_scoring_widget():
+    w = widgets.scoring_widget()
+    c = w.controls
+    assert "Winner: Red" in w.text()
+    c["player"].value = "Blue"
+    assert c["territories"].value == 6 and c["excommunicated"].value
+    c["territories"].value = 3
+    assert "Winner: Red" in w.text() and "35" in w.text()
+    c["player"].value = "Red"
+    assert c["territories"].value == 4
+    c["draw"].click()
+    assert any(o["output_type"] == "display_data" for o in w.out.outputs)
