@@ -111,9 +111,11 @@ def push(st: State, decision: dict) -> None:
     st.pending = st.pending + (decision,)
 
 
-def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "") -> None:
+def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
+         rule: str = "cards.effects") -> None:
     """Give ``bundle`` to ``p`` (after excommunication losses); privileges become a
-    pending choice of that many *different* privileges."""
+    pending choice of that many *different* privileges.  ``rule`` is the checklist id
+    the event cites."""
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
     got = after_losses(p, bundle)
@@ -128,7 +130,7 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "")
         events.append(Event(f"{p.name} loses 1 of each of {sorted(k for k in bundle if got[k] != bundle[k])} "
                             f"to an excommunication", RULES["excomm.kinds"]))
     if shown:
-        events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES["cards.effects"]))
+        events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES[rule]))
     if privileges:
         push(st, {"player": p.name, "kind": "privilege", "count": privileges, "taken": []})
 
@@ -175,7 +177,7 @@ def resolve_privilege(st: State, p: Player, decision: dict, choice: str, events:
     if decision["count"] > 1:
         push(st, {"player": p.name, "kind": "privilege", "count": decision["count"] - 1,
                   "taken": decision["taken"] + [choice]})
-    gain(st, p, load().privileges[choice], events, f" (privilege {choice})")
+    gain(st, p, load().privileges[choice], events, f" (privilege {choice})", "kit.privileges")
 
 
 def cost_options_text(card) -> str:

@@ -8,17 +8,16 @@ the example's docstring.  ``fresco-kit examples lorenzo`` prints them all.
 from __future__ import annotations
 
 from fresco_kit.core import Check, Example
+from fresco_kit.core.rules import GAME_TITLES
 
-from . import rules
 from .effects import member_value
 from .final import excommunication_loss
 from .positions import game_at, position
-from .refs import RULES
 from .state import Place
 from .zones import firing_cards, zone_value
 
 KIND = "constructed"
-SRC = RULES["dice.value"].citation.split(",")[0]
+SRC = GAME_TITLES["lorenzo"]
 
 
 def _first_rule(game, action) -> str:

@@ -43,8 +43,7 @@ def place_market(st: State, p: Player, space: str, servants: int, member: str, e
     p.res["servants"] -= servants
     st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
     rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
-    events.append(Event(f"{p.name} places {member} on {space}", rule))
-    gain(st, p, sp.gain, events, f" ({space})")
+    gain(st, p, sp.gain, events, f" ({space})", rule.id)
 
 
 def council_order(st: State) -> list[str]:

@@ -140,7 +140,7 @@ def take_card(st: State, p: Player, space: str, servants: int, member: str | Non
         events.append(Event(f"{p.name} pays {data.occupied_coins} coins: the {tp.tower} tower is occupied",
                             RULES["towers.occupied"]))
     if tp.bonus:
-        gain(st, p, tp.bonus, events, f" (floor {tp.floor} bonus)")
+        gain(st, p, tp.bonus, events, f" (floor {tp.floor} bonus)", "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     row[tp.floor - 1] = None

@@ -75,10 +75,10 @@ def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
     events.append(Event(f"{p.name} harvests at value {value}", RULES["zones.activation"]))
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
-        gain(st, p, tile.harvest, events, " (personal bonus tile)")
+        gain(st, p, tile.harvest, events, " (personal bonus tile)", "zones.activation")
     for cid in firing_cards(p, "harvest", value):
         card = data.cards[cid]
-        gain(st, p, effect_bundle(p, card.permanent.effect), events, f" ({card.name})")
+        gain(st, p, effect_bundle(p, card.permanent.effect), events, f" ({card.name})", "zones.activation")
 
 
 def production(st: State, p: Player, value: int, events: list[Event]) -> None:
@@ -115,7 +115,7 @@ def continue_production(st: State, p: Player, decision: dict, events: list[Event
         push(st, {**decision, "queue": queue})
         return
     for bundle in decision["outputs"]:
-        gain(st, p, bundle, events, " (production)")
+        gain(st, p, bundle, events, " (production)", "zones.simultaneous")
     events.append(Event(f"{p.name}'s buildings have produced together", RULES["zones.simultaneous"]))
 
 
