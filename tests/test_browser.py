@@ -11,13 +11,15 @@ widget JavaScript and the DOM.  For each notebook of ``BROWSER_NOTEBOOKS`` it
    Python Playwright), waits for its kernel, clears the stored outputs and runs all
    cells (JupyterLab's own ``notebook:run-all-cells`` command, as Run > Run All Cells);
 3. waits until every code cell has run, the kernel is idle and no cell raised;
-4. picks another option of the first ``.fk-probe select`` and waits until the text of
-   the first ``.fk-probe-out`` changes.
+4. waits until the first ``.fk-probe-out`` shows text, picks another option of the
+   first ``.fk-probe select`` and waits until that text changes (to non-empty text).
 
 Notebook convention (the games' notebooks follow it): one control with CSS class
 ``fk-probe`` — an ipywidgets ``Dropdown`` (it renders a ``<select>``) with
 ``.add_class("fk-probe")`` — and an ``Output`` with ``.add_class("fk-probe-out")``
-whose text changes when the dropdown does.
+that shows text from the start and different text when the dropdown changes.  Write
+to it with ``fresco_kit.core.widgets.show_text``/``show_figure`` (they replace
+``out.outputs``; ``out.clear_output()`` races the new output in a browser).
 
 Without Chromium the test skips with the reason, except under ``CI=true`` where a
 missing browser fails.  On failure a screenshot is saved to ``/tmp/fk_browser_<name>.png``.
@@ -102,7 +104,7 @@ class LabServer:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = home / "jupyterlab.log"
         dirs = {name: home / name for name in ("runtime", "config", "data", "settings",
-                                                "workspaces", "ipython")}
+                                                "workspaces", "ipython", "checkpoints")}
         for d in dirs.values():
             d.mkdir()
         _settings(dirs["settings"])
@@ -117,6 +119,8 @@ class LabServer:
                f"--ServerApp.root_dir={ROOT}",
                f"--LabApp.user_settings_dir={dirs['settings']}",
                f"--LabApp.workspaces_dir={dirs['workspaces']}",
+               # JupyterLab checkpoints a notebook when it opens it: keep that out of the repo
+               f"--FileCheckpoints.checkpoint_dir={dirs['checkpoints']}",
                "--LabApp.expose_app_in_browser=True",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                "--LabApp.extension_manager=readonly"]
@@ -249,8 +253,8 @@ def test_notebook_widget_responds_in_the_browser(lab, browser, name):
         select = page.locator(f"{PANEL} .fk-probe select").first
         out_selector = f"{PANEL} .fk-probe-out"
         select.wait_for(state="visible")
-        page.locator(out_selector).first.wait_for(state="attached")
-        before = page.locator(out_selector).first.inner_text().strip()
+        before = page.wait_for_function(JS_TEXT_CHANGED, arg=[out_selector, ""],
+                                        timeout=TIMEOUT_MS).json_value()   # first text shown
         values = select.locator("option").evaluate_all("opts => opts.map(o => o.value)")
         current = select.input_value()
         others = [v for v in values if v != current]

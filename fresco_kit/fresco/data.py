@@ -129,7 +129,10 @@ FRESCO_INDEX: dict[str, int] = {t.id: i for i, t in enumerate(FRESCO_TILES)}
 CENTRE_TILE: int = FRESCO_INDEX[RAW["fresco_tiles"]["centre_tile"]]
 
 # -- supplies, scoring numbers ------------------------------------------------------
-COINS: int = RAW["coins"]["total"]
+#: thalers per coin -> number of such coins (60 coins in all)
+COIN_DENOMINATIONS: dict[int, int] = {int(k): v for k, v in RAW["coins"]["denominations"].items()}
+#: the whole bank in thalers (the engine counts thalers, not coins)
+COINS: int = sum(k * v for k, v in COIN_DENOMINATIONS.items())
 START_THALERS: int = RAW["start"]["thalers"]
 START_PAINTS: Paints = paint_vector([c for c, n in RAW["start"]["paints"].items() for _ in range(n)])
 ALTAR = RAW["altar"]
@@ -150,6 +153,8 @@ def _validate() -> None:
         problems.append("14 market tiles")
     if len(FRESCO_TILES) != 25 or ROWS * COLS != 25:
         problems.append("25 fresco tiles on a 5x5 grid")
+    if not sum(COIN_DENOMINATIONS.values()) == RAW["coins"]["coins"] == 60:
+        problems.append("60 coins")
     if sum(PAINT_COUNTS) != 78:
         problems.append("78 paint pieces")
     if INN.get(7) != (-1, 2):

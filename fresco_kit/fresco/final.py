@@ -24,13 +24,14 @@ def start_final_count(s: State, events: list) -> None:
     advance_final(s, events)
 
 
-def _score_money(s: State, i: int, choice: str | None, events: list) -> None:
+def _score_money(s: State, i: int, choice: str | None, events: list, automatic: bool = False) -> None:
+    """Move player ``i`` by its money points; ``automatic``: Big Box's move ahead, no choice asked."""
     p = s.players[i].copy()
     pts = money_points(p.thalers)
     target, space = move(s, p, i, {"money": pts}, choice)
     set_player(s, i, p)
-    how = "" if target == space else f" (space {target} is taken: {choice or 'ahead'} to {space})"
-    rule = RULES["bigbox.final_collision"] if target != space and choice is None else RULES["end.money"]
+    how = "" if target == space else f" (space {target} is taken: {choice} to {space})"
+    rule = RULES["bigbox.final_collision"] if automatic else RULES["end.money"]
     events.append(Event(f"{s.names[i]}: {p.thalers} thalers = {pts} VP, to space {space}{how}", rule))
 
 
@@ -46,7 +47,7 @@ def advance_final(s: State, events: list) -> None:
         if options and s.switches.final_collision == "choose":
             s.final_at = k
             return
-        _score_money(s, i, "ahead" if options else None, events)
+        _score_money(s, i, "ahead" if options else None, events, automatic=bool(options))
     s.final_at = s.n
     s.phase = "over"
     sheet = scores(s)

@@ -87,7 +87,7 @@ RULES = Rulebook("fresco", {
     "supply.paints": ("Setup, 7. The workshop (kit's reading)",
                       "with a limited supply, paints the supply lacks cannot be taken (buying or blending)"),
     "supply.coins": ("Setup, 6. The studio (kit's reading)",
-                     "the 60 thalers are the whole bank: when it runs short it pays only what it holds"),
+                     "the 60 coins (196 thalers) are the whole bank: when it runs short it pays only what it holds"),
     "end.tie": ("End of the Game (kit's reading)", "the text gives no tie-break: tied leaders share the victory"),
 })
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from fresco_kit.core import RuleError, ScoreSheet
 
-from . import cathedral, crafts, data, final, market, planning, turns, wakeup
+from . import cathedral, crafts, data, final, market, planning, rounds, turns, wakeup
 from .actions import (Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater, Wake,
                       parse_action)
 from .refs import RULES
 from .sampling import sample_action
 from .setup import new_state
-from .state import State
+from .data import SPACES_PER_COLUMN
+from .state import HIDDEN, State
 from .supply import paint_total_ok
 
 GAME = "fresco"
@@ -38,7 +39,7 @@ _DISPATCH = {
 }
 
 __all__ = ["GAME", "new_state", "checks", "apply", "legal_actions", "is_over", "scores", "parse_action",
-           "state_from_dict", "invariants", "sample_action", "RULES"]
+           "state_from_dict", "invariants", "consistency", "sample_action", "RULES"]
 
 
 def checks(state: State, action: Action) -> list:
@@ -103,10 +104,64 @@ def scores(state: State) -> ScoreSheet:
 def state_from_dict(data_: dict) -> State:
     """A state from ``State.to_dict()`` output (validated; ValueError/TypeError/KeyError)."""
     s = State.from_dict(data_)
-    broken = invariants(s)
+    broken = invariants(s) or consistency(s)
     if broken:
         raise ValueError("inconsistent Fresco state: " + "; ".join(broken))
     return s
+
+
+def consistency(s: State) -> list[str]:
+    """Where a state's turn bookkeeping contradicts the rules (empty when it fits).
+
+    Checked on loading a state: booth sizes, the removed tiles, mood helpers, get-up
+    times, plans (one count per sheet column, at most 3 each, no more apprentices than
+    the player has) and, phase by phase, whose turn it is."""
+    out = []
+    sizes = data.BOOTH_SIZES[s.n]
+    if len(s.booths) != len(sizes) or any(len(b) not in (0, k) for b, k in zip(s.booths, sizes)):
+        out.append(f"the booths hold {sizes} tiles when full, or none")
+    if sorted(s.removed) != sorted(data.REMOVED_FOR_3 if s.n == 3 else ()):
+        out.append("the tiles removed from the game are not those of the player count")
+    if s.round < 1:
+        out.append("rounds count from 1")
+    for nm, p in zip(s.names, s.players):
+        if p.helper not in (-1, 0, 1):
+            out.append(f"{nm}'s mood helper must be -1, 0 or +1")
+        if p.time and p.time not in data.INN:
+            out.append(f"{nm}'s get-up time is not on the inn")
+        if p.plan == HIDDEN and s.phase != "plan":
+            out.append(f"{nm}'s plan is hidden outside planning")
+        if isinstance(p.plan, tuple) and (len(p.plan) != len(s.sheet) or any(not 0 <= c <= SPACES_PER_COLUMN
+                                                                            for c in p.plan)
+                                          or sum(p.plan) > p.apprentices):
+            out.append(f"{nm}'s plan does not fit the action sheet and apprentices")
+    return out or _turn_problems(s)
+
+
+def _turn_problems(s: State) -> list[str]:
+    """Phase by phase: who has chosen/planned, and whose turn it is."""
+    timed = [p.time != 0 for p in s.players]
+    planned = [p.plan is not None for p in s.players]
+    if s.phase == "wake":
+        if not 0 <= s.wake_at < s.n or s.chooser != wakeup.wake_order(s):
+            return ["get-up choices out of turn (last on the track chooses first)"]
+        chosen = {s.chooser[k] for k in range(s.wake_at)}
+        if any(timed[i] != (i in chosen) for i in range(s.n)) or any(planned):
+            return ["get-up times do not match the choices made so far"]
+        return []
+    if not all(timed) or (s.order != wakeup.turn_order(s)):
+        return ["after Phase I every player has a get-up time and the order follows them"]
+    if s.phase == "plan":
+        return [] if not all(planned) else ["planning is over once every player has planned"]
+    if s.phase in ("act", "final_count") and not all(planned):
+        return ["every player has planned before the actions"]
+    if s.phase == "act":
+        count = s.players[s.order[s.actor]].plan[s.loc] if s.loc < len(s.sheet) else 0
+        if not count or not 1 <= s.left <= rounds.left_for(s.sheet[s.loc], count):
+            return ["the current actor has no such uses left at this location"]
+    if s.phase == "final_count" and not 0 <= s.final_at < s.n:
+        return ["the final count waits on no player"]
+    return []
 
 
 def invariants(s: State) -> list[str]:

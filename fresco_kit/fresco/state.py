@@ -151,11 +151,13 @@ class State:
         return self.sheet[self.loc] if self.phase == "act" else None
 
     def view(self, player: str) -> "State":
-        """This player's view: other players' plans are hidden while planning (Planning actions)."""
-        if self.phase != "plan":
-            return self
+        """This player's view: other players' plans are hidden while planning (Planning actions),
+        and the random state (which would tell the bag's next draws) is 0 in every phase."""
         me = self.names.index(player)
         s = self.copy()
+        s.rng = 0
+        if self.phase != "plan":
+            return s
         ps = []
         for i, p in enumerate(self.players):
             if i != me and p.plan is not None:
@@ -216,7 +218,8 @@ class State:
         s.supply, s.paper = _paints(d["supply"]), _paints(d["paper"])
         s.bank = _int(d["bank"], "bank")
         players = d["players"]
-        if not isinstance(players, list) or [q.get("name") for q in players] != list(s.names):
+        if (not isinstance(players, list) or not all(isinstance(q, dict) for q in players)
+                or [q.get("name") for q in players] != list(s.names)):
             raise ValueError("players must be a list in seat order, each with its name")
         s.players = tuple(PlayerState.from_dict(q) for q in players)
         s.chooser = tuple(_int(x, "chooser") for x in d["chooser"])

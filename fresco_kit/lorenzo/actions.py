@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from fresco_kit.core import Event
 
-from .data import CARD_TYPES, MEMBERS
-from .effects import action_modifier, member_value, resolve_privilege, privilege_reasons, servants_per_plus
+from .data import CARD_TYPES, MEMBERS, load
+from .effects import (action_value, member_value, resolve_privilege, privilege_reasons, servant_step,
+                      servants_per_plus)
 from .endround import end_round
 from .market import council_reasons, market_reasons, place_market
 from .refs import RULES
@@ -50,9 +51,9 @@ def _servant_reasons(p: Player, servants: int) -> list:
         return [("servants must be a whole number >= 0", RULES["servants"])]
     if servants > p.res["servants"]:
         out.append((f"{p.name} has only {p.res['servants']} servants", RULES["servants"]))
-    per = servants_per_plus(p)
-    if per > 1 and servants % per:
-        out.append((f"excommunicated: servants count {per} per +1, so pay them in multiples of {per}",
+    step = servant_step(p)
+    if step > 1 and servants % step:
+        out.append((f"excommunicated: servants count {step} per +1, so pay them in multiples of {step}",
                     RULES["excomm.kinds"]))
     return out
 
@@ -89,14 +90,38 @@ def forfeit_reasons(st: State, a: Forfeit) -> list:
     p = st.player(a.player)
     if a.member not in p.home:
         return out + [(f"{p.name}'s {a.member} member is not at home this round", RULES["kit.member"])]
-    # every space needs at least 1 and the Council Palace is never full: a member that
-    # cannot reach the Council Palace with all its servants cannot be placed anywhere
-    for s in range(p.res["servants"] + 1):
-        if not place_reasons(st, Place(a.player, a.member, "council", s), turn=False):
-            out.append((f"{a.member} can still be placed (e.g. the Council Palace with {s} servants)",
-                        RULES["neutral.lost"]))
-            break
+    where = placeable_space(st, p, a.member)
+    if where:
+        out.append((f"{a.member} can still be placed (e.g. on {where[0]} with {where[1]} servants)",
+                    RULES["neutral.lost"]))
     return out
+
+
+def placeable_space(st: State, p: Player, member: str) -> tuple[str, int] | None:
+    """A (space, servants) where ``member`` of ``p`` could be placed now, or None (then its
+    action is lost).  The Council Palace (never full, minimum 1) is tried first; a
+    character bonus can still lift a member to a zone or tower space it cannot reach."""
+    base = member_value(st, p, member)
+    for space in ("council",) + SPACES[:-1]:
+        if _best_value(p, base, space) < _minimum(space):
+            continue                    # out of reach even with every servant: skip quickly
+        for s in range(p.res["servants"] + 1):
+            if not place_reasons(st, Place(p.name, member, space, s), turn=False):
+                return space, s
+    return None
+
+
+def _best_value(p: Player, base: int, space: str) -> int:
+    ts = tower_space(space)
+    if ts:
+        return action_value(p, base, p.res["servants"], "tower", ts[0])
+    kind = load().spaces[space].kind
+    return action_value(p, base, p.res["servants"], kind if kind in ZONES else None)
+
+
+def _minimum(space: str) -> int:
+    ts = tower_space(space)
+    return load().towers[ts[0]].floor_values[ts[1] - 1] if ts else load().spaces[space].value
 
 
 def choose_reasons(st: State, a: Choose) -> list:
@@ -195,7 +220,7 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
         events.append(Event(f"{p.name} declines the extra action", RULES["kit.extra_action"]))
     elif d["action"] in ZONES:
         p.res["servants"] -= a.servants
-        value = d["value"] + a.servants // servants_per_plus(p) + action_modifier(p, d["action"])
+        value = action_value(p, d["value"], a.servants, d["action"])
         activate(st, p, d["action"], value, events)
     else:
         tp = plan(st, p, a.choice, d["value"], a.servants, None, d["discount"])

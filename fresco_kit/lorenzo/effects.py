@@ -43,6 +43,23 @@ def servants_per_plus(p: Player) -> int:
     return e.params["servants"] if e else 1
 
 
+def has_coloured_member(st: State, player: str, spaces) -> bool:
+    """The colour rule of towers and zones: whether ``player`` already has one of their
+    coloured members (the neutral one has no colour) on any of ``spaces``."""
+    for space in spaces:
+        for o in st.occupants.get(space, ()):
+            name, _, member = o.rpartition(":")
+            if name == player and member != "neutral":
+                return True
+    return False
+
+
+def servant_step(p: Player) -> int:
+    """The servant counts a player may pay come in steps of this size: the servants per
+    +1 when readings.SERVANTS_IN_PAIRS, else 1 (an odd servant then is simply wasted)."""
+    return servants_per_plus(p) if readings.SERVANTS_IN_PAIRS else 1
+
+
 def member_value(st: State, p: Player, member: str) -> int:
     """A coloured member is worth its die, the neutral one 0 (I dadi e i familiari);
     the period I excommunication lowers coloured members (not below 0)."""
@@ -51,6 +68,15 @@ def member_value(st: State, p: Player, member: str) -> int:
     value = st.dice[member]
     e = excomm(p, "coloured_members")
     return max(0, value - e.params["malus"]) if e else value
+
+
+def action_value(p: Player, base: int, servants: int, kind: str | None = None, tower: str | None = None) -> int:
+    """The value of an action (I dadi e i familiari): the member's value ``base``, +1 per
+    servant paid (per 2 with that period II excommunication), plus the character bonuses
+    and minus the excommunication maluses of an action of ``kind`` ("tower" with a tower
+    type, "harvest" or "production"; None for the market and the Council Palace)."""
+    value = base + servants // servants_per_plus(p)
+    return value + action_modifier(p, kind, tower) if kind else value
 
 
 def action_modifier(p: Player, kind: str, tower: str | None = None) -> int:

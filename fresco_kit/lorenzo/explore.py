@@ -13,8 +13,7 @@ from fresco_kit.core import Verdict
 
 from .actions import SPACES, place_reasons
 from .data import CARD_TYPES, Effect, load
-from .effects import action_modifier, after_losses, cost_options_text, effect_bundle, member_value
-from .effects import servants_per_plus
+from .effects import action_value, after_losses, cost_options_text, effect_bundle, gets_floor_bonus, member_value
 from .state import Place, Player, State
 from .towers import cost_options, plan, tower_occupied, tower_space
 from .zones import firing_cards
@@ -123,7 +122,7 @@ def tower_quote(state: State, player: str, space: str, member: str, servants: in
     p = state.player(player)
     tower, floor = tower_space(space)
     base = member_value(state, p, member)
-    value = base + servants // servants_per_plus(p) + action_modifier(p, "tower", tower)
+    value = action_value(p, base, servants, "tower", tower)
     tp = plan(state, p, space, base, servants, member)
     cid = state.towers[tower][floor - 1]
     card = data.cards[cid] if cid is not None else None
@@ -131,7 +130,7 @@ def tower_quote(state: State, player: str, space: str, member: str, servants: in
                for c, n in cost_options(p, card)] if card else []
     return TowerQuote(space, card.name if card else "-", value, data.towers[tower].floor_values[floor - 1],
                       data.occupied_coins if tower_occupied(state, tower) else 0,
-                      after_losses(p, data.towers[tower].floor_bonus[floor - 1]),
+                      after_losses(p, data.towers[tower].floor_bonus[floor - 1]) if gets_floor_bonus(p) else {},
                       options, [bundle_text(o) for o in (tp.options or [])] if not tp.reasons else [],
                       Verdict.of(place_reasons(state, Place(player, member, space, servants), turn=False)))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fresco_kit.core import Event
 
 from .data import load
-from .effects import excomm, gain, servants_per_plus
+from .effects import action_value, excomm, gain
 from .refs import RULES
 from .state import Player, State
 
@@ -24,7 +24,7 @@ def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -
         reasons.append((f"{space} already holds a family member", RULES["market.spaces"]))
     if excomm(p, "no_market"):
         reasons.append((f"{p.name} is excommunicated and cannot use the market", RULES["excomm.kinds"]))
-    value = base + servants // servants_per_plus(p)
+    value = action_value(p, base, servants)
     if value < sp.value:
         reasons.append((f"value {value} is below the market minimum {sp.value}", RULES["place.min"]))
     return reasons
@@ -32,7 +32,7 @@ def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -
 
 def council_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list:
     sp = load().spaces[space]
-    value = base + servants // servants_per_plus(p)
+    value = action_value(p, base, servants)
     if value < sp.value:
         return [(f"value {value} is below the Council Palace minimum {sp.value}", RULES["place.min"])]
     return []

@@ -6,19 +6,27 @@ Each constant below is used by the engine; change it here to play another readin
 from __future__ import annotations
 
 #: Tie for the win: the tied player earliest in the final turn order wins
-#: ("turn_order"), or all tied players share the victory ("shared").
+#: ("turn_order"), or all tied players share the victory ("shared").  The final turn
+#: order is the one the end of round 6 sets from that round's Council Palace.
 WIN_TIE_BREAK = "turn_order"
 
 #: Military award: a player's place is 1 + the number of players with strictly more
 #: military points; place 1 scores the first award, place 2 the second.  So a tie for
-#: first gives every tied player 5 and nobody 2.  Players on 0 also compete when True.
+#: first gives every tied player 5 and nobody 2 (the summary: the tied players all take
+#: the full award, and the two awards go to the first two on the track).  Players on 0
+#: also compete when True: every disc starts on the 0 space, so a player on 0 is on the
+#: track, and the summary sets no minimum (set False to give nothing for 0).
 MILITARY_ZERO_COMPETES = True
 
 #: Initial turn order: the order in which the players are given to ``new_game``.
 INITIAL_ORDER = "as_given"
 
 #: An extra action printed on a card ("take a card at value N") does not place a member,
-#: so it gets no floor bonus, but it pays the 3 coins of an occupied tower.
+#: so it gets no floor bonus, but it pays the 3 coins of an occupied tower.  The summary
+#: only speaks of members placed; the kit reads the floor bonus as the reward of the space
+#: a member occupies, and the 3 coins as the price of entering a crowded tower, which an
+#: extra action must not dodge (the published game plays it this way, to the reviewer's
+#: knowledge; not confirmable from the sources here).
 EXTRA_ACTION_FLOOR_BONUS = False
 EXTRA_ACTION_PAYS_OCCUPIED = True
 
@@ -47,9 +55,11 @@ READINGS: dict[str, str] = {
     "colour rule": "'two members of the same colour' is read as two coloured members of the same player: "
                    "a player keeps at most one of their coloured members per tower and per zone; the "
                    "neutral member is exempt and other players' members never conflict",
-    "win tie": "a tie for the most VP goes to the tied player earliest in the final turn order",
+    "win tie": "a tie for the most VP goes to the tied player earliest in the final turn order (the "
+               "order the round-6 Council Palace sets)",
     "military ties": "military places count players strictly ahead; a tie for first takes 5 each, "
-                     "and nobody is second; players on 0 military compete too",
+                     "and nobody is second; a tie for second takes 2 each; players on 0 military "
+                     "compete too (every disc starts on the track's 0 space)",
     "initial order": "the first turn order is the order the players were given in",
     "extra actions": "an extra action from a card places no member: no floor bonus, no colour rule, "
                      "but the 3 coins of an occupied tower are due; servants may raise its value; "
@@ -63,7 +73,8 @@ READINGS: dict[str, str] = {
     "large spaces": "the member must reach 1 before the large space's -3 is applied to the action value",
     "lost action": "a player may, on their turn, give up the action of any member that cannot be placed "
                    "anywhere (typically the neutral one without servants): the member is set aside for the "
-                   "round; a member that can be placed cannot be given up",
+                   "round; a member that can be placed cannot be given up, even when only a character "
+                   "bonus lifts it to a zone or tower space",
     "tower spaces": "a tower space can be used while it still holds its card and no member",
     "cost choice": "when several ways to pay for a card are affordable, the player chooses after placing",
     "trades": "each building's trade is optional; the player answers them one building at a time, "

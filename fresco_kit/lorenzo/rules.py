@@ -35,7 +35,7 @@ from fresco_kit.core import Event, Rng, ScoreSheet
 from . import setup as _setup
 from .actions import SPACES, perform, place_reasons, reasons
 from .data import CARD_TYPES, RESOURCES, load
-from .effects import action_modifier, member_value, servants_per_plus
+from .effects import action_modifier, member_value, servant_step, servants_per_plus
 from .final import final_scores
 from .state import Choose, Forfeit, Place, State, parse_action, state_from_dict
 from .towers import tower_space
@@ -89,7 +89,7 @@ def legal_choices(state: State) -> list[Choose]:
     elif kind == "vatican":
         cands = [Choose(p.name, "support"), Choose(p.name, "refuse")]
     else:
-        per = servants_per_plus(p)
+        per = servant_step(p)
         targets = [d["action"]] if d["action"] in ("harvest", "production") else [
             s for s in SPACES if tower_space(s) and d["tower"] in ("any", tower_space(s)[0])]
         cands = [Choose(p.name, "skip")] + [Choose(p.name, t, s) for t in targets
@@ -105,7 +105,7 @@ def legal_actions(state: State) -> list:
         return legal_choices(state)
     name = state.current
     p = state.player(name)
-    per = servants_per_plus(p)
+    per = servant_step(p)
     out: list = []
     for member in p.home:
         for space in SPACES:
@@ -121,7 +121,8 @@ def legal_actions(state: State) -> list:
 
 def sample_action(state: State, rng: Rng):
     """A random legal action, fast: random member and space with the fewest servants
-    that reach the space (sometimes a few more), falling back to forfeiting."""
+    that reach the space (sometimes a few more), falling back to forfeiting a member
+    that cannot be placed (or, rarely, to the full list of legal actions)."""
     if state.pending:
         return rng.choice(_sample_choices(state, rng))
     name = state.current
@@ -157,7 +158,11 @@ def sample_action(state: State, rng: Rng):
             a = Place(name, member, "council", s)
             if not place_reasons(state, a):
                 return a
-    return Forfeit(name, members[0])
+    for member in members:
+        f = Forfeit(name, member)
+        if not reasons(state, f):
+            return f
+    return rng.choice(legal_actions(state))
 
 
 _ORDERS = tuple(tuple(Rng(i).shuffled(SPACES)) for i in range(97))

@@ -242,10 +242,59 @@ def state_from_dict(d: Any) -> State:
         raise TypeError("dice, occupants and decks must be objects")
     if not isinstance(d["turn"], int) or not isinstance(d["rng"], int) or not isinstance(d["options"], dict):
         raise TypeError("turn and rng must be integers, options an object")
-    return State(tuple(players), _strs(d["order"], "order"), d["round"], d["phase"], dict(d["dice"]),
-                 {t: _ints(v, "towers", True) for t, v in d["towers"].items()},
-                 {k: _ints(v, "decks") for k, v in d["decks"].items()}, _ints(d["discarded"], "discarded"),
-                 {k: _strs(v, "occupants") for k, v in d["occupants"].items()},
-                 _strs(d["schedule"], "schedule"), d["turn"], tuple(dict(x) for x in d["pending"]),
-                 _ints(d["excomm_tiles"], "excomm_tiles"), _ints(d["excomm_box"], "excomm_box"),
-                 d["rng"], dict(d["options"]))
+    st = State(tuple(players), _strs(d["order"], "order"), d["round"], d["phase"], dict(d["dice"]),
+               {t: _ints(v, "towers", True) for t, v in d["towers"].items()},
+               {k: _ints(v, "decks") for k, v in d["decks"].items()}, _ints(d["discarded"], "discarded"),
+               {k: _strs(v, "occupants") for k, v in d["occupants"].items()},
+               _strs(d["schedule"], "schedule"), d["turn"], tuple(dict(x) for x in d["pending"]),
+               _ints(d["excomm_tiles"], "excomm_tiles"), _ints(d["excomm_box"], "excomm_box"),
+               d["rng"], dict(d["options"]))
+    _check_contents(st)
+    return st
+
+
+def _check_contents(st: State) -> None:
+    """Names, ids and ranges of a rebuilt state (raises ValueError saying what is wrong)."""
+    from .data import COLOURED, load
+
+    data = load()
+    names = [p.name for p in st.players]
+    if not 2 <= len(names) <= 4 or len(set(names)) != len(names) or not all(isinstance(n, str) and n
+                                                                             for n in names):
+        raise ValueError("players must be 2 to 4 distinct non-empty names")
+    if sorted(st.order) != sorted(names) or not set(st.schedule) <= set(names):
+        raise ValueError("order must list every player once; schedule may name only players")
+    if not 0 <= st.turn <= len(st.schedule):
+        raise ValueError(f"turn must be 0..{len(st.schedule)}")
+    if set(st.dice) != set(COLOURED) or not all(isinstance(v, int) and 1 <= v <= 6 for v in st.dice.values()):
+        raise ValueError(f"dice must give a value 1..6 for each of {COLOURED}")
+    for p in st.players:
+        if p.bonus_tile not in data.bonus_tiles:
+            raise ValueError(f"{p.name}: unknown personal bonus tile {p.bonus_tile!r}")
+        if any(v < 0 for v in p.res.values()):
+            raise ValueError(f"{p.name} has a negative resource")
+        if any(c not in data.cards or data.cards[c].type != t for t, row in p.cards.items() for c in row):
+            raise ValueError(f"{p.name} holds an unknown card or a card in the wrong row")
+        if any(e not in data.excommunications for e in p.excomms):
+            raise ValueError(f"{p.name} carries an unknown excommunication tile")
+    for t, row in st.towers.items():
+        if len(row) != 4 or any(c is not None and (c not in data.cards or data.cards[c].type != t) for c in row):
+            raise ValueError(f"the {t} tower must hold four floors of {t} cards (or null)")
+    decks = {f"{t}-{period}" for t in CARD_TYPES for period in (1, 2, 3)}
+    if set(st.decks) != decks or any(c not in data.cards for v in st.decks.values() for c in v):
+        raise ValueError(f"decks must be {sorted(decks)} holding known card ids")
+    if any(c not in data.cards for c in st.discarded):
+        raise ValueError("discarded holds an unknown card id")
+    if any(e not in data.excommunications for e in st.excomm_tiles + st.excomm_box):
+        raise ValueError("unknown excommunication tile id")
+    for d in st.pending:
+        if d["player"] not in names or d["kind"] not in ("privilege", "cost", "trade", "vatican", "action"):
+            raise ValueError(f"pending decision {d!r} names an unknown player or kind")
+    spaces = {f"{t}-{f}" for t in CARD_TYPES for f in (1, 2, 3, 4)} | set(data.spaces)
+    for space, who in st.occupants.items():
+        if space not in spaces:
+            raise ValueError(f"occupants names an unknown space {space!r}")
+        for o in who:
+            name, _, member = o.rpartition(":")
+            if name not in names or member not in MEMBERS:
+                raise ValueError(f"occupant {o!r} of {space} is not 'player:member'")

@@ -14,13 +14,14 @@ from fresco_kit.core import Event
 
 from . import readings
 from .data import CARD_TYPES, Card, load
-from .effects import (action_modifier, after_losses, apply_effect, cost_discounts, gain, gets_floor_bonus,
-                      pay, push, servants_per_plus)
+from .effects import (action_value, after_losses, apply_effect, cost_discounts, gain, gets_floor_bonus,
+                      has_coloured_member, pay, push)
 from .refs import RULES
 from .state import Player, State
 
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
+_FLOORS = {t: tuple(f"{t}-{f}" for f in (1, 2, 3, 4)) for t in CARD_TYPES}
 
 
 def tower_space(space: str) -> tuple[str, int] | None:
@@ -30,7 +31,7 @@ def tower_space(space: str) -> tuple[str, int] | None:
 
 def tower_occupied(st: State, tower: str) -> bool:
     """Whether any member, of any player, stands in the tower."""
-    return any(st.occupants.get(f"{tower}-{f}") for f in (1, 2, 3, 4))
+    return any(st.occupants.get(s) for s in _FLOORS[tower])
 
 
 def cost_options(p: Player, card: Card, discount: dict | None = None) -> list[tuple[dict, int]]:
@@ -77,12 +78,9 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
         reasons.append((f"{space} holds no card", RULES["kit.space"]))
     if member is not None and st.occupants.get(space):
         reasons.append((f"{space} is already taken by a family member", RULES["kit.space"]))
-    if member is not None and member != "neutral":
-        mine = [o for f in (1, 2, 3, 4) for o in st.occupants.get(f"{tower}-{f}", ())
-                if o.startswith(p.name + ":") and not o.endswith(":neutral")]
-        if mine:
-            reasons.append((f"{p.name} already has a coloured member in the {tower} tower", RULES["towers.colour"]))
-    value = base + servants // servants_per_plus(p) + action_modifier(p, "tower", tower)
+    if member is not None and member != "neutral" and has_coloured_member(st, p.name, _FLOORS[tower]):
+        reasons.append((f"{p.name} already has a coloured member in the {tower} tower", RULES["towers.colour"]))
+    value = action_value(p, base, servants, "tower", tower)
     need = data.towers[tower].floor_values[floor - 1]
     if value < need:
         reasons.append((f"action value {value} is below the {tower} floor {floor} value {need}", RULES["place.min"]))

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from fresco_kit.core import Event
 
+from . import readings
 from .data import load
-from .effects import action_modifier, effect_bundle, gain, pay, push, servants_per_plus
+from .effects import action_value, effect_bundle, gain, has_coloured_member, pay, push
 from .refs import RULES
 from .state import Player, State
 
@@ -29,12 +30,11 @@ def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, mem
         reasons.append((f"{space} is not used with {len(st.players)} players", RULES["zones.two_players"]))
     if sp.capacity and len(st.occupants.get(space, ())) >= sp.capacity:
         reasons.append((f"{space} takes only one family member", RULES["zones.spaces"]))
-    if member != "neutral":
-        for s in (f"{sp.kind}-small", f"{sp.kind}-large"):
-            if any(o.startswith(p.name + ":") and not o.endswith(":neutral") for o in st.occupants.get(s, ())):
-                reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
-                break
-    value = base + servants // servants_per_plus(p) + action_modifier(p, sp.kind)
+    if member != "neutral" and has_coloured_member(st, p.name, (f"{sp.kind}-small", f"{sp.kind}-large")):
+        reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
+    value = zone_value(p, space, base, servants)
+    if readings.LARGE_SPACE_PENALTY_AFTER_MINIMUM:
+        value += sp.penalty             # the member reaches the printed 1 before the -3
     if value < sp.value:
         reasons.append((f"value {value} is below the {space} minimum {sp.value}", RULES["place.min"]))
     return reasons
@@ -43,7 +43,7 @@ def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, mem
 def zone_value(p: Player, space: str, base: int, servants: int) -> int:
     """The action value of a zone placement: member + servants + bonuses - maluses - the space's penalty."""
     sp = load().spaces[space]
-    return base + servants // servants_per_plus(p) + action_modifier(p, sp.kind) - sp.penalty
+    return action_value(p, base, servants, sp.kind) - sp.penalty
 
 
 def place_zone(st: State, p: Player, space: str, base: int, servants: int, member: str, events: list[Event]) -> None:

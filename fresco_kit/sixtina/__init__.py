@@ -23,6 +23,32 @@ Main entry points (modules follow the rulebook's sections):
   rulebook's worked examples played through the engine.
 
 Importing this package does not import matplotlib, ipywidgets or networkx.
+
+Readings where the rulebook's text is ambiguous (each pinned by a test):
+
+- Leftover Materials and Techniques counts the cards in hand plus the materials in the
+  play area; the prudent cards kept face up are not counted (the Final Scoring
+  Example only adds up that way: Blue keeps at least seven prudent cards yet counts 1).
+- Winner's tie-break: the "personal reserve" is the play area (the general supply is
+  the "general reserve" in Two-Player Games).  Gianluigi's total is compared too.
+- Objectives count board positions, as materials return to the supply when a fresco
+  flips: "restorations" are own materials on the top (correct) or bottom (excellent)
+  spaces of frescoes not yet flipped; "materials on restored frescoes" are the zone
+  icons; "6 materials on three ongoing restorations" needs materials on three frescoes
+  whose best three counts sum to 6 or more; "adjacent" restored frescoes form a
+  connected group of the chapel graph.
+- Covered frescoes may be uncovered next to any uncovered fresco, restored ones too.
+- Final contribution: a player with no restored fresco has not contributed and scores
+  0.  The last fresco: each player's share is computed as usual, then halved and
+  rounded down (floor, also for a negative share).
+- Gianluigi needs a material of his colour in the supply for an excellent or correct
+  restoration; without one he falls back to a prudent restoration.  In a two-player
+  turn the order is: the player's restoration and bonus, its completion, Gianluigi's
+  restoration and its completion, then the new frescoes to uncover.
+- Setup placements are not restoration actions: a fresco they fill (four players) is
+  scored after the next restoration action of the game, whose player uncovers.
+- Acquire Material needs at least one card and takes as many materials as the supply
+  allows; Technique Preparation is always allowed (it may draw nothing).
 """
 from __future__ import annotations
 

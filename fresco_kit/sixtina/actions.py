@@ -12,7 +12,7 @@ Texts: ``prepare``; ``acquire 3 17``; ``restore G2 repainting 3,17,22 +2``;
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .data import TECHNIQUES, data
 
@@ -33,6 +33,9 @@ class Acquire:
 
     cards: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        _cards_as_tuple(self)
+
     def __str__(self) -> str:
         return "acquire " + " ".join(map(str, self.cards))
 
@@ -46,6 +49,9 @@ class Restore:
     technique: str
     cards: tuple[int, ...]
     extra: int = 0
+
+    def __post_init__(self) -> None:
+        _cards_as_tuple(self)
 
     def __str__(self) -> str:
         return f"restore {self.place} {self.technique} {','.join(map(str, self.cards))} +{self.extra}"
@@ -102,7 +108,42 @@ class ClaimObjective:
         return f"claim {self.objective}"
 
 
+def _cards_as_tuple(action) -> None:
+    """Accept a list of card ids too (stored as a tuple, so actions stay hashable values)."""
+    if isinstance(action.cards, list):
+        object.__setattr__(action, "cards", tuple(action.cards))
+
+
+#: the rule each action kind belongs to (cited when an action object is malformed)
+ACTION_RULES = {"Prepare": "act.preparation", "Acquire": "act.acquire", "Restore": "act.restore",
+                "Bonus": "restore.excellent", "Reveal": "complete.new", "InitialRestoration": "setup.initial",
+                "GianluigiChoice": "gian.restore", "ClaimObjective": "variant.sheets"}
+
+
+def malformed(action) -> list[tuple[str, str]]:
+    """``(message, rule id)`` for each field of ``action`` of the wrong type.
+
+    Card ids and extra materials must be whole numbers (not booleans), names strings;
+    such an action is refused before any rule is looked at."""
+    out = []
+    for name, typ in _FIELDS[type(action)]:
+        v = getattr(action, name)
+        if typ == "str":
+            ok = isinstance(v, str)
+        elif typ == "int":
+            ok = type(v) is int
+        else:                                   # tuple[int, ...]: card ids
+            ok = isinstance(v, tuple) and all(type(c) is int for c in v)
+        if not ok:
+            want = {"str": "a name", "int": "a whole number"}.get(typ, "a tuple of card ids (whole numbers)")
+            out.append((f"{type(action).__name__}.{name} must be {want}, not {v!r}",
+                        ACTION_RULES[type(action).__name__]))
+    return out
+
+
 Action = Prepare | Acquire | Restore | Bonus | Reveal | InitialRestoration | GianluigiChoice | ClaimObjective
+_FIELDS = {cls: tuple((f.name, f.type) for f in fields(cls))
+           for cls in (Prepare, Acquire, Restore, Bonus, Reveal, InitialRestoration, GianluigiChoice, ClaimObjective)}
 
 
 def _ints(text: str, sep: str | None) -> tuple[int, ...]:

@@ -47,14 +47,14 @@ def extra_materials(halves: int) -> int:
 
 def all_options(state: State, technique: int, value: int) -> list[GianluigiOption]:
     """Every free space of ``technique`` on a visible fresco, with the kind it would be."""
+    from .restoration import restoration_kind      # (restoration imports this module)
     out = []
     for place, fid in enumerate(state.frescoes):
         if state.status[place] != VISIBLE:
             continue
         for pos, (t, required) in enumerate(FRESCO_TECHS[fid]):
             if t == technique and state.spaces[place][pos] == EMPTY:
-                kind = EXCELLENT if value == required else CORRECT if value > required else PRUDENT
-                out.append(GianluigiOption(place, pos, kind))
+                out.append(GianluigiOption(place, pos, restoration_kind(value, required)))
     return out
 
 

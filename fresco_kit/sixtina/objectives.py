@@ -8,7 +8,7 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 """
 from __future__ import annotations
 
-from .state import CORRECT, EMPTY, EXCELLENT, RESTORED, State
+from .state import CORRECT, EMPTY, EXCELLENT, PRUDENT, RESTORED, State
 from .tables import D, FRESCO_TECHS, FRESCO_TYPE, NEIGHBOURS, TECH_INDEX
 
 _T = TECH_INDEX
@@ -25,7 +25,7 @@ def materials_on_frescoes(state: State, colour: int) -> list[int]:
             continue
         n = state.extras[i][colour]
         for code in codes:
-            if code != EMPTY and (code & 7) == colour and (code >> 3) != 2:
+            if code != EMPTY and (code & 7) == colour and (code >> 3) != PRUDENT:
                 n += 1
         out.append(n)
     return out

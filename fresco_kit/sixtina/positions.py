@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .setup import PLAYER_COUNTS
-from .state import (COVERED, EMPTY, KIND_NAMES, STATUS_NAMES, VISIBLE, GIANLUIGI, State,
+from .state import (COVERED, EMPTY, KIND_NAMES, PRUDENT, STATUS_NAMES, VISIBLE, GIANLUIGI, State,
                     space_code)
 from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, NCARDS, PLACES, TECH_INDEX
 
@@ -112,9 +112,9 @@ def constructed_state(
     for c in range(len(colours)):
         placed = 1 + (play_t[c] if c < n else 0) + zn.count(c) + sum(s.count(c) for s in cl)
         placed += sum(ex[p][c] for p in range(len(PLACES)))
-        placed += sum(1 for r in rows for code in r if code != EMPTY and (code & 7) == c and (code >> 3) != 2)
+        placed += sum(1 for r in rows for code in r if code != EMPTY and (code & 7) == c and (code >> 3) != PRUDENT)
         supply.append(totals[c] - placed)
-    prudent = sum(1 for r in rows for code in r if code != EMPTY and (code >> 3) == 2)
+    prudent = sum(1 for r in rows for code in r if code != EMPTY and (code >> 3) == PRUDENT)
     state = State(
         players=players, variant=variant, rng=rng, start=start,
         current=start if current is None else current, deck=deck, discard=(), hands=hand_t,

@@ -15,7 +15,7 @@ from fresco_kit.core import Event, Rng, ScoreSheet
 
 from . import completion, gianluigi
 from .actions import (Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRestoration, Prepare, Restore,
-                      Reveal, parse_action)
+                      Reveal, malformed, parse_action)
 from .data import TECHNIQUES
 from .final import final_scores
 from .objectives import claim, claim_problems, claimable
@@ -29,6 +29,7 @@ from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, NCARDS, 
 GAME = "sixtina"
 DECISIONS = {"initial": InitialRestoration, "bonus": Bonus, "reveal": Reveal,
              "gianluigi": GianluigiChoice, "claim": ClaimObjective}
+ACTIONS = (Prepare, Acquire, Restore) + tuple(DECISIONS.values())
 
 __all__ = ["GAME", "PLAYER_COUNTS", "new_state", "checks", "apply", "legal_actions", "sample_action",
            "is_over", "scores", "parse_action", "state_from_dict", "invariants", "State"]
@@ -65,6 +66,11 @@ def _decision_checks(state: State, action) -> list:
 
 def checks(state: State, action) -> list:
     """Every rule ``action`` breaks now, as ``(message, RuleRef)``; empty means legal."""
+    if not isinstance(action, ACTIONS):
+        return [(f"not a Sixtina action: {action!r}", RULES["turn.order"])]
+    bad = malformed(action)
+    if bad:
+        return [(m, RULES[r]) for m, r in bad]
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
@@ -76,10 +82,8 @@ def checks(state: State, action) -> list:
         return acquire_checks(state, seat, action.cards)
     if isinstance(action, Restore):
         return restore_checks(state, seat, action)
-    if isinstance(action, tuple(DECISIONS.values())):
-        return [(f"no {type(action).__name__} decision is pending; {state.players[seat]} must prepare, "
-                 "acquire or restore", RULES["turn.order"])]
-    return [(f"not a Sixtina action: {action!r}", RULES["turn.order"])]
+    return [(f"no {type(action).__name__} decision is pending; {state.players[seat]} must prepare, "
+             "acquire or restore", RULES["turn.order"])]
 
 
 # -- applying ---------------------------------------------------------------------------
@@ -195,21 +199,20 @@ def legal_actions(state: State) -> list:
     return out
 
 
-_FREE: list = [None, None, ()]      # (status, spaces) objects -> free techniques; identity-keyed
+_FREE: list = [None, None, None, ()]      # (status, spaces, frescoes) objects -> free techniques
 
 
 def _free_techniques(state: State) -> tuple:
     """(place, technique, required) of every free technique on a visible fresco.
 
-    Cached on the identity of the ``status`` and ``spaces`` tuples (states share them
-    until a restoration replaces them), which keeps random play fast."""
-    status, spaces = state.status, state.spaces
-    if _FREE[0] is status and _FREE[1] is spaces:
-        return _FREE[2]
-    frescoes = state.frescoes
+    Cached on the identity of the ``status``, ``spaces`` and ``frescoes`` tuples (states
+    share them until a restoration replaces them), which keeps random play fast."""
+    status, spaces, frescoes = state.status, state.spaces, state.frescoes
+    if _FREE[0] is status and _FREE[1] is spaces and _FREE[2] is frescoes:
+        return _FREE[3]
     free = tuple((p, t, req) for p in range(NPLACES) if status[p] == VISIBLE
                  for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p]) if code == EMPTY)
-    _FREE[:] = [status, spaces, free]
+    _FREE[:] = [status, spaces, frescoes, free]
     return free
 
 

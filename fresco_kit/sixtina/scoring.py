@@ -11,10 +11,13 @@ from typing import Mapping, Sequence
 
 from fresco_kit.core import award_by_rank
 
-EXCELLENT_MODIFIER = 1
-PRUDENT_MODIFIER = -2
-FINAL_CONTRIBUTION_AWARDS = (10, 6, 3)
-RUNNER_UP_POINTS_PER_CARD = 2
+from .data import data
+
+# the rule numbers live in seeds/sixtina.toml ([game]); named here for the functions below
+EXCELLENT_MODIFIER = int(data().game["excellent_modifier"])                      # +1
+PRUDENT_MODIFIER = int(data().game["prudent_modifier"])                          # -2
+FINAL_CONTRIBUTION_AWARDS = tuple(int(x) for x in data().game["final_contribution_awards"])   # 10 / 6 / 3
+RUNNER_UP_POINTS_PER_CARD = int(data().game["prudent_second_points_per_card"])   # 2
 
 
 def fresco_points(base: Sequence[int], excellent: int, prudent: int) -> tuple[int, int, int]:

@@ -190,4 +190,59 @@ def state_from_dict(d: dict) -> State:
             raise ValueError(f"unknown objective {o!r}")
     if state.variant not in ("basic", "history"):
         raise ValueError(f"unknown variant {state.variant!r}")
+    _check_shapes(state)
+    from .rules import invariants
+    bad = invariants(state)
+    if bad:
+        raise ValueError("inconsistent state: " + "; ".join(bad))
     return state
+
+
+def _ints(name: str, v: Any, depth: int = 1) -> None:
+    """``v`` is a tuple of ints (``depth`` 2: a tuple of such tuples)."""
+    rows = v if depth == 2 else (v,)
+    for row in rows:
+        if not isinstance(row, tuple) or any(type(x) is not int for x in row):
+            raise TypeError(f"state field {name!r} must hold whole numbers only")
+
+
+def _check_shapes(state: State) -> None:
+    """Types, lengths and ranges of every field (state_from_dict's second half)."""
+    n, colours, places = state.n, len(state.colours), len(data().places)
+    if any(not isinstance(p, str) or not p for p in state.players) or len(set(state.players)) != n:
+        raise ValueError("players must be distinct non-empty names")
+    for name in ("deck", "discard", "play", "supply", "score", "status", "zone", "sheets"):
+        _ints(name, getattr(state, name))
+    for name in ("hands", "display", "spaces", "extras", "claims"):
+        _ints(name, getattr(state, name), depth=2)
+    if any(not isinstance(x, str) for x in state.frescoes + state.objectives):
+        raise TypeError("frescoes and objectives are given by their ids")
+    if len(state.objectives) != 3 or len(state.claims) != 3 or any(len(c) != 3 for c in state.claims):
+        raise ValueError("three objectives in play, each with three scoring spaces")
+    for p, row in enumerate(state.spaces):
+        if len(row) != len(data().fresco_by_id[state.frescoes[p]].techniques):
+            raise ValueError(f"spaces of place {p} must match its fresco's techniques")
+    if any(len(row) != colours for row in state.extras):
+        raise ValueError(f"extras must have {colours} entries per place")
+    if not (0 <= state.start < n and 0 <= state.current < n and EMPTY <= state.last_place < places):
+        raise ValueError("start, current or last_place out of range")
+    if any(s not in (COVERED, VISIBLE, RESTORED) for s in state.status):
+        raise ValueError("a place's status must be 0 (covered), 1 (visible) or 2 (restored)")
+    if any(not EMPTY <= z < colours for z in state.zone) or any(not EMPTY <= x < 9 for x in state.sheets):
+        raise ValueError("zone icons name a colour, sheets a sheet card (or -1)")
+    if any(not EMPTY <= c < colours for row in state.claims for c in row):
+        raise ValueError("objective spaces name a colour (or -1)")
+    if any(c != EMPTY and not (0 <= (c >> 3) <= 2 and (c & 7) < colours) for row in state.spaces for c in row):
+        raise ValueError("a technique space holds -1 or a (kind, colour) code")
+    pending = state.pending
+    if pending and not (len(pending) >= 2 and pending[0] in ("initial", "bonus", "reveal", "gianluigi", "claim")
+                        and type(pending[1]) is int and 0 <= pending[1] < n
+                        and (pending[0] != "initial" or (len(pending) == 3 and type(pending[2]) is int
+                                                         and 0 <= pending[2] < len(data().techniques)))):
+        raise ValueError(f"malformed pending decision {pending!r}")
+    if state.gian_due and (len(state.gian_due) != 3 or any(type(x) is not int for x in state.gian_due)):
+        raise ValueError(f"malformed gian_due {state.gian_due!r}")
+    if state.gian_due and not state.two_player:
+        raise ValueError("Gianluigi plays in two-player games only")
+    if not 0 <= state.initial_left <= n or not 0 <= state.reveals <= places:
+        raise ValueError("initial_left or reveals out of range")

@@ -15,7 +15,7 @@ from .helpers import P3, P4, board, game
 
 def test_data_respects_the_confirmed_facts():
     assert data.INN[7] == (-1, 2)
-    assert data.PAINT_COUNTS == (17, 17, 17, 9, 9, 9) and data.COINS == 60
+    assert data.PAINT_COUNTS == (17, 17, 17, 9, 9, 9) and data.COINS == 196
     assert len(data.MARKET_TILES) == 14 and len(data.FRESCO_TILES) == 25
     assert any(t.paints == data.paint_vector(["yellow"] * 3) for t in data.MARKET_TILES)
     assert not any(t.paints[data.COLOUR_INDEX["purple"]] for t in data.MARKET_TILES)
@@ -76,7 +76,7 @@ def test_starting_resources():
     for p in s.players:
         assert p.thalers == 12 and p.paints == (1, 1, 1, 0, 0, 0) and p.apprentices == 5
         assert p.vp == 0 and p.tiles == () and p.mood == data.MOOD_START
-    assert s.bank == 60 - 4 * 12
+    assert s.bank == 196 - 4 * 12
     assert s.supply == (13, 13, 13, 9, 9, 9)
     assert game(players=P3).state.supply == (14, 14, 14, 9, 9, 9)
 

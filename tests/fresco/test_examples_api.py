@@ -12,7 +12,7 @@ from fresco_kit.fresco.actions import Done, Plan, Restore, Settle, Wake, altar, 
 from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco.setup import setup_events
 
-from .helpers import P4, game
+from .helpers import P4, data, game
 
 @pytest.mark.rule("fresco p1.mood", "fresco p1.price")
 def test_seven_oclock_example():
@@ -101,7 +101,8 @@ def test_saves_round_trip_and_bad_saves_are_refused():
 
 def test_view_hides_only_while_planning_and_undo_works():
     g = game()
-    assert g.state.view("Red") is g.state
+    view = g.state.view("Red")
+    assert view.rng == 0 and view.players == g.state.players and view.booths == g.state.booths
     while g.state.phase == "wake":
         g.play(g.legal_actions()[0])
     g.play(Plan("Red", (1, 1, 1, 1, 1)))
@@ -169,6 +170,6 @@ def test_edit_refuses_impossible_positions():
     with pytest.raises(ValueError):
         edit(g.state, players={"Red": {"vp": 5}, "White": {"vp": 5}})
     with pytest.raises(ValueError):
-        edit(g.state, players={"Red": {"thalers": 100}})
+        edit(g.state, players={"Red": {"thalers": data.COINS}})
     with pytest.raises(ValueError):
         edit(g.state, players={"Red": {"mood": 99}})

@@ -66,6 +66,7 @@ def test_random_games_keep_every_invariant(ruleset, n):
             state = game.state
             broken = rules.invariants(state)
             assert not broken, (seed, steps, broken)
+            assert not rules.consistency(state), (seed, steps, rules.consistency(state))
             on_track = [p.vp for p in state.players if p.vp > 0]
             assert len(on_track) == len(set(on_track))
             assert rules.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state

@@ -118,7 +118,7 @@ def test_final_count_collisions_under_both_rulesets():
 def test_final_count_refuses_impossible_positions():
     clash = teach.final_count({"Red": (10, 20, 5), "White": (0, 20, 6), "Blue": (0, 26, 7), "Yellow": (3, 5, 8)})
     assert "share a victory point space" in clash.text()
-    rich = teach.final_count({"Red": (50, 20, 5), "White": (20, 21, 6), "Blue": (0, 26, 7), "Yellow": (3, 5, 8)})
+    rich = teach.final_count({"Red": (190, 20, 5), "White": (20, 21, 6), "Blue": (0, 26, 7), "Yellow": (3, 5, 8)})
     assert "impossible position" in rich.text()
     same = teach.final_count({"Red": (5, 20, 5), "White": (10, 21, 5), "Blue": (0, 26, 7), "Yellow": (3, 5, 8)})
     assert "already taken" in same.text()

@@ -91,6 +91,26 @@ def test_state_from_dict_refuses_bad_data():
     bad["players"][0]["res"]["gold"] = 1
     with pytest.raises(ValueError):
         rules.state_from_dict(bad)
+    edits = [
+        (lambda b: b["players"][1].update(name="Red"), "distinct"),
+        (lambda b: b.update(order=["Red", "Ghost"]), "order"),
+        (lambda b: b.update(turn=99), "turn"),
+        (lambda b: b["dice"].update(white=7), "dice"),
+        (lambda b: b["players"][0].update(bonus_tile="Z"), "bonus tile"),
+        (lambda b: b["players"][0]["res"].update(coins=-1), "negative"),
+        (lambda b: b["players"][0]["cards"].update(territory=[25]), "wrong row"),
+        (lambda b: b["towers"].update(venture=[73, 74, 75]), "four floors"),
+        (lambda b: b["decks"].update({"territory-1": [999]}), "decks"),
+        (lambda b: b["occupants"].update(palace=["Red:white"]), "unknown space"),
+        (lambda b: b["occupants"].update(council=["Red:purple"]), "player:member"),
+        (lambda b: b.update(excomm_tiles=[1, 8, 99]), "excommunication"),
+        (lambda b: b.update(pending=[{"player": "Red", "kind": "bribe"}]), "pending"),
+    ]
+    for edit, message in edits:
+        bad = json.loads(json.dumps(d))
+        edit(bad)
+        with pytest.raises(ValueError, match=message):
+            rules.state_from_dict(bad)
 
 
 def test_view_masks_deck_order_only():

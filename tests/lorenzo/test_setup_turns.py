@@ -118,6 +118,20 @@ def test_a_member_that_cannot_be_placed_loses_the_action():
     assert Forfeit("Red", "neutral") not in with_servant.legal_actions()
 
 
+
+@pytest.mark.rule("lorenzo neutral.lost")
+@pytest.mark.parametrize("character,space", [(53, "harvest-small"), (49, "territory-1")])
+def test_a_member_lifted_by_a_character_bonus_cannot_be_given_up(character, space):
+    """The Council Palace is out of reach (0, no servants), but the Farmer's +2 to harvests
+    or the Warlord's +2 to territories still lets the neutral member act: no forfeit."""
+    g = game_at(position(P2, cards={"Red": [character]}, res={"Red": {"servants": 0}},
+                         towers={"territory": [1, 2, 3, 4]}))
+    assert_refused(g, Place("Red", "neutral", "council"), "place.min")
+    assert_refused(g, Forfeit("Red", "neutral"), "neutral.lost")
+    assert Forfeit("Red", "neutral") not in g.legal_actions()
+    g.play(Place("Red", "neutral", space))
+    assert "neutral" not in g.state.player("Red").home
+
 def test_legal_actions_agree_with_checks_and_parse_back():
     g = game_at(position(P3, dice={"white": 2, "black": 5, "orange": 3}))
     legal = g.legal_actions()

@@ -153,3 +153,35 @@ def test_character_discount_alternatives_become_cost_options():
     assert g.state.pending[0]["options"] == [{"coins": 1, "wood": 1}, {"coins": 1, "wood": 2}]
     g.play("Red chooses 1")
     assert res(g, "Red", "wood") == 2
+
+
+@pytest.mark.rule("lorenzo towers.occupied")
+def test_own_neutral_member_also_makes_the_tower_occupied():
+    g = _game(res={"Red": {"servants": 1, "coins": 5}})
+    g.play(Place("Red", "neutral", "territory-1", 1))
+    g.play("Blue places white on council")
+    g.play("Blue chooses coins")
+    g.play("Red places white on territory-2")            # own member there: still 3 coins
+    assert res(g, "Red", "coins") == 5 - 3
+
+
+@pytest.mark.rule("lorenzo towers.occupied", "lorenzo towers.colour", "lorenzo place.min", "lorenzo towers.costs")
+def test_explain_lists_every_broken_tower_rule():
+    g = _game(dice={"white": 6, "black": 1}, res={"Red": {"coins": 2, "wood": 0}})
+    g.play("Red places white on building-1")            # Residence (2 stone); the tower is now occupied
+    g.play("Blue places white on council")
+    g.play("Blue chooses coins")
+    ids = refused_by(g, Place("Red", "black", "building-4"))     # Carpenter's Shop at 7 with a 1
+    assert {"towers.colour", "place.min", "towers.occupied", "towers.costs"} <= ids
+
+
+@pytest.mark.rule("lorenzo towers.territory_mp")
+@pytest.mark.parametrize("held,required", [(0, 0), (1, 0), (2, 3), (3, 7), (4, 12), (5, 18)])
+def test_each_territory_slot_requirement_is_exact_and_not_spent(held, required):
+    owned = [9, 10, 11, 12, 13][:held]
+    if required:
+        g = _game(cards={"Red": owned}, res={"Red": {"military": required - 1}})
+        assert_refused(g, Place("Red", "white", "territory-1"), "towers.territory_mp")
+    g = _game(cards={"Red": owned}, res={"Red": {"military": required}})
+    g.play("Red places white on territory-1")
+    assert len(g.state.player("Red").cards["territory"]) == held + 1 and res(g, "Red", "military") == required

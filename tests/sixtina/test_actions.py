@@ -263,3 +263,37 @@ def test_no_action_after_the_end():
     game = random_game(3, seed=1)
     assert game.is_over and game.legal_actions() == []
     assert [r.id for _, r in game.explain(Prepare()).reasons] == ["end.over"]
+
+
+@pytest.mark.rule("sixtina restore.prudent")
+def test_prudent_extras_come_from_the_play_area():
+    wash = card_ids("washi_paper", 1, 2)
+    game = game_of(position(hand=wash, play=1))
+    assert reasons(game, Restore("G1", "washi_paper", wash, 2)) == ["restore.prudent"]
+    assert reasons(game, Restore("G1", "washi_paper", wash, 1)) == []
+
+
+@pytest.mark.rule("sixtina act.restore", "sixtina act.acquire")
+@pytest.mark.parametrize("action", [
+    Restore("G1", "repainting", ("a",), 0), Restore("G1", "repainting", 3, 0),
+    Restore("G1", "repainting", (1,), "1"), Restore("G1", "repainting", (1,), True),
+    Restore(["G1"], "repainting", (1,), 0), Restore("G1", None, (1,), 0),
+    Acquire(3), Acquire((True,)), Acquire((1.0,)), Bonus(None), Bonus("objective", 5)])
+def test_malformed_actions_are_refused_not_crashed(action):
+    game = game_of(position(hand=card_ids("repainting", 1, 3)))
+    before = game.state
+    verdict = game.explain(action)
+    assert not verdict.ok and all(r.game == "sixtina" for _, r in verdict.reasons)
+    with pytest.raises(RuleError):
+        game.play(action)
+    assert game.state is before
+    assert [r.id for _, r in game.explain(object()).reasons] == ["turn.order"]
+
+
+@pytest.mark.rule("sixtina act.restore", "sixtina restore.prudent")
+def test_card_lists_are_accepted_as_tuples():
+    wash = card_ids("washi_paper", 1, 2)
+    game = game_of(position(hand=wash))
+    game.play(Restore("G1", "washi_paper", list(wash), 0))        # prudent: the cards go on display
+    assert game.state.display[0] == tuple(sorted(wash))
+    assert game.actions[0] == Restore("G1", "washi_paper", wash, 0)

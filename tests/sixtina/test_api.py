@@ -141,3 +141,19 @@ def test_describe_and_constructed_positions():
         constructed_state(RWB, play={"Red": 20})      # more materials than a player owns
     with pytest.raises(ValueError):
         constructed_state(RWB, hands={"Red": (1,), "White": (1,)})
+
+
+@pytest.mark.parametrize("field,value", [
+    ("hands", [[1, 2], ["x"], []]), ("deck", [[1]]), ("claims", [1, 2, 3]), ("claims", [[-1, -1]] * 3),
+    ("current", 7), ("start", -1), ("pending", ["bonus"]), ("pending", ["dance", 0]), ("pending", ["initial", 0]),
+    ("gian_due", [1, 2]), ("status", [5] * 12), ("zone", [9] * 12), ("players", ["Red", "Red", "Blue"]),
+    ("black", 2), ("supply", [0, 0, 0]), ("last_place", 40), ("spaces", [[-1]] * 12)])
+def test_state_from_dict_refuses_malformed_states(field, value):
+    d = ready_game(RWB, seed=4).state.to_dict()
+    d[field] = value
+    with pytest.raises((ValueError, TypeError, KeyError)):
+        state_from_dict(d)
+    save = json.loads(ready_game(RWB, seed=4).to_json())
+    save["state"][field] = value
+    with pytest.raises(SaveError):
+        Game.from_json(json.dumps(save))

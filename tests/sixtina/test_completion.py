@@ -195,3 +195,60 @@ def test_game_goes_on_while_two_frescoes_remain():
     game = game_of(s)
     game.play(Restore("G1", "washi_paper", wash, 0))
     assert not game.is_over and game.state.unrestored() == 2
+
+
+@pytest.mark.rule("sixtina complete.trigger", "sixtina setup.initial")
+def test_fresco_filled_by_setup_placements_waits_for_a_restoration_action():
+    # Kit's reading: setup placements are no restoration action, so a fresco they fill
+    # (possible with four players on a three-technique card) is scored after the next
+    # restoration action of the game, wherever it is made; that player uncovers.
+    wash = card_ids("washi_paper", 1)
+    s = constructed_state(FOUR, chapel={"G1": ADAM, "JC1": "jesus_christ_3"},
+                          spaces={"JC1": {"repainting": ("correct", "Red"), "plaster_injection": ("correct", "White"),
+                                          "solvent_sponge": ("correct", "Blue")}},
+                          hands={"White": wash})
+    game = game_of(s)
+    jc1 = place_index("JC1")
+    game.play("prepare")                                        # Red: no restoration, no scoring
+    assert game.state.status[jc1] == 1 and game.state.current == 1
+    events = game.play(Restore("G1", "washi_paper", wash, 0))  # White's prudent on another fresco
+    st = game.state
+    assert st.status[jc1] == RESTORED and st.pending == ("reveal", 1)
+    assert any(e.rule.id == "complete.trigger" and "JC1" in e.text for e in events)
+    # three tied single materials: leftmost correct decides (Red, White, Blue): 10 / 5 / 2
+    assert [st.score[i] - s.score[i] for i in range(4)] == [10, 5, 2, 0] and st.zone[jc1] == 0
+
+
+@pytest.mark.rule("sixtina end.trigger")
+def test_game_ends_only_after_the_turn_is_finished():
+    # Red's excellent completes G1 and leaves one fresco: the bonus is still taken first
+    status = {p: "restored" for p in ("JC1", "JC2", "JC3", "G2", "G3", "G4", "M2", "M3", "LJ1", "LJ2")}
+    status.update({"G1": "visible", "M1": "visible"})
+    wash = card_ids("washi_paper", 5)
+    s = constructed_state(RWB, chapel={"G1": ADAM}, status=status, spaces={"G1": almost_done()},
+                          hands={"Red": wash})
+    game = game_of(s)
+    game.play(Restore("G1", "washi_paper", wash, 0))
+    assert not game.is_over and game.state.pending == ("bonus", 0)
+    assert game.state.status[place_index("G1")] == 1           # not even scored yet
+    game.play("bonus refined")
+    assert game.is_over and game.state.last_place == place_index("M1")
+    assert game.legal_actions() == []
+
+
+@pytest.mark.rule("sixtina end.last_half")
+def test_last_fresco_halves_each_players_points_rounding_down():
+    # moses_5 (13/5/3) with two prudent restorations: 9 / 1 / -1
+    def last(extras):
+        status = {p: "restored" for p in ("JC1", "JC2", "JC3", "G1", "G2", "G3", "G4", "M2", "M3", "LJ1", "LJ2")}
+        s = constructed_state(RWB, chapel={"M1": "moses_5"}, status=status,
+                              spaces={"M1": {"infrared": ("prudent", "White"), "repainting": ("prudent", "Blue")}},
+                              extras={"M1": extras})
+        return completion_result(s, "M1", half=True)
+    r = last({"Red": 3, "Blue": 2, "White": 1})
+    assert r.points == (9, 1, -1)
+    assert r.awards == {"Red": 4, "Blue": 0, "White": -1}          # 9//2, 1//2, -1//2 (rounded down)
+    # the kit halves what each player would get: Blue and White share (1 - 1)//2 = 0, halved 0
+    # (halving the printed scores first would give them (0 + -1)//2 = -1)
+    r = last({"Red": 3, "Blue": 1, "White": 1})
+    assert r.awards == {"Red": 4, "Blue": 0, "White": 0}

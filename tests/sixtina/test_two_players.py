@@ -155,3 +155,64 @@ def test_gianluigi_scores_objectives_and_contribution_only():
         __import__("fresco_kit.sixtina.data", fromlist=["data"]).data().objective_by_id[o].points(2)[1]
         for o in game.state.objectives)
     assert "Gianluigi" in sheet.totals
+
+
+@pytest.mark.rule("sixtina gian.restore")
+def test_without_his_material_he_falls_back_to_a_prudent_restoration():
+    # Repainting 4: M1 (Repainting 4) would be excellent, JC1 (Repainting 9) prudent
+    rep = card_ids("repainting", 4)
+    chapel = {"G1": "genesis_8", "JC1": "jesus_christ_5", "M1": "moses_5"}
+    game = game_of(two(chapel=chapel, hands={"Blue": rep}))
+    game.play(Restore("G1", "repainting", rep, 0))
+    game.play("bonus material")
+    assert code_at(game.state, "M1", "repainting") == (EXCELLENT << 3 | G)
+    s = two(chapel=chapel, hands={"Blue": rep}, extras={"G1": {"Gianluigi": 11}})
+    assert s.supply[G] == 0
+    game = game_of(s)
+    game.play(Restore("G1", "repainting", rep, 0))
+    game.play("bonus material")
+    assert code_at(game.state, "M1", "repainting") == EMPTY
+    assert code_at(game.state, "JC1", "repainting") == (PRUDENT << 3 | G)
+
+
+@pytest.mark.rule("sixtina two.prep", "sixtina bonus.objective")
+def test_claims_take_the_highest_space_around_gianluigis():
+    from fresco_kit.sixtina.actions import Bonus
+    from fresco_kit.sixtina.objectives import claim, claim_problems
+    kept = card_ids("laboratory", 1, 1, 2, 2, 2)
+    red_kept = card_ids("infrared", 1, 1, 2, 2, 2)
+    sol = card_ids("solvent_sponge", 4)
+    s = two(chapel={"G1": "genesis_8", "JC1": "jesus_christ_6", "M1": "moses_3"}, hands={"Blue": sol},
+            display={"Blue": kept, "Red": red_kept}, objectives=("prudent5", "one5", "cor2"))
+    assert s.claims[0] == (EMPTY, G, EMPTY)
+    game = game_of(s)
+    game.play(Restore("M1", "solvent_sponge", sol, 0))             # excellent (4 = 4)
+    game.play(Bonus("objective", "prudent5"))
+    assert game.state.claims[0] == (0, G, EMPTY)                    # highest free space: the first
+    after = game.state.copy()
+    assert claim_problems(after, 1, "prudent5") == []
+    assert claim(after, 1, "prudent5") == 2 and after.claims[0] == (0, G, 1)
+
+
+@pytest.mark.rule("sixtina end.trigger", "sixtina gian.complete")
+def test_game_ends_when_gianluigi_completes_the_second_to_last_fresco():
+    rest = ("JC2", "JC3", "G2", "G3", "G4", "M2", "M3", "LJ1", "LJ2", "JC1")
+    rep = card_ids("repainting", 4)
+    s = two(hands={"Blue": rep}, status={p: "restored" for p in rest},
+            spaces={"G1": {"plaster_injection": ("correct", "Red"), "infrared": ("correct", "Blue")},
+                    "M1": {"infrared": ("correct", "Red"), "solvent_sponge": ("correct", "Blue")}})
+    game = game_of(s)
+    game.play(Restore("G1", "repainting", rep, 0))
+    game.play("bonus material")
+    st = game.state
+    assert game.is_over and st.unrestored() == 0 and st.last_place == EMPTY
+
+
+@pytest.mark.rule("sixtina final.winner", "sixtina gian.end")
+def test_gianluigi_competes_for_the_win():
+    # Kit's reading: he is a fictitious third player whose final score is compared too
+    status = {p: "restored" for p in ("JC1", "JC2", "JC3", "G1", "G2", "G3", "G4", "M1", "M2", "M3", "LJ1", "LJ2")}
+    s = two(status=status, over=True, last_place="LJ2", score={"Blue": 20, "Red": 18, "Gianluigi": 30},
+            play={"Blue": 0, "Red": 0})
+    sheet = final_scores(s)
+    assert sheet.winners == ["Gianluigi"]

@@ -1,0 +1,50 @@
+"""The README and the start-here notebook: set-up commands first, and no dead links."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+START = ROOT / "notebooks" / "00_start_here.ipynb"
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def test_readme_opens_with_the_two_set_up_commands():
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# ")
+    body = [line for line in lines[1:] if line.strip()]
+    assert body[0].startswith("```"), "the README must open with the set-up commands"
+    end = body.index("```", 1)
+    assert body[1:end] == ["make lab", "make test"]
+
+
+def _local_links(text: str) -> list[str]:
+    return [link.split("#")[0] for link in LINK.findall(text)
+            if not re.match(r"[a-z]+:", link) and not link.startswith("#")]
+
+
+@pytest.mark.parametrize("doc", ["README.md", "seeds/README.md", "notebooks/00_start_here.ipynb"])
+def test_local_links_resolve(doc):
+    path = ROOT / doc
+    if path.suffix == ".ipynb":
+        nb = nbformat.read(path, as_version=4)
+        text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    else:
+        text = path.read_text(encoding="utf-8")
+    # figures/ is written by `fresco-kit figures` (checked in test_cli.py)
+    dead = [link for link in _local_links(text)
+            if not link.startswith("figures/") and not (path.parent / link).exists()]
+    assert not dead, f"{doc}: links to missing files: {dead}"
+
+
+def test_start_here_links_every_game_notebook():
+    nb = nbformat.read(START, as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    linked = {(START.parent / link).resolve() for link in _local_links(text)}
+    notebooks = {p.resolve() for p in (ROOT / "notebooks").glob("*/*.ipynb")}
+    missing = sorted(str(p.relative_to(ROOT)) for p in notebooks - linked)
+    assert not missing, f"00_start_here.ipynb does not link: {missing}"
