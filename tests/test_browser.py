@@ -50,7 +50,9 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 
 #: name -> notebook (relative to the repository root) opened in the browser
 BROWSER_NOTEBOOKS: dict[str, str] = {
-    "probe": "tests/browser_probe.ipynb",
+    "sixtina": "notebooks/sixtina/01_setup.ipynb",
+    "fresco": "notebooks/fresco/02_wake_up_and_mood.ipynb",
+    "lorenzo": "notebooks/lorenzo/02_towers.ipynb",
 }
 
 TIMEOUT_MS = 180_000          # generous: a cold JupyterLab on a small CI machine is slow

@@ -117,6 +117,8 @@ def consistency(s: State) -> list[str]:
     times, plans (one count per sheet column, at most 3 each, no more apprentices than
     the player has) and, phase by phase, whose turn it is."""
     out = []
+    if len(set(s.names)) != s.n or not all(s.names):
+        out.append("player names must be distinct and non-empty")
     sizes = data.BOOTH_SIZES[s.n]
     if len(s.booths) != len(sizes) or any(len(b) not in (0, k) for b, k in zip(s.booths, sizes)):
         out.append(f"the booths hold {sizes} tiles when full, or none")

@@ -8,6 +8,7 @@ from fresco_kit.core import Event, Rng
 from . import board, data
 from .refs import RULES
 from .state import CATEGORIES, PlayerState, State, make_switches
+from .wakeup import helper_for
 
 OPTIONS = ("ruleset", "switches")
 
@@ -58,9 +59,11 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
     s.supply = tuple(c - n * k for c, k in zip(data.PAINT_COUNTS, data.START_PAINTS))
     s.paper = (0,) * len(data.COLOURS)
     s.bank = data.COINS - n * data.START_THALERS
-    # 8. theater: every mood painter on the start space of the mood column
+    # 8. theater: every mood painter on the start space of the mood column (a "+1"/"-1" start
+    # space would give or take its apprentice at once)
+    helper = helper_for(data.MOOD_START)
     s.players = tuple(PlayerState(data.START_THALERS, data.START_PAINTS, (), 0, start[i], data.MOOD_START,
-                                  0, 0, None, (0,) * len(CATEGORIES)) for i in range(n))
+                                  helper, 0, None, (0,) * len(CATEGORIES)) for i in range(n))
     s.rng = rng.state
     s.round = 0
     s.final = False

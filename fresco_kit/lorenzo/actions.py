@@ -71,6 +71,8 @@ def place_reasons(st: State, a: Place, turn: bool = True) -> list:
     out += _servant_reasons(p, a.servants)
     if out and not isinstance(a.servants, int):
         return out
+    if not isinstance(a.space, str):
+        return out + [(f"no action space {a.space!r}", RULES["kit.space"])]
     base = member_value(st, p, a.member)
     if tower_space(a.space):
         return out + plan(st, p, a.space, base, a.servants, a.member).reasons
@@ -131,6 +133,8 @@ def choose_reasons(st: State, a: Choose) -> list:
     p = st.player(a.player)
     d = st.pending[0]
     kind = d["kind"]
+    if not isinstance(a.choice, str) or not isinstance(a.servants, int) or isinstance(a.servants, bool):
+        return [("a choice is a text and its servants a whole number", RULES["kit.pending"])]
     if kind != "action" and a.servants:
         out.append(("servants can be added only to an extra action", RULES["servants"]))
     if kind == "privilege":

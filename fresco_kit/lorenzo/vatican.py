@@ -29,7 +29,7 @@ def start_report(st: State, events: list[Event]) -> None:
     events.append(Event(f"Vatican report of period {period}: threshold {need} faith", RULES["phase.vatican"]))
     for name in st.order:
         p = st.player(name)
-        if p.res["faith"] > need:
+        if p.res["faith"] >= need:
             push(st, {"player": name, "kind": "vatican", "period": period})
         else:
             events.append(Event(f"{name} has {p.res['faith']} faith, below {need}", RULES["vatican.threshold"]))

@@ -133,7 +133,7 @@ def malformed(action) -> list[tuple[str, str]]:
         elif typ == "int":
             ok = type(v) is int
         else:                                   # tuple[int, ...]: card ids
-            ok = isinstance(v, tuple) and all(type(c) is int for c in v)
+            ok = type(v) is tuple and not [c for c in v if type(c) is not int]
         if not ok:
             want = {"str": "a name", "int": "a whole number"}.get(typ, "a tuple of card ids (whole numbers)")
             out.append((f"{type(action).__name__}.{name} must be {want}, not {v!r}",

@@ -34,6 +34,12 @@ def draw_in_place(state: State, seat: int, wanted: int) -> int:
     k = min(wanted, HAND_LIMIT - len(state.hands[seat]))
     if k <= 0:
         return 0
+    hands = list(state.hands)
+    if len(state.deck) >= k:                   # the common case: the top k cards
+        cut = len(state.deck) - k
+        hands[seat] = tuple(sorted(state.hands[seat] + state.deck[cut:]))
+        state.hands, state.deck = tuple(hands), state.deck[:cut]
+        return k
     deck, hand = list(state.deck), list(state.hands[seat])
     got = 0
     for _ in range(k):
@@ -45,7 +51,6 @@ def draw_in_place(state: State, seat: int, wanted: int) -> int:
             state.rng, state.discard = rng.state, ()
         hand.append(deck.pop())
         got += 1
-    hands = list(state.hands)
     hands[seat] = tuple(sorted(hand))
     state.hands, state.deck = tuple(hands), tuple(deck)
     return got

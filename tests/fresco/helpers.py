@@ -5,6 +5,7 @@ import pytest
 
 from fresco_kit.core import Game, RuleError
 from fresco_kit.fresco import board, data, new_game
+from fresco_kit.fresco.actions import Wake
 from fresco_kit.fresco.positions import edit, finish_round, play_round_start, skip_to
 
 P4 = ["Red", "White", "Blue", "Yellow"]
@@ -33,6 +34,13 @@ def at(g: Game, column: str, player: str, when: dict | None = None, **given) -> 
     return g
 
 
+def wake_all(g: Game, **fixed: int) -> None:
+    """Play every get-up choice of the round (``fixed`` times for some players, see ``times``)."""
+    while g.state.phase == "wake":
+        nm = g.state.to_move[0]
+        g.play(Wake(nm, times(g, **fixed)[nm]))
+
+
 def tile_paints(g: Game, sq) -> dict[str, int]:
     return dict(zip(data.COLOURS, data.FRESCO_TILES[g.state.fresco[board.index(sq)]].paints))
 
@@ -48,5 +56,5 @@ def refused(g: Game, action, rule_id: str) -> None:
     assert f"fresco {rule_id}" in [ref.checklist_id for _, ref in g.explain(action).reasons]
 
 
-__all__ = ["P3", "P4", "NONE", "game", "times", "plans", "at", "tile_paints", "refused", "edit",
+__all__ = ["P3", "P4", "NONE", "game", "times", "plans", "at", "wake_all", "tile_paints", "refused", "edit",
            "finish_round", "play_round_start", "skip_to", "board", "data"]

@@ -1,6 +1,6 @@
 """Seeded random games to the end, 3 and 4 players, both rulesets, checking every step.
 
-At each step: the invariants (25 fresco tiles, 14 market tiles, 60 thalers and the
+At each step: the invariants (25 fresco tiles, 14 market tiles, 196 thalers and the
 limited paints conserved, nothing negative, one painter per VP space), the JSON round
 trip of the state, random illegal actions refused with a RuleRef and the state
 unchanged; now and then every legal action is accepted by ``preview``.  At the end:

@@ -10,15 +10,9 @@ import pytest
 
 from fresco_kit.core import Rng
 from fresco_kit.fresco import new_game, rules
-from fresco_kit.fresco.actions import Altar, Buy, Close, Done, Plan, Restore, Wake, altar
+from fresco_kit.fresco.actions import Altar, Buy, Close, Plan, Restore, altar
 
-from .helpers import P3, P4, at, data, edit, game, plans, play_round_start, refused, times
-
-
-def wake_all(g, **fixed):
-    while g.state.phase == "wake":
-        nm = g.state.to_move[0]
-        g.play(Wake(nm, times(g, **fixed)[nm]))
+from .helpers import P3, P4, at, data, edit, finish_round, game, plans, play_round_start, refused, times, wake_all
 
 
 # -- coins (Game Components; FACTS.md) ------------------------------------------------
@@ -226,3 +220,61 @@ def test_specific_malformed_fields_are_refused(path, value):
     node[path[-1]] = value
     with pytest.raises((ValueError, TypeError, KeyError)):
         rules.state_from_dict(d)
+
+
+# -- mutations the first pass let through ------------------------------------------------
+@pytest.mark.rule("fresco cath.segment", "fresco p2.resolve")
+def test_each_cathedral_apprentice_gives_exactly_one_restoration():
+    """Mutation caught: an extra cathedral use per player."""
+    g = game()
+    g.state = edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}})
+    at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0), White=(0, 1, 0, 0, 0))
+    g.play(altar("Red", ["yellow", "red", "blue"]))
+    assert g.state.to_move == ["White"]
+    refused(g, altar("Red", ["yellow", "red", "blue"]), "p2.resolve")
+
+
+@pytest.mark.rule("fresco p2.forfeit", "fresco p1.price")
+def test_the_market_price_is_paid_per_tile_and_must_be_affordable():
+    """Mutation caught: affordability checked for one tile only."""
+    g = game()
+    price = data.INN[5][1]
+    g.state = edit(g.state, players={"Red": {"thalers": price * 2 - 1}})
+    at(g, "market", "Red", Red=(2, 0, 0, 0, 0))
+    refused(g, Buy("Red", 1, (1, 2)), "p2.forfeit")
+    assert all(len(a.tiles) == 1 for a in g.legal_actions() if isinstance(a, Buy))
+    g.play(Buy("Red", 1, (1,)))
+    assert g.state.player("Red").thalers == price - 1
+
+
+@pytest.mark.rule("fresco supply.paints", "fresco bigbox.paints")
+def test_a_limited_supply_cannot_sell_paints_it_lacks():
+    for ruleset in ("base", "bigbox"):
+        g = game(ruleset)
+        g.state = edit(g.state, players={"Red": {"thalers": 20},
+                                         "White": {"paints": {"yellow": 14, "red": 14, "blue": 14}}})
+        at(g, "market", "Red", Red=(1, 0, 0, 0, 0))
+        booth, k = next((b, k) for b, tiles in enumerate(g.state.booths, 1) for k, t in enumerate(tiles, 1)
+                        if any(data.MARKET_TILES[t].paints[:3]))
+        if ruleset == "base":
+            refused(g, Buy("Red", booth, (k,)), "supply.paints")
+        else:
+            g.play(Buy("Red", booth, (k,)))
+            assert any(g.state.paper) and not rules.invariants(g.state)
+
+
+@pytest.mark.rule("fresco bigbox.complete", "fresco end.final_round")
+def test_big_box_ends_early_only_when_no_tile_is_left():
+    """Mutation caught: ending with one tile still on the fresco."""
+    from .test_round_end import down_to
+
+    g = game("bigbox")
+    g = down_to(g, 2, keep=((2, 2), (0, 0)))
+    g.state = edit(g.state, players={"Red": {"paints": dict(zip(data.COLOURS, data.FRESCO_TILES[
+        g.state.fresco[0]].paints))}})
+    assert not g.state.final                              # set up mid-round-1 with 2 tiles left
+    at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
+    g.play(Restore("Red", (0, 0)))
+    finish_round(g)
+    assert g.state.tiles_left == 1 and not g.is_over and g.state.phase == "wake"
+    assert g.state.final and g.state.round == 2           # the <= 6 rule makes round 2 final

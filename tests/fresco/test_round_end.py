@@ -4,22 +4,16 @@ from __future__ import annotations
 import pytest
 
 from fresco_kit.fresco import rules
-from fresco_kit.fresco.actions import Buy, Plan, Restore, Settle, Theater, Wake
+from fresco_kit.fresco.actions import Buy, Plan, Restore, Settle, Theater
 
 from .helpers import (P3, P4, at, board, data, edit, finish_round, game, plans, play_round_start, refused,
-                      tile_paints, times)
+                      tile_paints, times, wake_all)
 
 
 def down_to(g, left: int, holder: str = "Yellow", keep=((2, 2),)):
     squares = [sq for sq in board.SQUARES if sq not in keep][:25 - left]
     g.state = edit(g.state, restored={holder: squares})
     return g
-
-
-def wake_all(g, **fixed):
-    while g.state.phase == "wake":
-        nm = g.state.to_move[0]
-        g.play(Wake(nm, times(g, **fixed)[nm]))
 
 
 @pytest.mark.rule("fresco round.refill")

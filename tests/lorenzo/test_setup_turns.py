@@ -169,3 +169,18 @@ def test_structural_refusals():
         over.play(rules.sample_action(over.state, rng))
     assert_refused(over, Place("Red", "white", "council"), "kit.over")
     assert over.legal_actions() == []
+
+
+@pytest.mark.rule("lorenzo kit.pending", "lorenzo kit.space", "lorenzo servants")
+def test_wrongly_typed_actions_are_refused_not_crashing():
+    from fresco_kit.lorenzo.state import Choose
+
+    g = game_at(position(P2, dice={"white": 6}, towers={"character": [49, 53, 56, 52]}, res={"Red": {"coins": 9}}))
+    assert_refused(g, Place("Red", "white", ["council"]), "kit.space")
+    assert_refused(g, Place("Red", "white", "council", "2"), "servants")
+    g.play("Red places white on character-3")             # Abbess: an extra action is pending
+    assert_refused(g, Choose("Red", "territory-1", "1"), "kit.pending")
+    assert_refused(g, Choose("Red", 3), "kit.pending")
+    g.play("Red chooses skip")
+    g.play("Blue places white on council")                  # a privilege is pending
+    assert_refused(g, Choose("Blue", None), "kit.pending")
