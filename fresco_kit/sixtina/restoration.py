@@ -264,7 +264,7 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
         state.discard = state.discard + action.cards
         kept = "discards the cards"
     where = WHERE[kind]
-    events.append(Event(f"{who}: {KIND_NAMES[kind]} {action.technique} restoration on {action.place} "
+    events.append(Event(f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {action.place} "
                         f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
                         RULES[KIND_RULES[kind]]))
     if state.two_player:

@@ -140,8 +140,9 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
     supply[seat] -= 1
     s.spaces, s.supply, s.pending = tuple(spaces), tuple(supply), ()
     s.initial_left -= 1
-    ev.append(Event(f"{s.players[seat]} puts a supply material on the top space of {TECHNIQUES[technique]} "
-                    f"at {action.place}", RULES["setup.initial"]))
+    name = D.technique_names[TECHNIQUES[technique]]
+    ev.append(Event(f"{s.players[seat]} puts a supply material on the top space of {name} at {action.place}",
+                    RULES["setup.initial"]))
     if s.initial_left:
         reveal_initial_technique(s, ev)
     else:
