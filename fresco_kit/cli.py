@@ -1,4 +1,7 @@
-"""The ``fresco-kit`` command: worked examples, figures, benchmarks and soak runs."""
+"""The fresco-kit command: worked examples, figures, benchmarks and soak runs.
+
+Games: sixtina (1980 Sixtina), fresco (Fresco) and lorenzo (Lorenzo il Magnifico).
+Run `fresco-kit COMMAND --help` for the options of one command."""
 from __future__ import annotations
 
 import argparse
@@ -12,8 +15,16 @@ DEFAULT_BENCH_PLAYERS = {"sixtina": 3, "fresco": 4, "lorenzo": 4}
 PLAYER_NAMES = ["Red", "White", "Blue", "Yellow"]
 
 
+class PlayoutFailure(Exception):
+    """A random game broke the engine, an invariant or a JSON round trip; the message says where."""
+
+
 def _game(name: str):
     return importlib.import_module(f"fresco_kit.{name}")
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'' if n == 1 else 's'}"
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -29,8 +40,10 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress: bool):
-    """Play ``n`` seeded random games; yield the number of actions of each."""
-    from fresco_kit.core.game import random_playout
+    """Play ``n`` seeded random games; yield the number of actions of each.
+
+    With ``progress``, a line goes to stderr after every tenth of the games.  A game
+    that goes wrong raises :class:`PlayoutFailure` naming its seed."""
     from fresco_kit.core.random import Rng
 
     module = _game(name)
@@ -38,38 +51,49 @@ def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress:
     for i in range(n):
         game = module.new_game(PLAYER_NAMES[:players], seed=seed + i)
         rng = Rng(seed + i + 1_000_003)
-        if check:
-            from fresco_kit.core.game import Game
-
-            steps = 0
-            sample = getattr(game.rules, "sample_action", None)
-            while not game.is_over:
-                action = sample(game.state, rng) if sample else rng.choice(game.legal_actions())
-                game.play(action)
-                steps += 1
-                if invariants:
-                    broken = invariants(game.state)
-                    if broken:
-                        raise AssertionError(f"seed {seed + i}, action {steps} ({action}): {broken}")
-                if steps > 100_000:
-                    raise AssertionError(f"seed {seed + i}: game did not end")
-            again = Game.from_json(game.to_json())
-            if again.state != game.state:
-                raise AssertionError(f"seed {seed + i}: JSON round trip differs")
-            yield steps
-        else:
-            yield random_playout(game, rng)
+        try:
+            yield _playout(game, rng, invariants if check else None, check)
+        except (AssertionError, RuntimeError, ValueError) as exc:   # RuleError, SaveError are ValueErrors
+            raise PlayoutFailure(
+                f"{name}, {players} players, game seed {seed + i}: {type(exc).__name__}: {exc}\n"
+                f"  (replay it alone with: --players {players} --seed {seed + i} -n 1)") from exc
         if progress and (i + 1) % max(1, n // 10) == 0:
-            print(f"  {i + 1}/{n} games", file=sys.stderr)
+            print(f"  {name}, {players} players: {i + 1}/{_games(n)}", file=sys.stderr, flush=True)
+
+
+def _playout(game, rng, invariants, check: bool) -> int:
+    """One random game to the end; the number of actions played.
+
+    With ``check``: ``invariants`` after every action and a JSON round trip at the end."""
+    from fresco_kit.core.game import Game, random_playout
+
+    if not check:
+        return random_playout(game, rng)
+    steps = 0
+    sample = getattr(game.rules, "sample_action", None)
+    while not game.is_over:
+        action = sample(game.state, rng) if sample else rng.choice(game.legal_actions())
+        game.play(action)
+        steps += 1
+        if invariants:
+            broken = invariants(game.state)
+            if broken:
+                raise AssertionError(f"after action {steps} ({action}): {broken}")
+        if steps > 100_000:
+            raise AssertionError("the game did not end within 100000 actions")
+    again = Game.from_json(game.to_json())
+    if again.state != game.state:
+        raise AssertionError("the JSON round trip gives a different state")
+    return steps
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     players = args.players or DEFAULT_BENCH_PLAYERS[args.game]
     start = time.perf_counter()
-    actions = sum(_playouts(args.game, args.n, players, args.seed, False, False))
+    actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
     elapsed = time.perf_counter() - start
-    print(f"{args.game}: {args.n} seeded random {players}-player games to the end, "
-          f"{actions} actions in {elapsed:.2f} s")
+    print(f"{args.game}: {args.n} seeded random {players}-player {'game' if args.n == 1 else 'games'} "
+          f"to the end, {actions} actions in {elapsed:.2f} s")
     print(f"  {args.n / elapsed:.1f} games/s   {actions / elapsed:.0f} actions/s   "
           f"{actions / args.n:.1f} actions/game")
     return 0
@@ -79,7 +103,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
     counts = [args.players] if args.players else _game(args.game).PLAYER_COUNTS
     for players in counts:
         actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
-        print(f"{args.game}: {args.n} {players}-player games, {actions} actions, invariants held")
+        print(f"{args.game}: {args.n} {players}-player {'game' if args.n == 1 else 'games'}, "
+              f"{actions} actions, invariants held", flush=True)
     return 0
 
 
@@ -88,7 +113,6 @@ def cmd_figures(args: argparse.Namespace) -> int:
 
     matplotlib.use("Agg")
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     for name in GAMES:
         try:
             draw = importlib.import_module(f"fresco_kit.{name}.draw")
@@ -112,33 +136,75 @@ def _count(text: str) -> int:
     return n
 
 
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = argparse.ArgumentParser(prog="fresco-kit", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subs = {}
+
+    def command(name: str, summary: str, description: str, func) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=summary, description=description)
+        p.set_defaults(func=func)
+        subs[name] = p
+        return p
+
+    p = command("examples", "replay the rulebooks' worked examples; exit 1 on a mismatch",
+                "Replay each worked example through the engine and print the rulebook's "
+                "figures next to the engine's. Exit status 1 if any figure differs.", cmd_examples)
+    p.add_argument("game", choices=GAMES + ("all",), help="a game, or all three")
+    p = command("bench", "time seeded random games to the end",
+                "Play seeded random games to the end with the engine's random player and "
+                "report games/s and actions/s.", cmd_bench)
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("-n", type=_count, default=200, metavar="N", help="number of games (default 200)")
+    p.add_argument("--players", type=int, default=None, metavar="P",
+                   help="player count (default: sixtina 3, fresco 4, lorenzo 4)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the first game; game i uses S + i (default 0)")
+    p = command("soak", "play many random games checking invariants at every step",
+                "Play seeded random games to the end, checking the game's invariants after "
+                "every action and a JSON save/load round trip at the end of each game. "
+                "Progress goes to stderr. Exit status 1, naming the seed, if a game fails.",
+                cmd_soak)
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("-n", type=_count, default=1000, metavar="N",
+                   help="number of games per player count (default 1000)")
+    p.add_argument("--players", type=int, default=None, metavar="P",
+                   help="only this player count (default: every count the game supports)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the first game; game i uses S + i (default 0)")
+    p = command("figures", "write the README's figures (PNG) into a folder",
+                "Draw the README's figures with matplotlib and save them as PNG files.",
+                cmd_figures)
+    p.add_argument("--out", default="figures", metavar="DIR",
+                   help="folder to write into, created if missing (default: figures)")
+    return parser, subs
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="fresco-kit", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("examples", help="replay the rulebooks' worked examples; non-zero exit on a mismatch")
-    p.add_argument("game", choices=GAMES + ("all",))
-    p.set_defaults(func=cmd_examples)
-    p = sub.add_parser("bench", help="time seeded random games to the end")
-    p.add_argument("game", choices=GAMES)
-    p.add_argument("-n", type=_count, default=200, help="number of games (default 200)")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seed", type=int, default=0)
-    p.set_defaults(func=cmd_bench)
-    p = sub.add_parser("soak", help="play many random games checking invariants at every step")
-    p.add_argument("game", choices=GAMES)
-    p.add_argument("-n", type=_count, default=1000)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seed", type=int, default=0)
-    p.set_defaults(func=cmd_soak)
-    p = sub.add_parser("figures", help="write the README's figures into figures/")
-    p.add_argument("--out", default="figures")
-    p.set_defaults(func=cmd_figures)
+    parser, subs = _parser()
     args = parser.parse_args(argv)
+    usage_error = subs[args.command].error          # prints the command's usage, exits 2
     if getattr(args, "players", None) is not None:
         counts = tuple(_game(args.game).PLAYER_COUNTS)
         if args.players not in counts:
-            parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players, not {args.players}")
-    return args.func(args)
+            usage_error(f"{args.game} is played by {', '.join(map(str, counts))} players, not {args.players}")
+    if args.command == "figures":
+        try:
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            usage_error(f"cannot use {args.out!r} as the output folder: {exc.strerror or exc}")
+    try:
+        return args.func(args)
+    except PlayoutFailure as exc:
+        print(f"fresco-kit {args.command}: FAILED: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"fresco-kit {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"fresco-kit {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from numbers import Integral
+from typing import Any, Iterable, Protocol, Sequence
 
 from .random import Rng
 from .rules import Event, RuleError, Verdict
@@ -29,6 +30,31 @@ GAME_MODULES = {
 
 class SaveError(ValueError):
     """A saved game could not be loaded; the message says what is wrong."""
+
+
+def checked_players(players: Any) -> list[str]:
+    """The player names as a list, or a ValueError saying what is wrong.
+
+    ``players`` is a list of names (not one string); names are distinct, non-empty
+    strings without spaces, since action texts such as ``wake Red 7`` are split at
+    spaces."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise ValueError(f"players must be a list of names, e.g. ['Red', 'White', 'Blue'], not {players!r}")
+    players = list(players)
+    for name in players:
+        if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip():
+            raise ValueError(f"player name {name!r} is not allowed: a name is a non-empty string "
+                             f"without spaces (actions are written like 'wake Red 7')")
+    if len(set(players)) != len(players):
+        raise ValueError(f"player names must be distinct: {players!r}")
+    return players
+
+
+def checked_seed(seed: Any) -> int:
+    """``seed`` as an int, or a ValueError if it is not a whole number."""
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return int(seed)
 
 
 class RulesModule(Protocol):
@@ -86,12 +112,10 @@ class Game:
 
     def __init__(self, rules: RulesModule, players: Sequence[str], seed: int = 0,
                  options: dict | None = None, state: Any = None):
-        players = list(players)
-        if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-            raise ValueError(f"player names must be distinct, non-empty strings: {players!r}")
+        players, seed = checked_players(players), checked_seed(seed)
         self.rules = rules
         self.players = players
-        self.seed = int(seed)
+        self.seed = seed
         self.options = dict(options or {})
         self.initial_state = state if state is not None else rules.new_state(players, self.seed, self.options)
         self.state = self.initial_state
@@ -136,7 +160,7 @@ class Game:
 
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions."""
-        if steps < 0 or steps > len(self.history):
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0 or steps > len(self.history):
             raise ValueError(f"cannot undo {steps} action(s); history holds {len(self.history)}")
         for _ in range(steps):
             self.state = self.history.pop().state_before
@@ -204,7 +228,7 @@ class Game:
         if missing:
             raise SaveError(f"saved game lacks {', '.join(missing)}")
         name = data["game"]
-        if name not in GAME_MODULES:
+        if not isinstance(name, str) or name not in GAME_MODULES:
             raise SaveError(f"unknown game {name!r}; known: {', '.join(GAME_MODULES)}")
         if not isinstance(data["players"], list) or not isinstance(data["actions"], list):
             raise SaveError("'players' and 'actions' must be lists")

@@ -11,7 +11,7 @@ a behind/ahead choice) and ``"over"``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from . import data
 from .rulesets import Switches, switches_for
@@ -260,6 +260,10 @@ def _paints(d: Any) -> tuple[int, ...]:
 
 
 def make_switches(ruleset: str, overrides: dict) -> tuple[tuple, Switches]:
-    """Normalised overrides (sorted items) and the Switches object."""
+    """Normalised overrides (sorted items) and the Switches object.
+
+    Raises ValueError when ``overrides`` is not a dict of switch names."""
+    if not isinstance(overrides, Mapping):
+        raise ValueError(f"switches must be a dict such as {{'unlimited_paints': True}}, not {overrides!r}")
     sw = switches_for(ruleset, overrides)
     return tuple(sorted(dict(overrides).items())), sw

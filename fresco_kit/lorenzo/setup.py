@@ -26,7 +26,7 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
         raise ValueError(f"Lorenzo il Magnifico is for 2 to 4 players, not {len(players)}")
     unknown = set(options) - {"bonus_tiles"}
     if unknown:
-        raise ValueError(f"unknown option(s) {sorted(unknown)}; known: bonus_tiles")
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; Lorenzo takes bonus_tiles")
     tiles_mode = options.setdefault("bonus_tiles", readings.DEFAULT_BONUS_TILES)
     if tiles_mode not in ("standard", "advanced"):
         raise ValueError("bonus_tiles must be 'standard' or 'advanced'")

@@ -68,3 +68,5 @@ def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
     from . import rules
 
     return Game(rules, players, seed, options)
+
+

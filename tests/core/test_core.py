@@ -82,3 +82,33 @@ def test_verdict():
 def test_from_json_refuses_bad_input_clearly(text, needle):
     with pytest.raises(SaveError, match=needle):
         Game.from_json(text)
+
+
+def test_from_json_refuses_a_game_name_that_is_not_text():
+    text = ('{"format": "fresco-kit/game", "version": 1, "game": ["sixtina"], "players": [], '
+            '"seed": 0, "options": {}, "actions": [], "state": {}}')
+    with pytest.raises(SaveError, match="unknown game"):
+        Game.from_json(text)
+
+
+@pytest.mark.parametrize("players,needle", [
+    ("RWB", "list of names"),
+    (["Red", "Red"], "distinct"),
+    (["Red", ""], "not allowed"),
+    (["Red Team", "Blue"], "without spaces"),
+    ([" Red", "Blue"], "without spaces"),
+])
+def test_player_names_are_checked_once_for_every_game(players, needle):
+    from fresco_kit.core.game import checked_players
+
+    with pytest.raises(ValueError, match=needle):
+        checked_players(players)
+
+
+def test_undo_needs_a_whole_number_within_the_history():
+    from fresco_kit import sixtina
+
+    game = sixtina.new_game(["Red", "White", "Blue"], seed=1)
+    for steps in ("1", 1.0, -1, 1):
+        with pytest.raises(ValueError):
+            game.undo(steps)
