@@ -65,3 +65,12 @@ def test_every_legal_action_is_legal_and_round_trips(case):
                 assert game.state.view(player) is not None
         game.play(chosen)
     assert game.scores().winners
+
+
+@pytest.mark.parametrize("name", ["sixtina", "fresco", "lorenzo"])
+def test_view_of_an_unknown_player_is_refused_with_the_players_named(name):
+    game = importlib.import_module(f"fresco_kit.{name}").new_game(NAMES[:3], seed=1)
+    with pytest.raises(ValueError) as info:
+        game.state.view("Nobody")
+    assert str(info.value) == "unknown player 'Nobody'; players: Red, White, Blue"
+    assert game.state.view("Blue") is not None

@@ -31,13 +31,20 @@ class Example:
     run: Callable[[], list[Check]]
 
     def table(self, checks: list[Check] | None = None) -> str:
+        """One line per check; each column as wide as its longest entry (or its header).
+
+        The figure column is headed "rulebook" for rulebook examples and "expected" for
+        constructed ones (whose figures are not printed in the rulebook)."""
         checks = self.run() if checks is None else checks
-        width = max([len(c.quantity) for c in checks] + [8])
+        head = "expected" if self.kind == "constructed" else "rulebook"
+        rows = [(c.quantity, str(c.expected), str(c.actual)) for c in checks]
+        q_w, e_w, a_w = (max([len(h)] + [len(r[i]) for r in rows])
+                         for i, h in enumerate(("quantity", head, "engine")))
         lines = [f"{self.name} ({self.kind}; {self.source})",
-                 f"  {'quantity':<{width}}  {'rulebook':>12}  {'engine':>12}"]
-        for c in checks:
+                 f"  {'quantity':<{q_w}}  {head:>{e_w}}  {'engine':>{a_w}}"]
+        for c, (q, e, a) in zip(checks, rows):
             mark = "" if c.ok else "   <-- MISMATCH"
-            lines.append(f"  {c.quantity:<{width}}  {c.expected!s:>12}  {c.actual!s:>12}{mark}")
+            lines.append(f"  {q:<{q_w}}  {e:>{e_w}}  {a:>{a_w}}{mark}")
         return "\n".join(lines)
 
 

@@ -50,6 +50,26 @@ def checked_players(players: Any) -> list[str]:
     return players
 
 
+def checked_keys(d: dict, keys: Iterable[str], what: str) -> None:
+    """A saved ``what`` (a dict) must have exactly ``keys``: a ValueError names the
+    missing and the unknown ones."""
+    keys = tuple(keys)
+    missing = [k for k in keys if k not in d]
+    unknown = sorted(str(k) for k in d if k not in keys)
+    if missing or unknown:
+        raise ValueError(f"{what}: " + "; ".join(
+            ([f"missing key(s) {', '.join(missing)}"] if missing else [])
+            + ([f"unknown key(s) {', '.join(unknown)}"] if unknown else [])))
+
+
+def seat_of(players: Sequence[str], name: Any) -> int:
+    """The seat (index) of player ``name`` in ``players``, or a ValueError naming the players."""
+    for i, p in enumerate(players):
+        if p == name:
+            return i
+    raise ValueError(f"unknown player {name!r}; players: {', '.join(players)}")
+
+
 def checked_seed(seed: Any) -> int:
     """``seed`` as an int, or a ValueError if it is not a whole number."""
     if isinstance(seed, bool) or not isinstance(seed, Integral):

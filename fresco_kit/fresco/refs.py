@@ -3,7 +3,8 @@
 Sections are the headings of the Fresco rulebook (English, base game); the ``bigbox.*``
 rules cite the Fresco: Big Box "How to Play".  Ids are those of
 ``rules_checklist.txt`` without the ``fresco`` prefix; the ``supply.*`` and
-``end.tie`` entries are readings the kit adds where the texts are silent.
+``end.tie`` entries are readings the kit adds where the texts are silent, and
+``end.over`` (no action after the end) a rule the checklist lacks.
 """
 from __future__ import annotations
 
@@ -89,7 +90,8 @@ RULES = Rulebook("fresco", {
     "supply.coins": ("Setup, 6. The studio (kit's reading)",
                      "the 60 coins (196 thalers) are the whole bank: when it runs short it pays only what it holds"),
     "end.tie": ("End of the Game (kit's reading)", "the text gives no tie-break: tied leaders share the victory"),
+    "end.over": ("End of the Game", "no action is possible once the game has ended"),
 })
 
 #: ids the kit adds beyond rules_checklist.txt
-EXTRA_RULES = ("supply.paints", "supply.coins", "end.tie")
+EXTRA_RULES = ("supply.paints", "supply.coins", "end.tie", "end.over")

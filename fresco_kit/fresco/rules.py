@@ -48,7 +48,7 @@ def checks(state: State, action: Action) -> list:
     if entry is None:
         return [(f"{action!r} is not a Fresco action", RULES["p2.resolve"])]
     if state.phase == "over":
-        return [("the game is over", RULES["end.winner"])]
+        return [("the game is over", RULES["end.over"])]
     return entry[0](state, action)
 
 

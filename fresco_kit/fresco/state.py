@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..core.game import checked_keys, seat_of
 from . import data
 from .rulesets import Switches, switches_for
 
@@ -73,7 +74,8 @@ class PlayerState:
 
     @classmethod
     def from_dict(cls, d: dict) -> "PlayerState":
-        _keys(d, ("thalers", "paints", "tiles", "vp", "start", "mood", "helper", "time", "plan", "points"), "player")
+        _keys(d, ("name", "thalers", "paints", "tiles", "vp", "start", "mood", "helper", "time", "plan", "points"),
+              "player")
         plan = d["plan"]
         if plan not in (None, HIDDEN):
             plan = tuple(_int(x, "plan entry") for x in plan)
@@ -153,7 +155,7 @@ class State:
     def view(self, player: str) -> "State":
         """This player's view: other players' plans are hidden while planning (Planning actions),
         and the random state (which would tell the bag's next draws) is 0 in every phase."""
-        me = self.names.index(player)
+        me = seat_of(self.names, player)
         s = self.copy()
         s.rng = 0
         if self.phase != "plan":
@@ -242,9 +244,7 @@ class State:
 def _keys(d: dict, keys, what: str) -> None:
     if not isinstance(d, dict):
         raise TypeError(f"{what} must be a JSON object")
-    missing = [k for k in keys if k not in d]
-    if missing:
-        raise KeyError(f"{what} lacks {', '.join(missing)}")
+    checked_keys(d, keys, what)
 
 
 def _int(x: Any, what: str) -> int:

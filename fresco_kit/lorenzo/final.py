@@ -42,7 +42,8 @@ def excommunication_loss(p: Player) -> int:
 
 
 def final_scores(st: State) -> ScoreSheet:
-    """The score sheet (also usable mid-game, as a projection)."""
+    """The score sheet; ``winners`` and tie-break notes once the game is over (before
+    that a provisional sheet of the current position, with no winner)."""
     cards = load().cards
     mil = military_points({p.name: p.res["military"] for p in st.players})
     rows = {}
@@ -58,6 +59,9 @@ def final_scores(st: State) -> ScoreSheet:
             "Excommunications": -excommunication_loss(p),
         }
     sheet = ScoreSheet(list(CATEGORIES), rows)
+    if st.phase != "over":
+        sheet.notes.append("provisional: the game is not over")
+        return sheet
     totals = sheet.totals
     best = max(totals.values())
     tied = [n for n in st.order if totals[n] == best]

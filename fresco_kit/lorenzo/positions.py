@@ -33,11 +33,13 @@ def position(players: Sequence[str], *, seed: int = 0, round: int = 1, dice: Map
              tiles: Sequence[int] | None = None, excomms: Mapping[str, Sequence[int]] | None = None,
              home: Mapping[str, Sequence[str]] | None = None, order: Sequence[str] | None = None,
              turn: int = 0, occupants: Mapping[str, Sequence[str]] | None = None,
-             options: dict | None = None) -> State:
+             options: dict | None = None, over: bool = False) -> State:
     """A constructed position (see the module docstring).  ``cards`` maps a player to card
     ids (placed in their rows by type); ``towers`` maps a type to four card ids or None,
     bottom floor first; ``tiles`` are the three excommunication tiles in play; a negative
-    ``turn`` counts from the end of the round's schedule (-1 = the last placement)."""
+    ``turn`` counts from the end of the round's schedule (-1 = the last placement);
+    ``over`` makes it a finished game (as after round 6: towers cleared, nobody to place),
+    so that ``rules.scores`` names the winner."""
     data = load()
     st = new_state(players, seed, options).copy()
     for name in players:
@@ -85,6 +87,10 @@ def position(players: Sequence[str], *, seed: int = 0, round: int = 1, dice: Map
     st.occupants = {k: tuple(v) for k, v in (occupants or {}).items()}
     st.schedule = schedule(st)
     st.turn = turn if turn >= 0 else len(st.schedule) + turn
+    if over:
+        st.discarded += tuple(c for row in st.towers.values() for c in row if c is not None)
+        st.towers = {t: (None,) * 4 for t in CARD_TYPES}
+        st.round, st.phase, st.schedule, st.turn = 7, "over", (), 0
     return st
 
 

@@ -68,7 +68,7 @@ def is_over(state: State) -> bool:
 
 
 def scores(state: State) -> ScoreSheet:
-    """The final score sheet (a projection while the game is running)."""
+    """The final score sheet (provisional, with no winner, while the game is running)."""
     return final_scores(state)
 
 

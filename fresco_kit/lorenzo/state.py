@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.game import checked_keys, seat_of
 from .data import CARD_TYPES, MEMBERS, RESOURCES
 
 
@@ -172,7 +173,11 @@ class State:
         return self.player(name)
 
     def view(self, player: str | None = None) -> "State":
-        """A copy without hidden information: the order of the decks is masked (sorted)."""
+        """A copy without hidden information: the order of the decks is masked (sorted).
+
+        ``player`` (optional: everyone sees the same) must name a player of the game."""
+        if player is not None:
+            seat_of(self.names, player)
         st = self.copy()
         st.decks = {k: tuple(sorted(v)) for k, v in self.decks.items()}
         return st
@@ -212,13 +217,14 @@ def state_from_dict(d: Any) -> State:
         raise TypeError("a Lorenzo state must be a JSON object")
     need = ("players", "order", "round", "phase", "dice", "towers", "decks", "discarded", "occupants",
             "schedule", "turn", "pending", "excomm_tiles", "excomm_box", "rng", "options")
-    missing = [k for k in need if k not in d]
-    if missing:
-        raise KeyError(f"state lacks {', '.join(missing)}")
+    checked_keys(d, need, "state")
+    if not isinstance(d["players"], list):
+        raise TypeError("players must be a list")
     players = []
     for i, p in enumerate(d["players"]):
-        if not isinstance(p, dict) or set(p) != {"name", "res", "cards", "excomms", "home", "bonus_tile"}:
-            raise ValueError(f"players[{i}] is malformed")
+        if not isinstance(p, dict):
+            raise TypeError(f"players[{i}] must be a JSON object")
+        checked_keys(p, ("name", "res", "cards", "excomms", "home", "bonus_tile"), f"players[{i}]")
         res = p["res"]
         if not isinstance(res, dict) or set(res) != set(RESOURCES) or not all(isinstance(v, int) for v in res.values()):
             raise ValueError(f"players[{i}].res must give an integer for each of {RESOURCES}")

@@ -305,6 +305,6 @@ def score_position(entries: Mapping[str, SheetEntry], tile: int = 18) -> State:
                      "vp": e.vp, "faith": 0}
         excomms[name] = [tile] if e.excommunicated else []
     tiles = (1, 8, tile)
-    st = position(list(entries), round=6, cards=cards, res=res, excomms=excomms, tiles=tiles)
+    st = position(list(entries), round=6, cards=cards, res=res, excomms=excomms, tiles=tiles, over=True)
     return st
 

@@ -54,7 +54,10 @@ class CompletionResult:
             lines.append(f"  {c.colour}: {c.materials} material(s), leftmost excellent "
                          f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
                          f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} -> {self.awards.get(c.colour, 0)} points")
-        lines.append(f"  zone icon: {self.top or 'nobody (tie for first or no contributor)'}")
+        if self.half:
+            lines.append("  zone icon: nobody marks it for the last fresco (the game ends instead)")
+        else:
+            lines.append(f"  zone icon: {self.top or 'nobody (tie for first or no contributor)'}")
         return "\n".join(lines)
 
 

@@ -54,7 +54,7 @@ RULES = Rulebook("sixtina", {
     "obj.prudent_diff3": (f"{OBJ}, Prudent Restorations", "technique cards of at least 3 different techniques in the play area"),
     "obj.timing": (f"{OBJ}, footnotes", "the bonus is taken before a completed fresco flips, so its materials still count"),
     "variant.sheets": ("Variant: Sheets with History", "whoever uncovers a sheet receives its reward (points, cards, materials or an objective), or nothing if it cannot be received"),
-    "end.trigger": (f"{END}", "the game ends after the turn in which a completion leaves a single unrestored fresco"),
+    "end.trigger": (f"{END}", "once a completion leaves only one fresco unrestored, play stops at the end of that turn"),
     "end.last_half": (f"{END}", "the last, incomplete fresco scores half, rounded down; it is flipped and nobody places a material on it"),
     "final.objectives": (f"{END}, Objectives", "points of the objective spaces claimed"),
     "final.contribution": (f"{END}, Contribution to Restored Frescoes", "most materials on restored frescoes: 10 / 6 / 3, ties share rounded down"),

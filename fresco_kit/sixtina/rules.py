@@ -48,8 +48,10 @@ def _decision_checks(state: State, action) -> list:
     expected = DECISIONS[kind]
     if not isinstance(action, expected):
         rule = "setup.initial" if kind == "initial" else "turn.pending"
+        options = decision_options(state)
+        example = f"'{options[0]}'" if options else f"'{kind} ...'"
         return [(f"{state.players[state.actor]} must first answer the pending {kind} decision "
-                 f"(a '{expected.__name__}' action)", RULES[rule])]
+                 f"(an action such as {example})", RULES[rule])]
     if kind == "initial":
         return _place_problem(action.place, initial_places(state, state.pending[2]), "setup.initial",
                               f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique")
@@ -82,7 +84,7 @@ def checks(state: State, action) -> list:
         return acquire_checks(state, seat, action.cards)
     if isinstance(action, Restore):
         return restore_checks(state, seat, action)
-    return [(f"no {type(action).__name__} decision is pending; {state.players[seat]} must prepare, "
+    return [(f"no {str(action).split()[0]} decision is pending; {state.players[seat]} must prepare, "
              "acquire or restore", RULES["turn.order"])]
 
 

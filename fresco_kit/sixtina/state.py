@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..core.game import seat_of
 from .data import data
 
 EMPTY = -1
@@ -122,7 +123,7 @@ class State:
     def view(self, seat: int | str) -> "State":
         """A copy as ``seat`` sees it: other hands and the deck order hidden (``HIDDEN``)."""
         if isinstance(seat, str):
-            seat = self.players.index(seat)
+            seat = seat_of(self.players, seat)
         new = self.copy()
         new.hands = tuple(h if i == seat else (HIDDEN,) * len(h) for i, h in enumerate(self.hands))
         new.deck = (HIDDEN,) * len(self.deck)

@@ -112,3 +112,31 @@ def test_undo_needs_a_whole_number_within_the_history():
     for steps in ("1", 1.0, -1, 1):
         with pytest.raises(ValueError):
             game.undo(steps)
+
+
+def test_example_table_sizes_columns_to_their_content_and_names_the_source():
+    from fresco_kit.core import Check, Example
+
+    checks = [Check("restoration", "excellent by Blue", "excellent by Blue"), Check("cards", 3, 4)]
+    book = Example("Worked", "rulebook example", "Restoring", lambda: checks).table()
+    lines = book.splitlines()
+    assert lines[1].split() == ["quantity", "rulebook", "engine"]
+    # the rulebook column's right edge is where the header's is (not a fixed 12 wide)
+    assert lines[2].index("excellent by Blue") + len("excellent by Blue") == lines[1].index("rulebook") + 8
+    assert lines[3].endswith("<-- MISMATCH")
+    # every row's columns line up with the header (right edges of the figure columns)
+    assert len({len(line.replace("   <-- MISMATCH", "")) for line in lines[1:]}) == 1
+    made = Example("Built", "constructed", "Restoring", lambda: checks).table()
+    assert made.splitlines()[1].split() == ["quantity", "expected", "engine"]
+    assert "rulebook" not in made.splitlines()[1]
+
+
+def test_seat_of_and_checked_keys_name_what_is_wrong():
+    from fresco_kit.core.game import checked_keys, seat_of
+
+    assert seat_of(("Red", "White"), "White") == 1
+    with pytest.raises(ValueError, match=r"^unknown player 'Nobody'; players: Red, White$"):
+        seat_of(("Red", "White"), "Nobody")
+    checked_keys({"a": 1, "b": 2}, ("a", "b"), "state")
+    with pytest.raises(ValueError, match=r"^state: missing key\(s\) b; unknown key\(s\) c, d$"):
+        checked_keys({"a": 1, "d": 0, "c": 0}, ("a", "b"), "state")

@@ -95,8 +95,22 @@ def test_saves_round_trip_and_bad_saves_are_refused():
             rules.state_from_dict(d)
     d = json.loads(g.to_json())["state"]
     del d["bag"]
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="state: missing key\\(s\\) bag"):
         rules.state_from_dict(d)
+    d = json.loads(g.to_json())["state"]
+    d["colour"], d["players"][1]["hat"] = "red", 1
+    with pytest.raises(ValueError, match="state: unknown key\\(s\\) colour$"):
+        rules.state_from_dict(d)
+    del d["colour"]
+    with pytest.raises(ValueError, match="player: unknown key\\(s\\) hat"):
+        rules.state_from_dict(d)
+    d = json.loads(g.to_json())["state"]
+    d["extra"] = 0
+    del d["rng"]
+    with pytest.raises(ValueError, match="missing key\\(s\\) rng; unknown key\\(s\\) extra"):
+        rules.state_from_dict(d)
+    with pytest.raises(SaveError, match="unknown key"):
+        Game.from_json(json.dumps(dict(json.loads(g.to_json()), state=dict(d, rng=0))))
 
 
 def test_view_hides_only_while_planning_and_undo_works():

@@ -152,6 +152,19 @@ def test_winner_and_shared_victory():
     assert sum(sheet.rows["Red"].values()) == g.state.player("Red").vp
 
 
+@pytest.mark.rule("fresco end.over")
+def test_no_action_once_the_game_has_ended():
+    g = game("bigbox")
+    down_to(g, 6)
+    play_round_start(g, times(g), plans(g))
+    g.state = edit(g.state, players={nm: {"thalers": 0} for nm in P4})
+    play_round_start(g, times(g), plans(g))
+    assert g.is_over and g.legal_actions() == []
+    for action in (Plan("Red", (1, 1, 1, 1, 1)), Buy("Red", 1, (1,)), Settle("Red", "behind")):
+        refused(g, action, "end.over")
+        assert [ref.id for _, ref in g.explain(action).reasons] == ["end.over"]
+
+
 @pytest.mark.rule("fresco end.tie")
 def test_tie_is_shared_when_totals_are_equal():
     from fresco_kit.fresco.final import scores

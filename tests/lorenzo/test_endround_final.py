@@ -55,10 +55,21 @@ def test_final_sheet_sums_the_six_items_and_penalties():
 
 @pytest.mark.rule("lorenzo final.winner")
 def test_most_vp_wins_and_tie_reading(monkeypatch):
-    st = position(P3, res={"Red": {"vp": 10}, "White": {"vp": 12}, "Blue": {"vp": 12}}, order=["Blue", "White", "Red"])
+    st = position(P3, res={"Red": {"vp": 10}, "White": {"vp": 12}, "Blue": {"vp": 12}}, order=["Blue", "White", "Red"],
+                  over=True)
     sheet = final_scores(st)
     assert sheet.winners == ["Blue"] and "turn order" in sheet.notes[0]
     monkeypatch.setattr(readings, "WIN_TIE_BREAK", "shared")
     assert final_scores(st).winners == ["Blue", "White"]
-    st = position(P3, res={"Red": {"vp": 40}})
+    st = position(P3, res={"Red": {"vp": 40}}, over=True)
     assert final_scores(st).winners == ["Red"]
+
+
+@pytest.mark.rule("lorenzo final.winner")
+def test_sheet_is_provisional_with_no_winner_while_the_game_runs():
+    st = position(P3, res={"Red": {"vp": 7}, "White": {"vp": 7}})
+    sheet = final_scores(st)
+    assert sheet.winners == [] and sheet.notes == ["provisional: the game is not over"]
+    assert "Winner" not in sheet.to_text() and "turn order" not in sheet.to_text()
+    done = position(P3, res={"Red": {"vp": 7}, "White": {"vp": 7}}, over=True)
+    assert final_scores(done).winners == ["Red"] and final_scores(done).rows == sheet.rows

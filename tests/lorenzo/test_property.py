@@ -85,8 +85,16 @@ def test_state_from_dict_refuses_bad_data():
         bad = dict(d, **{key: value})
         with pytest.raises(err):
             rules.state_from_dict(bad)
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match="state: missing key\\(s\\) decks$"):
         rules.state_from_dict({k: v for k, v in d.items() if k != "decks"})
+    with pytest.raises(ValueError, match="state: unknown key\\(s\\) colour, zz$"):
+        rules.state_from_dict(dict(d, zz=1, colour="red"))
+    with pytest.raises(ValueError, match="missing key\\(s\\) rng; unknown key\\(s\\) seed"):
+        rules.state_from_dict({**{k: v for k, v in d.items() if k != "rng"}, "seed": 0})
+    bad = json.loads(json.dumps(d))
+    bad["players"][1]["hat"] = 1
+    with pytest.raises(ValueError, match="players\\[1\\]: unknown key\\(s\\) hat"):
+        rules.state_from_dict(bad)
     bad = json.loads(json.dumps(d))
     bad["players"][0]["res"]["gold"] = 1
     with pytest.raises(ValueError):

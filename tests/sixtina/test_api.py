@@ -157,3 +157,29 @@ def test_state_from_dict_refuses_malformed_states(field, value):
     save["state"][field] = value
     with pytest.raises(SaveError):
         Game.from_json(json.dumps(save))
+
+
+@pytest.mark.rule("sixtina setup.initial", "sixtina turn.pending")
+def test_pending_decision_refusal_shows_an_example_action_text():
+    from fresco_kit.sixtina.rules import decision_options
+    game = new_game(RWB, seed=5)
+    assert game.state.pending[0] == "initial"
+    reason = game.explain("prepare").reasons[0][0]
+    example = str(decision_options(game.state)[0])
+    assert example.startswith("initial ") and f"'{example}'" in reason
+    assert "InitialRestoration" not in reason
+    game.play(example)                            # the quoted text is a legal answer
+    # a decision answer when none of that kind is pending names it by its text too
+    ready = ready_game()
+    reason = ready.explain("reveal G2").reasons[0][0]
+    assert reason.startswith("no reveal decision is pending") and "Reveal" not in reason
+
+
+@pytest.mark.rule("sixtina turn.pending")
+def test_pending_bonus_refusal_shows_a_bonus_action_text():
+    from .helpers import card_ids, constructed_state, game_of
+    sol = card_ids("solvent_sponge", 2)
+    game = game_of(constructed_state(RWB, chapel={"G1": "genesis_4"}, hands={"Red": sol + card_ids("infrared", 1)}))
+    game.play(Restore("G1", "solvent_sponge", sol, 0))
+    reason = game.explain("prepare").reasons[0][0]
+    assert "(an action such as 'bonus " in reason and "Bonus'" not in reason

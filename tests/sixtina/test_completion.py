@@ -252,3 +252,16 @@ def test_last_fresco_halves_each_players_points_rounding_down():
     # (halving the printed scores first would give them (0 + -1)//2 = -1)
     r = last({"Red": 3, "Blue": 1, "White": 1})
     assert r.awards == {"Red": 4, "Blue": 0, "White": 0}
+
+
+@pytest.mark.rule("sixtina end.last_half", "sixtina complete.reveal")
+def test_last_fresco_text_says_nobody_marks_the_zone_icon():
+    # Red would be the top contributor, but the last fresco marks no zone icon
+    status = {p: "restored" for p in ("JC1", "JC2", "JC3", "G1", "G2", "G3", "G4", "M2", "M3", "LJ1", "LJ2")}
+    s = constructed_state(RWB, chapel={"M1": "moses_5"}, status=status,
+                          spaces={"M1": {"repainting": ("correct", "Red")}}, extras={"M1": {"Red": 2}})
+    last = completion_result(s, "M1", half=True)
+    assert last.top == "Red"
+    text = last.to_text()
+    assert "zone icon: nobody marks it for the last fresco" in text and "zone icon: Red" not in text
+    assert "zone icon: Red" in completion_result(s, "M1").to_text()

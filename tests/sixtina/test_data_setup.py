@@ -31,6 +31,28 @@ def test_data_counts_and_provenance():
     assert "chapel layout" in D.illustrative
 
 
+def _entries(node, where="sixtina.toml"):
+    """Every table of the seed that carries a provenance, with where it sits."""
+    if isinstance(node, dict):
+        if "provenance" in node:
+            yield where, node
+        for k, v in node.items():
+            yield from _entries(v, f"{where}.{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _entries(v, f"{where}[{i}]")
+
+
+def test_rulebook_and_public_entries_cite_a_source():
+    # seeds/README.md, Schema conventions: rulebook/public entries name their source
+    entries = list(_entries(load_seed("sixtina")))
+    cited = [(w, e) for w, e in entries if e["provenance"] in ("rulebook", "public")]
+    assert cited, "the seed has rulebook entries"
+    for where, entry in cited:
+        assert isinstance(entry.get("source"), str) and entry["source"].startswith("1980 Sixtina rulebook"), where
+
+
+
 def test_rulebook_example_values_exist_in_the_data():
     adam = D.fresco_by_id["genesis_4"]
     assert adam.scores == (12, 5, 4)
