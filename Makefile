@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# JupyterLab refuses to start as root (containers, CI machines) unless told it may.
+LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: lab test notebooks figures examples bench clean
 
@@ -14,7 +16,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb
+	$(VENV)/bin/jupyter lab $(LAB_ROOT_FLAG) notebooks/00_start_here.ipynb
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,

@@ -48,3 +48,18 @@ def test_start_here_links_every_game_notebook():
     notebooks = {p.resolve() for p in (ROOT / "notebooks").glob("*/*.ipynb")}
     missing = sorted(str(p.relative_to(ROOT)) for p in notebooks - linked)
     assert not missing, f"00_start_here.ipynb does not link: {missing}"
+
+
+def test_make_lab_opens_the_start_here_notebook_and_starts_as_root_too():
+    """`make lab` (dry run): JupyterLab on the start-here notebook; as root it adds
+    --allow-root, without which JupyterLab refuses to start (containers, classrooms)."""
+    import os
+    import shutil
+    import subprocess
+
+    make = shutil.which("make")
+    assert make, "make is needed for the README's two commands"
+    out = subprocess.run([make, "-n", "lab"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    lab = [line for line in out.splitlines() if "jupyter lab" in line]
+    assert lab and lab[-1].endswith("notebooks/00_start_here.ipynb")
+    assert ("--allow-root" in lab[-1]) == (os.geteuid() == 0)
