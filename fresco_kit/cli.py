@@ -23,8 +23,12 @@ def _game(name: str):
     return importlib.import_module(f"fresco_kit.{name}")
 
 
+def _game_word(n: int) -> str:
+    return "game" if n == 1 else "games"
+
+
 def _games(n: int) -> str:
-    return f"{n} game{'' if n == 1 else 's'}"
+    return f"{n} {_game_word(n)}"
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -67,22 +71,13 @@ def _playout(game, rng, invariants, check: bool) -> int:
     With ``check``: ``invariants`` after every action and a JSON round trip at the end."""
     from fresco_kit.core.game import Game, random_playout
 
-    if not check:
-        return random_playout(game, rng)
-    steps = 0
-    sample = getattr(game.rules, "sample_action", None)
-    while not game.is_over:
-        action = sample(game.state, rng) if sample else rng.choice(game.legal_actions())
-        game.play(action)
-        steps += 1
-        if invariants:
-            broken = invariants(game.state)
-            if broken:
-                raise AssertionError(f"after action {steps} ({action}): {broken}")
-        if steps > 100_000:
-            raise AssertionError("the game did not end within 100000 actions")
-    again = Game.from_json(game.to_json())
-    if again.state != game.state:
+    def check_invariants(game, action, steps: int) -> None:
+        broken = invariants(game.state)
+        if broken:
+            raise AssertionError(f"after action {steps} ({action}): {broken}")
+
+    steps = random_playout(game, rng, after_each=check_invariants if check and invariants else None)
+    if check and Game.from_json(game.to_json()).state != game.state:
         raise AssertionError("the JSON round trip gives a different state")
     return steps
 
@@ -92,7 +87,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
     elapsed = time.perf_counter() - start
-    print(f"{args.game}: {args.n} seeded random {players}-player {'game' if args.n == 1 else 'games'} "
+    print(f"{args.game}: {args.n} seeded random {players}-player {_game_word(args.n)} "
           f"to the end, {actions} actions in {elapsed:.2f} s")
     print(f"  {args.n / elapsed:.1f} games/s   {actions / elapsed:.0f} actions/s   "
           f"{actions / args.n:.1f} actions/game")
@@ -103,7 +98,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     counts = [args.players] if args.players else _game(args.game).PLAYER_COUNTS
     for players in counts:
         actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
-        print(f"{args.game}: {args.n} {players}-player {'game' if args.n == 1 else 'games'}, "
+        print(f"{args.game}: {args.n} {players}-player {_game_word(args.n)}, "
               f"{actions} actions, invariants held", flush=True)
     return 0
 

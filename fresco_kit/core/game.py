@@ -11,7 +11,7 @@ import importlib
 import json
 from dataclasses import dataclass
 from numbers import Integral
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .random import Rng
 from .rules import Event, RuleError, Verdict
@@ -277,15 +277,21 @@ class Game:
                 f"{len(self.history)} action(s){'; over' if self.is_over else ''}>")
 
 
-def random_playout(game: Game, rng: Rng, max_actions: int = 100_000) -> int:
+def random_playout(game: Game, rng: Rng, max_actions: int = 100_000,
+                   after_each: Callable[[Game, Any, int], None] | None = None) -> int:
     """Play random legal actions until the game ends; returns the number played.
 
     Uses the rules module's ``sample_action`` when it has one, else a uniform choice
-    of ``legal_actions``.  Raises ``RuntimeError`` if the game does not end."""
+    of ``legal_actions``.  ``after_each(game, action, count)`` runs after every action
+    (e.g. to check invariants).  Raises ``RuntimeError`` if the game does not end."""
     sample = getattr(game.rules, "sample_action", None)
     for n in range(max_actions):
         if game.is_over:
             return n
         action = sample(game.state, rng) if sample else rng.choice(game.legal_actions())
         game.play(action)
+        if after_each is not None:
+            after_each(game, action, n + 1)
+    if game.is_over:
+        return max_actions
     raise RuntimeError(f"game did not end within {max_actions} actions")
