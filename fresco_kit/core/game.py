@@ -4,6 +4,11 @@ A game's rules live in a *rules module* that follows :class:`RulesModule`.  The
 session keeps the history of ``(action, events, state_before)`` and never changes a
 state that history holds: ``rules.apply`` returns a new state.  Replay is exact
 because all randomness is inside the state (:class:`fresco_kit.core.random.Rng`).
+
+A save (:meth:`Game.to_json`) holds the start state and the actions, both readable;
+loading replays the actions from that start, so any position saves and loads, also
+one built by hand, and a damaged file is refused with a :class:`SaveError` that names
+the field.
 """
 from __future__ import annotations
 
@@ -14,52 +19,33 @@ from numbers import Integral
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .random import Rng
+from .record import Record, SaveError, field_error
+from .registry import GAMES, game_info
 from .rules import Event, RuleError, Verdict
 from .scoring import ScoreSheet
 
 SAVE_FORMAT = "fresco-kit/game"
-SAVE_VERSION = 1
-
-#: game name -> module holding its rules (imported lazily).
-GAME_MODULES = {
-    "sixtina": "fresco_kit.sixtina.rules",
-    "fresco": "fresco_kit.fresco.rules",
-    "lorenzo": "fresco_kit.lorenzo.rules",
-}
-
-
-class SaveError(ValueError):
-    """A saved game could not be loaded; the message says what is wrong."""
+SAVE_VERSION = 2
+SAVE_KEYS = ("format", "version", "game", "players", "seed", "options", "start", "actions", "state")
 
 
 def checked_players(players: Any) -> list[str]:
     """The player names as a list, or a ValueError saying what is wrong.
 
     ``players`` is a list of names (not one string); names are distinct, non-empty
-    strings without spaces, since action texts such as ``wake Red 7`` are split at
-    spaces."""
+    strings of one word without commas, since action texts such as ``wake Red 7`` are
+    split at spaces and lists are written with commas."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise ValueError(f"players must be a list of names, e.g. ['Red', 'White', 'Blue'], not {players!r}")
     players = list(players)
     for name in players:
-        if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip():
-            raise ValueError(f"player name {name!r} is not allowed: a name is a non-empty string "
-                             f"without spaces (actions are written like 'wake Red 7')")
+        if (not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip()
+                or "," in name):
+            raise ValueError(f"player name {name!r} is not allowed: a name is one word without commas "
+                             f"(actions are written like 'wake Red 7')")
     if len(set(players)) != len(players):
         raise ValueError(f"player names must be distinct: {players!r}")
     return players
-
-
-def checked_keys(d: dict, keys: Iterable[str], what: str) -> None:
-    """A saved ``what`` (a dict) must have exactly ``keys``: a ValueError names the
-    missing and the unknown ones."""
-    keys = tuple(keys)
-    missing = [k for k in keys if k not in d]
-    unknown = sorted(str(k) for k in d if k not in keys)
-    if missing or unknown:
-        raise ValueError(f"{what}: " + "; ".join(
-            ([f"missing key(s) {', '.join(missing)}"] if missing else [])
-            + ([f"unknown key(s) {', '.join(unknown)}"] if unknown else [])))
 
 
 def seat_of(players: Sequence[str], name: Any) -> int:
@@ -77,11 +63,27 @@ def checked_seed(seed: Any) -> int:
     return int(seed)
 
 
+def checked_keys(d: dict, keys: Iterable[str], what: str) -> None:
+    """A saved ``what`` (a dict) must have exactly ``keys`` (ValueError otherwise).
+
+    Kept while the games move to :class:`~fresco_kit.core.record.Record`."""
+    keys = tuple(keys)
+    missing = [k for k in keys if k not in d]
+    unknown = sorted(str(k) for k in d if k not in keys)
+    if missing or unknown:
+        raise ValueError(f"{what}: " + "; ".join(
+            ([f"missing key(s) {', '.join(missing)}"] if missing else [])
+            + ([f"unknown key(s) {', '.join(unknown)}"] if unknown else [])))
+
+
 class RulesModule(Protocol):
     """What a game's ``rules`` module provides (see DESIGN.md, the engine contract).
 
-    - ``GAME``: the game's name (``"sixtina"``).
-    - ``new_state(players, seed, options) -> State``: setup, as the rulebook says.
+    - ``GAME``: the game's name (``"sixtina"``), as registered in
+      :data:`fresco_kit.core.registry.GAMES`.
+    - ``ACTIONS``: the game's action classes.
+    - ``new_state(players, seed, options) -> State``: setup, as the rulebook says;
+      ``options`` come checked and complete (:meth:`GameInfo.check_options`).
     - ``checks(state, action) -> list[(message, RuleRef)]``: every broken rule; empty
       means legal.  The single source of legality.
     - ``apply(state, action) -> (new_state, events)``: only called when ``checks`` is
@@ -90,11 +92,14 @@ class RulesModule(Protocol):
       empty, in a deterministic order.
     - ``is_over(state) -> bool`` and ``scores(state) -> ScoreSheet``.
     - ``parse_action(text) -> Action``: the inverse of ``str(action)``.
-    - ``state_from_dict(data) -> State`` (validating), and ``State.to_dict()``.
+    - ``state_from_dict(data, path) -> State``: checked, raising :class:`SaveError`
+      naming the field; ``State.to_dict()`` the other way.  A state has ``names`` (the
+      players in seat order) and ``options`` (what it was set up with).
     Optional: ``sample_action(state, rng) -> Action`` for fast random play.
     """
 
     GAME: str
+    ACTIONS: tuple[type, ...]
 
     def new_state(self, players: Sequence[str], seed: int, options: dict) -> Any: ...
     def checks(self, state: Any, action: Any) -> list: ...
@@ -103,7 +108,7 @@ class RulesModule(Protocol):
     def is_over(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> ScoreSheet: ...
     def parse_action(self, text: str) -> Any: ...
-    def state_from_dict(self, data: dict) -> Any: ...
+    def state_from_dict(self, data: Any, path: str = "state") -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -126,19 +131,36 @@ class Preview:
 class Game:
     """A game session over a rules module.
 
+    ``Game(rules, players, seed, options)`` sets a game up from a seed; with ``state``
+    it starts from that position instead (players and options are then the state's,
+    and ``seed`` is ``None`` unless given).
+
     >>> from fresco_kit import sixtina
     >>> game = sixtina.new_game(["Red", "White", "Blue"], seed=7)   # doctest: +SKIP
     """
 
-    def __init__(self, rules: RulesModule, players: Sequence[str], seed: int = 0,
+    def __init__(self, rules: RulesModule, players: Sequence[str] | None = None, seed: int | None = 0,
                  options: dict | None = None, state: Any = None):
-        players, seed = checked_players(players), checked_seed(seed)
         self.rules = rules
-        self.players = players
-        self.seed = seed
-        self.options = dict(options or {})
-        self.initial_state = state if state is not None else rules.new_state(players, self.seed, self.options)
-        self.state = self.initial_state
+        self.info = game_info(rules.GAME)
+        if state is None:
+            if players is None:
+                raise ValueError(f"name the players, e.g. {self.info.players()}")
+            self.players = checked_players(players)
+            self.info.check_player_count(len(self.players))
+            self.seed: int | None = checked_seed(seed)
+            self.options = self.info.check_options(options)
+            state = rules.new_state(self.players, self.seed, self.options)
+        else:
+            self.players = list(state.names)
+            self.seed = None if seed is None else checked_seed(seed)
+            self.options = dict(state.options)
+            if players is not None and list(players) != self.players:
+                raise ValueError(f"players {list(players)!r} differ from the state's {self.players!r}")
+            if options and self.info.check_options(options) != self.options:
+                raise ValueError(f"options {options!r} differ from the state's {self.options!r}")
+        self.initial_state = state
+        self.state = state
         self.history: list[Turn] = []
 
     # -- asking -------------------------------------------------------------
@@ -159,11 +181,17 @@ class Game:
         new_state, events = self._apply(action)
         return Preview(tuple(events), new_state)
 
+    def view(self, player: str) -> Any:
+        """The state as ``player`` sees it (hidden information left out)."""
+        return self.state.view(player)
+
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended."""
         return self.rules.is_over(self.state)
 
     def scores(self) -> ScoreSheet:
+        """The score sheet now (final once the game is over)."""
         return self.rules.scores(self.state)
 
     # -- doing --------------------------------------------------------------
@@ -171,7 +199,7 @@ class Game:
         """Play ``action`` (an action object or its text).
 
         Returns the events; raises :class:`RuleError` naming every broken rule, in which
-        case nothing changes."""
+        case nothing changes, and ``ValueError`` for something that is not an action."""
         action = self._coerce(action)
         new_state, events = self._apply(action)
         self.history.append(Turn(action, tuple(events), self.state))
@@ -192,10 +220,19 @@ class Game:
         return self.rules.apply(self.state, action)
 
     def _coerce(self, action: Any) -> Any:
-        return self.rules.parse_action(action) if isinstance(action, str) else action
+        if isinstance(action, str):
+            return self.rules.parse_action(action)
+        if not isinstance(action, self.rules.ACTIONS):
+            kinds = ", ".join(cls.__name__ for cls in self.rules.ACTIONS)
+            legal = [] if self.is_over else self.legal_actions()
+            example = f", such as {str(legal[0])!r}" if legal else ""
+            raise ValueError(f"{action!r} is not a {self.info.title} action: play one of {kinds}, "
+                             f"or its text{example}")
+        return action
 
     @property
     def actions(self) -> list:
+        """The actions played so far, in order."""
         return [t.action for t in self.history]
 
     # -- replay and saving --------------------------------------------------
@@ -209,6 +246,7 @@ class Game:
         return game
 
     def to_dict(self) -> dict:
+        """The save: who, which options, the start state, the actions and the state now."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -216,65 +254,126 @@ class Game:
             "players": list(self.players),
             "seed": self.seed,
             "options": self.options,
+            "start": self.initial_state.to_dict(),
             "actions": [str(a) for a in self.actions],
             "state": self.state.to_dict(),
         }
 
     def to_json(self, indent: int | None = None) -> str:
+        """The save as JSON text (see :meth:`to_dict`)."""
         return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "Game":
-        """Load a saved game, validating it.
+        """Load a saved game, checking it.
 
-        The actions are replayed from the seed and the result must equal the saved
-        state, so a hand-edited or corrupted file is refused with :class:`SaveError`
-        saying where it went wrong."""
+        The start state is checked field by field, the actions are replayed from it,
+        and the result must equal the saved state; anything wrong raises
+        :class:`SaveError` naming the field."""
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise SaveError("not a saved game: the JSON is nested too deeply") from None
         except (TypeError, ValueError) as exc:
             raise SaveError(f"not a saved game: invalid JSON ({exc})") from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Game":
+        """Load a save from :meth:`to_dict` data (see :meth:`from_json`)."""
         if not isinstance(data, dict):
             raise SaveError("not a saved game: expected a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+            raise field_error("format", repr(SAVE_FORMAT), data.get("format"))
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"unsupported save version {data.get('version')!r} (this kit reads {SAVE_VERSION})")
-        missing = [k for k in ("game", "players", "seed", "options", "actions", "state") if k not in data]
+            raise field_error("version", f"{SAVE_VERSION} (the save version this kit reads)", data.get("version"))
+        unknown = [k for k in data if k not in SAVE_KEYS]
+        if unknown:
+            raise field_error(str(unknown[0]), f"unknown key; a save has {', '.join(SAVE_KEYS)}")
+        missing = [k for k in SAVE_KEYS if k not in data]
         if missing:
-            raise SaveError(f"saved game lacks {', '.join(missing)}")
+            raise field_error(missing[0], "missing")
         name = data["game"]
-        if not isinstance(name, str) or name not in GAME_MODULES:
-            raise SaveError(f"unknown game {name!r}; known: {', '.join(GAME_MODULES)}")
-        if not isinstance(data["players"], list) or not isinstance(data["actions"], list):
-            raise SaveError("'players' and 'actions' must be lists")
-        if not isinstance(data["seed"], int) or not isinstance(data["options"], dict):
-            raise SaveError("'seed' must be an integer and 'options' an object")
-        rules = importlib.import_module(GAME_MODULES[name])
+        if not isinstance(name, str) or name not in GAMES:
+            raise field_error("game", f"one of {', '.join(GAMES)}", name)
+        info = game_info(name)
+        rules = info.rules
+        players, seed, options = data["players"], data["seed"], data["options"]
         try:
-            game = cls(rules, data["players"], data["seed"], data["options"])
-        except (ValueError, TypeError, KeyError) as exc:
-            raise SaveError(f"cannot set up the saved game: {exc}") from None
-        for i, text in enumerate(data["actions"]):
+            players = checked_players(players if isinstance(players, list) else ())
+            info.check_player_count(len(players))
+        except ValueError as exc:
+            raise SaveError(f"players: {exc}") from None
+        if seed is not None and (type(seed) is not int):
+            raise field_error("seed", "a whole number or null", seed)
+        try:
+            options = info.check_options(options)
+        except ValueError as exc:
+            raise SaveError(f"options: {exc}") from None
+        start = _load_state(rules, data["start"], "start")
+        if list(start.names) != players:
+            raise field_error("players", f"the start state's players {list(start.names)!r}", data["players"])
+        if dict(start.options) != options:
+            raise field_error("options", f"the start state's options {dict(start.options)!r}", data["options"])
+        game = cls(rules, seed=seed, state=start)
+        actions = data["actions"]
+        if type(actions) is not list:
+            raise field_error("actions", "a list of action texts", actions)
+        for i, text in enumerate(actions):
+            if type(text) is not str:
+                raise field_error(f"actions[{i}]", "an action text", text)
             try:
                 game.play(text)
-            except (RuleError, ValueError, TypeError, KeyError) as exc:
-                raise SaveError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
-        try:
-            saved = rules.state_from_dict(data["state"])
-        except (ValueError, TypeError, KeyError) as exc:
-            raise SaveError(f"saved state is malformed: {exc}") from None
+            except ValueError as exc:       # RuleError is a ValueError
+                raise SaveError(f"actions[{i}]: {text!r} cannot be replayed: {exc}") from None
+        saved = _load_state(rules, data["state"], "state")
         if saved != game.state:
-            raise SaveError("saved state does not match the replayed actions (file edited or corrupted)")
+            where = _first_difference(saved.to_dict(), game.state.to_dict(), "state")
+            raise SaveError(f"{where}: the saved state does not match the state the actions lead to "
+                            f"(file edited or corrupted)")
         return game
+
+    # -- pickling (for worker processes; saves are JSON only) ------------------
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["rules"], state["info"]
+        state["game"] = self.rules.GAME
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(state)
+        info = game_info(state.pop("game"))
+        self.__dict__.update(state, rules=info.rules, info=info)
 
     def __repr__(self) -> str:
         return (f"<{self.rules.GAME} game: {', '.join(self.players)}; seed {self.seed}; "
                 f"{len(self.history)} action(s){'; over' if self.is_over else ''}>")
+
+
+def _load_state(rules: RulesModule, data: Any, path: str) -> Any:
+    """A state from save data, as a :class:`SaveError` naming the field if it is bad."""
+    try:
+        return rules.state_from_dict(data, path)
+    except SaveError:
+        raise
+    except (ValueError, TypeError, KeyError) as exc:   # games not yet on the Record base
+        raise SaveError(f"{path}: {exc}") from None
+
+
+def _first_difference(a: Any, b: Any, path: str) -> str:
+    """The path of the first place where two pieces of JSON data differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key, _MISSING) != b.get(key, _MISSING):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return path
+
+
+_MISSING = object()
 
 
 def random_playout(game: Game, rng: Rng, max_actions: int = 100_000,

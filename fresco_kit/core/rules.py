@@ -87,7 +87,12 @@ class RuleError(ValueError):
 
     @property
     def rule(self) -> RuleRef:
+        """The first rule broken."""
         return self.reasons[0][1]
+
+    def __reduce__(self) -> tuple:
+        # rebuilt from the reasons, so a refusal in a worker process crosses back whole
+        return (type(self), (self.reasons,))
 
 
 @dataclass(frozen=True)

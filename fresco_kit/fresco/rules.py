@@ -22,6 +22,7 @@ from .state import HIDDEN, State
 from .supply import paint_total_ok
 
 GAME = "fresco"
+ACTIONS = (Wake, Plan, Buy, Close, Restore, Altar, Studio, Blend, Theater, Done, Settle)
 
 #: action type -> (checks, apply)
 _DISPATCH = {
@@ -101,7 +102,7 @@ def scores(state: State) -> ScoreSheet:
     return final.scores(state)
 
 
-def state_from_dict(data_: dict) -> State:
+def state_from_dict(data_: dict, path: str = "state") -> State:
     """A state from ``State.to_dict()`` output (validated; ValueError/TypeError/KeyError)."""
     s = State.from_dict(data_)
     broken = invariants(s) or consistency(s)

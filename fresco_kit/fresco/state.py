@@ -119,6 +119,11 @@ class State:
         return len(self.names)
 
     @property
+    def options(self) -> dict:
+        """The options this game was set up with."""
+        return {"ruleset": self.ruleset, "switches": dict(self.overrides)}
+
+    @property
     def sheet(self) -> tuple[str, ...]:
         """The action-sheet columns in use this round (side 2 in the final round)."""
         return data.SHEETS[self.switches.final_sheet if self.final else "side1"]

@@ -13,9 +13,24 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from fresco_kit.core import Game
+from fresco_kit.core import Game, GameInfo, Option
 
 PLAYER_COUNTS = (2, 3, 4)
+
+INFO = GameInfo(
+    name="lorenzo",
+    title="Lorenzo il Magnifico",
+    summary="Lead a Florentine family: place family members by dice value to take cards, harvest, produce "
+            "and support the Church.",
+    player_counts=PLAYER_COUNTS,
+    default_players=("Red", "White", "Blue", "Yellow"),
+    options=(Option("bonus_tiles", "'standard' gives everyone the same personal bonus tile; 'advanced' deals "
+                                   "tiles A-D in turn order", ("standard", "advanced")),),
+    categories=("VP during the game", "Territories", "Characters", "Ventures", "Military", "Resources",
+                "Excommunications"),
+    sources=("Lorenzo il Magnifico rules summary (Italian)",),
+    rules_module="fresco_kit.lorenzo.rules",
+)
 
 
 def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
@@ -25,4 +40,4 @@ def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
     return Game(rules, players, seed, options)
 
 
-__all__ = ["PLAYER_COUNTS", "new_game"]
+__all__ = ["INFO", "PLAYER_COUNTS", "new_game"]

@@ -42,6 +42,7 @@ from .towers import tower_space
 from .zones import affordable_trades
 
 GAME = "lorenzo"
+ACTIONS = (Place, Choose, Forfeit)
 
 __all__ = ["GAME", "State", "Place", "Choose", "Forfeit", "new_state", "checks", "apply", "legal_actions",
            "legal_choices", "is_over", "scores", "parse_action", "state_from_dict", "invariants",

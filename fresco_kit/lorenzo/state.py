@@ -211,7 +211,7 @@ def _strs(v: Any, what: str) -> tuple:
     return tuple(v)
 
 
-def state_from_dict(d: Any) -> State:
+def state_from_dict(d: Any, path: str = "state") -> State:
     """Rebuild a :class:`State` from ``to_dict`` output, validating shapes and names."""
     if not isinstance(d, dict):
         raise TypeError("a Lorenzo state must be a JSON object")

@@ -54,10 +54,24 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from fresco_kit.core import Game
+from fresco_kit.core import Game, GameInfo, Option
 
 PLAYER_COUNTS = (2, 3, 4)
-__all__ = ["PLAYER_COUNTS", "new_game"]
+__all__ = ["INFO", "PLAYER_COUNTS", "new_game"]
+
+INFO = GameInfo(
+    name="sixtina",
+    title="1980 Sixtina",
+    summary="Restore the frescoes of the Sistine Chapel with technique cards; points for restorations, "
+            "contributions, objectives and prudence.",
+    player_counts=PLAYER_COUNTS,
+    default_players=("Red", "White", "Blue", "Green"),
+    options=(Option("variant", "'basic' plays the standard rules; 'history' the Variant: Sheets with History "
+                               "(sheets cover the frescoes and reward their restorers)", ("basic", "history")),),
+    categories=("During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"),
+    sources=("1980 Sixtina rulebook (English)",),
+    rules_module="fresco_kit.sixtina.rules",
+)
 
 
 def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:

@@ -77,6 +77,16 @@ class State:
         return len(self.players)
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The players in seat order."""
+        return self.players
+
+    @property
+    def options(self) -> dict:
+        """The options this game was set up with."""
+        return {"variant": self.variant}
+
+    @property
     def two_player(self) -> bool:
         return len(self.players) == 2
 
@@ -146,7 +156,7 @@ def _tuplify(v: Any) -> Any:
 _TYPES = {f.name: f.type for f in fields(State)}
 
 
-def state_from_dict(d: dict) -> State:
+def state_from_dict(d: dict, path: str = "state") -> State:
     """Rebuild a :class:`State` from ``to_dict()`` output, checking names and shapes.
 
     Raises ``KeyError`` for a missing field, ``TypeError``/``ValueError`` for wrong types."""

@@ -75,9 +75,12 @@ def test_verdict():
     ("[]", "JSON object"),
     ('{"format": "other"}', "format"),
     ('{"format": "fresco-kit/game", "version": 99}', "version"),
-    ('{"format": "fresco-kit/game", "version": 1}', "lacks"),
-    ('{"format": "fresco-kit/game", "version": 1, "game": "chess", "players": [], "seed": 0, '
-     '"options": {}, "actions": [], "state": {}}', "unknown game"),
+    ('{"format": "fresco-kit/game", "version": 1}', "version: expected 2"),
+    ('{"format": "fresco-kit/game", "version": 2}', "^game: missing$"),
+    ('{"format": "fresco-kit/game", "version": 2, "colour": 1}', "^colour: unknown key"),
+    ('{"format": "fresco-kit/game", "version": 2, "game": "chess", "players": [], "seed": 0, '
+     '"options": {}, "start": {}, "actions": [], "state": {}}', "^game: expected one of sixtina, fresco, lorenzo"),
+    ("[" * 100000, "nested too deeply"),
 ])
 def test_from_json_refuses_bad_input_clearly(text, needle):
     with pytest.raises(SaveError, match=needle):
@@ -85,9 +88,9 @@ def test_from_json_refuses_bad_input_clearly(text, needle):
 
 
 def test_from_json_refuses_a_game_name_that_is_not_text():
-    text = ('{"format": "fresco-kit/game", "version": 1, "game": ["sixtina"], "players": [], '
-            '"seed": 0, "options": {}, "actions": [], "state": {}}')
-    with pytest.raises(SaveError, match="unknown game"):
+    text = ('{"format": "fresco-kit/game", "version": 2, "game": ["sixtina"], "players": [], '
+            '"seed": 0, "options": {}, "start": {}, "actions": [], "state": {}}')
+    with pytest.raises(SaveError, match="^game: expected one of"):
         Game.from_json(text)
 
 
@@ -95,8 +98,9 @@ def test_from_json_refuses_a_game_name_that_is_not_text():
     ("RWB", "list of names"),
     (["Red", "Red"], "distinct"),
     (["Red", ""], "not allowed"),
-    (["Red Team", "Blue"], "without spaces"),
-    ([" Red", "Blue"], "without spaces"),
+    (["Red Team", "Blue"], "one word"),
+    ([" Red", "Blue"], "one word"),
+    (["Red,Blue", "White"], "without commas"),
 ])
 def test_player_names_are_checked_once_for_every_game(players, needle):
     from fresco_kit.core.game import checked_players

@@ -82,7 +82,7 @@ def test_saves_round_trip_and_bad_saves_are_refused():
     for _ in range(12):
         g.play(rules.sample_action(g.state, Rng(len(g.history))))
     again = Game.from_json(g.to_json())
-    assert again.state == g.state and again.options == {"ruleset": "bigbox"}
+    assert again.state == g.state and again.options == {"ruleset": "bigbox", "switches": {}}
     data = json.loads(g.to_json())
     data["state"]["bank"] += 1
     with pytest.raises(SaveError):

@@ -1,0 +1,403 @@
+"""The state base every game shares: frozen, slotted dataclasses read and written as JSON.
+
+A game's state and its parts subclass :class:`Record` and are declared as
+``@dataclass(frozen=True, slots=True)`` with type annotations.  The annotations are
+the schema: :meth:`Record.to_dict` writes readable JSON-ready data, and
+:meth:`Record.from_dict` reads it back, checking every field against its annotation
+(type, range, allowed names, tuple length) and refusing unknown or missing keys.  A bad
+field raises :class:`SaveError` naming its path and what was expected::
+
+    players[2].paints.blue: expected a whole number >= 0, got 'x'
+
+Annotations understood (nest freely):
+
+- ``int`` (a ``bool`` is not a whole number), ``bool``, ``str``, ``None``;
+- ``X | None`` (``null`` in JSON), ``Literal["a", "b"]``;
+- ``tuple[X, ...]`` and ``tuple[X, Y]`` (JSON lists), ``dict[str, X]`` (JSON objects);
+- another :class:`Record` subclass (a JSON object with exactly its fields);
+- ``Annotated[T, constraint, ...]`` with :class:`Range`, :class:`Names` or
+  :class:`Length`, e.g. ``Count = Annotated[int, Range(0)]``.
+
+What one field cannot say (lengths that follow the number of players, cards that
+must appear once) goes in :meth:`Record.validate`, which ``from_dict`` calls on every
+record it builds, innermost first.
+
+Rules code never changes a published state: :meth:`Record.evolve` returns a new one.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterable, Mapping, TypeVar, Union, get_args, get_origin
+
+R = TypeVar("R", bound="Record")
+
+#: How deep a saved value may nest before it is refused (far more than any state needs).
+MAX_DEPTH = 32
+
+
+class SaveError(ValueError):
+    """Saved data could not be loaded; the message names the field and what was expected."""
+
+
+def field_error(path: str, expected: str, got: Any = dataclasses.MISSING) -> SaveError:
+    """A :class:`SaveError` for the field at ``path``: ``path: expected ..., got ...``."""
+    where = path or "the saved value"
+    if got is dataclasses.MISSING:
+        return SaveError(f"{where}: {expected}")
+    return SaveError(f"{where}: expected {expected}, got {_show(got)}")
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def listing(names: Iterable[Any], most: int = 12) -> str:
+    """``a, b, c`` -- at most ``most`` names, then how many more."""
+    names = [str(n) for n in names]
+    shown = ", ".join(names[:most])
+    return shown + (f" (and {len(names) - most} more)" if len(names) > most else "")
+
+
+# --------------------------------------------------------------------------- constraints
+@dataclass(frozen=True)
+class Range:
+    """A whole number from ``low`` to ``high`` (either bound may be ``None``: open)."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value: int) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def describe(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f"a whole number from {self.low} to {self.high}"
+        if self.low is not None:
+            return f"a whole number >= {self.low}"
+        if self.high is not None:
+            return f"a whole number <= {self.high}"
+        return "a whole number"
+
+
+class Names:
+    """A string from a known set, e.g. ``Names(("red", "blue"))`` or, for names read
+    from the rule data on first use, ``Names(lambda: data().places)``."""
+
+    __slots__ = ("_source", "_names", "what")
+
+    def __init__(self, source: Iterable[str] | Callable[[], Iterable[str]], what: str = ""):
+        self._source = source
+        self._names: frozenset[str] | None = None
+        self.what = what
+
+    @property
+    def names(self) -> frozenset[str]:
+        if self._names is None:
+            source = self._source() if callable(self._source) else self._source
+            self._names = frozenset(source)
+        return self._names
+
+    def ordered(self) -> list[str]:
+        source = self._source() if callable(self._source) else self._source
+        return list(source)
+
+    def describe(self) -> str:
+        what = f"{self.what}: " if self.what else ""
+        return f"{what}one of {listing(self.ordered())}"
+
+    def __repr__(self) -> str:
+        return f"Names({self.what or listing(self.ordered(), 4)})"
+
+
+@dataclass(frozen=True)
+class Length:
+    """A tuple of exactly ``n`` items (or from ``low`` to ``high`` when those are given)."""
+
+    n: int | None = None
+    low: int = 0
+    high: int | None = None
+
+    def check(self, size: int) -> bool:
+        if self.n is not None:
+            return size == self.n
+        return size >= self.low and (self.high is None or size <= self.high)
+
+    def describe(self) -> str:
+        if self.n is not None:
+            return f"exactly {self.n} item{'s' if self.n != 1 else ''}"
+        if self.high is None:
+            return f"at least {self.low} items"
+        return f"{self.low} to {self.high} items"
+
+
+#: Common field types.
+Count = typing.Annotated[int, Range(0)]
+
+
+# --------------------------------------------------------------------------- the codec
+# A codec is a pair (decode, encode): decode(value, path, depth) checks and converts
+# JSON data; encode(value) turns a field's value into JSON-ready data.
+Decode = Callable[[Any, str, int], Any]
+Encode = Callable[[Any], Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _decode_int(constraint: Range | None) -> Decode:
+    want = constraint.describe() if constraint else "a whole number"
+
+    def decode(value: Any, path: str, depth: int) -> int:
+        if type(value) is not int or (constraint is not None and not constraint.check(value)):
+            raise field_error(path, want, value)
+        return value
+    return decode
+
+
+def _decode_exact(kind: type, want: str) -> Decode:
+    def decode(value: Any, path: str, depth: int) -> Any:
+        if type(value) is not kind:
+            raise field_error(path, want, value)
+        return value
+    return decode
+
+
+def _decode_str(names: Names | None) -> Decode:
+    def decode(value: Any, path: str, depth: int) -> str:
+        if type(value) is not str:
+            raise field_error(path, names.describe() if names else "a text", value)
+        if names is not None and value not in names.names:
+            raise field_error(path, names.describe(), value)
+        return value
+    return decode
+
+
+def _decode_literal(choices: tuple) -> Decode:
+    want = f"one of {listing(repr(c) for c in choices)}"
+
+    def decode(value: Any, path: str, depth: int) -> Any:
+        # compare with the type too, so that 1 does not pass for True or 1.0 for 1
+        if not any(type(value) is type(c) and value == c for c in choices):
+            raise field_error(path, want, value)
+        return value
+    return decode
+
+
+def _decode_optional(inner: Decode) -> Decode:
+    def decode(value: Any, path: str, depth: int) -> Any:
+        return None if value is None else inner(value, path, depth)
+    return decode
+
+
+def _encode_optional(inner: Encode) -> Encode:
+    return lambda value: None if value is None else inner(value)
+
+
+def _decode_list(items: Decode | tuple[Decode, ...], length: Length | None) -> Decode:
+    fixed = isinstance(items, tuple)
+    want = (f"a list of {len(items)} items" if fixed  # type: ignore[arg-type]
+            else f"a list of {length.describe()}" if length else "a list")
+
+    def decode(value: Any, path: str, depth: int) -> tuple:
+        if depth > MAX_DEPTH:
+            raise field_error(path, "nested too deeply")
+        if type(value) is not list:
+            raise field_error(path, want, value)
+        if fixed:
+            if len(value) != len(items):  # type: ignore[arg-type]
+                raise field_error(path, want, value)
+            return tuple(d(v, _join(path, i), depth + 1) for i, (d, v) in enumerate(zip(items, value)))  # type: ignore[arg-type]
+        if length is not None and not length.check(len(value)):
+            raise field_error(path, want, value)
+        return tuple(items(v, _join(path, i), depth + 1) for i, v in enumerate(value))  # type: ignore[operator]
+    return decode
+
+
+def _encode_list(items: Encode | tuple[Encode, ...]) -> Encode:
+    if isinstance(items, tuple):
+        return lambda value: [e(v) for e, v in zip(items, value)]
+    if items is _identity:
+        return list
+    return lambda value: [items(v) for v in value]  # type: ignore[operator]
+
+
+def _decode_dict(keys: Names | None, items: Decode) -> Decode:
+    def decode(value: Any, path: str, depth: int) -> dict:
+        if depth > MAX_DEPTH:
+            raise field_error(path, "nested too deeply")
+        if type(value) is not dict:
+            raise field_error(path, "an object", value)
+        if keys is not None:
+            _check_keys(value, keys.ordered(), path)
+        return {k: items(v, _join(path, k), depth + 1) for k, v in value.items()}
+    return decode
+
+
+def _check_keys(value: Mapping[str, Any], expected: Iterable[str], path: str) -> None:
+    expected = list(expected)
+    known = set(expected)
+    unknown = [k for k in value if k not in known]
+    if unknown:
+        raise field_error(_join(path, str(unknown[0])),
+                          f"unknown key; the keys here are {listing(expected)}")
+    missing = [k for k in expected if k not in value]
+    if missing:
+        raise field_error(_join(path, missing[0]), "missing")
+
+
+def _codec(tp: Any, owner: type) -> tuple[Decode, Encode]:
+    """The (decode, encode) pair for one annotation."""
+    constraints: list[Any] = []
+    while get_origin(tp) is typing.Annotated:
+        tp, *extra = get_args(tp)
+        constraints += extra
+    rng = next((c for c in constraints if isinstance(c, Range)), None)
+    names = next((c for c in constraints if isinstance(c, Names)), None)
+    length = next((c for c in constraints if isinstance(c, Length)), None)
+    origin = get_origin(tp)
+    if tp is int:
+        return _decode_int(rng), _identity
+    if tp is bool:
+        return _decode_exact(bool, "true or false"), _identity
+    if tp is str:
+        return _decode_str(names), _identity
+    if tp is type(None) or tp is None:
+        return _decode_literal((None,)), _identity
+    if isinstance(tp, type) and issubclass(tp, Record):
+        return (lambda value, path, depth: tp._decode(value, path, depth),  # noqa: E731
+                lambda value: value.to_dict())
+    if origin is typing.Literal:
+        return _decode_literal(get_args(tp)), _identity
+    if origin in (Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if len(args) != 1 or len(get_args(tp)) != 2:
+            raise TypeError(f"{owner.__name__}: only 'X | None' unions are supported, not {tp}")
+        inner = args[0]
+        if constraints:
+            inner = typing.Annotated[(inner, *constraints)]
+        dec, enc = _codec(inner, owner)
+        return _decode_optional(dec), _encode_optional(enc)
+    if origin is tuple:
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = args[0]
+            if names is not None or rng is not None:     # constraints of the items
+                item = typing.Annotated[(item, *(c for c in (names, rng) if c is not None))]
+            dec, enc = _codec(item, owner)
+            return _decode_list(dec, length), _encode_list(enc)
+        pairs = [_codec(a, owner) for a in args]
+        return _decode_list(tuple(p[0] for p in pairs), None), _encode_list(tuple(p[1] for p in pairs))
+    if origin is dict:
+        key, value = get_args(tp)
+        if key is not str:
+            raise TypeError(f"{owner.__name__}: dict keys must be str, not {key}")
+        if rng is not None:
+            value = typing.Annotated[value, rng]
+        dec, enc = _codec(value, owner)
+        encode = dict if enc is _identity else (lambda d: {k: enc(v) for k, v in d.items()})
+        return _decode_dict(names, dec), encode
+    raise TypeError(f"{owner.__name__}: cannot save a field of type {tp!r}")
+
+
+# --------------------------------------------------------------------------- the base
+class Record:
+    """Base of every state and state part: a frozen, slotted dataclass with a schema.
+
+    Subclasses are declared ``@dataclass(frozen=True, slots=True)``.  See the module
+    docstring for the annotations understood.
+    """
+
+    __slots__ = ()
+    #: Per class, built on first use: field names, and (name, decode, encode) triples.
+    _fields_cache: ClassVar[dict[type, tuple[str, ...]]] = {}
+    _codec_cache: ClassVar[dict[type, tuple[tuple[str, Decode, Encode], ...]]] = {}
+
+    # -- values -----------------------------------------------------------------
+    def evolve(self: R, **changes: Any) -> R:
+        """A copy with ``changes`` applied (unknown names raise ``TypeError``).
+
+        Fast and unchecked: the rules build new states with it."""
+        cls = type(self)
+        names = Record._fields_cache.get(cls) or _field_names(cls)
+        new = object.__new__(cls)
+        for name in names:
+            object.__setattr__(new, name, changes.pop(name) if name in changes else getattr(self, name))
+        if changes:
+            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(changes)}")
+        return new
+
+    # -- saving -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data: names, lists and numbers, one key per field."""
+        return {name: encode(getattr(self, name)) for name, _, encode in _codecs(type(self))}
+
+    @classmethod
+    def from_dict(cls: type[R], data: Any, path: str = "") -> R:
+        """Rebuild a record from :meth:`to_dict` output, checking every field.
+
+        Raises :class:`SaveError` naming the first bad field's path."""
+        return cls._decode(data, path, 0)
+
+    @classmethod
+    def _decode(cls: type[R], data: Any, path: str, depth: int) -> R:
+        if depth > MAX_DEPTH:
+            raise field_error(path, "nested too deeply")
+        if type(data) is not dict:
+            raise field_error(path, f"an object ({cls.__name__})", data)
+        codecs = _codecs(cls)
+        _check_keys(data, [name for name, _, _ in codecs], path)
+        new = object.__new__(cls)
+        for name, decode, _ in codecs:
+            object.__setattr__(new, name, decode(data[name], _join(path, name), depth + 1))
+        new.validate(path)
+        return new
+
+    def validate(self, path: str = "") -> None:
+        """Checks across fields that annotations cannot state; raise :func:`field_error`.
+
+        Called by :meth:`from_dict` on every record it builds (parts before the whole).
+        The default checks nothing."""
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    Record._fields_cache[cls] = names
+    return names
+
+
+def _codecs(cls: type) -> tuple[tuple[str, Decode, Encode], ...]:
+    cached = Record._codec_cache.get(cls)
+    if cached is None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__name__} must be a dataclass to be saved")
+        hints = typing.get_type_hints(cls, include_extras=True)
+        cached = tuple((f.name, *_codec(hints[f.name], cls)) for f in dataclasses.fields(cls))
+        Record._codec_cache[cls] = cached
+    return cached
+
+
+def assign(fresh: Record, **changes: Any) -> None:
+    """Set fields of a record that this function has just made and not yet handed out.
+
+    For rules code that builds a new state step by step from ``state.evolve()``: a
+    published state must never be changed (use :meth:`Record.evolve`)."""
+    for name, value in changes.items():
+        object.__setattr__(fresh, name, value)
+
+
+def check_value(tp: Any, value: Any, path: str, owner: type = object) -> Any:
+    """Check ``value`` (JSON data) against the annotation ``tp``; returns it converted.
+
+    Raises :class:`SaveError` like :meth:`Record.from_dict`."""
+    return _codec(tp, owner)[0](value, path, 0)

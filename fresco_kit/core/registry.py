@@ -1,0 +1,172 @@
+"""The game registry: what games the kit knows, and each one's options, described as data.
+
+Each game package defines ``INFO = GameInfo(...)`` in its ``__init__``; :data:`GAMES`
+names the packages.  Adding a game is one registration: its package name here.  The
+CLI, the tests and the start-here notebook read :func:`games`, and every game's
+options are checked from their description here (:meth:`GameInfo.check_options`).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from .record import listing
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: game name -> its package (the one registration a new game needs).
+GAMES: dict[str, str] = {
+    "sixtina": "fresco_kit.sixtina",
+    "fresco": "fresco_kit.fresco",
+    "lorenzo": "fresco_kit.lorenzo",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option of ``new_game``: its allowed ``choices`` (the first is the default)."""
+
+    name: str
+    doc: str
+    choices: tuple[Any, ...]
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0]
+
+
+@dataclass(frozen=True)
+class Switch:
+    """One rule switch: a single rule that can be played another way.
+
+    ``choices`` are its allowed values; ``rule`` the checklist id it changes; the default
+    value may depend on the ruleset (the game's setup decides it)."""
+
+    name: str
+    doc: str
+    choices: tuple[Any, ...]
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything the kit knows about one game before it is set up.
+
+    - ``name``, ``title``, ``player_counts``, ``default_players`` (names, in seat order);
+    - ``options``: the :class:`Option` s of ``new_game`` (ruleset, variant, bonus tiles);
+    - ``switches``: the :class:`Switch` es, set with ``switches={name: value}``;
+    - ``categories``: the scoring categories of its score sheet;
+    - ``sources``: the rulebooks the rules come from;
+    - ``rules``: the rules module (the engine contract), imported on first use.
+    """
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    default_players: tuple[str, ...]
+    categories: tuple[str, ...]
+    sources: tuple[str, ...]
+    rules_module: str
+    options: tuple[Option, ...] = ()
+    switches: tuple[Switch, ...] = ()
+    summary: str = ""
+
+    @property
+    def rules(self) -> ModuleType:
+        """The rules module (``checks``, ``apply``, ``legal_actions``, ...)."""
+        return importlib.import_module(self.rules_module)
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(f"{self.name} has no option {name!r}")
+
+    @property
+    def rulesets(self) -> tuple[Any, ...]:
+        """The rulesets (``ruleset`` option's choices), or ``()``."""
+        return next((o.choices for o in self.options if o.name == "ruleset"), ())
+
+    @property
+    def variants(self) -> tuple[Any, ...]:
+        """The variants (``variant`` option's choices), or ``()``."""
+        return next((o.choices for o in self.options if o.name == "variant"), ())
+
+    def players(self, count: int | None = None) -> list[str]:
+        """Default player names for ``count`` players (the largest count when None)."""
+        count = max(self.player_counts) if count is None else count
+        self.check_player_count(count)
+        return list(self.default_players[:count])
+
+    def check_player_count(self, count: int) -> None:
+        if count not in self.player_counts:
+            raise ValueError(f"{self.title} is for {listing(self.player_counts)} players, not {count}")
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``options`` checked against this description, with defaults filled in.
+
+        The result has every option and, when the game has switches, ``switches``
+        (only those set, sorted by name).  Raises ``ValueError`` naming the bad option
+        or switch and listing what is accepted."""
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise ValueError(f"{self.name} options must be a dict, not {options!r}")
+        known = [o.name for o in self.options] + (["switches"] if self.switches else [])
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise ValueError(f"unknown {self.name} option {unknown[0]!r}; the options are "
+                             f"{listing(known) or 'none'}")
+        out: dict[str, Any] = {}
+        for o in self.options:
+            value = options.get(o.name, o.default)
+            if not _one_of(value, o.choices):
+                raise ValueError(f"{self.name} option {o.name!r} must be one of "
+                                 f"{listing(repr(c) for c in o.choices)}, not {value!r}")
+            out[o.name] = value
+        if self.switches:
+            out["switches"] = self.check_switches(options.get("switches", {}))
+        return out
+
+    def check_switches(self, switches: Any) -> dict[str, Any]:
+        """Switch overrides checked by name and value; returned sorted by name."""
+        if not isinstance(switches, Mapping):
+            raise ValueError(f"switches must be a dict such as "
+                             f"{{{self.switches[0].name!r}: {self.switches[0].choices[-1]!r}}}, "
+                             f"not {switches!r}")
+        by_name = {s.name: s for s in self.switches}
+        for name, value in switches.items():
+            if name not in by_name:
+                raise ValueError(f"unknown {self.name} switch {name!r}; the switches are "
+                                 f"{listing(by_name)}")
+            if not _one_of(value, by_name[name].choices):
+                raise ValueError(f"switch {name!r} must be one of "
+                                 f"{listing(repr(c) for c in by_name[name].choices)}, not {value!r}")
+        return dict(sorted(switches.items()))
+
+    def new_game(self, players: Sequence[str] | None = None, seed: int = 0, **options: Any) -> "Game":
+        """A new game session; ``players`` default to :meth:`players`."""
+        from .game import Game
+        return Game(self.rules, self.players() if players is None else players, seed, options)
+
+
+def _one_of(value: Any, choices: tuple[Any, ...]) -> bool:
+    """``value`` is one of ``choices``, with the same type (``1`` is not ``True``)."""
+    return any(type(value) is type(c) and value == c for c in choices)
+
+
+def games() -> tuple[GameInfo, ...]:
+    """Every registered game's :class:`GameInfo`, in registration order."""
+    return tuple(game_info(name) for name in GAMES)
+
+
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of game ``name``; ``ValueError`` lists the known games."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    info = importlib.import_module(GAMES[name]).INFO
+    assert isinstance(info, GameInfo) and info.name == name
+    return info
