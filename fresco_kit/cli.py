@@ -1,7 +1,8 @@
-"""The fresco-kit command: worked examples, figures, benchmarks and soak runs.
+"""The fresco-kit command: the games, worked examples, figures, benchmarks and soak runs.
 
-Games: sixtina (1980 Sixtina), fresco (Fresco) and lorenzo (Lorenzo il Magnifico).
-Run `fresco-kit COMMAND --help` for the options of one command."""
+Games: sixtina (1980 Sixtina), fresco (Fresco) and lorenzo (Lorenzo il Magnifico);
+`fresco-kit games` describes them.  Run `fresco-kit COMMAND --help` for the options of
+one command."""
 from __future__ import annotations
 
 import argparse
@@ -10,17 +11,15 @@ import sys
 import time
 from pathlib import Path
 
-GAMES = ("sixtina", "fresco", "lorenzo")
+from fresco_kit.core.registry import GAMES as REGISTERED
+from fresco_kit.core.registry import GameInfo, game_info
+
+GAMES = tuple(REGISTERED)
 DEFAULT_BENCH_PLAYERS = {"sixtina": 3, "fresco": 4, "lorenzo": 4}
-PLAYER_NAMES = ["Red", "White", "Blue", "Yellow"]
 
 
 class PlayoutFailure(Exception):
     """A random game broke the engine, an invariant or a JSON round trip; the message says where."""
-
-
-def _game(name: str):
-    return importlib.import_module(f"fresco_kit.{name}")
 
 
 def _game_word(n: int) -> str:
@@ -50,10 +49,10 @@ def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress:
     that goes wrong raises :class:`PlayoutFailure` naming its seed."""
     from fresco_kit.core.random import Rng
 
-    module = _game(name)
-    invariants = getattr(importlib.import_module(f"fresco_kit.{name}.rules"), "invariants", None)
+    info = game_info(name)
+    invariants = getattr(info.rules, "invariants", None)
     for i in range(n):
-        game = module.new_game(PLAYER_NAMES[:players], seed=seed + i)
+        game = info.new_game(info.players(players), seed=seed + i)
         rng = Rng(seed + i + 1_000_003)
         try:
             yield _playout(game, rng, invariants if check else None, check)
@@ -95,11 +94,40 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
-    counts = [args.players] if args.players else _game(args.game).PLAYER_COUNTS
+    counts = [args.players] if args.players else game_info(args.game).player_counts
     for players in counts:
         actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
         print(f"{args.game}: {args.n} {players}-player {_game_word(args.n)}, "
               f"{actions} actions, invariants held", flush=True)
+    return _fuzz(game_info(args.game), args.fuzz, args.seed) if args.fuzz else 0
+
+
+def _fuzz(info: GameInfo, n: int, seed: int) -> int:
+    """Fuzz ``n`` damaged saves and ``n`` damaged actions; 1 if anything crashed."""
+    from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
+
+    crashed = False
+    for what, fuzz in (("saves", fuzz_saves), ("actions", fuzz_actions)):
+        def progress(i: int, what: str = what) -> None:
+            if i % max(1, n // 10) == 0:
+                print(f"  {info.name}: {i}/{n} damaged {what}", file=sys.stderr, flush=True)
+        report = fuzz(info, n, seed=seed, progress=progress)
+        print(report, flush=True)
+        crashed |= bool(report.crashes)
+    return 1 if crashed else 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for info in (game_info(name) for name in GAMES):
+        print(f"{info.name}: {info.title} ({'/'.join(map(str, info.player_counts))} players)")
+        print(f"  {info.summary}")
+        for option in info.options:
+            print(f"  option {option.name}: {' | '.join(map(str, option.choices))} "
+                  f"(default {option.default}) -- {option.doc}")
+        for switch in info.switches:
+            print(f"  switch {switch.name}: {' | '.join(map(str, switch.choices))} -- {switch.doc}")
+        print(f"  scoring: {', '.join(info.categories)}")
+        print(f"  sources: {'; '.join(info.sources)}")
     return 0
 
 
@@ -143,6 +171,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         subs[name] = p
         return p
 
+    command("games", "list the games with their options, rule switches and scoring",
+            "Describe every game the kit knows: player counts, options, rule switches, "
+            "scoring categories and source rulebooks.", cmd_games)
     p = command("examples", "replay the rulebooks' worked examples; exit 1 on a mismatch",
                 "Replay each worked example through the engine and print the rulebook's "
                 "figures next to the engine's. Exit status 1 if any figure differs.", cmd_examples)
@@ -158,8 +189,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                    help="seed of the first game; game i uses S + i (default 0)")
     p = command("soak", "play many random games checking invariants at every step",
                 "Play seeded random games to the end, checking the game's invariants after "
-                "every action and a JSON save/load round trip at the end of each game. "
-                "Progress goes to stderr. Exit status 1, naming the seed, if a game fails.",
+                "every action and a JSON save/load round trip at the end of each game; with "
+                "--fuzz, also damaged saves and actions. Progress goes to stderr. Exit status "
+                "1, naming the seed or the input, if anything fails.",
                 cmd_soak)
     p.add_argument("game", choices=GAMES)
     p.add_argument("-n", type=_count, default=1000, metavar="N",
@@ -168,6 +200,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
                    help="only this player count (default: every count the game supports)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="seed of the first game; game i uses S + i (default 0)")
+    p.add_argument("--fuzz", type=_count, default=None, metavar="N",
+                   help="also load N damaged saves and try N damaged actions: each must be refused "
+                        "clearly or play on (exit status 1 if any crashes)")
     p = command("figures", "write the README's figures (PNG) into a folder",
                 "Draw the README's figures with matplotlib and save them as PNG files.",
                 cmd_figures)
@@ -181,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     usage_error = subs[args.command].error          # prints the command's usage, exits 2
     if getattr(args, "players", None) is not None:
-        counts = tuple(_game(args.game).PLAYER_COUNTS)
+        counts = game_info(args.game).player_counts
         if args.players not in counts:
             usage_error(f"{args.game} is played by {', '.join(map(str, counts))} players, not {args.players}")
     if args.command == "figures":

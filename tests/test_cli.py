@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from fresco_kit import games
 from fresco_kit.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("sixtina", "fresco", "lorenzo")
+GAMES = tuple(info.name for info in games())
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -62,6 +63,34 @@ def test_soak_checks_invariants_for_every_player_count(game):
         assert f"{game}: 2 {players}-player games" in out and "invariants held" in out, out
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_soak_fuzz_loads_damaged_saves_and_tries_damaged_actions(game):
+    players = str(min(importlib.import_module(f"fresco_kit.{game}").PLAYER_COUNTS))
+    out = ok(fresco_kit("soak", game, "-n", "1", "--players", players, "--fuzz", "60"))
+    assert re.search(rf"{game} saves: 60 tried, \d+ refused clearly, \d+ accepted and played on, 0 crashed", out), out
+    assert re.search(rf"{game} actions: 60 tried, .* 0 crashed", out), out
+
+
+def test_soak_fuzz_fails_when_something_crashes(monkeypatch, capsys):
+    from fresco_kit.core import fuzz
+
+    def crashing(info, n, seed=0, progress=None):
+        return fuzz.FuzzReport(f"{info.name} saves", refused=n - 1, crashes=["TypeError: boom"])
+    monkeypatch.setattr(fuzz, "fuzz_saves", crashing)
+    assert main(["soak", "sixtina", "-n", "1", "--players", "2", "--fuzz", "5"]) == 1
+    assert "1 crashed\n  - TypeError: boom" in capsys.readouterr().out
+
+
+def test_games_lists_the_registry():
+    out = ok(fresco_kit("games"))
+    for info in games():
+        assert f"{info.name}: {info.title}" in out
+        for option in info.options:
+            assert f"option {option.name}: " in out
+        for switch in info.switches:
+            assert f"switch {switch.name}: " in out
+
+
 def test_figures_writes_pngs(tmp_path):
     out_dir = tmp_path / "figs"
     out = ok(fresco_kit("figures", "--out", str(out_dir)))
@@ -91,6 +120,7 @@ def test_figures_writes_pngs(tmp_path):
     ["bench", "sixtina", "-n", "many"],   # not a number
     ["bench", "sixtina", "-n", "0"],      # not a positive number
     ["soak", "fresco", "-n", "-3"],
+    ["soak", "fresco", "--fuzz", "0"],
     ["figures", "--colour", "red"],       # unknown option
 ])
 def test_bad_arguments_are_usage_errors(argv, capsys):

@@ -63,3 +63,18 @@ def test_make_lab_opens_the_start_here_notebook_and_starts_as_root_too():
     lab = [line for line in out.splitlines() if "jupyter lab" in line]
     assert lab and lab[-1].endswith("notebooks/00_start_here.ipynb")
     assert ("--allow-root" in lab[-1]) == (os.geteuid() == 0)
+
+
+def test_the_readme_action_examples_parse_in_their_game():
+    """Every line of the README's grammar block is a real action text of the game named."""
+    from fresco_kit import game_info
+
+    text = README.read_text(encoding="utf-8")
+    block = text[text.index("```\nprepare"):]
+    lines = block[4:block.index("```", 4)].strip().splitlines()
+    assert len(lines) >= 6
+    for line in lines:
+        action_text, comment = (part.strip() for part in line.split("#", 1))
+        game = comment.split(":")[0]
+        action = game_info(game).grammar.parse(action_text)
+        assert str(action) == action_text, (game, action_text)

@@ -30,11 +30,12 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence, TypeVar
 
 from .record import Length, Names, Range, Record, listing
 
 EMPTY_LIST = "-"
+A = TypeVar("A", bound="Action")
 
 
 class Action(Record):
@@ -180,7 +181,7 @@ def _describe(tp: Any) -> str:
             item = args[0]
             if names or rng:
                 item = typing.Annotated[(item, *(c for c in (names, rng) if c))]
-            return f"a tuple of {_describe(item)} items"
+            return f"a tuple of items that are each {_describe(item)}"
         return f"a tuple ({', '.join(_describe(a) for a in args)})"
     return str(tp)
 
@@ -294,6 +295,26 @@ class Grammar:
         if missing:
             raise ValueError(f"{text!r}: missing {', '.join(missing)}; the form is {form!r}")
         return values
+
+
+_MADE: dict[type, dict[tuple, Any]] = {}
+
+
+def made(cls: type[A], *args: Any) -> A:
+    """``cls(*args)``, checked when first made, then the same object again.
+
+    For the engines' own generators of legal and random actions, which build the same
+    actions again and again with well-typed arguments (the cache does not tell ``1``
+    from ``True``, so never pass it input from outside)."""
+    cache = _MADE.get(cls)
+    if cache is None:
+        cache = _MADE[cls] = {}
+    found = cache.get(args)
+    if found is None:
+        if len(cache) > 50_000:
+            cache.clear()
+        found = cache[args] = cls(*args)
+    return found
 
 
 def describe_field(tp: Any) -> str:

@@ -29,7 +29,7 @@ from .rules import RuleError
 ODD_VALUES: tuple[Any, ...] = (None, True, False, 1.5, -1, 0, 10**9, -(10**9), "", "x", "Red", [], {},
                                [1, 2], {"a": 1}, [None], "1", float("nan"))
 #: A save error names its field: ``path: ...`` (or says the file is not a save at all).
-NAMED = re.compile(r"^(not a saved game|[A-Za-z_][\w.\[\]-]*: )")
+NAMED = re.compile(r'^(not a saved game|([A-Za-z_][\w-]*|\.[A-Za-z_][\w-]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])+: )')
 
 
 @dataclass

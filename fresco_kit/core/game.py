@@ -131,15 +131,15 @@ class Preview:
 class Game:
     """A game session over a rules module.
 
-    ``Game(rules, players, seed, options)`` sets a game up from a seed; with ``state``
-    it starts from that position instead (players and options are then the state's,
-    and ``seed`` is ``None`` unless given).
+    ``Game(rules, players, seed, options)`` sets a game up from a seed (a whole
+    number); with ``state`` it starts from that position instead (players and options
+    are then the state's, and ``seed`` is ``None`` unless given).
 
     >>> from fresco_kit import sixtina
     >>> game = sixtina.new_game(["Red", "White", "Blue"], seed=7)   # doctest: +SKIP
     """
 
-    def __init__(self, rules: RulesModule, players: Sequence[str] | None = None, seed: int | None = 0,
+    def __init__(self, rules: RulesModule, players: Sequence[str] | None = None, seed: int | None = None,
                  options: dict | None = None, state: Any = None):
         self.rules = rules
         self.info = game_info(rules.GAME)

@@ -27,6 +27,8 @@ Rules code never changes a published state: :meth:`Record.evolve` returns a new 
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -56,9 +58,15 @@ def _show(value: Any) -> str:
 
 
 def _join(path: str, key: str | int) -> str:
+    """``path.key``, ``path[3]``, or ``path["odd key"]`` for a key that is not one word."""
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not _WORD.fullmatch(key):
+        return f"{path}[{json.dumps(key)}]"
     return f"{path}.{key}" if path else key
+
+
+_WORD = re.compile(r"[A-Za-z_][\w-]*")
 
 
 def listing(names: Iterable[Any], most: int = 12) -> str:
@@ -319,23 +327,23 @@ class Record:
     """
 
     __slots__ = ()
-    #: Per class, built on first use: field names, and (name, decode, encode) triples.
-    _fields_cache: ClassVar[dict[type, tuple[str, ...]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "evolve" not in cls.__dict__:
+            cls.evolve = Record.evolve   # type: ignore[method-assign] # compiled for cls on first use
+
+    #: Per class, built on first use: (name, decode, encode) triples.
     _codec_cache: ClassVar[dict[type, tuple[tuple[str, Decode, Encode], ...]]] = {}
 
     # -- values -----------------------------------------------------------------
     def evolve(self: R, **changes: Any) -> R:
-        """A copy with ``changes`` applied (unknown names raise ``TypeError``).
+        """A copy with ``changes`` applied (an unknown field name raises ``TypeError``).
 
-        Fast and unchecked: the rules build new states with it."""
-        cls = type(self)
-        names = Record._fields_cache.get(cls) or _field_names(cls)
-        new = object.__new__(cls)
-        for name in names:
-            object.__setattr__(new, name, changes.pop(name) if name in changes else getattr(self, name))
-        if changes:
-            raise TypeError(f"{cls.__name__} has no field(s) {', '.join(changes)}")
-        return new
+        Fast and unchecked: the rules build every new state with it (the copy is made
+        by a function compiled once per class, field by field).  ``evolve()`` with no
+        changes is the copy to fill in with :func:`assign` before handing it out."""
+        return _compile_evolve(type(self))(self, **changes)
 
     # -- saving -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -370,10 +378,37 @@ class Record:
         The default checks nothing."""
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    Record._fields_cache[cls] = names
-    return names
+def _compile_evolve(cls: type) -> Callable[..., Any]:
+    """``evolve`` for one record class, installed on the class at its first use.
+
+    Written out field by field, once per class: the copy is made as an instance of an
+    unfrozen twin class with the same slots (plain attribute stores, no call per
+    field), then becomes a ``cls`` by ``__class__`` assignment.  A class whose bases
+    freeze attribute stores themselves (a record subclassing another) copies through
+    the slots' own setters instead.  Each class gets its own (``__init_subclass__``)."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    env: dict[str, Any] = {"_r_new": object.__new__, "_r_cls": cls, "_r_fields": frozenset(names)}
+    own_slots = tuple(cls.__dict__.get("__slots__", ()))
+    if own_slots == tuple(names) and all(b in (Record, object) or "__setattr__" not in b.__dict__
+                                         for b in cls.__mro__[1:]):
+        env["_r_twin"] = type(f"_Unfrozen{cls.__name__}", cls.__bases__, {"__slots__": own_slots})
+        lines = ["    _r_copy = _r_new(_r_twin)"] + [f"    _r_copy.{n} = _r_self.{n}" for n in names]
+        store, finish = "        setattr(_r_copy, _r_name, _r_value)", ["    _r_copy.__class__ = _r_cls"]
+    else:
+        for i, name in enumerate(names):
+            env[f"_r_set{i}"] = getattr(cls, name).__set__          # the slot's own setter
+        lines = ["    _r_copy = _r_new(_r_cls)"] + [f"    _r_set{i}(_r_copy, _r_self.{n})" for i, n in enumerate(names)]
+        store, finish = "        object.__setattr__(_r_copy, _r_name, _r_value)", []
+    source = "\n".join(["def evolve(_r_self, **_r_changes):", *lines,
+                        "    for _r_name, _r_value in _r_changes.items():",
+                        "        if _r_name not in _r_fields:",
+                        f"            raise TypeError(f'{cls.__name__} has no field {{_r_name!r}}')",
+                        store, *finish, "    return _r_copy"])
+    exec(compile(source, f"<evolve {cls.__name__}>", "exec"), env)
+    evolve = env["evolve"]
+    evolve.__doc__ = Record.evolve.__doc__
+    cls.evolve = evolve          # type: ignore[attr-defined]
+    return evolve
 
 
 def _codecs(cls: type) -> tuple[tuple[str, Decode, Encode], ...]:
@@ -391,7 +426,7 @@ def assign(fresh: Record, **changes: Any) -> None:
     """Set fields of a record that this function has just made and not yet handed out.
 
     For rules code that builds a new state step by step from ``state.evolve()``: a
-    published state must never be changed (use :meth:`Record.evolve`)."""
+    published state must never be changed."""
     for name, value in changes.items():
         object.__setattr__(fresh, name, value)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from .record import listing
 
 if TYPE_CHECKING:
+    from .actions import Grammar
     from .game import Game
 
 #: game name -> its package (the one registration a new game needs).
@@ -78,6 +79,12 @@ class GameInfo:
     def rules(self) -> ModuleType:
         """The rules module (``checks``, ``apply``, ``legal_actions``, ...)."""
         return importlib.import_module(self.rules_module)
+
+    @property
+    def grammar(self) -> "Grammar":
+        """The parser of this game's action texts (``grammar.forms()`` lists them)."""
+        from .actions import Grammar
+        return Grammar(self.title, self.rules.ACTIONS)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -8,12 +8,13 @@ Quick tour (the API the notebooks, drawings and widgets build on)::
     game.state.to_move          # who may act now (several players while planning)
     game.legal_actions()        # e.g. [Wake(player='Blue', time=5), ...]
     game.play("wake Blue 7")    # actions or their text (see fresco.actions)
-    game.explain("plan Red 4 0 0 0 0")   # Verdict with every broken rule (RuleRef)
-    game.state.view("Red")      # Red's view: others' plans hidden while planning
+    game.explain("plan Red 4,0,0,0,0")   # Verdict with every broken rule (RuleRef)
+    game.state.view("Red")      # Red's view: others' thalers, paints and (while planning) plans hidden
     game.scores()               # ScoreSheet by category (fresco, bishop, altar, track, money)
 
 Modules: ``actions`` (action classes, ``parse_action``), ``state`` (State, PlayerState;
-``state.sheet``, ``state.location``, ``state.price(i)``), ``data`` (rule data from
+``state.sheet``, ``state.location``, ``state.price(i)``), ``saved`` (the readable form
+of saves and views), ``consistency`` (soundness of a position), ``data`` (rule data from
 ``seeds/fresco.toml``; ``data.ILLUSTRATIVE`` names every illustrative entry for a
 banner), ``board`` (``fresco_graph()`` networkx king-move grid, ``neighbours()``),
 ``scoring`` (``bishop_bonus``, ``altar_points``, ``money_points``), ``rulesets``

@@ -1,186 +1,178 @@
-"""Fresco actions: small frozen dataclasses with a readable ``str()`` and a parser back.
+"""Fresco actions: checked, frozen dataclasses written in the kit's one action grammar.
 
-=====================================  =====================================================
-text                                   meaning (rulebook section)
-=====================================  =====================================================
-``wake Red 7``                         choose get-up time 7 (Phase I)
-``plan Red 1 2 0 1 1``                 apprentices per sheet column, in sheet order (Planning)
-``buy Red booth 2 tiles 1,3``          buy tiles 1 and 3 (1-based) of booth 2 (Market)
-``close Red booth 2``                  close booth 2 (Market)
-``restore Red 1,2``                    restore segment row 1, col 2 (Cathedral)
-``restore Red 1,2 bishop 1,1 ahead``   ... after moving the bishop to (1,1) for 1 thaler;
-                                       ``ahead``/``behind`` answers an occupied track space
-``altar Red yellow red blue``          restore the altar with these paints (+ ``ahead``/``behind``)
-``studio Red``                         paint portraits with one studio apprentice (Studio)
-``blend Red orange``                   one blend: red + yellow -> orange (Workshop)
-``theater Red``                        one theater visit (Theater)
-``done Red``                           give up the rest of one's actions here (Performing actions)
-``settle Red ahead``                   final count: where to stop on an occupied space
-=====================================  =====================================================
+=========================================  ====================================================
+text                                       meaning (rulebook section)
+=========================================  ====================================================
+``wake Red 7``                             choose get-up time 7 (Phase I)
+``plan Red 1,2,0,1,1``                     apprentices per sheet column, in sheet order (Planning)
+``buy Red booth 2 tiles 1,3``              buy tiles 1 and 3 (1-based) of booth 2 (Market)
+``close Red booth 2``                      close booth 2 (Market)
+``restore Red 1,2``                        restore segment row 1, col 2 (Cathedral)
+``restore Red 1,2 bishop 1,1 track ahead`` ... after moving the bishop to (1,1) for 1 thaler;
+                                           ``track ahead``/``track behind`` answers an occupied
+                                           track space
+``altar Red yellow,red,blue``              restore the altar with these paints (+ ``track ...``)
+``studio Red``                             paint portraits with one studio apprentice (Studio)
+``blend Red orange``                       one blend: red + yellow -> orange (Workshop)
+``theater Red``                            one theater visit (Theater)
+``done Red``                               give up the rest of one's actions here (Performing actions)
+``settle Red ahead``                       final count: where to stop on an occupied space
+=========================================  ====================================================
+
+The fields are checked when an action is made (``fresco_kit.core.Action``): a whole
+number is an ``int`` (not ``True`` nor ``1.5``), segments and the bishop's square are on
+the 5x5 grid, get-up times on the inn, paints are paint names; a wrong field raises
+``ValueError`` naming it.  Whether the action is allowed *now* (whose turn, enough
+apprentices, paints or thalers) is for the rules, which refuse with a ``RuleError``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Annotated, Iterable, Literal
 
-from .data import COLOURS
+from fresco_kit.core import Action as _Action
+from fresco_kit.core import Count, Grammar, Names, Range
+
+from .data import BOOTH_SIZES, COLOURS, COLS, ROWS, TIMES
 
 TRACK_CHOICES = ("behind", "ahead")
+Track = Literal["behind", "ahead"]
+#: a get-up time on the inn
+Time = Annotated[int, Range(min(TIMES), max(TIMES))]
+#: a booth number (1-based; the 3-player board uses booths 1-3 only)
+Booth = Annotated[int, Range(1, max(len(sizes) for sizes in BOOTH_SIZES.values()))]
+#: a tile's place in its booth (1-based)
+TilePlace = Annotated[int, Range(1, max(max(sizes) for sizes in BOOTH_SIZES.values()))]
+Row = Annotated[int, Range(0, ROWS - 1)]
+Col = Annotated[int, Range(0, COLS - 1)]
+#: a fresco square ``(row, col)``, 0-based
+Square = tuple[Row, Col]
+Paint = Annotated[str, Names(COLOURS, "paint")]
+_COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
+
+
+def _label(name: str):
+    """A required field written with its label (``booth 2``)."""
+    return field(metadata={"label": name})
 
 
 @dataclass(frozen=True, slots=True)
-class Wake:
-    player: str
-    time: int
+class Wake(_Action):
+    """Phase I: ``player`` gets up at ``time`` o'clock."""
 
-    def __str__(self) -> str:
-        return f"wake {self.player} {self.time}"
+    VERB = "wake"
+    player: str
+    time: Time
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
-    player: str
-    counts: tuple[int, ...]
+class Plan(_Action):
+    """Planning: apprentices per action-sheet column, in the sheet's order."""
 
-    def __str__(self) -> str:
-        return f"plan {self.player} " + " ".join(str(c) for c in self.counts)
+    VERB = "plan"
+    player: str
+    counts: tuple[Count, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Buy:
-    player: str
-    booth: int                 # 1-based booth number
-    tiles: tuple[int, ...]     # 1-based positions in the booth, ascending
+class Buy(_Action):
+    """Market: buy the tiles at these places (1-based, ascending) of one booth."""
 
-    def __str__(self) -> str:
-        return f"buy {self.player} booth {self.booth} tiles {','.join(str(t) for t in self.tiles)}"
+    VERB = "buy"
+    player: str
+    booth: Booth = _label("booth")
+    tiles: tuple[TilePlace, ...] = _label("tiles")
 
 
 @dataclass(frozen=True, slots=True)
-class Close:
-    player: str
-    booth: int
+class Close(_Action):
+    """Market: close down one booth instead of buying."""
 
-    def __str__(self) -> str:
-        return f"close {self.player} booth {self.booth}"
+    VERB = "close"
+    player: str
+    booth: Booth = _label("booth")
 
 
 @dataclass(frozen=True, slots=True)
-class Restore:
-    player: str
-    segment: tuple[int, int]
-    bishop: tuple[int, int] | None = None
-    track: str | None = None
+class Restore(_Action):
+    """Cathedral: restore a segment, the bishop first moved for 1 thaler if ``bishop`` is given;
+    ``track`` answers a landing on an occupied track space."""
 
-    def __str__(self) -> str:
-        text = f"restore {self.player} {self.segment[0]},{self.segment[1]}"
-        if self.bishop is not None:
-            text += f" bishop {self.bishop[0]},{self.bishop[1]}"
-        return text + (f" {self.track}" if self.track else "")
+    VERB = "restore"
+    player: str
+    segment: Square
+    bishop: Square | None = None
+    track: Track | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Altar:
-    player: str
-    paints: tuple[str, ...]    # in COLOURS order
-    track: str | None = None
+class Altar(_Action):
+    """Cathedral: restore the altar with three paints (kept in ``COLOURS`` order)."""
 
-    def __str__(self) -> str:
-        return f"altar {self.player} {' '.join(self.paints)}" + (f" {self.track}" if self.track else "")
+    VERB = "altar"
+    player: str
+    paints: tuple[Paint, ...]
+    track: Track | None = field(default=None, metadata={"label": "track"})
+
+    def __post_init__(self) -> None:
+        _Action.__post_init__(self)
+        ordered = tuple(sorted(self.paints, key=_COLOUR_ORDER.__getitem__))
+        if ordered != self.paints:
+            object.__setattr__(self, "paints", ordered)
 
 
 @dataclass(frozen=True, slots=True)
-class Studio:
-    player: str
+class Studio(_Action):
+    """Studio: one studio apprentice paints portraits."""
 
-    def __str__(self) -> str:
-        return f"studio {self.player}"
+    VERB = "studio"
+    player: str
 
 
 @dataclass(frozen=True, slots=True)
-class Blend:
-    player: str
-    colour: str
+class Blend(_Action):
+    """Workshop: one blend into ``colour`` (orange, green or purple)."""
 
-    def __str__(self) -> str:
-        return f"blend {self.player} {self.colour}"
+    VERB = "blend"
+    player: str
+    colour: Paint
 
 
 @dataclass(frozen=True, slots=True)
-class Theater:
-    player: str
+class Theater(_Action):
+    """Theater: one theater apprentice lifts the mood."""
 
-    def __str__(self) -> str:
-        return f"theater {self.player}"
+    VERB = "theater"
+    player: str
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
-    player: str
+class Done(_Action):
+    """Give up the rest of one's actions at the location being visited."""
 
-    def __str__(self) -> str:
-        return f"done {self.player}"
+    VERB = "done"
+    player: str
 
 
 @dataclass(frozen=True, slots=True)
-class Settle:
+class Settle(_Action):
+    """Final count: where to stop when the money points land on an occupied space."""
+
+    VERB = "settle"
     player: str
-    track: str
-
-    def __str__(self) -> str:
-        return f"settle {self.player} {self.track}"
+    track: Track
 
 
+ACTIONS: tuple[type, ...] = (Wake, Plan, Buy, Close, Restore, Altar, Studio, Blend, Theater, Done, Settle)
 Action = Wake | Plan | Buy | Close | Restore | Altar | Studio | Blend | Theater | Done | Settle
+GRAMMAR = Grammar("Fresco", ACTIONS)
 
 
-def altar(player: str, paints, track: str | None = None) -> Altar:
-    """An :class:`Altar` action with the paints put in canonical (COLOURS) order."""
-    order = {c: i for i, c in enumerate(COLOURS)}
-    return Altar(player, tuple(sorted(paints, key=lambda p: order.get(p, 99))), track)
-
-
-def _pair(text: str) -> tuple[int, int]:
-    a, b = text.split(",")
-    return int(a), int(b)
-
-
-def _track(words: list[str]) -> str | None:
-    if words and words[-1] in TRACK_CHOICES:
-        return words.pop()
-    return None
+def altar(player: str, paints: Iterable[str], track: str | None = None) -> Altar:
+    """An :class:`Altar` action (its paints are put in ``COLOURS`` order)."""
+    return Altar(player, tuple(paints), track)  # type: ignore[arg-type]
 
 
 def parse_action(text: str) -> Action:
-    """Parse the text of an action (the inverse of ``str``); ValueError on bad text."""
-    words = str(text).split()
-    if len(words) < 2:
-        raise ValueError(f"cannot parse action {text!r}: expected a verb and a player")
-    verb, player, rest = words[0], words[1], words[2:]
-    try:
-        if verb == "wake" and len(rest) == 1:
-            return Wake(player, int(rest[0]))
-        if verb == "plan" and rest:
-            return Plan(player, tuple(int(x) for x in rest))
-        if verb == "buy" and len(rest) == 4 and rest[0] == "booth" and rest[2] == "tiles":
-            return Buy(player, int(rest[1]), tuple(int(x) for x in rest[3].split(",")))
-        if verb == "close" and len(rest) == 2 and rest[0] == "booth":
-            return Close(player, int(rest[1]))
-        if verb == "restore" and rest:
-            track = _track(rest)
-            if len(rest) == 1:
-                return Restore(player, _pair(rest[0]), None, track)
-            if len(rest) == 3 and rest[1] == "bishop":
-                return Restore(player, _pair(rest[0]), _pair(rest[2]), track)
-        if verb == "altar" and rest:
-            track = _track(rest)
-            if len(rest) == 3 and all(p in COLOURS for p in rest):
-                return altar(player, rest, track)
-        if verb in ("studio", "theater", "done") and not rest:
-            return {"studio": Studio, "theater": Theater, "done": Done}[verb](player)
-        if verb == "blend" and len(rest) == 1:
-            return Blend(player, rest[0])
-        if verb == "settle" and len(rest) == 1 and rest[0] in TRACK_CHOICES:
-            return Settle(player, rest[0])
-    except ValueError:
-        pass
-    raise ValueError(f"cannot parse action {text!r} (see fresco_kit.fresco.actions for the forms)")
+    """The action written as ``text`` (the inverse of ``str``); ``ValueError`` says what is wrong."""
+    return GRAMMAR.parse(text)  # type: ignore[return-value]

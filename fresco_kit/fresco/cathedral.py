@@ -13,14 +13,15 @@ Each cathedral apprentice restores one segment or the altar once.
 """
 from __future__ import annotations
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from . import board, data
-from .actions import Altar, Restore, altar as make_altar
+from .actions import Altar, Restore
+from fresco_kit.core.actions import made
 from .refs import RULES
 from .scoring import altar_readings, bishop_bonus
 from .state import State
-from .supply import covers, pay_to_bank, return_paints, set_player
+from .supply import add, covers, return_to_supply, set_player
 from .track import landing, move, track_reasons
 from .turns import turn_reasons, use
 
@@ -55,30 +56,32 @@ def restore_checks(s: State, a: Restore) -> list:
             reasons.append(("moving the bishop costs 1 thaler", RULES["cath.bishop_move"]))
     if reasons:
         return reasons
-    return track_reasons(s, i, sum(restore_gain(s, a)), a.track, RULES["cath.track"])
+    return track_reasons(s, i, sum(restore_gain(s, a)), a.track, RULES["cath.track"], a)
 
 
 def restore_apply(s: State, a: Restore, events: list) -> None:
     i = s.order[s.actor]
-    p = s.players[i].copy()
+    p = s.players[i].evolve()
     seg = board.index(a.segment)
     value, bonus = restore_gain(s, a)
+    bank = s.bank
     if a.bishop is not None:
-        pay_to_bank(s, p, data.BISHOP_MOVE_COST)
+        assign(p, thalers=p.thalers - data.BISHOP_MOVE_COST)
+        bank += data.BISHOP_MOVE_COST
         events.append(Event(f"{a.player} pays 1 thaler: bishop {board.square(s.bishop)} -> {a.bishop}",
                             RULES["cath.bishop_move"]))
     tile_id = s.fresco[seg]
     tile = data.FRESCO_TILES[tile_id]
-    return_paints(s, p, tile.paints)
-    p.tiles = p.tiles + (tile_id,)
+    supply, paper = return_to_supply(s.supply, s.paper, tile.paints)
+    assign(p, paints=add(p.paints, tile.paints, -1), tiles=p.tiles + (tile_id,))
     fresco = list(s.fresco)
     fresco[seg] = -1
-    s.fresco = tuple(fresco)
+    assign(s, bank=bank, supply=supply, paper=paper, fresco=tuple(fresco))
     events.append(Event(f"{a.player} restores {a.segment} {tile}: {value} VP", RULES["cath.segment"]))
     if bonus:
         events.append(Event(f"bishop bonus {bonus}", RULES["cath.bishop_bonus"]))
     _move(s, p, i, {"fresco": value, "bishop": bonus}, a.track, events)
-    s.bishop = seg
+    assign(s, bishop=seg)
     events.append(Event(f"the bishop moves to {a.segment}", RULES["cath.bishop_after"]))
     use(s, events)
 
@@ -94,9 +97,6 @@ def altar_checks(s: State, a: Altar) -> list:
     reasons = turn_reasons(s, a.player, "cathedral")
     if reasons:
         return reasons
-    unknown = [c for c in a.paints if c not in data.COLOUR_INDEX]
-    if unknown:
-        return [(f"{', '.join(map(str, unknown))} is not a paint", RULES["altar.basic"])]
     readings = altar_readings(a.paints)
     if not readings:
         return [("the altar takes yellow + red + blue (any replaced by orange/green/purple)", RULES["altar.basic"]),
@@ -104,16 +104,19 @@ def altar_checks(s: State, a: Altar) -> list:
     i = s.order[s.actor]
     if not covers(s.players[i].paints, data.paint_vector(a.paints)):
         return [(f"{a.player} does not hold {' + '.join(a.paints)}", RULES["p2.forfeit"])]
-    return track_reasons(s, i, max(readings.values()), a.track, RULES["cath.track"])
+    return track_reasons(s, i, max(readings.values()), a.track, RULES["cath.track"], a)
 
 
 def altar_apply(s: State, a: Altar, events: list) -> None:
     i = s.order[s.actor]
-    p = s.players[i].copy()
+    p = s.players[i].evolve()
     readings = altar_readings(a.paints)
     how = max(readings, key=readings.get)
     pts = readings[how]
-    return_paints(s, p, data.paint_vector(a.paints))
+    paid = data.paint_vector(a.paints)
+    supply, paper = return_to_supply(s.supply, s.paper, paid)
+    assign(p, paints=add(p.paints, paid, -1))
+    assign(s, supply=supply, paper=paper)
     events.append(Event(f"{a.player} restores the altar with {' + '.join(a.paints)}: {pts} VP",
                         RULES["altar.blended" if how == "blended" else "altar.basic"]))
     _move(s, p, i, {"altar": pts}, a.track, events)
@@ -139,9 +142,17 @@ def _altar_combos() -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
 ALTAR_COMBOS = _altar_combos()
 
 
+_ALTAR_OPTIONS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+
+
 def altar_options(paints: tuple[int, ...]) -> list[tuple[str, ...]]:
     """Every altar paint combination a holding allows (COLOURS order, deterministic)."""
-    return [combo for combo, need in ALTAR_COMBOS if covers(paints, need)]
+    found = _ALTAR_OPTIONS.get(paints)
+    if found is None:
+        if len(_ALTAR_OPTIONS) > 50_000:
+            _ALTAR_OPTIONS.clear()
+        found = _ALTAR_OPTIONS[paints] = [combo for combo, need in ALTAR_COMBOS if covers(paints, need)]
+    return list(found)
 
 
 def legal(s: State) -> list:
@@ -154,10 +165,10 @@ def legal(s: State) -> list:
         if t < 0 or not covers(p.paints, data.FRESCO_TILES[t].paints):
             continue
         for b in moves:
-            a = Restore(player, board.square(seg), b)
+            a = made(Restore, player, board.square(seg), b)
             for choice in _with_track(s, i, sum(restore_gain(s, a))):
-                out.append(Restore(player, a.segment, b, choice))
+                out.append(a if choice is None else made(Restore, player, a.segment, b, choice))
     for combo in altar_options(p.paints):
         for choice in _with_track(s, i, max(altar_readings(combo).values())):
-            out.append(make_altar(player, combo, choice))
+            out.append(made(Altar, player, combo, choice))
     return out

@@ -13,9 +13,10 @@ from fresco_kit.core import Event
 
 from . import data
 from .actions import Blend, Studio, Theater
+from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
-from .supply import covers, pay_from_bank, return_paints, set_player, supply_covers, take_paints
+from .supply import add, bank_pays, covers, return_to_supply, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use
 from .wakeup import clamp_mood
 
@@ -26,9 +27,9 @@ def studio_checks(s: State, a: Studio) -> list:
 
 def studio_apply(s: State, a: Studio, events: list) -> None:
     i = s.order[s.actor]
-    p = s.players[i].copy()
-    paid = pay_from_bank(s, p, data.STUDIO_THALERS)
-    set_player(s, i, p)
+    p = s.players[i]
+    paid = bank_pays(s.bank, data.STUDIO_THALERS)
+    set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
     if paid == data.STUDIO_THALERS:
         events.append(Event(f"{a.player} paints a portrait: +{paid} thalers", RULES["studio"]))
     else:
@@ -56,10 +57,11 @@ def blend_checks(s: State, a: Blend) -> list:
 
 def blend_apply(s: State, a: Blend, events: list) -> None:
     i = s.order[s.actor]
-    p = s.players[i].copy()
-    return_paints(s, p, _BLEND_VECTORS[a.colour])
-    take_paints(s, p, _ONE[a.colour])
-    set_player(s, i, p)
+    p = s.players[i]
+    primaries, blended = _BLEND_VECTORS[a.colour], _ONE[a.colour]
+    supply, paper = return_to_supply(s.supply, s.paper, primaries)
+    supply, paper = take_from_supply(supply, paper, blended)
+    set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
     events.append(Event(f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} "
                         f"({s.left - 1} blend(s) left)", RULES["workshop"]))
     use(s, events)
@@ -71,9 +73,8 @@ def theater_checks(s: State, a: Theater) -> list:
 
 def theater_apply(s: State, a: Theater, events: list) -> None:
     i = s.order[s.actor]
-    p = s.players[i].copy()
-    before = p.mood
-    p.mood = clamp_mood(p.mood + data.THEATER_MOVE)
+    before = s.players[i].mood
+    p = s.players[i].evolve(mood=clamp_mood(before + data.THEATER_MOVE))
     set_player(s, i, p)
     events.append(Event(f"{a.player} goes to the theater: mood space {before} -> {p.mood} "
                         "(apprentices change after next round's get-up)", RULES["theater"]))
@@ -85,7 +86,7 @@ def legal(s: State) -> list:
     player = s.names[i]
     col = s.sheet[s.loc]
     if col == "studio":
-        return [Studio(player)]
+        return [made(Studio, player)]
     if col == "theater":
-        return [Theater(player)]
-    return [a for a in (Blend(player, c) for c in data.BLENDED) if not blend_checks(s, a)]
+        return [made(Theater, player)]
+    return [a for a in (made(Blend, player, c) for c in data.BLENDED) if not blend_checks(s, a)]

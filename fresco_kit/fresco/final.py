@@ -8,9 +8,10 @@ leaders share the victory (``end.tie``).
 """
 from __future__ import annotations
 
-from fresco_kit.core import Event, ScoreSheet
+from fresco_kit.core import Event, ScoreSheet, assign
 
 from .actions import Settle
+from fresco_kit.core.actions import made
 from .refs import RULES
 from .scoring import money_points
 from .state import CATEGORIES, State
@@ -19,14 +20,13 @@ from .track import landing, move, track_reasons
 
 
 def start_final_count(s: State, events: list) -> None:
-    s.phase = "final_count"
-    s.final_at = -1
+    assign(s, phase="final_count", final_at=-1)
     advance_final(s, events)
 
 
 def _score_money(s: State, i: int, choice: str | None, events: list, automatic: bool = False) -> None:
     """Move player ``i`` by its money points; ``automatic``: Big Box's move ahead, no choice asked."""
-    p = s.players[i].copy()
+    p = s.players[i].evolve()
     pts = money_points(p.thalers)
     target, space = move(s, p, i, {"money": pts}, choice)
     set_player(s, i, p)
@@ -45,22 +45,25 @@ def advance_final(s: State, events: list) -> None:
             continue
         _, options = landing(s, i, pts)
         if options and s.switches.final_collision == "choose":
-            s.final_at = k
+            assign(s, final_at=k)
             return
         _score_money(s, i, "ahead" if options else None, events, automatic=bool(options))
-    s.final_at = s.n
-    s.phase = "over"
+    assign(s, final_at=s.n, phase="over")
     sheet = scores(s)
     events.append(Event(f"winner: {' and '.join(sheet.winners)}",
                         RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"]))
 
 
 def checks(s: State, a: Settle) -> list:
+    from .turns import awaiting
+
     if s.phase != "final_count":
-        return [("behind/ahead is settled here only in the final money count", RULES["end.money"])]
+        return [(f"behind/ahead is settled here only in the final money count; {awaiting(s)}",
+                 RULES["end.money"])]
     i = s.order[s.final_at]
     if a.player != s.names[i]:
-        return [(f"{s.names[i]} is the one to settle now (final round's order)", RULES["end.money"])]
+        return [(f"{s.names[i]} is the one to settle now (final round's order); {awaiting(s)}",
+                 RULES["end.money"])]
     return track_reasons(s, i, money_points(s.players[i].thalers), a.track, RULES["cath.track"])
 
 
@@ -72,7 +75,7 @@ def apply(s: State, a: Settle, events: list) -> None:
 def legal(s: State) -> list[Settle]:
     i = s.order[s.final_at]
     _, options = landing(s, i, money_points(s.players[i].thalers))
-    return [Settle(s.names[i], c) for c in ("behind", "ahead") if c in options]
+    return [made(Settle, s.names[i], c) for c in ("behind", "ahead") if c in options]
 
 
 def scores(s: State) -> ScoreSheet:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from . import data
 from .actions import Buy, Close
+from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
-from .supply import add, pay_to_bank, set_player, supply_covers, take_paints
+from .supply import add, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use
 
 
@@ -58,12 +59,13 @@ def buy_checks(s: State, a: Buy) -> list:
 
 def buy_apply(s: State, a: Buy, events: list) -> None:
     i = s.order[s.actor]
-    p = s.players[i].copy()
+    p = s.players[i]
     price = s.price(i)
-    pay_to_bank(s, p, price * len(a.tiles))
+    cost = price * len(a.tiles)
     need = tiles_paints(s, a)
-    take_paints(s, p, need)
-    set_player(s, i, p)
+    supply, paper = take_from_supply(s.supply, s.paper, need)
+    set_player(s, i, p.evolve(thalers=p.thalers - cost, paints=add(p.paints, need)), bank=s.bank + cost,
+               supply=supply, paper=paper)
     booth = s.booths[a.booth - 1]
     events.append(Event(f"{a.player} buys {', '.join(str(data.MARKET_TILES[booth[k - 1]]) for k in a.tiles)} "
                         f"from booth {a.booth} at {price} each", RULES["market.buy"]))
@@ -73,10 +75,9 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
 
 
 def _empty_booth(s: State, booth: int) -> None:
-    s.bag = tuple(sorted(s.bag + s.booths[booth - 1]))
     booths = list(s.booths)
     booths[booth - 1] = ()
-    s.booths = tuple(booths)
+    assign(s, bag=tuple(sorted(s.bag + s.booths[booth - 1])), booths=tuple(booths))
 
 
 def close_checks(s: State, a: Close) -> list:
@@ -97,8 +98,8 @@ def legal(s: State) -> list:
             continue
         for k in range(1, min(s.left, len(booth)) + 1):
             for tiles in combinations(range(1, len(booth) + 1), k):
-                a = Buy(player, b, tiles)
+                a = made(Buy, player, b, tiles)
                 if not buy_checks(s, a):
                     out.append(a)
-        out.append(Close(player, b))
+        out.append(made(Close, player, b))
     return out

@@ -14,6 +14,7 @@ from fresco_kit.core import Event
 
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
+from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
 from .supply import set_player
@@ -21,9 +22,11 @@ from .supply import set_player
 
 def checks(s: State, a: Plan) -> list:
     if s.phase != "plan":
-        return [("plans are made after everyone has chosen a get-up time", RULES["p2.plan"])]
+        from .turns import awaiting
+
+        return [(f"plans are made after everyone has chosen a get-up time; {awaiting(s)}", RULES["p2.plan"])]
     if a.player not in s.names:
-        return [(f"{a.player} is not playing", RULES["p2.plan"])]
+        return [(f"{a.player} is not playing (players: {', '.join(s.names)})", RULES["p2.plan"])]
     p = s.player(a.player)
     reasons = []
     if p.plan is not None:
@@ -41,15 +44,13 @@ def checks(s: State, a: Plan) -> list:
 
 def apply(s: State, a: Plan, events: list) -> None:
     i = s.names.index(a.player)
-    p = s.players[i].copy()
-    p.plan = tuple(a.counts)
-    set_player(s, i, p)
+    set_player(s, i, s.players[i].evolve(plan=tuple(a.counts)))
     events.append(Event(f"{a.player} plans behind the screen", RULES["p2.plan"]))
     if all(q.plan is not None for q in s.players):
         from .rounds import start_actions
 
         events.append(Event("screens up: " + "; ".join(
-            f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan, s.sheet) if c)
+            f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
             for nm, q in zip(s.names, s.players)), RULES["p2.plan"]))
         start_actions(s, events)
 
@@ -61,8 +62,8 @@ def all_counts(columns: int, apprentices: int) -> tuple[tuple[int, ...], ...]:
 
 
 def legal(s: State) -> list[Plan]:
-    out = []
+    out: list[Plan] = []
     for nm, p in zip(s.names, s.players):
         if p.plan is None:
-            out.extend(Plan(nm, c) for c in all_counts(len(s.sheet), p.apprentices))
+            out.extend(made(Plan, nm, c) for c in all_counts(len(s.sheet), p.apprentices))
     return out

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from fresco_kit.core import Game
+from fresco_kit.core import Game, SaveError, assign
+from fresco_kit.core.game import seat_of
 
 from . import board, data
 from .actions import Done, Plan, Wake
@@ -32,57 +33,69 @@ def edit(state: State, *, players: Mapping[str, Mapping] | None = None, bishop: 
     space it had or S-free), ``mood``.  ``restored[name]`` lists segments whose tiles
     the player has already restored (taken off the fresco, kept face down).  ``bishop``
     places the bishop.  Raises ValueError if a supply cannot cover the change."""
-    s = state.copy()
+    s = state.evolve()
     for name, squares in (restored or {}).items():
-        i = s.names.index(name)
-        p = s.players[i].copy()
+        i = seat_of(s.names, name)
+        p = s.players[i].evolve()
         fresco = list(s.fresco)
         for sq in squares:
             t = fresco[board.index(sq)]
             if t < 0:
                 raise ValueError(f"segment {sq} is already restored")
-            p.tiles = p.tiles + (t,)
+            assign(p, tiles=p.tiles + (t,))
             fresco[board.index(sq)] = -1
-        s.fresco = tuple(fresco)
+        assign(s, fresco=tuple(fresco))
         set_player(s, i, p)
     for name, changes in (players or {}).items():
-        i = s.names.index(name)
-        p = s.players[i].copy()
+        i = seat_of(s.names, name)
+        p = s.players[i].evolve()
         if "thalers" in changes:
-            s.bank += p.thalers - changes["thalers"]
-            p.thalers = changes["thalers"]
+            assign(s, bank=s.bank + p.thalers - changes["thalers"])
+            assign(p, thalers=changes["thalers"])
         if "paints" in changes:
             paints, supply = list(p.paints), list(s.supply)
             for colour, n in changes["paints"].items():
+                if colour not in data.COLOUR_INDEX:
+                    raise ValueError(f"unknown paint {colour!r}; paints are {', '.join(data.COLOURS)}")
                 k = data.COLOUR_INDEX[colour]
                 supply[k] += paints[k] - n
                 paints[k] = n
-            p.paints, s.supply = tuple(paints), tuple(supply)
+            assign(p, paints=tuple(paints))
+            assign(s, supply=tuple(supply))
         if "vp" in changes:
-            p.vp = changes["vp"]
-            p.points = (p.vp,) + (0,) * (len(CATEGORIES) - 1)
-            if p.vp > 0:
-                p.start = 0
+            vp = changes["vp"]
+            assign(p, vp=vp, points=(vp,) + (0,) * (len(CATEGORIES) - 1))
+            if vp > 0:
+                assign(p, start=0)
             elif not p.start:
                 used = {q.start for q in s.players}
-                p.start = min(k for k in range(1, s.n + 1) if k not in used)
+                assign(p, start=min(k for k in range(1, s.n + 1) if k not in used))
         if "mood" in changes:
-            p.mood = changes["mood"]
+            assign(p, mood=changes["mood"])
         set_player(s, i, p)
     if bishop is not None:
-        s.bishop = board.index(bishop)
+        assign(s, bishop=board.index(bishop))
     if s.bank < 0 or any(x < 0 for x in s.supply):
         raise ValueError("the supplies cannot cover this position")
-    from .rules import invariants
-
-    broken = invariants(s)
-    if broken:
-        raise ValueError("the edited position breaks the rules: " + "; ".join(broken))
     if s.phase == "wake" and s.wake_at == 0:
         from .wakeup import wake_order
 
-        s.chooser = wake_order(s)
-    return s
+        assign(s, chooser=wake_order(s))
+    return checked(s)
+
+
+def checked(s: State) -> State:
+    """``s`` if it is a sound position, else ValueError saying why.
+
+    The position is saved and loaded back, so every field is checked as in a save and
+    the whole position as ``rules.state_from_dict`` does (:mod:`.consistency`): a game
+    started from it (``Game(rules, state=...)``) saves and loads."""
+    try:
+        again = State.from_dict(s.to_dict())
+    except SaveError as err:
+        raise ValueError(f"the position breaks the rules: {err}") from None
+    assert again == s, "a sound position loads back equal"
+    return again
 
 
 def play_round_start(game: Game, times: Mapping[str, int], plans: Mapping[str, tuple[int, ...]]) -> None:

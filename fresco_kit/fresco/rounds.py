@@ -9,32 +9,29 @@
 """
 from __future__ import annotations
 
-from fresco_kit.core import Event, Rng
+from fresco_kit.core import Event, Rng, assign
 
 from . import data
 from .refs import RULES
 from .setup import draw_tiles
 from .state import State
-from .supply import pay_from_bank, set_player
+from .supply import bank_pays, set_player
 from .wakeup import wake_order
 
 
 def begin_round(s: State, events: list) -> None:
     """Start a new round at Phase I."""
-    s.round += 1
+    assign(s, round=s.round + 1)
     if not s.final and s.tiles_left <= data.FINAL_ROUND_TILES:
-        s.final = True
+        assign(s, final=True)
         events.append(Event(f"{s.tiles_left} tiles left on the fresco: round {s.round} is the final round; "
                             f"action sheets to {s.switches.final_sheet}", RULES["end.final_round"]))
-    s.phase = "wake"
-    s.chooser = wake_order(s)
-    s.wake_at = 0
+    assign(s, phase="wake", chooser=wake_order(s), wake_at=0, order=())
     events.append(Event(f"round {s.round}: {s.names[s.chooser[0]]} chooses a get-up time first", RULES["p1.order"]))
 
 
 def start_actions(s: State, events: list) -> None:
-    s.phase = "act"
-    s.loc, s.actor, s.left = 0, -1, 0
+    assign(s, phase="act", loc=0, actor=-1, left=0)
     next_actor(s, events)
 
 
@@ -46,15 +43,17 @@ def left_for(column: str, count: int) -> int:
 def next_actor(s: State, events: list) -> None:
     """Move to the next player with apprentices at this location, or the next location (``p2.resolve``)."""
     cols = s.sheet
-    while s.loc < len(cols):
-        for k in range(s.actor + 1, s.n):
-            count = s.players[s.order[k]].plan[s.loc]
+    players, order, n = s.players, s.order, len(s.names)
+    loc, actor = s.loc, s.actor
+    while loc < len(cols):
+        for k in range(actor + 1, n):
+            count = players[order[k]].plan[loc]  # type: ignore[index]  # every player has planned
             if count:
-                s.actor = k
-                s.left = left_for(cols[s.loc], count)
+                assign(s, loc=loc, actor=k, left=left_for(cols[loc], count))
                 return
-        s.loc += 1
-        s.actor = -1
+        loc += 1
+        actor = -1
+    assign(s, loc=loc, actor=actor, left=0)
     end_round(s, events)
 
 
@@ -67,7 +66,7 @@ def end_round(s: State, events: list) -> None:
         start_final_count(s, events)
         return
     if s.switches.early_end_on_complete and s.tiles_left == 0:
-        s.final = True
+        assign(s, final=True)
         events.append(Event("the fresco is complete: this was the final round, no income",
                             RULES["bigbox.complete"]))
         start_final_count(s, events)
@@ -78,26 +77,20 @@ def end_round(s: State, events: list) -> None:
     booths = []
     for booth, size in zip(s.booths, data.BOOTH_SIZES[s.n]):
         booths.append(booth if booth else tuple(draw_tiles(bag, size, rng)))
-    s.booths, s.bag, s.rng = tuple(booths), tuple(sorted(bag)), rng.state
+    assign(s, booths=tuple(booths), bag=tuple(sorted(bag)), rng=rng.state)
     events.append(Event("market booths refilled", RULES["round.refill"]))
     # income: 1 thaler per restored tile (round.income)
     for i, nm in enumerate(s.names):
         p = s.players[i]
         if p.tiles:
-            p = p.copy()
             due = len(p.tiles) * data.INCOME_PER_TILE
-            paid = pay_from_bank(s, p, due)
-            set_player(s, i, p)
+            paid = bank_pays(s.bank, due)
+            set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
             short = "" if paid == due else f" (the bank holds only {paid})"
             events.append(Event(f"{nm} earns {paid} thaler(s) income{short}",
                                 RULES["round.income"] if paid == due else RULES["supply.coins"]))
     # painters back to the inn (round.reset)
-    ps = []
-    for p in s.players:
-        p = p.copy()
-        p.time, p.plan = 0, None
-        ps.append(p)
-    s.players = tuple(ps)
+    assign(s, players=tuple([p.evolve(time=0, plan=None) for p in s.players]))
     events.append(Event("painters back to the inn", RULES["round.reset"]))
     if s.switches.start_rotation:
         rotate_start_spaces(s, events)
@@ -114,8 +107,7 @@ def rotate_start_spaces(s: State, events: list) -> None:
     movers = movers[1:] + movers[:1]
     ps = list(s.players)
     for k, i in zip(spaces, movers):
-        ps[i] = ps[i].copy()
-        ps[i].start = k
-    s.players = tuple(ps)
+        ps[i] = ps[i].evolve(start=k)
+    assign(s, players=tuple(ps))
     events.append(Event("start spaces rotate: " + ", ".join(f"S{k} {s.names[i]}" for k, i in zip(spaces, movers)),
                         RULES["bigbox.rotation"]))

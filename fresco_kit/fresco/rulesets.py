@@ -2,26 +2,54 @@
 
 :data:`RULESET_SWITCHES` is the table (name, meaning, value under each ruleset and the
 source of each) for notebooks; :class:`Switches` is what the engine reads.  A game may
-override single switches: ``new_game(..., ruleset="base", switches={"unlimited_paints": True})``.
+override single switches: ``new_game(..., ruleset="base", switches={"unlimited_paints": True})``;
+the core registry checks the names and values (``INFO.check_options``), and
+:func:`switches_for` is the one place that resolves a ruleset and its overrides.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, Mapping, get_args
+
+from fresco_kit.core import Record
+
+Ruleset = Literal["base", "bigbox"]
+FinalSheet = Literal["side1", "side2"]
+FinalCollision = Literal["choose", "ahead"]
 
 
-@dataclass(frozen=True)
-class Switches:
+@dataclass(frozen=True, slots=True)
+class Switches(Record):
     """The rule switches in force (see :data:`RULESET_SWITCHES` for meanings and sources)."""
 
     start_rotation: bool = False
     early_end_on_complete: bool = False
-    final_sheet: str = "side2"
-    final_collision: str = "choose"
+    final_sheet: FinalSheet = "side2"
+    final_collision: FinalCollision = "choose"
     unlimited_paints: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+
+@dataclass(frozen=True, slots=True)
+class Overrides(Record):
+    """The switches a game set itself (``None``: the ruleset's value), as saved.
+
+    A save keeps these, not the resolved :class:`Switches`, so that the game's options
+    (``{"ruleset": ..., "switches": {...}}``) come back exactly as they were given."""
+
+    start_rotation: bool | None = None
+    early_end_on_complete: bool | None = None
+    final_sheet: FinalSheet | None = None
+    final_collision: FinalCollision | None = None
+    unlimited_paints: bool | None = None
+
+    @classmethod
+    def of(cls, switches: Mapping[str, Any]) -> Overrides:
+        """From the ``switches`` option (names checked by the core registry)."""
+        return cls(**switches)
+
+    def given(self) -> dict[str, Any]:
+        """The switches set, by name (sorted, as ``INFO.check_options`` returns them)."""
+        return {name: value for name, value in sorted(asdict(self).items()) if value is not None}
 
 
 @dataclass(frozen=True)
@@ -75,23 +103,21 @@ RULESETS: dict[str, Switches] = {
     "bigbox": Switches(**{s.name: s.bigbox for s in RULESET_SWITCHES}),
 }
 
-_ALLOWED = {"start_rotation": (True, False), "early_end_on_complete": (True, False),
-            "final_sheet": ("side1", "side2"), "final_collision": ("choose", "ahead"),
-            "unlimited_paints": (True, False)}
+#: switch name -> its allowed values (for the registry's ``Switch`` entries)
+_ALLOWED: dict[str, tuple[Any, ...]] = {"start_rotation": (True, False), "early_end_on_complete": (True, False),
+                                        "final_sheet": get_args(FinalSheet),
+                                        "final_collision": get_args(FinalCollision),
+                                        "unlimited_paints": (True, False)}
 
 
-def switches_for(ruleset: str, overrides: Mapping[str, Any] | None = None) -> Switches:
-    """The switches of ``ruleset`` with ``overrides`` applied (ValueError on unknown names/values)."""
-    if ruleset not in RULESETS:
-        raise ValueError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
-    values = RULESETS[ruleset].to_dict()
-    for name, value in dict(overrides or {}).items():
-        if name not in _ALLOWED:
-            raise ValueError(f"unknown switch {name!r}; switches: {', '.join(f.name for f in fields(Switches))}")
-        if value not in _ALLOWED[name] or type(value) is not type(_ALLOWED[name][0]):
-            raise ValueError(f"switch {name} must be one of {_ALLOWED[name]}, not {value!r}")
-        values[name] = value
-    return Switches(**values)
+def switches_for(ruleset: str, overrides: Mapping[str, Any] | Overrides | None = None) -> Switches:
+    """The switches of ``ruleset`` with ``overrides`` applied.
+
+    ``overrides`` is the checked ``switches`` option (a dict) or an :class:`Overrides`;
+    the names and values are checked by the core registry (``INFO.check_options``), so
+    an unknown name here is a programming error (``TypeError``)."""
+    given = overrides.given() if isinstance(overrides, Overrides) else dict(overrides or {})
+    return RULESETS[ruleset].evolve(**given)
 
 
 def switch_table() -> list[dict[str, Any]]:

@@ -2,7 +2,9 @@
 
 :func:`sample_action` returns a random *legal* action, biased towards progress so that
 random games end: plan the cathedral when paints allow, buy paints, blend what a tile
-needs, restore what one can.  Every candidate is confirmed with ``rules.checks``.
+needs, restore what one can.  Every candidate is confirmed by the checks of its
+location (``market.buy_checks``, ``cathedral.restore_checks``/``altar_checks``: the ones
+``rules.checks`` dispatches to).
 """
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from fresco_kit.core import Rng
 
 from . import board, data
 from .actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
-from .cathedral import altar_options, restore_gain
+from .cathedral import altar_checks, altar_options, restore_checks, restore_gain
 from .crafts import _BLEND_VECTORS, _ONE
+from fresco_kit.core.actions import made
+from .market import buy_checks
 from .scoring import altar_readings
 from .state import State
 from .supply import covers, supply_covers
@@ -40,15 +44,15 @@ def _wanted(s: State, p) -> tuple[int, ...]:
 
 def _wanted_uncached(s: State, p) -> tuple[int, ...]:
     best, key = None, None
-    have = p.paints
+    h0, h1, h2, h3, h4, h5 = p.paints
     for t in s.fresco:
         if t < 0:
             continue
         need = _NEEDS[t]
-        short = 0
-        for n, h in zip(need, have):
-            if n > h:
-                short += n - h
+        n0, n1, n2, n3, n4, n5 = need
+        # the paint pieces missing for this tile (unrolled: a hot path), then its value
+        short = ((n0 - h0 if n0 > h0 else 0) + (n1 - h1 if n1 > h1 else 0) + (n2 - h2 if n2 > h2 else 0)
+                 + (n3 - h3 if n3 > h3 else 0) + (n4 - h4 if n4 > h4 else 0) + (n5 - h5 if n5 > h5 else 0))
         k = short * 100 - _VALUES[t]
         if key is None or k < key:
             best, key = need, k
@@ -87,8 +91,6 @@ def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
 
 
 def _act(s: State, rng: Rng):
-    from .rules import checks
-
     i = s.order[s.actor]
     name, p = s.names[i], s.players[i]
     col = s.sheet[s.loc]
@@ -100,13 +102,14 @@ def _act(s: State, rng: Rng):
             k = min(s.left, size, p.thalers // max(1, s.price(i)))
             if k > 0:
                 tiles = tuple(sorted(rng.shuffled(range(1, size + 1))[:k]))
-                a = Buy(name, b, tiles)
-                if not checks(s, a):
-                    return a
+                buy = made(Buy, name, b, tiles)
+                if not buy_checks(s, buy):
+                    return buy
             if rng.randbelow(3) == 0:
-                return Close(name, b)
+                return made(Close, name, b)
     elif col == "cathedral":
-        can = [seg for seg, t in enumerate(s.fresco) if t >= 0 and covers(p.paints, data.FRESCO_TILES[t].paints)]
+        have = p.paints
+        can = [seg for seg, t in enumerate(s.fresco) if t >= 0 and covers(have, _NEEDS[t])]
         if can:
             seg = max(can, key=lambda q: (data.FRESCO_TILES[s.fresco[q]].value, rng.randbelow(4)))
             move = None
@@ -114,40 +117,40 @@ def _act(s: State, rng: Rng):
                 towards = [n for n in board.neighbours()[s.bishop] if n == seg or n in board.neighbours()[seg]]
                 if towards:
                     move = board.square(rng.choice(sorted(towards)))
-            a = Restore(name, board.square(seg), move)
-            a = Restore(name, a.segment, move, _choice(s, i, sum(restore_gain(s, a)), rng))
-            if not checks(s, a):
-                return a
+            restore = made(Restore, name, board.square(seg), move)
+            restore = made(Restore, name, restore.segment, move, _choice(s, i, sum(restore_gain(s, restore)), rng))
+            if not restore_checks(s, restore):
+                return restore
         combos = altar_options(p.paints) if (s.final or rng.randbelow(4) == 0) else []
         if combos:
             combo = rng.choice(combos)
-            a = Altar(name, combo, _choice(s, i, max(altar_readings(combo).values()), rng))
-            if not checks(s, a):
-                return a
+            offer = made(Altar, name, combo, _choice(s, i, max(altar_readings(combo).values()), rng))
+            if not altar_checks(s, offer):
+                return offer
     elif col == "studio":
-        return Studio(name)
+        return made(Studio, name)
     elif col == "theater":
-        return Theater(name)
+        return made(Theater, name)
     elif col == "workshop":
         options = [c for c in data.BLENDED
                    if covers(p.paints, _BLEND_VECTORS[c]) and supply_covers(s, _ONE[c])]
         need = _wanted(s, p)
         useful = [c for c in options if need[data.COLOUR_INDEX[c]] > p.paints[data.COLOUR_INDEX[c]]]
         if useful:
-            return Blend(name, rng.choice(useful))
+            return made(Blend, name, rng.choice(useful))
         if options and rng.randbelow(4) == 0:
-            return Blend(name, rng.choice(options))
-    return Done(name)
+            return made(Blend, name, rng.choice(options))
+    return made(Done, name)
 
 
 def sample_action(s: State, rng: Rng):
     """A random legal action for the current state (used by bench/soak/property tests)."""
     if s.phase == "wake":
-        return Wake(s.names[s.chooser[s.wake_at]], rng.choice(free_times(s)))
+        return made(Wake, s.names[s.chooser[s.wake_at]], rng.choice(free_times(s)))
     if s.phase == "plan":
         waiting = [i for i, p in enumerate(s.players) if p.plan is None]
         i = waiting[0]
-        return Plan(s.names[i], _plan(s, i, rng))
+        return made(Plan, s.names[i], _plan(s, i, rng))
     if s.phase == "act":
         return _act(s, rng)
     if s.phase == "final_count":

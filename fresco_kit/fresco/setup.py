@@ -7,10 +7,9 @@ from fresco_kit.core import Event, Rng
 
 from . import board, data
 from .refs import RULES
-from .state import CATEGORIES, PlayerState, State, make_switches
+from .rulesets import Overrides, switches_for
+from .state import CATEGORIES, PlayerState, State
 from .wakeup import helper_for
-
-OPTIONS = ("ruleset", "switches")
 
 
 def draw_tiles(bag: list[int], k: int, rng: Rng) -> list[int]:
@@ -22,54 +21,42 @@ def draw_tiles(bag: list[int], k: int, rng: Rng) -> list[int]:
 
 
 def new_state(players: Sequence[str], seed: int, options: dict) -> State:
-    """Set up a game for 3 or 4 players.
+    """Set up a game for 3 or 4 players (``Game`` checks the names and their number).
 
-    ``options``: ``ruleset`` ("base" or "bigbox", default "base") and ``switches`` (a
-    dict overriding single switches, see ``rulesets``).  Raises ValueError for a wrong
-    player count or option."""
-    players = tuple(players)
-    if len(players) not in data.PLAYER_COUNTS:
-        raise ValueError(f"Fresco is for {' or '.join(map(str, data.PLAYER_COUNTS))} players, not {len(players)}")
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; Fresco takes {', '.join(OPTIONS)}")
-    n = len(players)
+    ``options`` come checked and complete from the core (``INFO.check_options``):
+    ``ruleset`` ("base" or "bigbox") and ``switches`` (a dict overriding single
+    switches, see ``rulesets``)."""
+    names = tuple(players)
+    n = len(names)
     rng = Rng(seed)
-    s = State.__new__(State)
-    s.names = players
-    s.ruleset = options.get("ruleset", "base")
-    s.overrides, s.switches = make_switches(s.ruleset, options.get("switches") or {})
+    ruleset = options["ruleset"]
+    overrides = Overrides.of(options.get("switches", {}))
     # 2. start spaces: painters drawn from the bag onto S1.. in draw order (setup.start)
     drawn = rng.shuffled(range(n))
     start = {p: k + 1 for k, p in enumerate(drawn)}
     # 4. market: 14 tiles in the bag; 3 players remove three and use 3 booths (setup.market)
     bag = list(range(len(data.MARKET_TILES)))
-    s.removed = ()
+    removed: tuple[int, ...] = ()
     if n == 3:
-        s.removed = data.REMOVED_FOR_3
+        removed = data.REMOVED_FOR_3
         bag = [t for t in bag if t not in data.REMOVED_FOR_3]
-    s.booths = tuple(tuple(draw_tiles(bag, size, rng)) for size in data.BOOTH_SIZES[n])
-    s.bag = tuple(sorted(bag))
+    booths = tuple(tuple(draw_tiles(bag, size, rng)) for size in data.BOOTH_SIZES[n])
     # 5. fresco: the centre value-11 tile, the rest dealt at random; 9. bishop in the centre
     others = rng.shuffled([t for t in range(len(data.FRESCO_TILES)) if t != data.CENTRE_TILE])
     fresco = others[:board.CENTRE_INDEX] + [data.CENTRE_TILE] + others[board.CENTRE_INDEX:]
-    s.fresco = tuple(fresco)
-    s.bishop = board.CENTRE_INDEX
-    # 6-7. supplies; Big Box Preparation 2: 12 thalers and one of each primary (setup.player)
-    s.supply = tuple(c - n * k for c, k in zip(data.PAINT_COUNTS, data.START_PAINTS))
-    s.paper = (0,) * len(data.COLOURS)
-    s.bank = data.COINS - n * data.START_THALERS
     # 8. theater: every mood painter on the start space of the mood column (a "+1"/"-1" start
     # space would give or take its apprentice at once)
     helper = helper_for(data.MOOD_START)
-    s.players = tuple(PlayerState(data.START_THALERS, data.START_PAINTS, (), 0, start[i], data.MOOD_START,
-                                  helper, 0, None, (0,) * len(CATEGORIES)) for i in range(n))
-    s.rng = rng.state
-    s.round = 0
-    s.final = False
-    s.phase = "wake"
-    s.chooser, s.order = (), ()
-    s.wake_at = s.loc = s.actor = s.left = s.final_at = 0
+    # 6-7. supplies; Big Box Preparation 2: 12 thalers and one of each primary (setup.player)
+    s = State(names=names, ruleset=ruleset, overrides=overrides, rng=rng.state, round=0, phase="wake",
+              final=False, bag=tuple(sorted(bag)), removed=removed, booths=booths, fresco=tuple(fresco),
+              bishop=board.CENTRE_INDEX,
+              supply=tuple(c - n * k for c, k in zip(data.PAINT_COUNTS, data.START_PAINTS)),
+              paper=(0,) * len(data.COLOURS), bank=data.COINS - n * data.START_THALERS,
+              players=tuple(PlayerState(data.START_THALERS, data.START_PAINTS, (), 0, start[i], data.MOOD_START,
+                                        helper, 0, None, (0,) * len(CATEGORIES)) for i in range(n)),
+              chooser=(), wake_at=0, order=(), loc=0, actor=0, left=0, final_at=0,
+              switches=switches_for(ruleset, overrides))
     from .rounds import begin_round
 
     begin_round(s, [])

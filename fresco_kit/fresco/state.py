@@ -1,9 +1,13 @@
-"""The Fresco game state: plain, JSON-able values, copied cheaply, compared with ==.
+"""The Fresco game state: frozen, slotted records (``fresco_kit.core.Record``).
 
-A :class:`State` is never changed once published: the rules copy it (``copy()`` is
-shallow -- every field is an int, str or tuple) and replace the fields they change.
-Paints are tuples counted in ``data.COLOURS`` order; fresco squares are indices 0..24
-(``board.index``); market tiles and fresco tiles are indices into ``data``'s tables.
+A :class:`State` is never changed once published: the rules build the next one from
+``state.evolve()`` (a fresh copy they own) and set its fields with
+``fresco_kit.core.assign``.  Inside the engine the state is compact, for speed: paints
+are tuples counted in ``data.COLOURS`` order, fresco squares are indices 0..24
+(``board.index``), market and fresco tiles are indices into ``data``'s tables, players
+are seats.  Saves use the readable form of :mod:`.saved` (colour names, tile ids,
+``[row, col]``, player names), converted at the boundary by :meth:`State.to_dict` and
+:meth:`State.from_dict`; a player's view (:meth:`State.view`) is readable too.
 
 Phases: ``"wake"`` (Phase I, get-up times), ``"plan"`` (Phase II planning),
 ``"act"`` (Phase II, the five locations), ``"final_count"`` (money into VP, waiting for
@@ -11,103 +15,96 @@ a behind/ahead choice) and ``"over"``.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
-from ..core.game import checked_keys, seat_of
+from fresco_kit.core import Count, Length, Range, Record
+from fresco_kit.core.game import seat_of
+
 from . import data
-from .rulesets import Switches, switches_for
+from .rulesets import Overrides, Ruleset, Switches
 
-HIDDEN = "hidden"
-PHASES = ("wake", "plan", "act", "final_count", "over")
+if TYPE_CHECKING:
+    from .saved import View
+
+Phase = Literal["wake", "plan", "act", "final_count", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
 CATEGORIES = ("fresco", "bishop", "altar", "track", "money")
 
+#: paint counts in ``data.COLOURS`` order
+PaintCounts = Annotated[tuple[Count, ...], Length(len(data.COLOURS))]
+Seat = Annotated[int, Range(0, max(data.PLAYER_COUNTS) - 1)]
+FrescoTile = Annotated[int, Range(0, len(data.FRESCO_TILES) - 1)]
+MarketTile = Annotated[int, Range(0, len(data.MARKET_TILES) - 1)]
+Square = Annotated[int, Range(0, data.ROWS * data.COLS - 1)]
+_SHEETS, _SIDE1 = data.SHEETS, data.SHEETS["side1"]
 
-class PlayerState:
+
+@dataclass(frozen=True, slots=True)
+class PlayerState(Record):
     """One player's pieces: money, paints, restored tiles, painters' positions, plan.
 
     ``vp`` is the victory point track space (0 while on a start space); ``start`` the
     start space S1..S4 (0 once on the track); ``mood`` the mood-column space (0 = bottom);
     ``helper`` +1 while the natural apprentice is held, -1 while one apprentice sits
     out, else 0 (set only after a get-up, see Theater); ``time`` the get-up time (0 in
-    bed); ``plan`` apprentices per sheet column (None before planning, "hidden" in
-    another player's view); ``points`` VP per category, in CATEGORIES order."""
+    bed); ``plan`` apprentices per sheet column (None before planning); ``points`` VP
+    per category, in CATEGORIES order."""
 
-    __slots__ = ("thalers", "paints", "tiles", "vp", "start", "mood", "helper", "time", "plan", "points")
-
-    def __init__(self, thalers: int, paints: tuple[int, ...], tiles: tuple[int, ...], vp: int, start: int,
-                 mood: int, helper: int, time: int, plan: Any, points: tuple[int, ...]):
-        self.thalers = thalers
-        self.paints = paints
-        self.tiles = tiles
-        self.vp = vp
-        self.start = start
-        self.mood = mood
-        self.helper = helper
-        self.time = time
-        self.plan = plan
-        self.points = points
-
-    def copy(self) -> "PlayerState":
-        p = PlayerState.__new__(PlayerState)
-        (p.thalers, p.paints, p.tiles, p.vp, p.start, p.mood, p.helper, p.time, p.plan, p.points) = (
-            self.thalers, self.paints, self.tiles, self.vp, self.start, self.mood, self.helper, self.time,
-            self.plan, self.points)
-        return p
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, k) for k in PlayerState.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PlayerState) and self._key() == other._key()
+    thalers: Count
+    paints: PaintCounts
+    tiles: tuple[FrescoTile, ...]
+    vp: Count
+    start: Annotated[int, Range(0, max(data.PLAYER_COUNTS))]
+    mood: Annotated[int, Range(0, data.MOOD_LENGTH - 1)]
+    helper: Annotated[int, Range(-1, 1)]
+    time: Annotated[int, Range(0, max(data.TIMES))]
+    plan: tuple[Annotated[int, Range(0, data.SPACES_PER_COLUMN)], ...] | None
+    points: Annotated[tuple[int, ...], Length(len(CATEGORIES))]
 
     @property
     def apprentices(self) -> int:
         """Apprentices available for planning (Phase I, Change of mood)."""
         return data.OWN_APPRENTICES + self.helper
 
-    def to_dict(self) -> dict:
-        return {"thalers": self.thalers, "paints": dict(zip(data.COLOURS, self.paints)),
-                "tiles": [data.FRESCO_TILES[t].id for t in self.tiles], "vp": self.vp, "start": self.start,
-                "mood": self.mood, "helper": self.helper, "time": self.time,
-                "plan": self.plan if self.plan in (None, HIDDEN) else list(self.plan),
-                "points": dict(zip(CATEGORIES, self.points))}
 
-    @classmethod
-    def from_dict(cls, d: dict) -> "PlayerState":
-        _keys(d, ("name", "thalers", "paints", "tiles", "vp", "start", "mood", "helper", "time", "plan", "points"),
-              "player")
-        plan = d["plan"]
-        if plan not in (None, HIDDEN):
-            plan = tuple(_int(x, "plan entry") for x in plan)
-        return cls(_int(d["thalers"], "thalers"), _paints(d["paints"]),
-                   tuple(data.FRESCO_INDEX[t] for t in d["tiles"]), _int(d["vp"], "vp"), _int(d["start"], "start"),
-                   _int(d["mood"], "mood"), _int(d["helper"], "helper"), _int(d["time"], "time"), plan,
-                   tuple(_int(d["points"][c], c) for c in CATEGORIES))
+@dataclass(frozen=True, slots=True)
+class State(Record):
+    """A whole Fresco position (see the module docstring for the phases).
 
+    ``fresco`` holds a tile index per square, -1 once restored; ``bishop`` is a square
+    index; ``booths``/``bag``/``removed`` hold market tile indices (the bag sorted: its
+    draws come from ``rng``); ``chooser`` is the Phase I choosing order and ``order`` the
+    phase II order (seats); ``wake_at`` counts the get-up choices made, ``loc``/``actor``/
+    ``left`` are the column visited, the place in ``order`` of the player acting there
+    and the uses left; ``final_at`` the place in ``order`` the final count waits on.
+    ``switches`` are derived from ``ruleset`` and ``overrides`` (not compared)."""
 
-class State:
-    """A whole Fresco position (see the module docstring for the phases)."""
-
-    __slots__ = ("names", "ruleset", "overrides", "switches", "rng", "round", "phase", "final",
-                 "bag", "removed", "booths", "fresco", "bishop", "supply", "paper", "bank",
-                 "players", "chooser", "wake_at", "order", "loc", "actor", "left", "final_at")
-
-    def copy(self) -> "State":
-        s = State.__new__(State)
-        (s.names, s.ruleset, s.overrides, s.switches, s.rng, s.round, s.phase, s.final, s.bag, s.removed,
-         s.booths, s.fresco, s.bishop, s.supply, s.paper, s.bank, s.players, s.chooser, s.wake_at, s.order,
-         s.loc, s.actor, s.left, s.final_at) = (
-            self.names, self.ruleset, self.overrides, self.switches, self.rng, self.round, self.phase,
-            self.final, self.bag, self.removed, self.booths, self.fresco, self.bishop, self.supply, self.paper,
-            self.bank, self.players, self.chooser, self.wake_at, self.order, self.loc, self.actor, self.left,
-            self.final_at)
-        return s
-
-    def _key(self) -> tuple:
-        return tuple(getattr(self, k) for k in State.__slots__ if k != "switches")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
+    names: tuple[str, ...]
+    ruleset: Ruleset
+    overrides: Overrides
+    rng: Annotated[int, Range(0, 2**64 - 1)]
+    round: Annotated[int, Range(1)]
+    phase: Phase
+    final: bool
+    bag: tuple[MarketTile, ...]
+    removed: tuple[MarketTile, ...]
+    booths: tuple[tuple[MarketTile, ...], ...]
+    fresco: Annotated[tuple[Annotated[int, Range(-1, len(data.FRESCO_TILES) - 1)], ...],
+                      Length(data.ROWS * data.COLS)]
+    bishop: Square
+    supply: PaintCounts
+    paper: PaintCounts
+    bank: Count
+    players: tuple[PlayerState, ...]
+    chooser: tuple[Seat, ...]
+    wake_at: Count
+    order: tuple[Seat, ...]
+    loc: Count
+    actor: Annotated[int, Range(-1)]
+    left: Count
+    final_at: Annotated[int, Range(-1)]
+    switches: Switches = field(compare=False, repr=False)
 
     def __repr__(self) -> str:
         return (f"<fresco state: round {self.round}{' (final)' if self.final else ''}, phase {self.phase}, "
@@ -119,14 +116,14 @@ class State:
         return len(self.names)
 
     @property
-    def options(self) -> dict:
-        """The options this game was set up with."""
-        return {"ruleset": self.ruleset, "switches": dict(self.overrides)}
+    def options(self) -> dict[str, Any]:
+        """The options this game was set up with, as ``INFO.check_options`` returns them."""
+        return {"ruleset": self.ruleset, "switches": self.overrides.given()}
 
     @property
     def sheet(self) -> tuple[str, ...]:
         """The action-sheet columns in use this round (side 2 in the final round)."""
-        return data.SHEETS[self.switches.final_sheet if self.final else "side1"]
+        return _SHEETS[self.switches.final_sheet] if self.final else _SIDE1
 
     @property
     def tiles_left(self) -> int:
@@ -157,118 +154,30 @@ class State:
         """The location being visited in phase II (``"market"``, ``"cathedral"``, ...)."""
         return self.sheet[self.loc] if self.phase == "act" else None
 
-    def view(self, player: str) -> "State":
-        """This player's view: other players' plans are hidden while planning (Planning actions),
-        and the random state (which would tell the bag's next draws) is 0 in every phase."""
-        me = seat_of(self.names, player)
-        s = self.copy()
-        s.rng = 0
-        if self.phase != "plan":
-            return s
-        ps = []
-        for i, p in enumerate(self.players):
-            if i != me and p.plan is not None:
-                p = p.copy()
-                p.plan = HIDDEN
-            ps.append(p)
-        s.players = tuple(ps)
-        return s
+    def view(self, player: str) -> View:
+        """What ``player`` sees, in the readable form (:class:`.saved.View`).
 
-    # -- JSON ------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "names": list(self.names), "ruleset": self.ruleset, "overrides": dict(self.overrides),
-            "rng": self.rng, "round": self.round, "phase": self.phase, "final": self.final,
-            "bag": [data.MARKET_TILES[t].id for t in self.bag],
-            "removed": [data.MARKET_TILES[t].id for t in self.removed],
-            "booths": [[data.MARKET_TILES[t].id for t in b] for b in self.booths],
-            "fresco": [data.FRESCO_TILES[t].id if t >= 0 else None for t in self.fresco],
-            "bishop": list(divmod(self.bishop, data.COLS)),
-            "supply": dict(zip(data.COLOURS, self.supply)), "paper": dict(zip(data.COLOURS, self.paper)),
-            "bank": self.bank, "players": [dict(p.to_dict(), name=nm) for nm, p in zip(self.names, self.players)],
-            "chooser": list(self.chooser), "wake_at": self.wake_at, "order": list(self.order),
-            "loc": self.loc, "actor": self.actor, "left": self.left, "final_at": self.final_at,
-        }
+        Hidden (``None``): the other players' thalers and paints (behind their large
+        screens), their plans while planning (behind the small screens) and the random
+        generator, which would tell the bag's next draws.  Raises ValueError for a name
+        that is not playing."""
+        from .saved import view_of
+
+        return view_of(self, seat_of(self.names, player))
+
+    # -- saving: the readable form of saved.py ----------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The state as readable JSON data (:class:`.saved.SavedState`)."""
+        from .saved import saved_form
+
+        return saved_form(self).to_dict()
 
     @classmethod
-    def from_dict(cls, d: dict) -> "State":
-        """Rebuild a state from :meth:`to_dict` output; ValueError/TypeError/KeyError if malformed."""
-        if not isinstance(d, dict):
-            raise TypeError("a Fresco state must be a JSON object")
-        _keys(d, cls.__slots__[:3] + cls.__slots__[4:], "state")
-        s = cls.__new__(cls)
-        s.names = tuple(str(x) for x in d["names"])
-        if len(s.names) not in data.PLAYER_COUNTS:
-            raise ValueError(f"Fresco is for {data.PLAYER_COUNTS} players, not {len(s.names)}")
-        s.ruleset = d["ruleset"]
-        s.overrides = tuple(sorted(dict(d["overrides"]).items()))
-        s.switches = switches_for(s.ruleset, dict(s.overrides))
-        s.rng = _int(d["rng"], "rng")
-        s.round = _int(d["round"], "round")
-        if d["phase"] not in PHASES:
-            raise ValueError(f"phase must be one of {PHASES}")
-        s.phase = d["phase"]
-        if not isinstance(d["final"], bool):
-            raise TypeError("final must be true/false")
-        s.final = d["final"]
-        s.bag = tuple(data.MARKET_INDEX[t] for t in d["bag"])
-        s.removed = tuple(data.MARKET_INDEX[t] for t in d["removed"])
-        s.booths = tuple(tuple(data.MARKET_INDEX[t] for t in b) for b in d["booths"])
-        fresco = d["fresco"]
-        if len(fresco) != data.ROWS * data.COLS:
-            raise ValueError("the fresco has 25 segments")
-        s.fresco = tuple(-1 if t is None else data.FRESCO_INDEX[t] for t in fresco)
-        r, c = (_int(x, "bishop") for x in d["bishop"])
-        if not (0 <= r < data.ROWS and 0 <= c < data.COLS):
-            raise ValueError("the bishop must stand on the fresco")
-        s.bishop = r * data.COLS + c
-        s.supply, s.paper = _paints(d["supply"]), _paints(d["paper"])
-        s.bank = _int(d["bank"], "bank")
-        players = d["players"]
-        if (not isinstance(players, list) or not all(isinstance(q, dict) for q in players)
-                or [q.get("name") for q in players] != list(s.names)):
-            raise ValueError("players must be a list in seat order, each with its name")
-        s.players = tuple(PlayerState.from_dict(q) for q in players)
-        s.chooser = tuple(_int(x, "chooser") for x in d["chooser"])
-        s.order = tuple(_int(x, "order") for x in d["order"])
-        for k in ("wake_at", "loc", "actor", "left", "final_at"):
-            setattr(s, k, _int(d[k], k))
-        everyone = list(range(len(s.names)))
-        if sorted(s.chooser) != everyone or (s.order and sorted(s.order) != everyone):
-            raise ValueError("chooser and order must list every player once")
-        if not (0 <= s.wake_at <= s.n and 0 <= s.loc <= 5 and -1 <= s.actor < s.n and s.left >= 0
-                and -1 <= s.final_at <= s.n):
-            raise ValueError("turn counters out of range")
-        if s.phase in ("act", "final_count") and not s.order:
-            raise ValueError(f"phase {s.phase} needs a player order")
-        if s.phase == "act" and not (0 <= s.actor and s.loc < 5):
-            raise ValueError("phase act needs a current actor and location")
-        return s
+    def from_dict(cls, data_: Any, path: str = "state") -> State:
+        """A state from :meth:`to_dict` output, every field checked (``SaveError`` names it)."""
+        from .saved import load
+
+        return load(data_, path)
 
 
-def _keys(d: dict, keys, what: str) -> None:
-    if not isinstance(d, dict):
-        raise TypeError(f"{what} must be a JSON object")
-    checked_keys(d, keys, what)
-
-
-def _int(x: Any, what: str) -> int:
-    if type(x) is not int:
-        raise TypeError(f"{what} must be an integer, not {x!r}")
-    return x
-
-
-def _paints(d: Any) -> tuple[int, ...]:
-    if not isinstance(d, dict) or set(d) != set(data.COLOURS):
-        raise ValueError(f"paints must name exactly {', '.join(data.COLOURS)}")
-    return tuple(_int(d[c], c) for c in data.COLOURS)
-
-
-def make_switches(ruleset: str, overrides: dict) -> tuple[tuple, Switches]:
-    """Normalised overrides (sorted items) and the Switches object.
-
-    Raises ValueError when ``overrides`` is not a dict of switch names."""
-    if not isinstance(overrides, Mapping):
-        raise ValueError(f"switches must be a dict such as {{'unlimited_paints': True}}, not {overrides!r}")
-    sw = switches_for(ruleset, overrides)
-    return tuple(sorted(dict(overrides).items())), sw
+# the rules copy a state (and a player or two) for every action: a copy without a loop

@@ -3,20 +3,25 @@
 Small helpers every location uses, so the one rule about each supply lives here:
 the bank pays only what it holds (kit's reading, ``supply.coins``); a limited paint
 supply gives only what it holds (``supply.paints``), an unlimited one (Big Box,
-``bigbox.paints``) notes any shortfall in ``state.paper``.  They change the fresh
-state copy they are given.
+``bigbox.paints``) notes any shortfall in ``state.paper``.  They compute the new
+supplies; the locations put them, with the player's new pieces, into the fresh state
+copy they build (:func:`set_player`, ``fresco_kit.core.assign``).
 """
 from __future__ import annotations
+
+from typing import Any
+
+from fresco_kit.core import assign
 
 from .data import PAINT_COUNTS
 from .state import PlayerState, State
 
 
-def set_player(s: State, i: int, p: PlayerState) -> None:
-    """Copy-on-write replacement of player ``i``."""
+def set_player(s: State, i: int, p: PlayerState, **changes: Any) -> None:
+    """Put player ``i``'s new record ``p`` into ``s`` (a fresh copy), with other ``changes``."""
     ps = list(s.players)
     ps[i] = p
-    s.players = tuple(ps)
+    assign(s, players=tuple(ps), **changes)
 
 
 def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
@@ -36,41 +41,35 @@ def supply_covers(s: State, need: tuple[int, ...]) -> bool:
     return s.switches.unlimited_paints or covers(s.supply, need)
 
 
-def take_paints(s: State, p: PlayerState, need: tuple[int, ...]) -> None:
-    """Move paints from the supply to player ``p`` (a fresh copy); shortfalls go on paper."""
-    supply, paper = list(s.supply), list(s.paper)
+Paints = tuple[int, ...]
+
+
+def take_from_supply(supply: Paints, paper: Paints, need: Paints) -> tuple[Paints, Paints]:
+    """``(supply, paper)`` after ``need`` leaves the supply; a shortfall (possible only
+    with unlimited paints, see :func:`supply_covers`) is noted on paper."""
+    new_supply, new_paper = list(supply), list(paper)
     for k, n in enumerate(need):
         if n:
-            short = max(0, n - supply[k])
-            supply[k] -= n - short
-            paper[k] += short
-    s.supply, s.paper = tuple(supply), tuple(paper)
-    p.paints = add(p.paints, need)
+            short = max(0, n - new_supply[k])
+            new_supply[k] -= n - short
+            new_paper[k] += short
+    return tuple(new_supply), tuple(new_paper)
 
 
-def return_paints(s: State, p: PlayerState, paid: tuple[int, ...]) -> None:
-    """Move paints from player ``p`` (a fresh copy) back; they first strike out paper notes."""
-    supply, paper = list(s.supply), list(s.paper)
+def return_to_supply(supply: Paints, paper: Paints, paid: Paints) -> tuple[Paints, Paints]:
+    """``(supply, paper)`` after ``paid`` comes back: it first strikes out paper notes."""
+    new_supply, new_paper = list(supply), list(paper)
     for k, n in enumerate(paid):
         if n:
-            struck = min(n, paper[k])
-            paper[k] -= struck
-            supply[k] += n - struck
-    s.supply, s.paper = tuple(supply), tuple(paper)
-    p.paints = add(p.paints, paid, -1)
+            struck = min(n, new_paper[k])
+            new_paper[k] -= struck
+            new_supply[k] += n - struck
+    return tuple(new_supply), tuple(new_paper)
 
 
-def pay_from_bank(s: State, p: PlayerState, amount: int) -> int:
-    """The bank pays up to ``amount`` to ``p`` (a fresh copy); returns what was paid."""
-    paid = min(amount, s.bank)
-    s.bank -= paid
-    p.thalers += paid
-    return paid
-
-
-def pay_to_bank(s: State, p: PlayerState, amount: int) -> None:
-    p.thalers -= amount
-    s.bank += amount
+def bank_pays(bank: int, amount: int) -> int:
+    """What the bank pays of ``amount``: only what it holds (``supply.coins``)."""
+    return min(amount, bank)
 
 
 def paint_total_ok(s: State) -> bool:

@@ -14,7 +14,8 @@ positions built with :mod:`.positions` (pieces moved with the supplies balanced)
 - :func:`blending_rows` -- the blending table (Workshop).
 - :func:`final_count` -- the final money count and its collisions (End of the Game;
   Big Box, Final point count).
-- :func:`play_random` / :func:`ruleset_comparison` -- one seed played under a ruleset.
+- :func:`play_random` / :func:`ruleset_comparison` -- one seed played under a ruleset
+  (from :mod:`.compare`).
 """
 from __future__ import annotations
 
@@ -22,14 +23,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Mapping, Sequence
 
-from fresco_kit.core import Game, Rng, RuleError, RuleRef
+from fresco_kit.core import Game, RuleError, RuleRef
 
 from . import board, data, new_game, rules
 from .actions import Plan, Wake
+from .compare import comparison_text, play_random, ruleset_comparison, switch_table_html
 from .positions import edit, play_round_start
 from .scoring import altar_points, altar_readings, bishop_bonus
 from .state import CATEGORIES, State
-from .supply import set_player
+
+__all__ = ["players_for", "reasons_text", "wake_up", "plan_report", "bishop_bonus_grid", "altar_report",
+           "blending_rows", "final_count", "play_random", "ruleset_comparison", "comparison_text",
+           "switch_table_html", "example", "narrate_round"]
 
 PLAYERS = ("Red", "White", "Blue", "Yellow")
 Reason = tuple[str, RuleRef]
@@ -104,7 +109,7 @@ def wake_up(times: Mapping[str, int], moods: Mapping[str, int] | None = None,
     (e.g. a time already taken) stops the report and lists the engine's reasons."""
     names = list(times)
     game = new_game(names, seed=seed)
-    changes = {nm: {} for nm in names}
+    changes: dict[str, dict[str, int]] = {nm: {} for nm in names}
     for nm, m in (moods or {}).items():
         changes[nm]["mood"] = m
     for nm, v in (vp or {}).items():
@@ -185,12 +190,10 @@ def plan_report(counts: Sequence[int], apprentices: int = data.OWN_APPRENTICES, 
         raise ValueError("a player has 4, 5 or 6 apprentices")
     if side not in data.SHEETS:
         raise ValueError(f"side must be one of {', '.join(data.SHEETS)}")
-    s = _plan_position().copy()
-    s.final = side != "side1"
-    i = s.names.index(player)
-    p = s.players[i].copy()
-    p.helper = apprentices - data.OWN_APPRENTICES
-    set_player(s, i, p)
+    base = _plan_position()
+    i = base.names.index(player)
+    p = base.players[i].evolve(helper=apprentices - data.OWN_APPRENTICES)
+    s = base.evolve(final=side != "side1", players=base.players[:i] + (p,) + base.players[i + 1:])
     counts = tuple(int(c) for c in counts)
     reasons = rules.checks(s, Plan(player, counts))
     doing = []
@@ -299,10 +302,6 @@ def final_count(players: Mapping[str, tuple[int, int, int]], ruleset: str = "bas
     except ValueError as err:
         report.error = f"impossible position: {err} (the bank holds {data.COINS} thalers in all)"
         return report
-    broken = rules.invariants(state)
-    if broken:
-        report.error = "impossible position: " + "; ".join(broken)
-        return report
     game = Game(rules, names, 0, {"ruleset": ruleset}, state=state)
     try:
         play_round_start(game, {nm: t for nm, (_, _, t) in players.items()}, {nm: (0,) * 5 for nm in names})
@@ -322,74 +321,6 @@ def final_count(players: Mapping[str, tuple[int, int, int]], ruleset: str = "bas
         report.rows.append(FinalRow(nm, k, players[nm][2], p.thalers, p.points[money], players[nm][1], p.vp))
     report.winners = game.scores().winners
     return report
-
-
-# -- one seed under a ruleset ------------------------------------------------------------------
-def play_random(seed: int, ruleset: str = "base", n: int = 4, switches: Mapping | None = None,
-                max_actions: int = 20_000) -> Game:
-    """A seeded random game to the end (the engine's ``sample_action``); ``switches``
-    overrides single ruleset switches."""
-    game = new_game(players_for(n), seed=seed, ruleset=ruleset, switches=dict(switches or {}))
-    rng = Rng(seed + 1_000_003)
-    for _ in range(max_actions):
-        if game.is_over:
-            return game
-        game.play(rules.sample_action(game.state, rng))
-    raise RuntimeError(f"seed {seed} under {ruleset} did not end in {max_actions} actions")
-
-
-def ruleset_comparison(seed: int, n: int = 4) -> dict[str, dict]:
-    """One seed played under "base" and "bigbox": rounds, final scores, winners, and how
-    often each Big Box switch fired (events citing its rule)."""
-    out = {}
-    for ruleset in ("base", "bigbox"):
-        game = play_random(seed, ruleset, n)
-        cited: dict[str, int] = {}
-        for turn in game.history:
-            for e in turn.events:
-                if e.rule is not None:
-                    cited[e.rule.id] = cited.get(e.rule.id, 0) + 1
-        out[ruleset] = {"rounds": game.state.round, "actions": len(game.history),
-                        "tiles left": game.state.tiles_left,
-                        "scores": {nm: p.vp for nm, p in zip(game.state.names, game.state.players)},
-                        "winners": game.scores().winners, "cited": cited, "paper": sum(game.state.paper)}
-    return out
-
-
-def comparison_text(seed: int, n: int = 4) -> str:
-    """:func:`ruleset_comparison` as a side-by-side text table."""
-    result = ruleset_comparison(seed, n)
-    base, bigbox = result["base"], result["bigbox"]
-    lines = [f"seed {seed}, {n} players, random legal play (the engine's sample_action)",
-             f"{'':<28}{'base':>12}{'bigbox':>12}"]
-    for key in ("rounds", "actions", "tiles left"):
-        lines.append(f"{key:<28}{base[key]:>12}{bigbox[key]:>12}")
-    for nm in base["scores"]:
-        lines.append(f"{'VP ' + nm:<28}{base['scores'][nm]:>12}{bigbox['scores'][nm]:>12}")
-    lines.append(f"{'winner':<28}{' & '.join(base['winners']):>12}{' & '.join(bigbox['winners']):>12}")
-    lines.append(f"{'paints noted on paper':<28}{base['paper']:>12}{bigbox['paper']:>12}")
-    lines.append("events per rule (checklist id):")
-    from .refs import RULES
-
-    for rid in RULES:
-        if rid in base["cited"] or rid in bigbox["cited"]:
-            lines.append(f"  {rid:<26}{base['cited'].get(rid, 0):>12}{bigbox['cited'].get(rid, 0):>12}")
-    return "\n".join(lines)
-
-
-def switch_table_html() -> str:
-    """The engine's table of ruleset switches (``rulesets.RULESET_SWITCHES``) as HTML."""
-    from html import escape
-
-    from .rulesets import RULESET_SWITCHES
-
-    head = ("<tr><th>switch</th><th>meaning</th><th>base</th><th>Big Box</th><th>base source</th>"
-            "<th>Big Box source</th><th>rule id</th></tr>")
-    body = "".join(
-        f"<tr><td><code>{escape(s.name)}</code></td><td>{escape(s.meaning)}</td><td>{escape(str(s.base))}</td>"
-        f"<td>{escape(str(s.bigbox))}</td><td>{escape(s.base_source)}</td><td>{escape(s.bigbox_source)}</td>"
-        f"<td>fresco {escape(s.rule)}</td></tr>" for s in RULESET_SWITCHES)
-    return f'<table style="text-align:left">{head}{body}</table>'
 
 
 def example(name: str):
@@ -412,11 +343,11 @@ def narrate_round(seed: int = 1, times: Mapping[str, int] | None = None,
 
     names = list(PLAYERS)
     times = dict(times or {"Red": 7, "White": 5, "Blue": 6, "Yellow": 8})
-    plans = {nm: tuple(plans[nm]) if plans and nm in plans else (1, 1, 1, 1, 1) for nm in names}
+    planned = {nm: tuple(plans[nm]) if plans and nm in plans else (1, 1, 1, 1, 1) for nm in names}
     game = new_game(names, seed=seed)
     lines: list[str] = []
     start = game.state.round
-    play_round_start(game, times, plans)
+    play_round_start(game, times, planned)
     for turn in game.history:
         lines.append(f"{turn.action}")
     lines.append("order: " + ", ".join(game.state.names[i] for i in game.state.order))

@@ -8,6 +8,10 @@ ahead without a choice (``bigbox.final_collision``).
 """
 from __future__ import annotations
 
+from typing import Any
+
+from fresco_kit.core import assign
+
 from .state import CATEGORIES, PlayerState, State
 
 _CAT = {c: k for k, c in enumerate(CATEGORIES)}
@@ -52,21 +56,25 @@ def move(s: State, p: PlayerState, i: int, gains: dict[str, int], choice: str | 
     for cat, n in gains.items():
         points[_CAT[cat]] += n
     points[_CAT["track"]] += space - target
-    p.points = tuple(points)
-    p.vp = space
-    p.start = 0
+    assign(p, points=tuple(points), vp=space, start=0)
     return target, space
 
 
-def track_reasons(s: State, i: int, gain: int, choice: str | None, rule) -> list:
-    """Reasons a behind/ahead ``choice`` does not fit the landing of ``gain`` points."""
+def track_reasons(s: State, i: int, gain: int, choice: str | None, rule, action: Any = None) -> list:
+    """Reasons a behind/ahead ``choice`` does not fit the landing of ``gain`` points.
+
+    With the ``action`` (whose ``track`` field is the choice), a missing choice is
+    refused with the actions that make it, e.g. ``restore Red 1,2 track ahead``."""
     target, options = landing(s, i, gain)
     if not options:
         if choice is not None:
             return [(f"space {target} is free, so there is no behind/ahead choice to make", rule)]
         return []
     if choice is None:
-        return [(f"space {target} is occupied: say 'behind' or 'ahead'", rule)]
+        allowed = [c for c in ("behind", "ahead") if c in options]
+        how = (", ".join(str(action.evolve(track=c)) for c in allowed) if action is not None
+               else " or ".join(allowed))
+        return [(f"space {target} is occupied: choose where to stop; the choices are: {how}", rule)]
     if choice not in options:
         return [(f"there is no free space behind {target} on the track", rule)]
     return []

@@ -7,10 +7,11 @@ fixes the market price and, once all have chosen, the player order of phase II.
 """
 from __future__ import annotations
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from . import data
 from .actions import Wake
+from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
 from .supply import set_player
@@ -47,9 +48,11 @@ def free_times(s: State) -> list[int]:
 def checks(s: State, a: Wake) -> list:
     reasons = []
     if s.phase != "wake":
-        return [("get-up times are chosen only at the start of a round", RULES["p1.order"])]
+        from .turns import awaiting
+
+        return [(f"get-up times are chosen only at the start of a round; {awaiting(s)}", RULES["p1.order"])]
     if a.player not in s.names:
-        return [(f"{a.player} is not playing", RULES["p1.order"])]
+        return [(f"{a.player} is not playing (players: {', '.join(s.names)})", RULES["p1.order"])]
     chooser = s.names[s.chooser[s.wake_at]]
     if a.player != chooser:
         reasons.append((f"{chooser} chooses now (last on the victory point track chooses first)", RULES["p1.order"]))
@@ -63,14 +66,12 @@ def checks(s: State, a: Wake) -> list:
 def apply(s: State, a: Wake, events: list) -> None:
     """Place the painter, adjust mood and apprentices; fix the order after the last choice."""
     i = s.names.index(a.player)
-    p = s.players[i].copy()
+    p = s.players[i]
     change, price = data.INN[a.time]
-    p.time = a.time
-    before = p.mood
-    p.mood = clamp_mood(p.mood + change)
+    mood = clamp_mood(p.mood + change)
     events.append(Event(f"{a.player} gets up at {a.time} o'clock: mood {change:+d} "
-                        f"(space {before} -> {p.mood}), market price {price}", RULES["p1.mood"]))
-    helper = helper_for(p.mood)
+                        f"(space {p.mood} -> {mood}), market price {price}", RULES["p1.mood"]))
+    helper = helper_for(mood)
     if helper != p.helper:
         if p.helper == 1:
             events.append(Event(f"{a.player} leaves the +1 spaces and returns the natural apprentice", RULES["mood.plus"]))
@@ -82,16 +83,13 @@ def apply(s: State, a: Wake, events: list) -> None:
         if helper == -1:
             events.append(Event(f"{a.player} is on a -1 space: one apprentice sits out (4 actions)",
                                 RULES["mood.minus"]))
-        p.helper = helper
-    set_player(s, i, p)
-    s.wake_at += 1
+    set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
     if s.wake_at == s.n:
-        s.order = turn_order(s)
-        s.phase = "plan"
+        assign(s, order=turn_order(s), phase="plan")
         events.append(Event("player order: " + ", ".join(
             f"{s.names[i]} ({s.players[i].time})" for i in s.order), RULES["p1.turn_order"]))
 
 
 def legal(s: State) -> list[Wake]:
     player = s.names[s.chooser[s.wake_at]]
-    return [Wake(player, t) for t in free_times(s)]
+    return [made(Wake, player, t) for t in free_times(s)]

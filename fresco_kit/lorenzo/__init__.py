@@ -3,17 +3,22 @@
 >>> from fresco_kit import lorenzo
 >>> game = lorenzo.new_game(["Red", "White", "Blue", "Yellow"], seed=1)
 >>> game.legal_actions()[0]                                   # doctest: +SKIP
->>> game.play("Red places white on council")                  # doctest: +SKIP
+>>> game.play("place Red white council")                      # doctest: +SKIP
+>>> game.play("choose Red coins")                             # doctest: +SKIP
 
-See ``rules.py`` for the map from the Italian rules summary's sections to modules,
-``refs.GLOSSARY`` for English -> Italian terms and ``readings.READINGS`` for the kit's
-readings where the summary is silent.
+Options of ``new_game``: ``bonus_tiles`` ("standard" or "advanced") and ``switches``
+(readings played another way, e.g. ``switches={"win_tie_break": "shared"}``; see
+``readings.SWITCHES``).  See ``rules.py`` for the map from the Italian rules summary's
+sections to modules, ``refs.GLOSSARY`` for English -> Italian terms and
+``readings.READINGS`` for the kit's readings where the summary is silent.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from fresco_kit.core import Game, GameInfo, Option
+from fresco_kit.core import Game, GameInfo, Option, Switch
+
+from .readings import SWITCHES
 
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -26,6 +31,7 @@ INFO = GameInfo(
     default_players=("Red", "White", "Blue", "Yellow"),
     options=(Option("bonus_tiles", "'standard' gives everyone the same personal bonus tile; 'advanced' deals "
                                    "tiles A-D in turn order", ("standard", "advanced")),),
+    switches=tuple(Switch(r.name, r.doc, r.choices, r.rule) for r in SWITCHES),
     categories=("VP during the game", "Territories", "Characters", "Ventures", "Military", "Resources",
                 "Excommunications"),
     sources=("Lorenzo il Magnifico rules summary (Italian)",),
@@ -34,7 +40,8 @@ INFO = GameInfo(
 
 
 def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
-    """A new game session; ``options``: ``bonus_tiles="standard"|"advanced"``."""
+    """A new game session; ``options``: ``bonus_tiles="standard"|"advanced"`` and
+    ``switches={name: value}`` (``readings.SWITCHES``)."""
     from . import rules
 
     return Game(rules, players, seed, options)

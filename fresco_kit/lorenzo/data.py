@@ -18,6 +18,16 @@ CARD_TYPES = ("territory", "building", "character", "venture")
 MEMBERS = ("white", "black", "orange", "neutral")
 COLOURED = ("white", "black", "orange")
 PER_KEYS = CARD_TYPES + ("military",)
+PERIODS = (1, 2, 3)
+
+#: The action spaces by name: tower floors (``territory-1`` .. ``venture-4``, 1 = bottom),
+#: the harvest and production spaces, the four market spaces and the Council Palace.
+TOWER_SPACES = tuple(f"{t}-{f}" for t in CARD_TYPES for f in (1, 2, 3, 4))
+ZONE_SPACES = ("harvest-small", "harvest-large", "production-small", "production-large")
+MARKET_SPACES = ("market-1", "market-2", "market-3", "market-4")
+SPACES = TOWER_SPACES + ZONE_SPACES + MARKET_SPACES + ("council",)
+#: The development-card decks by name: one per card type and period (``territory-1`` ...).
+DECKS = tuple(f"{t}-{period}" for period in PERIODS for t in CARD_TYPES)
 
 
 def _bundle(raw: dict, where: str, allow: tuple[str, ...] = RESOURCES + ("privileges",)) -> dict[str, int]:
@@ -259,6 +269,8 @@ def parse(raw: dict[str, Any]) -> LorenzoData:
         spaces[m["id"]] = Space(m["id"], "market", m["value"], 1, 0, m["min_players"], _bundle(m["gain"], m["id"]))
     c = raw["council"]
     spaces[c["id"]] = Space(c["id"], "council", c["value"], 0, 0, 2, _bundle(c["gain"], "council"))
+    if tuple(spaces) != SPACES[len(TOWER_SPACES):]:
+        raise DataError(f"the board's spaces must be {SPACES[len(TOWER_SPACES):]}, not {tuple(spaces)}")
     excomms = {}
     for e in raw["excommunications"]:
         params = {k: v for k, v in e["effect"].items() if k != "kind"}

@@ -2,18 +2,19 @@
 
 Rules summary, *Le Torri e le carte Sviluppo* (immediate and permanent effects) and
 *Il Rapporto in Vaticano* (excommunication effects that change gains and values).
-Functions here work on a state copy owned by ``apply`` and may change it.
+Functions that change things work on the state ``apply`` is building and on the acting
+player's private copy (``state.own``), never on a published state.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from . import readings
 from .data import COLOURED, Effect, Excommunication, load
 from .refs import RULES
-from .state import Player, State
+from .state import Decision, Occupant, Player, State
 
 
 # --------------------------------------------------------------------------- queries
@@ -46,18 +47,34 @@ def servants_per_plus(p: Player) -> int:
 def has_coloured_member(st: State, player: str, spaces) -> bool:
     """The colour rule of towers and zones: whether ``player`` already has one of their
     coloured members (the neutral one has no colour) on any of ``spaces``."""
+    occupants = st.occupants
     for space in spaces:
-        for o in st.occupants.get(space, ()):
-            name, _, member = o.rpartition(":")
-            if name == player and member != "neutral":
+        for o in occupants.get(space, ()):
+            if o.player == player and o.member != "neutral":
                 return True
     return False
 
 
-def servant_step(p: Player) -> int:
+def occupy(st: State, space: str, player: str, member: str) -> None:
+    """Put ``player``'s ``member`` on ``space`` (after those already there)."""
+    occupants = st.occupants
+    assign(st, occupants={**occupants, space: occupants.get(space, ()) + (_occupant(player, member),)})
+
+
+_occupant = lru_cache(maxsize=None)(Occupant)          # the same few records, made once
+
+
+@lru_cache(maxsize=None)
+def _privileges(player: str, count: int, taken: tuple[str, ...]) -> Decision:
+    """A decision to take ``count`` more privileges, different from ``taken`` (made once)."""
+    return Decision(player, "privilege", count=count, taken=taken)
+
+
+def servant_step(st: State, p: Player) -> int:
     """The servant counts a player may pay come in steps of this size: the servants per
-    +1 when readings.SERVANTS_IN_PAIRS, else 1 (an odd servant then is simply wasted)."""
-    return servants_per_plus(p) if readings.SERVANTS_IN_PAIRS else 1
+    +1 with the reading ``servants_in_pairs``, else 1 (an odd servant is then wasted)."""
+    per = servants_per_plus(p)
+    return per if per == 1 or readings.setting(st, "servants_in_pairs") else 1
 
 
 def member_value(st: State, p: Player, member: str) -> int:
@@ -75,7 +92,7 @@ def action_value(p: Player, base: int, servants: int, kind: str | None = None, t
     servant paid (per 2 with that period II excommunication), plus the character bonuses
     and minus the excommunication maluses of an action of ``kind`` ("tower" with a tower
     type, "harvest" or "production"; None for the market and the Council Palace)."""
-    value = base + servants // servants_per_plus(p)
+    value = base + servants // servants_per_plus(p) if servants else base
     return value + action_modifier(p, kind, tower) if kind else value
 
 
@@ -132,38 +149,41 @@ def after_losses(p: Player, bundle: dict) -> dict:
 
 
 # --------------------------------------------------------------------------- doing
-def push(st: State, decision: dict) -> None:
+def push(st: State, decision: Decision) -> None:
     """Queue a pending decision (answered by the player's next actions)."""
-    st.pending = st.pending + (decision,)
+    assign(st, pending=st.pending + (decision,))
 
 
 def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
          rule: str = "cards.effects") -> None:
     """Give ``bundle`` to ``p`` (after excommunication losses); privileges become a
     pending choice of that many *different* privileges.  ``rule`` is the checklist id
-    the event cites."""
+    the event cites.  ``p`` is the acting player's private copy."""
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
     got = after_losses(p, bundle)
     shown = []
+    res = p.res
     for k, v in got.items():
         if v > 0:
-            p.res[k] += v
+            res[k] += v
             shown.append(f"{v} {k}")
-    if p.res["faith"] > readings.FAITH_MAX:
-        p.res["faith"] = readings.FAITH_MAX
+    if res["faith"] > readings.FAITH_MAX:
+        res["faith"] = readings.FAITH_MAX
     if got != bundle:
         events.append(Event(f"{p.name} loses 1 of each of {sorted(k for k in bundle if got[k] != bundle[k])} "
                             f"to an excommunication", RULES["excomm.kinds"]))
     if shown:
         events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES[rule]))
     if privileges:
-        push(st, {"player": p.name, "kind": "privilege", "count": privileges, "taken": []})
+        push(st, _privileges(p.name, privileges, ()))
 
 
 def pay(p: Player, bundle: dict) -> None:
+    """Take ``bundle`` from the acting player's private copy ``p`` (checked payable)."""
+    res = p.res
     for k, v in bundle.items():
-        p.res[k] -= v
+        res[k] -= v
 
 
 def effect_bundle(p: Player, effect: Effect) -> dict:
@@ -182,27 +202,26 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
     gain(st, p, effect_bundle(p, effect), events, why)
     if effect.action:
         a = effect.action
-        push(st, {"player": p.name, "kind": "action", "action": a.kind, "value": a.value,
-                  "tower": a.tower, "discount": dict(a.discount)})
+        push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower,
+                          discount=dict(a.discount)))
         events.append(Event(f"{p.name} may take an extra {a.kind} action at value {a.value}"
                             f"{'' if a.kind != 'tower' else ' (' + a.tower + ' tower)'}", RULES["kit.extra_action"]))
 
 
-def privilege_reasons(st: State, p: Player, decision: dict, choice: str) -> list:
-    privileges = load().privileges
-    if choice not in privileges:
-        return [(f"{choice!r} is not a council privilege ({', '.join(privileges)})", RULES["kit.privileges"])]
-    if choice in decision["taken"]:
-        return [(f"privilege {choice} already taken from this effect; choose a different one",
-                 RULES["kit.privileges"])]
+def privilege_reasons(decision: Decision, choice: str) -> list:
+    """Why ``choice`` cannot answer a privilege decision (the open privileges listed)."""
+    open_ = [c for c in load().privileges if c not in decision.taken]
+    if choice not in open_:
+        why = (f"privilege {choice} is already taken from this effect" if choice in decision.taken
+               else f"{choice!r} is not a council privilege")
+        return [(f"{why}; the choices are {', '.join(open_)}", RULES["kit.privileges"])]
     return []
 
 
-def resolve_privilege(st: State, p: Player, decision: dict, choice: str, events: list[Event]) -> None:
+def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, events: list[Event]) -> None:
     """Take one council privilege (Privilegio del Consiglio); more of the same effect stay pending."""
-    if decision["count"] > 1:
-        push(st, {"player": p.name, "kind": "privilege", "count": decision["count"] - 1,
-                  "taken": decision["taken"] + [choice]})
+    if decision.count > 1:
+        push(st, _privileges(p.name, decision.count - 1, decision.taken + (choice,)))
     gain(st, p, load().privileges[choice], events, f" (privilege {choice})", "kit.privileges")
 
 

@@ -5,7 +5,7 @@ the others keep their relative order behind; the family members come home.
 """
 from __future__ import annotations
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from .data import CARD_TYPES, MEMBERS
 from .market import council_order
@@ -17,26 +17,17 @@ from .state import State
 def end_round(st: State, events: list[Event]) -> None:
     """Close the round, then prepare the next one or end the game after round 6."""
     gone = [c for t in CARD_TYPES for c in st.towers[t] if c is not None]
-    st.discarded = st.discarded + tuple(gone)
-    st.towers = {t: (None,) * 4 for t in CARD_TYPES}
     if gone:
         events.append(Event(f"{len(gone)} card(s) left on the towers leave the game", RULES["endround.cards"]))
     first = council_order(st)
-    st.order = tuple(first + [n for n in st.order if n not in first])
-    events.append(Event("Turn order: " + ", ".join(st.order), RULES["endround.order"]))
-    st.occupants = {}
-    st.players = tuple(_home(p) for p in st.players)
+    order = tuple(first + [n for n in st.order if n not in first])
+    events.append(Event("Turn order: " + ", ".join(order), RULES["endround.order"]))
     events.append(Event("Family members return home", RULES["endround.members"]))
-    st.round += 1
+    assign(st, discarded=st.discarded + tuple(gone), towers={t: (None,) * 4 for t in CARD_TYPES}, order=order,
+           occupants={}, players=tuple(p if p.home == MEMBERS else p.evolve(home=MEMBERS) for p in st.players),
+           round=st.round + 1)
     if st.round > 6:
-        st.phase = "over"
-        st.schedule, st.turn = (), 0
+        assign(st, phase="over", schedule=(), turn=0)
         events.append(Event("The game is over: final scoring", RULES["struct.periods"]))
     else:
         setup_round(st, events)
-
-
-def _home(p):
-    q = p.copy()
-    q.home = MEMBERS
-    return q

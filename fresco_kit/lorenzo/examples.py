@@ -13,7 +13,7 @@ from fresco_kit.core.rules import GAME_TITLES
 from .effects import member_value
 from .final import excommunication_loss
 from .positions import game_at, position
-from .state import Place
+from .actions import Place
 from .zones import firing_cards, zone_value
 
 KIND = "constructed"
@@ -34,7 +34,7 @@ def servants_lift_the_neutral_member() -> list[Check]:
     red = game.state.player("Red")
     value = member_value(game.state, red, "neutral")
     refused = _first_rule(game, Place("Red", "neutral", "territory-2", 0))
-    game.play("Red places neutral on territory-2 +3 servants")
+    game.play("place Red neutral territory-2 servants 3")
     red = game.state.player("Red")
     return [Check("neutral member value", 0, value),
               Check("with 0 servants: refused by", "place.min", refused),
@@ -51,14 +51,14 @@ def occupied_tower_with_floor_bonus() -> list[Check]:
     with 3 coins the bonus pays part of the card but not enough (3 - 3 + 2 = 2 < 4)."""
     towers = {"venture": [74, 75, 76, 73]}
     game = game_at(position(["Red", "Blue"], dice={"white": 6}, towers=towers, res={"Blue": {"coins": 5}}))
-    game.play("Red places white on venture-1")
+    game.play("place Red white venture-1")
     blue_move = Place("Blue", "white", "venture-4", 1)
     game.play(blue_move)
     blue = game.state.player("Blue")
     poor = game_at(position(["Red", "Blue"], dice={"white": 6}, towers=towers, res={"Blue": {"coins": 2}}))
-    poor.play("Red places white on venture-1")
+    poor.play("place Red white venture-1")
     poorer = game_at(position(["Red", "Blue"], dice={"white": 6}, towers=towers, res={"Blue": {"coins": 3}}))
-    poorer.play("Red places white on venture-1")
+    poorer.play("place Red white venture-1")
     return [Check("Blue's coins after (5 - 3 + 2 - 4)", 0, blue.res["coins"]),
             Check("Blue's military (Hiring Recruits)", 5, blue.res["military"]),
             Check("with 2 coins: refused by", "towers.occupied", _first_rule(poor, blue_move)),
@@ -74,11 +74,11 @@ def third_territory_needs_military() -> list[Check]:
     game = game_at(st)
     take = Place("Red", "white", "territory-1", 0)
     refused = _first_rule(game, take)
-    game.play("Red places black on market-3")
+    game.play("place Red black market-3")
     military = game.state.player("Red").res["military"]
     for name in ("White", "Blue", "Yellow"):
-        game.play(f"{name} places neutral on council +1 servants")
-        game.play(f"{name} chooses coins")
+        game.play(f"place {name} neutral council servants 1")
+        game.play(f"choose {name} coins")
     game.play(take)
     red = game.state.player("Red")
     return [Check("third territory at 0 military: refused by", "towers.territory_mp", refused),
@@ -96,11 +96,11 @@ def production_with_trades() -> list[Check]:
     st = position(["Red", "Blue"], dice={"white": 5}, cards={"Red": [25, 29, 30, 31]},
                   res={"Red": {"wood": 2, "stone": 1, "coins": 0}})
     game = game_at(st)
-    game.play("Red places white on production-small")
-    asked = [game.state.pending[0]["queue"][0]]
-    game.play("Red chooses 2")
-    asked.append(game.state.pending[0]["queue"][0])
-    game.play("Red chooses 1")
+    game.play("place Red white production-small")
+    asked = [game.state.pending[0].queue[0]]
+    game.play("choose Red 2")
+    asked.append(game.state.pending[0].queue[0])
+    game.play("choose Red 1")
     red = game.state.player("Red")
     return [Check("buildings asked to trade", "[29, 30]", str(asked)),
             Check("Red's coins (0 + 5 + 3 + 4 + 2)", 14, red.res["coins"]),
@@ -120,7 +120,7 @@ def harvest_on_the_large_space() -> list[Check]:
     red = game.state.player("Red")
     value = zone_value(red, "harvest-large", member_value(game.state, red, "white"), 0)
     fired = len(firing_cards(red, "harvest", value))
-    game.play("Red places white on harvest-large")
+    game.play("place Red white harvest-large")
     red = game.state.player("Red")
     return [Check("action value (4 + 2 - 3)", 3, value),
             Check("territories fired", 3, fired),
@@ -139,10 +139,10 @@ def vatican_report_both_ways() -> list[Check]:
                   res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 1}},
                   home={"Red": [], "White": [], "Blue": ["neutral"]}, turn=-1)
     game = game_at(st)
-    game.play("Blue places neutral on council +1 servants")
-    game.play("Blue chooses faith")
-    game.play("Red chooses support")
-    game.play("White chooses refuse")
+    game.play("place Blue neutral council servants 1")
+    game.play("choose Blue faith")
+    game.play("choose Red support")
+    game.play("choose White refuse")
     s = game.state
     return [Check("Red's VP (faith 5 -> 5 VP)", 5, s.player("Red").res["vp"]),
             Check("Red's faith", 0, s.player("Red").res["faith"]),
@@ -160,13 +160,13 @@ def three_excommunications() -> list[Check]:
     st = position(["Red", "Blue"], round=3, tiles=(2, 13, 18), excomms={"Red": [2, 13, 18]},
                   res={"Red": {"coins": 0, "servants": 4, "vp": 23}})
     game = game_at(st)
-    game.play("Red places white on market-1")
+    game.play("place Red white market-1")
     coins_market = game.state.player("Red").res["coins"]
-    game.play("Blue places white on council")
-    game.play("Blue chooses coins")
+    game.play("place Blue white council")
+    game.play("choose Blue coins")
     refused = _first_rule(game, Place("Red", "neutral", "council", 1))
-    game.play("Red places neutral on council +2 servants")
-    game.play("Red chooses coins")
+    game.play("place Red neutral council servants 2")
+    game.play("choose Red coins")
     red = game.state.player("Red")
     return [Check("coins from market space 1 (5 - 1)", 4, coins_market),
             Check("neutral + 1 servant: refused by", "excomm.kinds", refused),
@@ -189,9 +189,9 @@ def final_scoring_sheet() -> list[Check]:
                        "Blue": {"military": 7, "wood": 1, "stone": 1, "servants": 0, "coins": 2, "faith": 2, "vp": 30}},
                   home={"Blue": [], "Red": ["neutral"]}, turn=-1)
     game = game_at(st)
-    game.play("Red places neutral on council +1 servants")
-    game.play("Red chooses coins")
-    game.play("Red chooses support")
+    game.play("place Red neutral council servants 1")
+    game.play("choose Red coins")
+    game.play("choose Red support")
     sheet = game.scores()
     r, b = sheet.rows["Red"], sheet.rows["Blue"]
     return [Check("game over", True, game.is_over),

@@ -2,7 +2,7 @@
 space would cost, which cards fire at an activation value, what a Vatican report
 means, and readable texts for cards, tiles and the board.
 
-Everything here asks the engine (``actions.place_reasons``, ``towers.plan``...), so a
+Everything here asks the engine (``placement.place_reasons``, ``towers.plan``...), so a
 widget shows exactly what the rules module would accept or refuse.
 """
 from __future__ import annotations
@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from fresco_kit.core import Verdict
 
-from .actions import SPACES, place_reasons
+from .actions import Place
+from .data import SPACES
 from .data import CARD_TYPES, Effect, load
 from .effects import action_value, after_losses, cost_options_text, effect_bundle, gets_floor_bonus, member_value
-from .state import Place, Player, State
+from .placement import place_reasons
+from .state import Player, State
 from .towers import cost_options, plan, tower_occupied, tower_space
 from .zones import firing_cards
 
@@ -175,17 +177,17 @@ def describe(state: State) -> str:
         cells = []
         for f in (1, 2, 3, 4):
             cid = state.towers[t][f - 1]
-            who = ",".join(state.occupants.get(f"{t}-{f}", ()))
+            who = ",".join(map(str, state.occupants.get(f"{t}-{f}", ())))
             cells.append(f"{f}:{data.cards[cid].name if cid else '-'}{' [' + who + ']' if who else ''}")
         lines.append(f"  {t:<9} " + " | ".join(cells))
     others = {k: v for k, v in state.occupants.items() if not tower_space(k) and v}
     if others:
-        lines.append("  " + "; ".join(f"{k}: {', '.join(v)}" for k, v in others.items()))
+        lines.append("  " + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in others.items()))
     for p in state.players:
         cards = ", ".join(f"{len(p.cards[t])} {t}" for t in CARD_TYPES)
         ex = f"; excommunicated: {', '.join(str(i) for i in p.excomms)}" if p.excomms else ""
         lines.append(f"  {p.name}: {bundle_text(p.res)}; {cards}; at home: {', '.join(p.home) or '-'}{ex}")
     if state.pending:
         d = state.pending[0]
-        lines.append(f"  waiting for {d['player']} to answer a {d['kind']} decision")
+        lines.append(f"  waiting for {d.player} to answer a {d.kind} decision")
     return "\n".join(lines)

@@ -45,7 +45,8 @@ def final_scores(st: State) -> ScoreSheet:
     """The score sheet; ``winners`` and tie-break notes once the game is over (before
     that a provisional sheet of the current position, with no winner)."""
     cards = load().cards
-    mil = military_points({p.name: p.res["military"] for p in st.players})
+    mil = military_points({p.name: p.res["military"] for p in st.players},
+                          readings.setting(st, "military_zero_competes"))
     rows = {}
     for p in st.players:
         ignored = _ignored(p)
@@ -65,10 +66,11 @@ def final_scores(st: State) -> ScoreSheet:
     totals = sheet.totals
     best = max(totals.values())
     tied = [n for n in st.order if totals[n] == best]
-    if readings.WIN_TIE_BREAK == "turn_order" or len(tied) == 1:
+    if readings.setting(st, "win_tie_break") == "turn_order" or len(tied) == 1:
         sheet.winners = tied[:1]
         if len(tied) > 1:
             sheet.notes.append(f"Tie on {best} VP broken by turn order (the kit's reading): {tied[0]} wins.")
     else:
         sheet.winners = tied
+        sheet.notes.append(f"Tie on {best} VP: {', '.join(tied)} share the victory (switch win_tie_break).")
     return sheet

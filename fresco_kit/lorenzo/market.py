@@ -10,7 +10,7 @@ from __future__ import annotations
 from fresco_kit.core import Event
 
 from .data import load
-from .effects import action_value, excomm, gain
+from .effects import action_value, excomm, gain, occupy
 from .refs import RULES
 from .state import Player, State
 
@@ -41,7 +41,7 @@ def council_reasons(st: State, p: Player, space: str, base: int, servants: int) 
 def place_market(st: State, p: Player, space: str, servants: int, member: str, events: list[Event]) -> None:
     sp = load().spaces[space]
     p.res["servants"] -= servants
-    st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
+    occupy(st, space, p.name, member)
     rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
     gain(st, p, sp.gain, events, f" ({space})", rule.id)
 
@@ -50,7 +50,6 @@ def council_order(st: State) -> list[str]:
     """Players in the order they first entered the Council Palace this round."""
     seen: list[str] = []
     for o in st.occupants.get("council", ()):
-        name = o.rsplit(":", 1)[0]
-        if name not in seen:
-            seen.append(name)
+        if o.player not in seen:
+            seen.append(o.player)
     return seen

@@ -4,20 +4,22 @@ A façade over the section modules, which follow the Italian rules summary:
 
 =====================================  ==========================================
 *La struttura della partita*           ``setup.py`` (setup, round preparation)
-*I dadi e i familiari*                 ``actions.py`` (placement, servants, turns)
+*I dadi e i familiari*                 ``placement.py`` (placement, servants, turns)
 *Le Torri e le carte Sviluppo*         ``towers.py``, ``effects.py``
 *Le altre zone del tabellone*          ``zones.py`` (harvest, production), ``market.py``
 *Il Rapporto in Vaticano*              ``vatican.py``; excommunications in ``effects.py``
 *Fine del turno e punteggio finale*    ``endround.py``, ``final.py``, ``scoring.py``
 =====================================  ==========================================
 
-Where the summary is silent the kit's readings are in ``readings.py`` (one constant per
-reading, ``READINGS`` in words).  Around the engine: ``data.py`` loads
-``seeds/lorenzo.toml``; ``state.py`` holds the State and the three actions (``Place``,
-``Choose``, ``Forfeit``); ``positions.py`` builds constructed positions; ``explore.py``
-answers teaching questions (reachable spaces, tower quotes, activations, Vatican
-summaries, card texts); ``refs.py`` has the RuleRefs and the English-Italian
-``GLOSSARY``; ``examples.py`` the constructed worked examples.
+Where the summary is silent the kit's readings are in ``readings.py`` (each with its
+default; the switchable ones are ``INFO.switches``).  Around the engine: ``data.py``
+loads ``seeds/lorenzo.toml``; ``state.py`` holds the State records and
+``consistency.py`` the checks a saved state must pass; ``actions.py`` the three actions
+(``Place``, ``Choose``, ``Forfeit``) and their texts; ``positions.py`` builds
+constructed positions; ``explore.py`` answers teaching questions (reachable spaces,
+tower quotes, activations, Vatican summaries, card texts); ``refs.py`` has the
+RuleRefs and the English-Italian ``GLOSSARY``; ``examples.py`` the constructed worked
+examples.
 
 Flow of a game: ``state.current`` names who acts.  With nothing pending that player
 places a family member (``Place``), or gives up a member that cannot be placed
@@ -28,35 +30,55 @@ come the Vatican report (rounds 2, 4, 6) and the end of the round.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from functools import lru_cache
+from typing import Any, Sequence
 
-from fresco_kit.core import Event, Rng, ScoreSheet
+from fresco_kit.core import Event, Rng, ScoreSheet, field_error
 
 from . import setup as _setup
-from .actions import SPACES, perform, place_reasons, reasons
-from .data import CARD_TYPES, RESOURCES, load
+from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
+from .data import CARD_TYPES, RESOURCES, SPACES, load
 from .effects import action_modifier, member_value, servant_step, servants_per_plus
 from .final import final_scores
-from .state import Choose, Forfeit, Place, State, parse_action, state_from_dict
+from .placement import choice, extra_targets, legal_choices, perform, placement_reasons, reasons
+from .state import State
 from .towers import tower_space
-from .zones import affordable_trades
 
 GAME = "lorenzo"
-ACTIONS = (Place, Choose, Forfeit)
 
-__all__ = ["GAME", "State", "Place", "Choose", "Forfeit", "new_state", "checks", "apply", "legal_actions",
-           "legal_choices", "is_over", "scores", "parse_action", "state_from_dict", "invariants",
-           "sample_action"]
+__all__ = ["GAME", "ACTIONS", "State", "Place", "Choose", "Forfeit", "new_state", "checks", "apply",
+           "legal_actions", "legal_choices", "is_over", "scores", "parse_action", "state_from_dict",
+           "invariants", "sample_action"]
 
 
 def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None) -> State:
-    """Setup (La struttura della partita); options: ``bonus_tiles`` = "standard" | "advanced"."""
+    """Setup (La struttura della partita); ``options`` as ``INFO.check_options`` gives them."""
     return _setup.new_state(players, seed, options)
 
 
+def state_from_dict(data: Any, path: str = "state") -> State:
+    """A saved state, checked field by field and across fields (``consistency.py``);
+    raises ``SaveError`` naming the field.  A player's view (no ``rng``) is refused."""
+    st = State.from_dict(data, path)
+    if st.rng is None:
+        raise field_error(f"{path}.rng", "the random generator's state (a view cannot be played on)", None)
+    return st
+
+
+#: The rules that refuse a space itself (no card, taken, full, closed for the player count).
+_UNAVAILABLE = frozenset({"kit.space", "zones.spaces", "zones.two_players", "market.spaces"})
+
+
 def checks(state: State, action) -> list:
-    """Every ``(message, RuleRef)`` the action breaks; empty when legal."""
-    return reasons(state, action)
+    """Every ``(message, RuleRef)`` the action breaks; empty when legal.  A placement on
+    a space that is not open also lists the spaces open now."""
+    out = reasons(state, action)
+    if out and isinstance(action, Place) and any(ref.id in _UNAVAILABLE for _, ref in out):
+        open_ = [s for s in SPACES if not any(ref.id in _UNAVAILABLE for _, ref in
+                                              placement_reasons(state, action.player, action.member, s, 0, False))]
+        out = [(f"{msg}; the spaces open now are {', '.join(open_)}" if ref.id in _UNAVAILABLE else msg, ref)
+               for msg, ref in out]
+    return out
 
 
 def apply(state: State, action) -> tuple[State, list[Event]]:
@@ -74,28 +96,10 @@ def scores(state: State) -> ScoreSheet:
 
 
 # --------------------------------------------------------------------------- listing
-def legal_choices(state: State) -> list[Choose]:
-    """Every legal answer to the front pending decision (empty when none is pending)."""
-    if not state.pending or state.phase == "over":
-        return []
-    d = state.pending[0]
-    p = state.player(d["player"])
-    kind = d["kind"]
-    if kind == "privilege":
-        cands = [Choose(p.name, c) for c in load().privileges]
-    elif kind == "cost":
-        cands = [Choose(p.name, str(i + 1)) for i in range(len(d["options"]))]
-    elif kind == "trade":
-        cands = [Choose(p.name, "0")] + [Choose(p.name, str(i)) for i in affordable_trades(p, d["queue"][0])]
-    elif kind == "vatican":
-        cands = [Choose(p.name, "support"), Choose(p.name, "refuse")]
-    else:
-        per = servant_step(p)
-        targets = [d["action"]] if d["action"] in ("harvest", "production") else [
-            s for s in SPACES if tower_space(s) and d["tower"] in ("any", tower_space(s)[0])]
-        cands = [Choose(p.name, "skip")] + [Choose(p.name, t, s) for t in targets
-                                            for s in range(0, p.res["servants"] + 1, per)]
-    return [c for c in cands if not reasons(state, c)]
+@lru_cache(maxsize=None)
+def _place(player: str, member: str, space: str, servants: int) -> Place:
+    """A ``Place`` made (and checked) once, for the listing loops."""
+    return Place(player, member, space, servants)
 
 
 def legal_actions(state: State) -> list:
@@ -106,14 +110,13 @@ def legal_actions(state: State) -> list:
         return legal_choices(state)
     name = state.current
     p = state.player(name)
-    per = servant_step(p)
+    per = servant_step(state, p)
     out: list = []
     for member in p.home:
         for space in SPACES:
             for s in range(0, p.res["servants"] + 1, per):
-                a = Place(name, member, space, s)
-                if not place_reasons(state, a):
-                    out.append(a)
+                if not placement_reasons(state, name, member, space, s, turn=False):
+                    out.append(_place(name, member, space, s))
         f = Forfeit(name, member)
         if not reasons(state, f):
             out.append(f)
@@ -151,14 +154,12 @@ def sample_action(state: State, rng: Rng):
                 s += per
             if s > p.res["servants"]:
                 continue
-            a = Place(name, member, space, s)
-            if not place_reasons(state, a):
-                return a
+            if not placement_reasons(state, name, member, space, s, turn=False):
+                return _place(name, member, space, s)
     for member in members:
         for s in range(0, p.res["servants"] + 1, per):
-            a = Place(name, member, "council", s)
-            if not place_reasons(state, a):
-                return a
+            if not placement_reasons(state, name, member, "council", s, turn=False):
+                return _place(name, member, "council", s)
     for member in members:
         f = Forfeit(name, member)
         if not reasons(state, f):
@@ -172,14 +173,12 @@ _SINGLE = frozenset(s for s in SPACES if s != "council" and not s.endswith("-lar
 
 def _sample_choices(state: State, rng: Rng) -> list:
     d = state.pending[0]
-    if d["kind"] != "action":
+    if d.kind != "action":
         return legal_choices(state)
-    p = state.player(d["player"])
-    out = [Choose(p.name, "skip")]
-    targets = [d["action"]] if d["action"] in ("harvest", "production") else [
-        s for s in SPACES if tower_space(s) and d["tower"] in ("any", tower_space(s)[0])]
-    for t in targets:
-        c = Choose(p.name, t, 0)
+    p = state.player(d.player)
+    out = [choice(p.name, "skip")]
+    for t in extra_targets(d):
+        c = choice(p.name, t)
         if not reasons(state, c):
             out.append(c)
     return out
@@ -188,7 +187,8 @@ def _sample_choices(state: State, rng: Rng) -> list:
 # --------------------------------------------------------------------------- checking
 def invariants(state: State) -> list[str]:
     """Violations of conservation and non-negativity (empty when all is well): 96
-    development cards, 21 excommunication tiles, no negative resource, board limits."""
+    development cards, one excommunication tile per period, no negative resource, board
+    limits.  (A loaded state is checked more thoroughly by ``consistency.py``.)"""
     data = load()
     bad = []
     ids = [c for deck in state.decks.values() for c in deck]
@@ -197,9 +197,8 @@ def invariants(state: State) -> list[str]:
     ids += list(state.discarded)
     if sorted(ids) != sorted(data.cards):
         bad.append(f"development cards not conserved: {len(ids)} held, {len(set(ids))} distinct")
-    tiles = list(state.excomm_tiles) + list(state.excomm_box)
-    if sorted(tiles) != sorted(data.excommunications):
-        bad.append("excommunication tiles not conserved")
+    if [data.excommunications[t].period for t in state.excomm_tiles] != [1, 2, 3]:
+        bad.append("the excommunication tiles in play are not one per period")
     for p in state.players:
         for k in RESOURCES:
             if p.res[k] < 0:

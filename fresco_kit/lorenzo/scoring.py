@@ -26,15 +26,17 @@ def faith_points(faith: int) -> int:
     return table[max(0, min(faith, len(table) - 1))]
 
 
-def military_points(military_by_player: Mapping[str, int]) -> dict[str, int]:
+def military_points(military_by_player: Mapping[str, int],
+                    zero_competes: bool = readings.MILITARY_ZERO_COMPETES) -> dict[str, int]:
     """5 VP to the first on the military track, 2 to the second; tied players all take
     the full award of their place (a place = 1 + players strictly ahead, so a tie for
-    first leaves nobody second).  See readings.MILITARY_ZERO_COMPETES."""
+    first leaves nobody second).  Players on 0 compete only with ``zero_competes`` (the
+    reading ``military_zero_competes``)."""
     awards = load().military_awards
     out = {}
     for name, mp in military_by_player.items():
         place = sum(1 for other in military_by_player.values() if other > mp)
-        competes = mp > 0 or readings.MILITARY_ZERO_COMPETES
+        competes = mp > 0 or zero_competes
         out[name] = awards[place] if competes and place < len(awards) else 0
     return out
 

@@ -8,28 +8,24 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from fresco_kit.core import Event, Rng
+from fresco_kit.core import Event, Rng, assign
 
-from . import readings
 from .data import CARD_TYPES, MEMBERS, RESOURCES, load
 from .effects import excomm
 from .refs import RULES
-from .state import Player, State
+from .state import Player, State, Switches
 
 
 def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None) -> State:
     """A new game: shuffled decks per type and period, one excommunication tile drawn per
-    period, starting resources by turn order (coins 5/6/7/8), round 1 prepared."""
-    options = dict(options or {})
+    period, starting resources by turn order (coins 5/6/7/8), round 1 prepared.
+
+    ``options`` come checked by the core (``INFO.check_options``): ``bonus_tiles``
+    ("standard" or "advanced", the default "standard") and ``switches`` (the readings
+    played otherwise, see ``readings.SWITCHES``)."""
+    options = options or {}
+    tiles_mode = options.get("bonus_tiles", "standard")
     players = list(players)
-    if not 2 <= len(players) <= 4:
-        raise ValueError(f"Lorenzo il Magnifico is for 2 to 4 players, not {len(players)}")
-    unknown = set(options) - {"bonus_tiles"}
-    if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; Lorenzo takes bonus_tiles")
-    tiles_mode = options.setdefault("bonus_tiles", readings.DEFAULT_BONUS_TILES)
-    if tiles_mode not in ("standard", "advanced"):
-        raise ValueError("bonus_tiles must be 'standard' or 'advanced'")
     data = load()
     rng = Rng(seed)
     decks = {}
@@ -37,12 +33,9 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
         for t in CARD_TYPES:
             ids = sorted(c.id for c in data.cards.values() if c.type == t and c.period == period)
             decks[f"{t}-{period}"] = tuple(rng.shuffled(ids))
-    chosen, box = [], []
+    chosen = []
     for period in (1, 2, 3):
-        ids = sorted(e.id for e in data.excommunications.values() if e.period == period)
-        pick = rng.choice(ids)
-        chosen.append(pick)
-        box.extend(i for i in ids if i != pick)
+        chosen.append(rng.choice(sorted(e.id for e in data.excommunications.values() if e.period == period)))
     start = data.start
     ps = []
     for i, name in enumerate(players):
@@ -52,28 +45,28 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
         ps.append(Player(name, res, {t: () for t in CARD_TYPES}, (), MEMBERS,
                          "ABCD"[i] if tiles_mode == "advanced" else "standard"))
     st = State(tuple(ps), tuple(players), 1, "actions", {}, {t: (None,) * 4 for t in CARD_TYPES}, decks, (),
-               {}, (), 0, (), tuple(chosen), tuple(sorted(box)), rng.state, options)
+               {}, (), 0, (), tuple(chosen), rng.state, tiles_mode, Switches(**options.get("switches", {})))
     setup_round(st, [])
     return st
 
 
 def setup_round(st: State, events: list[Event]) -> None:
-    """Prepare round ``st.round``: deal the towers bottom floor first, roll the dice,
-    make the turn schedule."""
+    """Prepare round ``st.round`` of the unpublished ``st``: deal the towers bottom floor
+    first (a floor stays empty if the deck has run out, see readings "short deck"),
+    roll the dice, make the turn schedule."""
     period = st.period
+    towers, decks = dict(st.towers), dict(st.decks)
     for t in CARD_TYPES:
         key = f"{t}-{period}"
-        deck = st.decks[key]
-        st.towers[t] = tuple(deck[:4])
-        st.decks[key] = deck[4:]
+        deck = decks[key]
+        towers[t] = deck[:4] + (None,) * max(0, 4 - len(deck))
+        decks[key] = deck[4:]
     rng = Rng(st.rng)
-    st.dice = {colour: rng.die(6) for colour in ("white", "black", "orange")}
-    st.rng = rng.state
-    st.schedule = schedule(st)
-    st.turn = 0
-    st.phase = "actions"
+    dice = {colour: rng.die(6) for colour in ("white", "black", "orange")}
+    assign(st, towers=towers, decks=decks, dice=dice, rng=rng.state, turn=0, phase="actions")
+    assign(st, schedule=schedule(st))
     events.append(Event(f"Round {st.round} (period {period}): towers dealt bottom floor first; dice "
-                        + ", ".join(f"{k} {v}" for k, v in st.dice.items()), RULES["round.setup"]))
+                        + ", ".join(f"{k} {v}" for k, v in dice.items()), RULES["round.setup"]))
 
 
 def schedule(st: State) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 Nothing here decides legality or scores by itself: the answers come from the engine's
 teaching queries (``explore.py``: ``reachable``, ``tower_quote``, ``activation_report``,
-``vatican_summary``, built on ``actions.place_reasons`` and ``towers.plan``), its
+``vatican_summary``, built on ``placement.place_reasons`` and ``towers.plan``), its
 scoring functions and its data.  This module words them for learners, with the Italian
 terms of the rules summary (``refs.GLOSSARY``), and builds the sample positions the
 widgets start from.

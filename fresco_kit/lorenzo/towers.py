@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from . import readings
 from .data import CARD_TYPES, Card, load
 from .effects import (action_value, after_losses, apply_effect, cost_discounts, gain, gets_floor_bonus,
-                      has_coloured_member, pay, push)
+                      has_coloured_member, occupy, pay, push)
 from .refs import RULES
-from .state import Player, State
+from .state import Decision, Player, State
 
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
@@ -86,7 +86,8 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
         reasons.append((f"action value {value} is below the {tower} floor {floor} value {need}", RULES["place.min"]))
     if len(p.cards[tower]) >= data.max_cards:
         reasons.append((f"{p.name} already has {data.max_cards} {tower} cards", RULES["kit.board_full"]))
-    occupied = tower_occupied(st, tower) and (member is not None or readings.EXTRA_ACTION_PAYS_OCCUPIED)
+    occupied = tower_occupied(st, tower) and (member is not None
+                                              or readings.setting(st, "extra_action_pays_occupied"))
     left = dict(p.res)
     left["servants"] -= servants
     if occupied:
@@ -95,7 +96,7 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
             reasons.append((f"the {tower} tower is occupied: {data.occupied_coins} coins are due first "
                             f"(the space's bonus coins cannot pay them)", RULES["towers.occupied"]))
     bonus = {}
-    if (member is not None or readings.EXTRA_ACTION_FLOOR_BONUS) and gets_floor_bonus(p):
+    if (member is not None or readings.setting(st, "extra_action_floor_bonus")) and gets_floor_bonus(p):
         bonus = data.towers[tower].floor_bonus[floor - 1]       # gain() applies any loss
     for k, v in after_losses(p, bonus).items():
         left[k] += v
@@ -128,11 +129,12 @@ def _costs_text(p: Player, card: Card, discount: dict | None) -> str:
 
 def take_card(st: State, p: Player, space: str, servants: int, member: str | None,
               tp: TowerPlan, events: list[Event]) -> None:
-    """Carry out a legal tower action planned by :func:`plan`."""
+    """Carry out a legal tower action planned by :func:`plan` (``p``: the acting player's
+    private copy)."""
     data = load()
     p.res["servants"] -= servants
     if member is not None:
-        st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
+        occupy(st, space, p.name, member)
     if tp.occupied:
         p.res["coins"] -= data.occupied_coins
         events.append(Event(f"{p.name} pays {data.occupied_coins} coins: the {tp.tower} tower is occupied",
@@ -142,14 +144,14 @@ def take_card(st: State, p: Player, space: str, servants: int, member: str | Non
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     row[tp.floor - 1] = None
-    st.towers[tp.tower] = tuple(row)
+    assign(st, towers={**st.towers, tp.tower: tuple(row)})
     p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)
     card = data.cards[card_id]
     events.append(Event(f"{p.name} takes {card.name} ({tp.tower}, floor {tp.floor})", RULES["towers.costs"]))
     if len(tp.options) == 1:
         pay_card(st, p, card_id, tp.options[0], events)
     else:
-        push(st, {"player": p.name, "kind": "cost", "card": card_id, "options": [dict(o) for o in tp.options]})
+        push(st, Decision(p.name, "cost", card=card_id, costs=tuple(dict(o) for o in tp.options)))
 
 
 def pay_card(st: State, p: Player, card_id: int, cost: dict, events: list[Event]) -> None:
@@ -162,8 +164,14 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict, events: list[Event]
     apply_effect(st, p, card.immediate, events, f" ({card.name}, immediate)")
 
 
-def cost_reasons(decision: dict, choice: str) -> list:
-    n = len(decision["options"])
+def cost_reasons(decision: Decision, choice: str) -> list:
+    """Why ``choice`` cannot answer a cost decision (the ways to pay listed)."""
+    n = len(decision.costs)
     if not choice.isdigit() or not 1 <= int(choice) <= n:
-        return [(f"choose a cost option 1..{n}", RULES["towers.costs"])]
+        ways = "; ".join(f"{i} ({_bundle_text(c)})" for i, c in enumerate(decision.costs, 1))
+        return [(f"choose how to pay for {load().cards[decision.card].name}: {ways}", RULES["towers.costs"])]
     return []
+
+
+def _bundle_text(bundle: dict) -> str:
+    return " + ".join(f"{v} {k}" for k, v in bundle.items()) or "nothing"

@@ -14,7 +14,7 @@ from . import readings
 from .data import load
 from .effects import push
 from .refs import RULES
-from .state import Player, State
+from .state import Decision, Player, State, replace_player
 
 
 def threshold(period: int) -> int:
@@ -23,37 +23,47 @@ def threshold(period: int) -> int:
 
 def start_report(st: State, events: list[Event]) -> None:
     """Open the report of the current period: decisions for those at the threshold,
-    excommunication for the others (in turn order)."""
+    excommunication for the others (in turn order).  A player who already carries the
+    period's tile (possible only in a constructed position) is left out."""
     period = st.period
     need = threshold(period)
+    tile = st.excomm_tiles[period - 1]
     events.append(Event(f"Vatican report of period {period}: threshold {need} faith", RULES["phase.vatican"]))
     for name in st.order:
         p = st.player(name)
+        if tile in p.excomms:
+            continue
         if p.res["faith"] >= need:
-            push(st, {"player": name, "kind": "vatican", "period": period})
+            push(st, Decision(name, "vatican"))
         else:
             events.append(Event(f"{name} has {p.res['faith']} faith, below {need}", RULES["vatican.threshold"]))
-            excommunicate(st, st.own(name), period, events)
+            excommunicate(st, p, period, events)
 
 
 def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> None:
+    """Put ``p``'s cube on the period's tile (a new Player record replaces ``p`` in
+    ``st``); in the last report they still score their faith space."""
     tile = load().excommunications[st.excomm_tiles[period - 1]]
-    p.excomms = p.excomms + (tile.id,)
+    res = p.res
     events.append(Event(f"{p.name} is excommunicated: {tile.name} for the rest of the game; faith kept",
                         RULES["vatican.excommunicate"]))
-    if period == 3 and readings.LAST_REPORT_SCORES_EXCOMMUNICATED:
-        vp = load().faith_vp[p.res["faith"]]
-        p.res["vp"] += vp
-        events.append(Event(f"{p.name} still scores {vp} VP for faith {p.res['faith']}", RULES["vatican.last"]))
+    if period == 3 and readings.setting(st, "last_report_scores_excommunicated"):
+        vp = load().faith_vp[res["faith"]]
+        res = {**res, "vp": res["vp"] + vp}
+        events.append(Event(f"{p.name} still scores {vp} VP for faith {res['faith']}", RULES["vatican.last"]))
+    replace_player(st, p.evolve(excomms=p.excomms + (tile.id,), res=res))
 
 
 def vatican_reasons(choice: str) -> list:
+    """Why ``choice`` cannot answer the Vatican report."""
     if choice not in ("support", "refuse"):
-        return [("at the Vatican report choose 'support' or 'refuse'", RULES["vatican.support"])]
+        return [(f"at the Vatican report the choices are support or refuse, not {choice!r}",
+                 RULES["vatican.support"])]
     return []
 
 
-def resolve_vatican(st: State, p: Player, decision: dict, choice: str, events: list[Event]) -> None:
+def resolve_vatican(st: State, p: Player, choice: str, events: list[Event]) -> None:
+    """Support the Church (faith to 0, the VP of the faith space) or be excommunicated."""
     if choice == "support":
         vp = load().faith_vp[p.res["faith"]]
         events.append(Event(f"{p.name} shows support: {p.res['faith']} faith back to 0, +{vp} VP",
@@ -62,4 +72,4 @@ def resolve_vatican(st: State, p: Player, decision: dict, choice: str, events: l
         p.res["faith"] = 0
     else:
         events.append(Event(f"{p.name} refuses to show support", RULES["vatican.excommunicate"]))
-        excommunicate(st, p, decision["period"], events)
+        excommunicate(st, p, st.period, events)

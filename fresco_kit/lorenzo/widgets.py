@@ -87,8 +87,7 @@ def dice_widget(seed: int = 0) -> Panel:
     def render() -> None:
         if panel.state["rolling"]:
             return
-        st = base.copy()
-        st.dice = {k: c[k].value for k in ("white", "black", "orange")}
+        st = base.evolve(dice={k: c[k].value for k in ("white", "black", "orange")})
         text = teach.reach_text(st, "Red", c["member"].value, c["servants"].value)
         text += f"\n\nWith {c['servants'].value} servant(s), each member at home:\n"
         text += teach.reach_summary(st, "Red", c["servants"].value)

@@ -14,9 +14,9 @@ from fresco_kit.core import Event
 
 from . import readings
 from .data import load
-from .effects import action_value, effect_bundle, gain, has_coloured_member, pay, push
+from .effects import action_value, effect_bundle, gain, has_coloured_member, occupy, pay, push
 from .refs import RULES
-from .state import Player, State
+from .state import Decision, Player, State
 
 ZONES = ("harvest", "production")
 
@@ -33,7 +33,7 @@ def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, mem
     if member != "neutral" and has_coloured_member(st, p.name, (f"{sp.kind}-small", f"{sp.kind}-large")):
         reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
     value = zone_value(p, space, base, servants)
-    if readings.LARGE_SPACE_PENALTY_AFTER_MINIMUM:
+    if readings.setting(st, "large_space_penalty_after_minimum"):
         value += sp.penalty             # the member reaches the printed 1 before the -3
     if value < sp.value:
         reasons.append((f"value {value} is below the {space} minimum {sp.value}", RULES["place.min"]))
@@ -50,7 +50,7 @@ def place_zone(st: State, p: Player, space: str, base: int, servants: int, membe
     sp = load().spaces[space]
     value = zone_value(p, space, base, servants)
     p.res["servants"] -= servants
-    st.occupants[space] = st.occupants.get(space, ()) + (f"{p.name}:{member}",)
+    occupy(st, space, p.name, member)
     if sp.penalty:
         events.append(Event(f"{p.name} uses the large {sp.kind} space: -{sp.penalty}, action value {value}",
                             RULES["zones.spaces"]))
@@ -97,7 +97,7 @@ def production(st: State, p: Player, value: int, events: list[Event]) -> None:
             queue.append(cid)
         else:
             outputs.append(effect_bundle(p, perm.effect))
-    continue_production(st, p, {"player": p.name, "kind": "trade", "queue": queue, "outputs": outputs}, events)
+    continue_production(st, p, tuple(queue), tuple(outputs), events)
 
 
 def affordable_trades(p: Player, card_id: int) -> list[int]:
@@ -106,38 +106,42 @@ def affordable_trades(p: Player, card_id: int) -> list[int]:
     return [i + 1 for i, t in enumerate(trades) if all(p.res[k] >= v for k, v in t.give.items())]
 
 
-def continue_production(st: State, p: Player, decision: dict, events: list[Event]) -> None:
-    """Ask the next building whose trade is affordable, or deliver all outputs at once."""
-    queue = list(decision["queue"])
+def continue_production(st: State, p: Player, queue: tuple[int, ...], outputs: tuple[dict, ...],
+                        events: list[Event]) -> None:
+    """Ask the next building of ``queue`` whose trade is affordable (a pending "trade"
+    decision), or deliver all ``outputs`` at once."""
     while queue and not affordable_trades(p, queue[0]):
-        queue.pop(0)
+        queue = queue[1:]
     if queue:
-        push(st, {**decision, "queue": queue})
+        push(st, Decision(p.name, "trade", queue=queue, outputs=outputs))
         return
-    for bundle in decision["outputs"]:
+    for bundle in outputs:
         gain(st, p, bundle, events, " (production)", "zones.simultaneous")
     events.append(Event(f"{p.name}'s buildings have produced together", RULES["zones.simultaneous"]))
 
 
-def trade_reasons(p: Player, decision: dict, choice: str) -> list:
-    card = load().cards[decision["queue"][0]]
+def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
+    """Why ``choice`` cannot answer a trade decision (the affordable trades listed)."""
+    card = load().cards[decision.queue[0]]
     n = len(card.permanent.trades)
+    can = ", ".join(["0 (no trade)"] + [str(i) for i in affordable_trades(p, card.id)])
     if not choice.isdigit() or not 0 <= int(choice) <= n:
-        return [(f"choose a trade of {card.name}: 0 (none) or 1..{n}", RULES["zones.activation"])]
+        return [(f"choose a trade of {card.name}; the choices are {can}", RULES["zones.activation"])]
     if int(choice) and int(choice) not in affordable_trades(p, card.id):
-        return [(f"{p.name} cannot pay trade {choice} of {card.name} with what they held before producing",
-                 RULES["zones.simultaneous"])]
+        return [(f"{p.name} cannot pay trade {choice} of {card.name} with what they held before producing; "
+                 f"the choices are {can}", RULES["zones.simultaneous"])]
     return []
 
 
-def resolve_trade(st: State, p: Player, decision: dict, choice: str, events: list[Event]) -> None:
+def resolve_trade(st: State, p: Player, decision: Decision, choice: str, events: list[Event]) -> None:
+    """Make the chosen trade (if any) of the front building, then ask the next one."""
     data = load()
-    card = data.cards[decision["queue"][0]]
-    outputs = list(decision["outputs"])
+    card = data.cards[decision.queue[0]]
+    outputs = decision.outputs
     if int(choice):
         trade = card.permanent.trades[int(choice) - 1]
         pay(p, trade.give)
-        outputs.append(effect_bundle(p, trade.get))
+        outputs = outputs + (effect_bundle(p, trade.get),)
         events.append(Event(f"{p.name} trades {', '.join(f'{v} {k}' for k, v in trade.give.items())} at {card.name}",
                             RULES["zones.activation"]))
-    continue_production(st, p, {**decision, "queue": decision["queue"][1:], "outputs": outputs}, events)
+    continue_production(st, p, decision.queue[1:], outputs, events)

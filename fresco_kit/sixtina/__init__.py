@@ -10,7 +10,11 @@ Main entry points (modules follow the rulebook's sections):
 - :func:`new_game` -> ``fresco_kit.core.Game`` (play / explain / preview / undo / JSON);
 - ``rules``: the engine contract (``checks``, ``apply``, ``legal_actions``,
   ``sample_action``, ``invariants``, ``scores``) and ``decision_options``;
-- ``actions``: the action dataclasses and ``parse_action``;
+- ``actions``: the checked action classes and ``parse_action`` (texts such as
+  ``restore G2 repainting 3,17,22 extra 2``, ``bonus objective one5``);
+- ``state``: the engine's compact, frozen ``State``; ``saved``: the same position with
+  names (the JSON of a save, checked field by field) and ``View``, what one player sees;
+  ``consistency``: what a position must satisfy to arise under the rules;
 - ``restoration.explore_restoration(state, place, technique, cards)``: the kind of
   restoration, what gets placed and every reason it is (not) legal;
 - ``chapel.chapel_graph(state)`` (networkx, lazy) and ``chapel.revealable_places``;
@@ -65,7 +69,7 @@ INFO = GameInfo(
     summary="Restore the frescoes of the Sistine Chapel with technique cards; points for restorations, "
             "contributions, objectives and prudence.",
     player_counts=PLAYER_COUNTS,
-    default_players=("Red", "White", "Blue", "Green"),
+    default_players=("Red", "White", "Blue", "Yellow"),
     options=(Option("variant", "'basic' plays the standard rules; 'history' the Variant: Sheets with History "
                                "(sheets cover the frescoes and reward their restorers)", ("basic", "history")),),
     categories=("During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"),

@@ -1,202 +1,167 @@
-"""1980 Sixtina actions: small frozen dataclasses with a readable ``str`` and a parser.
+"""1980 Sixtina actions: checked frozen dataclasses on :class:`fresco_kit.core.Action`.
 
 The three actions of *How to Play* (:class:`Prepare`, :class:`Acquire`,
 :class:`Restore`) and the decisions the rules hand to a player mid-action:
 :class:`InitialRestoration` (Setup, step 9), :class:`Bonus` (excellent restoration),
 :class:`Reveal` (Completing, 5. New Restorations), :class:`GianluigiChoice`
 (two players) and :class:`ClaimObjective` (a history sheet's objective reward).
+An action names no player: it is always the player to act (``state.actor``).
 
-Texts: ``prepare``; ``acquire 3 17``; ``restore G2 repainting 3,17,22 +2``;
-``bonus refined`` / ``bonus material`` / ``bonus objective one5``; ``reveal G3``;
-``initial JC1``; ``gianluigi M2``; ``claim one5``.
+Fields are checked when an action is made (a place must be a chapel place, a card id a
+whole number from 0 to 83, ``extra`` a whole number >= 0...); a bad field raises
+``ValueError``.  Card lists are kept sorted, so an action has one text and one value
+whatever order its cards were given in.  The texts follow the grammar shared by every
+game (:mod:`fresco_kit.core.actions`)::
+
+    prepare
+    acquire 3,17
+    restore G2 repainting 3,17,22            restore G2 repainting 3,17,22 extra 2
+    bonus refined    bonus material    bonus objective one5
+    reveal G3    initial JC1    gianluigi M2    claim one5
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from fresco_kit.core import Action, Count, Grammar, Names, Range
 
 from .data import TECHNIQUES, data
 
 BONUSES = ("refined", "material", "objective")
 
+PlaceName = Annotated[str, Names(lambda: data().places, "a chapel place")]
+TechniqueName = Annotated[str, Names(TECHNIQUES, "a technique")]
+ObjectiveId = Annotated[str, Names(lambda: [o.id for o in data().objectives], "an objective")]
+CardId = Annotated[int, Range(0, len(data().cards) - 1)]
+CardIds = tuple[CardId, ...]
 
-@dataclass(frozen=True)
-class Prepare:
+
+class _Cards:
+    """Mixin: the ``cards`` field is stored sorted (after the field checks)."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        Action.__post_init__(self)  # type: ignore[arg-type]
+        cards = self.cards  # type: ignore[attr-defined]
+        if any(a > b for a, b in zip(cards, cards[1:])):
+            object.__setattr__(self, "cards", tuple(sorted(cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class Prepare(Action):
     """Technique Preparation: draw three cards (hand limit eight)."""
 
-    def __str__(self) -> str:
-        return "prepare"
+    VERB = "prepare"
 
 
-@dataclass(frozen=True)
-class Acquire:
+@dataclass(frozen=True, slots=True)
+class Acquire(_Cards, Action):
     """Acquire Material: discard ``cards`` (ids), one own supply material per card."""
 
-    cards: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        _cards_as_tuple(self)
-
-    def __str__(self) -> str:
-        return "acquire " + " ".join(map(str, self.cards))
+    VERB = "acquire"
+    cards: CardIds
 
 
-@dataclass(frozen=True)
-class Restore:
+@dataclass(frozen=True, slots=True)
+class Restore(_Cards, Action):
     """Restore Fresco: play ``cards`` of ``technique`` on the fresco at ``place``
-    (a place name such as ``"G2"``) and add ``extra`` own materials."""
+    (a place name such as ``"G2"``) and add ``extra`` own materials (default 0)."""
 
-    place: str
-    technique: str
-    cards: tuple[int, ...]
-    extra: int = 0
+    VERB = "restore"
+    place: PlaceName
+    technique: TechniqueName
+    cards: CardIds
+    extra: Count = field(default=0, metadata={"label": "extra"})
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Action):
+    """The excellent-restoration bonus: ``kind`` is refined, material or objective; the
+    objective bonus names the ``objective`` claimed (and only it names one)."""
+
+    VERB = "bonus"
+    kind: Literal["refined", "material", "objective"]
+    objective: ObjectiveId | None = None
 
     def __post_init__(self) -> None:
-        _cards_as_tuple(self)
-
-    def __str__(self) -> str:
-        return f"restore {self.place} {self.technique} {','.join(map(str, self.cards))} +{self.extra}"
-
-
-@dataclass(frozen=True)
-class Bonus:
-    """The excellent-restoration bonus: ``kind`` in BONUSES; ``objective`` for the third."""
-
-    kind: str
-    objective: str = ""
-
-    def __str__(self) -> str:
-        return f"bonus {self.kind}" + (f" {self.objective}" if self.objective else "")
+        Action.__post_init__(self)
+        if (self.kind == "objective") != (self.objective is not None):
+            raise ValueError("Bonus.objective: the objective bonus names an objective in play "
+                             "(e.g. 'bonus objective one5'), the other bonuses name none")
 
 
-@dataclass(frozen=True)
-class Reveal:
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
     """Uncover the covered fresco at ``place`` (New Restorations)."""
 
-    place: str
-
-    def __str__(self) -> str:
-        return f"reveal {self.place}"
+    VERB = "reveal"
+    place: PlaceName
 
 
-@dataclass(frozen=True)
-class InitialRestoration:
+@dataclass(frozen=True, slots=True)
+class InitialRestoration(Action):
     """Setup step 9: put the supply material on the top space of the fresco at ``place``."""
 
-    place: str
-
-    def __str__(self) -> str:
-        return f"initial {self.place}"
+    VERB = "initial"
+    place: PlaceName
 
 
-@dataclass(frozen=True)
-class GianluigiChoice:
+@dataclass(frozen=True, slots=True)
+class GianluigiChoice(Action):
     """Two players: the activating player picks the fresco Gianluigi restores."""
 
-    place: str
-
-    def __str__(self) -> str:
-        return f"gianluigi {self.place}"
+    VERB = "gianluigi"
+    place: PlaceName
 
 
-@dataclass(frozen=True)
-class ClaimObjective:
+@dataclass(frozen=True, slots=True)
+class ClaimObjective(Action):
     """A history sheet's objective reward: claim ``objective``."""
 
-    objective: str
-
-    def __str__(self) -> str:
-        return f"claim {self.objective}"
+    VERB = "claim"
+    objective: ObjectiveId
 
 
-def _cards_as_tuple(action) -> None:
-    """Accept a list of card ids too (stored as a tuple, so actions stay hashable values)."""
-    if isinstance(action.cards, list):
-        object.__setattr__(action, "cards", tuple(action.cards))
+ACTIONS: tuple[type[Action], ...] = (Prepare, Acquire, Restore, Bonus, Reveal, InitialRestoration,
+                                     GianluigiChoice, ClaimObjective)
+GRAMMAR = Grammar("1980 Sixtina", ACTIONS)
 
-
-#: the rule each action kind belongs to (cited when an action object is malformed)
-ACTION_RULES = {"Prepare": "act.preparation", "Acquire": "act.acquire", "Restore": "act.restore",
-                "Bonus": "restore.excellent", "Reveal": "complete.new", "InitialRestoration": "setup.initial",
-                "GianluigiChoice": "gian.restore", "ClaimObjective": "variant.sheets"}
-
-
-def malformed(action) -> list[tuple[str, str]]:
-    """``(message, rule id)`` for each field of ``action`` of the wrong type.
-
-    Card ids and extra materials must be whole numbers (not booleans), names strings;
-    such an action is refused before any rule is looked at."""
-    out = []
-    for name, typ in _FIELDS[type(action)]:
-        v = getattr(action, name)
-        if typ == "str":
-            ok = isinstance(v, str)
-        elif typ == "int":
-            ok = type(v) is int
-        else:                                   # tuple[int, ...]: card ids
-            ok = type(v) is tuple and not [c for c in v if type(c) is not int]
-        if not ok:
-            want = {"str": "a name", "int": "a whole number"}.get(typ, "a tuple of card ids (whole numbers)")
-            out.append((f"{type(action).__name__}.{name} must be {want}, not {v!r}",
-                        ACTION_RULES[type(action).__name__]))
-    return out
-
-
-Action = Prepare | Acquire | Restore | Bonus | Reveal | InitialRestoration | GianluigiChoice | ClaimObjective
-_FIELDS = {cls: tuple((f.name, f.type) for f in fields(cls))
-           for cls in (Prepare, Acquire, Restore, Bonus, Reveal, InitialRestoration, GianluigiChoice, ClaimObjective)}
-
-
-def _ints(text: str, sep: str | None) -> tuple[int, ...]:
-    try:
-        return tuple(int(x) for x in (text.split(sep) if sep else text.split()) if x)
-    except ValueError:
-        raise ValueError(f"card ids must be integers: {text!r}") from None
-
-
-def _place(word: str) -> str:
-    if word not in data().places:
-        raise ValueError(f"unknown chapel place {word!r}; places are {', '.join(data().places)}")
-    return word
+#: The one Prepare action (it has no fields).
+PREPARE = Prepare()
 
 
 def parse_action(text: str) -> Action:
     """The action written as ``text`` (the inverse of ``str(action)``).
 
-    Raises ``ValueError`` with a clear message for text that is not an action."""
-    if not isinstance(text, str):
-        raise ValueError(f"an action text must be a string, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise ValueError("empty action text")
-    verb, rest = words[0].lower(), words[1:]
-    if verb == "prepare" and not rest:
-        return Prepare()
-    if verb == "acquire":
-        return Acquire(_ints(" ".join(rest), None))
-    if verb == "restore" and len(rest) in (3, 4):
-        place, technique, cards = rest[0], rest[1], rest[2]
-        if technique not in TECHNIQUES:
-            raise ValueError(f"unknown technique {technique!r}; techniques are {', '.join(TECHNIQUES)}")
-        extra = 0
-        if len(rest) == 4:
-            if not rest[3].startswith("+") or not rest[3][1:].isdigit():
-                raise ValueError(f"extra materials are written +N, not {rest[3]!r}")
-            extra = int(rest[3][1:])
-        return Restore(_place(place), technique, _ints(cards, ","), extra)
-    if verb == "bonus" and rest and rest[0] in BONUSES:
-        if rest[0] == "objective":
-            if len(rest) != 2:
-                raise ValueError("write 'bonus objective <objective id>'")
-            return Bonus("objective", rest[1])
-        if len(rest) == 1:
-            return Bonus(rest[0])
-    if verb == "reveal" and len(rest) == 1:
-        return Reveal(_place(rest[0]))
-    if verb == "initial" and len(rest) == 1:
-        return InitialRestoration(_place(rest[0]))
-    if verb == "gianluigi" and len(rest) == 1:
-        return GianluigiChoice(_place(rest[0]))
-    if verb == "claim" and len(rest) == 1:
-        return ClaimObjective(rest[0])
-    raise ValueError(f"not a Sixtina action: {text!r} (e.g. 'prepare', 'acquire 3 17', "
-                     f"'restore G2 repainting 3,17 +1', 'bonus refined', 'reveal G3')")
+    Raises ``ValueError`` saying what was expected for text that is not an action."""
+    return GRAMMAR.parse(text)
+
+
+# -- trusted construction for the engine's hot loops -----------------------------------
+_new, _set = object.__new__, object.__setattr__
+
+
+def restore_of(place: str, technique: str, cards: tuple[int, ...], extra: int) -> Restore:
+    """``Restore(place, technique, cards, extra)`` from values the engine produced itself
+    (a chapel place, a technique, sorted card ids of the hand): made without re-checking
+    the fields, since the random player makes one for nearly every action."""
+    action = _new(Restore)
+    _set(action, "place", place)
+    _set(action, "technique", technique)
+    _set(action, "cards", cards)
+    _set(action, "extra", extra)
+    return action
+
+
+def acquire_of(cards: tuple[int, ...]) -> Acquire:
+    """``Acquire(cards)`` from sorted card ids of the hand, made without re-checking."""
+    action = _new(Acquire)
+    _set(action, "cards", cards)
+    return action
+
+
+__all__ = ["ACTIONS", "Acquire", "BONUSES", "Bonus", "CardId", "ClaimObjective", "GRAMMAR", "GianluigiChoice",
+           "InitialRestoration", "ObjectiveId", "PREPARE", "PlaceName", "Prepare", "Restore", "Reveal",
+           "TechniqueName", "acquire_of", "parse_action", "restore_of"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event, award_by_rank
+from fresco_kit.core import Event, assign, award_by_rank
 
 from . import gianluigi
 from .refs import RULES
@@ -136,18 +136,18 @@ def _return_materials_in_place(state: State, place: int) -> None:
             supply[code & 7] += 1
     for colour, k in enumerate(state.extras[place]):
         supply[colour] += k
-    state.supply, state.black = tuple(supply), black
+    assign(state, supply=tuple(supply), black=black)
     spaces, extras = list(state.spaces), list(state.extras)
     spaces[place] = (EMPTY,) * len(spaces[place])
     extras[place] = (0,) * len(extras[place])
-    state.spaces, state.extras = tuple(spaces), tuple(extras)
+    assign(state, spaces=tuple(spaces), extras=tuple(extras))
 
 
 def _add_scores_in_place(state: State, awards: dict[str, int]) -> None:
     score = list(state.score)
     for colour, name in enumerate(state.colours):
         score[colour] += awards.get(name, 0)
-    state.score = tuple(score)
+    assign(state, score=tuple(score))
 
 
 def complete_in_place(state: State, place: int, events: list) -> None:
@@ -169,7 +169,7 @@ def complete_in_place(state: State, place: int, events: list) -> None:
         if state.supply[colour] > 0:
             supply = list(state.supply)
             supply[colour] -= 1
-            state.supply = tuple(supply)
+            assign(state, supply=tuple(supply))
             zone[place] = colour
             events.append(Event(f"materials return to the supply; the card flips; {result.top} marks the zone icon",
                                 RULES["complete.reveal"]))
@@ -179,8 +179,7 @@ def complete_in_place(state: State, place: int, events: list) -> None:
     else:
         events.append(Event("the card flips; tie for first (or no contributor): nobody marks the zone icon",
                             RULES["complete.reveal"]))
-    state.status, state.zone = tuple(status), tuple(zone)
-    state.reveals += 1
+    assign(state, status=tuple(status), zone=tuple(zone), reveals=state.reveals + 1)
 
 
 def complete_all_in_place(state: State, events: list) -> int:
@@ -205,8 +204,7 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     """Uncover ``place``; with the history variant, its sheet's reward goes to the active player."""
     status = list(state.status)
     status[place] = VISIBLE
-    state.status = tuple(status)
-    state.reveals -= 1
+    assign(state, status=tuple(status), reveals=state.reveals - 1)
     fid = state.frescoes[place]
     events.append(Event(f"{state.players[state.current]} uncovers {D.fresco_by_id[fid].name} at {PLACES[place]}",
                         RULES["complete.new"]))
@@ -214,7 +212,7 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
         sheet = state.sheets[place]
         sheets = list(state.sheets)
         sheets[place] = EMPTY
-        state.sheets = tuple(sheets)
+        assign(state, sheets=tuple(sheets))
         sheet_reward_in_place(state, sheet, events)
 
 
@@ -228,7 +226,7 @@ def continue_turn(state: State, events: list) -> None:
         if state.gian_due:
             options = gianluigi.options(state)
             if len(options) > 1:
-                state.pending = ("gianluigi", state.current)
+                assign(state, pending=("gianluigi", state.current))
                 return
             if options:
                 gianluigi.restore_in_place(state, options[0], events)
@@ -236,14 +234,14 @@ def continue_turn(state: State, events: list) -> None:
             else:
                 events.append(Event("Gianluigi finds no fresco he can restore with that technique and value",
                                     RULES["gian.restore"]))
-                state.gian_due = ()
+                assign(state, gian_due=())
             continue
         if state.reveals > 0:
             if revealable(state):
-                state.pending = ("reveal", state.current)
+                assign(state, pending=("reveal", state.current))
                 return
             events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
-            state.reveals = 0
+            assign(state, reveals=0)
             continue
         end_turn_in_place(state, events)
         return
@@ -254,7 +252,7 @@ def end_turn_in_place(state: State, events: list) -> None:
     if state.unrestored() <= 1:
         end_game_in_place(state, events)
     else:
-        state.current = (state.current + 1) % state.n
+        assign(state, current=(state.current + 1) % state.n)
 
 
 def end_game_in_place(state: State, events: list) -> None:
@@ -267,9 +265,8 @@ def end_game_in_place(state: State, events: list) -> None:
             _return_materials_in_place(state, place)
             status = list(state.status)
             status[place] = RESTORED
-            state.status = tuple(status)
-            state.last_place = place
+            assign(state, status=tuple(status), last_place=place)
             events.append(Event(f"the last fresco {result.fresco} scores half: " +
                                 (", ".join(f"{p} {v:+d}" for p, v in result.awards.items()) or "nobody"),
                                 RULES["end.last_half"]))
-    state.over = True
+    assign(state, over=True)

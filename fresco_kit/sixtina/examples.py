@@ -161,7 +161,7 @@ def _with_white_washi(state, cards):
     """The position right after White's prudent restoration is placed, before the completed
     fresco is scored (the engine's own placement step, ``restoration.restore_in_place``)."""
     from .restoration import restore_in_place
-    s = state.copy()
+    s = state.evolve()
     restore_in_place(s, 1, rules.Restore("G1", "washi_paper", cards["white_washi"], 1), [])
     return s
 

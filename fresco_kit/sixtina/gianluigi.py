@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 
 from .refs import RULES
 from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
@@ -80,25 +80,24 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     gian = state.n
     supply = list(state.supply)
     if option.kind == PRUDENT:
-        state.black -= 1
+        assign(state, black=state.black - 1)
         what = "a black material"
     else:
         supply[gian] -= 1
         what = "a material of his colour"
     extra = min(extra_materials(halves), supply[gian])
     supply[gian] -= extra
-    state.supply = tuple(supply)
+    assign(state, supply=tuple(supply))
     spaces = list(state.spaces)
     row = list(spaces[option.place])
     row[option.position] = space_code(option.kind, gian)
     spaces[option.place] = tuple(row)
-    state.spaces = tuple(spaces)
+    assign(state, spaces=tuple(spaces))
     extras = list(state.extras)
     ex = list(extras[option.place])
     ex[gian] += extra
     extras[option.place] = tuple(ex)
-    state.extras = tuple(extras)
-    state.gian_due = ()
+    assign(state, extras=tuple(extras), gian_due=())
     fid = state.frescoes[option.place]
     technique = D.technique_names[D.techniques[FRESCO_TECHS[fid][option.position][0]]]
     events.append(Event(f"Gianluigi makes a {KIND_NAMES[option.kind]} {technique} restoration on "

@@ -8,6 +8,8 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 """
 from __future__ import annotations
 
+from fresco_kit.core import assign
+
 from .state import CORRECT, EMPTY, EXCELLENT, PRUDENT, RESTORED, State
 from .tables import D, FRESCO_TECHS, FRESCO_TYPE, NEIGHBOURS, TECH_INDEX
 
@@ -145,10 +147,10 @@ def claim(state: State, colour: int, objective: str) -> int:
     spaces[slot] = colour
     claims = list(state.claims)
     claims[k] = tuple(spaces)
-    state.claims = tuple(claims)
+    assign(state, claims=tuple(claims))
     supply = list(state.supply)
     supply[colour] -= 1
-    state.supply = tuple(supply)
+    assign(state, supply=tuple(supply))
     return slot
 
 

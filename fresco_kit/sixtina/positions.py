@@ -7,7 +7,7 @@ unplaced materials to the general supply.  The result passes ``rules.invariants`
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Literal, Mapping, Sequence
 
 from .setup import PLAYER_COUNTS
 from .state import (COVERED, EMPTY, KIND_NAMES, PRUDENT, STATUS_NAMES, VISIBLE, GIANLUIGI, State,
@@ -45,7 +45,7 @@ def constructed_state(
     score: Mapping[str, int] | None = None,
     objectives: Sequence[str] = ("materials8", "three6", "one5"),
     claims: Mapping[str, Sequence[str]] | None = None,
-    start: int = 0, current: int | None = None, variant: str = "basic",
+    start: int = 0, current: int | None = None, variant: Literal["basic", "history"] = "basic",
     over: bool = False, last_place: str | None = None, rng: int = 1980,
 ) -> State:
     """A hand-built position; names are players' (or ``"Gianluigi"``), places ``"G1"`` etc.
@@ -59,7 +59,7 @@ def constructed_state(
     - ``hands`` / ``display``: card ids; ``play``: materials in play areas (default 4);
     - ``score``: the score track (default 0); ``claims``: objective -> colours in space order.
     Raises ``ValueError`` if the position breaks conservation."""
-    from .rules import invariants
+    from .consistency import problems
 
     players = tuple(players)
     n = len(players)
@@ -123,9 +123,9 @@ def constructed_state(
         spaces=tuple(tuple(r) for r in rows), extras=tuple(tuple(e) for e in ex), zone=tuple(zn),
         objectives=tuple(objectives), claims=tuple(cl), sheets=(EMPTY,) * len(PLACES), over=over,
         last_place=PLACES.index(last_place) if last_place else EMPTY)
-    bad = invariants(state)
+    bad = problems(state)
     if bad:
-        raise ValueError("constructed position is not consistent: " + "; ".join(bad))
+        raise ValueError("constructed position is not consistent: " + "; ".join(f"{w}: {m}" for w, m in bad))
     return state
 
 

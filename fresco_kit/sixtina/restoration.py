@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event, Rng
+from fresco_kit.core import Event, Rng, assign
 
 from .actions import Bonus, Restore
 from .gianluigi import due_from_cards
@@ -38,7 +38,7 @@ def draw_in_place(state: State, seat: int, wanted: int) -> int:
     if len(state.deck) >= k:                   # the common case: the top k cards
         cut = len(state.deck) - k
         hands[seat] = tuple(sorted(state.hands[seat] + state.deck[cut:]))
-        state.hands, state.deck = tuple(hands), state.deck[:cut]
+        assign(state, hands=tuple(hands), deck=state.deck[:cut])
         return k
     deck, hand = list(state.deck), list(state.hands[seat])
     got = 0
@@ -48,11 +48,11 @@ def draw_in_place(state: State, seat: int, wanted: int) -> int:
                 break
             rng = Rng(state.rng)
             deck = rng.shuffled(state.discard)
-            state.rng, state.discard = rng.state, ()
+            assign(state, rng=rng.state, discard=())
         hand.append(deck.pop())
         got += 1
     hands[seat] = tuple(sorted(hand))
-    state.hands, state.deck = tuple(hands), tuple(deck)
+    assign(state, hands=tuple(hands), deck=tuple(deck))
     return got
 
 
@@ -61,7 +61,7 @@ def _take_to_play_area(state: State, seat: int, wanted: int) -> int:
     supply, play = list(state.supply), list(state.play)
     supply[seat] -= k
     play[seat] += k
-    state.supply, state.play = tuple(supply), tuple(play)
+    assign(state, supply=tuple(supply), play=tuple(play))
     return k
 
 
@@ -69,7 +69,7 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
     gone = set(cards)
     hands = list(state.hands)
     hands[seat] = tuple(c for c in state.hands[seat] if c not in gone)
-    state.hands = tuple(hands)
+    assign(state, hands=tuple(hands))
 
 
 # -- Technique Preparation / Acquire Material ------------------------------------------
@@ -96,7 +96,7 @@ def acquire_checks(state: State, seat: int, cards: tuple[int, ...]) -> list:
 
 def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: list) -> None:
     _remove_from_hand(state, seat, cards)
-    state.discard = state.discard + tuple(cards)
+    assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
     events.append(Event(f"{state.players[seat]} discards {len(cards)} card(s) and takes {got} material(s)",
                         RULES["act.acquire"]))
@@ -135,11 +135,9 @@ class RestorationOutcome:
 
 
 def _target(state: State, place: str, technique: str) -> tuple[int, int, int]:
-    """(place index, technique position, required value); -1s when unknown."""
-    p = PLACE_INDEX.get(place, -1)
-    t = TECH_INDEX.get(technique, -1)
-    if p < 0 or t < 0:
-        return p, -1, -1
+    """(place index, technique position, required value); -1s when the fresco lacks it."""
+    p = PLACE_INDEX[place]
+    t = TECH_INDEX[technique]
     for pos, (tt, required) in enumerate(FRESCO_TECHS[state.frescoes[p]]):
         if tt == t:
             return p, pos, required
@@ -150,9 +148,7 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     """Every rule a Restore action breaks (act.restore and A/B/C)."""
     out = []
     p, pos, required = _target(state, action.place, action.technique)
-    if p < 0:
-        out.append((f"unknown chapel place {action.place!r}", RULES["act.restore"]))
-    elif state.status[p] != VISIBLE:
+    if state.status[p] != VISIBLE:
         out.append((f"the fresco at {action.place} is {'covered by a sheet' if state.status[p] == 0 else 'already restored'}",
                     RULES["act.restore"]))
     elif pos < 0:
@@ -161,17 +157,15 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
         out.append((f"{action.technique} on {action.place} already holds a material", RULES["act.restore"]))
     cards = action.cards
     out += _card_problems(state, seat, cards, "act.restore")
-    t = TECH_INDEX.get(action.technique, -1)
-    wrong = [c for c in cards if 0 <= c < len(CARD_TECH) and CARD_TECH[c] != t]
+    t = TECH_INDEX[action.technique]
+    wrong = [c for c in cards if CARD_TECH[c] != t]
     if wrong:
         out.append((f"card(s) {', '.join(map(str, wrong))} are not {action.technique} cards", RULES["act.restore"]))
-    if required < 0 or not cards or any(not 0 <= c < len(CARD_VALUE) for c in cards):
+    if required < 0 or not cards:
         return out
     kind = restoration_kind(sum(CARD_VALUE[c] for c in cards), required)
     rule = RULES[KIND_RULES[kind]]
     play = state.play[seat]
-    if action.extra < 0:
-        out.append(("extra materials cannot be negative", rule))
     if action.extra > len(cards):
         out.append((f"at most {len(cards)} extra material(s), one per card played", rule))
     if kind == PRUDENT:
@@ -195,8 +189,8 @@ def explore_restoration(state: State, place: str, technique: str, cards: tuple[i
     Works with cards the player does not hold too (the reasons then say so), so a
     widget can explore hypothetical hands."""
     seat = state.actor if seat is None else (state.players.index(seat) if isinstance(seat, str) else seat)
-    cards = tuple(cards)
-    action = Restore(place, technique, cards, extra)
+    action = Restore(place, technique, tuple(cards), extra)
+    cards = action.cards
     reasons = list(turn_problems(state, seat)) + restore_checks(state, seat, action)
     p, pos, required = _target(state, place, technique)
     total = sum(CARD_VALUE[c] for c in cards if 0 <= c < len(CARD_VALUE))
@@ -224,9 +218,8 @@ def turn_problems(state: State, seat: int) -> list:
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
-        kind = state.pending[0]
-        rule = "setup.initial" if kind == "initial" else "turn.pending"
-        return [(f"{state.players[state.pending[1]]} must first answer the pending {kind} decision", RULES[rule])]
+        from .rules import pending_reason      # (rules imports this module)
+        return [pending_reason(state)]
     return []
 
 
@@ -241,48 +234,46 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
     row = list(spaces[p])
     row[pos] = space_code(kind, seat)
     spaces[p] = tuple(row)
-    state.spaces = tuple(spaces)
+    assign(state, spaces=tuple(spaces))
     if kind == PRUDENT:
-        state.black -= 1
+        assign(state, black=state.black - 1)
     else:
         play[seat] -= 1
     play[seat] -= action.extra
-    state.play = tuple(play)
+    assign(state, play=tuple(play))
     if action.extra:
         extras = list(state.extras)
         ex = list(extras[p])
         ex[seat] += action.extra
         extras[p] = tuple(ex)
-        state.extras = tuple(extras)
+        assign(state, extras=tuple(extras))
     _remove_from_hand(state, seat, action.cards)
     if kind == PRUDENT:
         display = list(state.display)
         display[seat] = tuple(sorted(state.display[seat] + action.cards))
-        state.display = tuple(display)
+        assign(state, display=tuple(display))
         kept = "keeps the cards face up in the play area"
     else:
-        state.discard = state.discard + action.cards
+        assign(state, discard=state.discard + action.cards)
         kept = "discards the cards"
     where = WHERE[kind]
     events.append(Event(f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {action.place} "
                         f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
                         RULES[KIND_RULES[kind]]))
     if state.two_player:
-        state.gian_due = due_from_cards(action.cards)
+        assign(state, gian_due=due_from_cards(action.cards))
         events.append(Event(f"{who}'s restoration activates Gianluigi (same technique, value {total})",
                             RULES["two.turns"]))
     if kind == EXCELLENT:
-        state.pending = ("bonus", seat)
+        assign(state, pending=("bonus", seat))
 
 
 # -- Bonuses for an excellent restoration ----------------------------------------------
 def bonus_checks(state: State, seat: int, action: Bonus) -> list:
+    """Refined technique and additional material are always possible; an objective must
+    be claimable now (bonus.objective)."""
     if action.kind == "objective":
         return [(m, RULES["bonus.objective"]) for m in claim_problems(state, seat, action.objective)]
-    if action.kind not in ("refined", "material"):
-        return [(f"unknown bonus {action.kind!r}", RULES["restore.excellent"])]
-    if action.objective:
-        return [("only the objective bonus names an objective", RULES["restore.excellent"])]
     return []
 
 
@@ -295,15 +286,21 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
         got = _take_to_play_area(state, seat, 1)
         events.append(Event(f"{who} takes Additional Material: {got} material(s)", RULES["bonus.material"]))
     else:
-        slot = claim(state, seat, action.objective)
-        events.append(Event(f"{who} claims objective {action.objective} on scoring space {slot + 1}",
+        objective = action.objective or ""        # the objective bonus always names one (Bonus checks)
+        slot = claim(state, seat, objective)
+        events.append(Event(f"{who} claims objective {objective} on scoring space {slot + 1}",
                             RULES["bonus.objective"]))
-        events.append(Event(D.objective_by_id[action.objective].condition, RULES[f"obj.{action.objective}"]))
+        events.append(Event(D.objective_by_id[objective].condition, RULES[f"obj.{objective}"]))
         events.append(Event("the condition is checked before any completed fresco flips", RULES["obj.timing"]))
 
 
+_BONUSES = {kind: Bonus(kind) for kind in ("refined", "material")}
+_OBJECTIVE_BONUSES = {o.id: Bonus("objective", o.id) for o in D.objectives}
+
+
 def bonus_options(state: State, seat: int) -> list[Bonus]:
-    return [Bonus("refined"), Bonus("material")] + [Bonus("objective", o) for o in claimable(state, seat)]
+    """The bonuses ``seat`` may take now: refined technique, material, each claimable objective."""
+    return [_BONUSES["refined"], _BONUSES["material"]] + [_OBJECTIVE_BONUSES[o] for o in claimable(state, seat)]
 
 
 # -- Variant: Sheets with History ------------------------------------------------------
@@ -315,14 +312,14 @@ def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
     if s.reward == "points":
         score = list(state.score)
         score[seat] += s.amount
-        state.score = tuple(score)
+        assign(state, score=tuple(score))
         text = f"{who} scores {s.amount} points"
     elif s.reward == "cards":
         text = f"{who} draws {draw_in_place(state, seat, s.amount)} card(s)"
     elif s.reward == "materials":
         text = f"{who} takes {_take_to_play_area(state, seat, s.amount)} material(s)"
     elif claimable(state, seat):
-        state.pending = ("claim", seat)
+        assign(state, pending=("claim", seat))
         text = f"{who} may claim an objective"
     else:
         text = f"{who} meets no claimable objective and receives nothing"

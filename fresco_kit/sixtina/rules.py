@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from fresco_kit.core import Event, Rng, ScoreSheet
+from fresco_kit.core import Event, Rng, ScoreSheet, assign
 
 from . import completion, gianluigi
-from .actions import (Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRestoration, Prepare, Restore,
-                      Reveal, malformed, parse_action)
+from .actions import (ACTIONS, PREPARE, Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRestoration,
+                      Prepare, Restore, Reveal, acquire_of, parse_action, restore_of)
+from .consistency import materials_total, problems
 from .data import TECHNIQUES
 from .final import final_scores
 from .objectives import claim, claim_problems, claimable
@@ -23,16 +24,16 @@ from .refs import RULES
 from .restoration import (acquire_checks, acquire_in_place, bonus_checks, bonus_in_place, bonus_options,
                           prepare_in_place, restore_checks, restore_in_place)
 from .setup import PLAYER_COUNTS, initial_places, new_state, reveal_initial_technique
-from .state import CORRECT, EMPTY, PRUDENT, RESTORED, VISIBLE, State, space_code, state_from_dict
-from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACE_INDEX, PLACES
+from .state import CORRECT, EMPTY, VISIBLE, State, space_code, state_from_dict
+from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, NPLACES, PLACE_INDEX, PLACES
 
 GAME = "sixtina"
 DECISIONS = {"initial": InitialRestoration, "bonus": Bonus, "reveal": Reveal,
              "gianluigi": GianluigiChoice, "claim": ClaimObjective}
-ACTIONS = (Prepare, Acquire, Restore) + tuple(DECISIONS.values())
 
 __all__ = ["GAME", "PLAYER_COUNTS", "new_state", "checks", "apply", "legal_actions", "sample_action",
-           "is_over", "scores", "parse_action", "state_from_dict", "invariants", "State"]
+           "is_over", "scores", "parse_action", "state_from_dict", "invariants", "State", "ACTIONS",
+           "decision_options", "pending_reason", "materials_total"]
 
 
 # -- legality ---------------------------------------------------------------------------
@@ -43,15 +44,19 @@ def _place_problem(name: str, allowed: list[int], rule: str, what: str) -> list:
     return [(f"{name} is not {what}; choose one of {', '.join(PLACES[i] for i in allowed) or 'none'}", RULES[rule])]
 
 
+def pending_reason(state: State) -> tuple[str, object]:
+    """Why only the pending decision may be answered now, listing its legal choices."""
+    kind = state.pending[0]
+    rule = "setup.initial" if kind == "initial" else "turn.pending"
+    choices = ", ".join(str(a) for a in decision_options(state)) or "none"
+    return (f"{state.players[state.actor]} must first answer the pending {kind} decision; "
+            f"the choices are: {choices}", RULES[rule])
+
+
 def _decision_checks(state: State, action) -> list:
     kind = state.pending[0]
-    expected = DECISIONS[kind]
-    if not isinstance(action, expected):
-        rule = "setup.initial" if kind == "initial" else "turn.pending"
-        options = decision_options(state)
-        example = f"'{options[0]}'" if options else f"'{kind} ...'"
-        return [(f"{state.players[state.actor]} must first answer the pending {kind} decision "
-                 f"(an action such as {example})", RULES[rule])]
+    if not isinstance(action, DECISIONS[kind]):
+        return [pending_reason(state)]
     if kind == "initial":
         return _place_problem(action.place, initial_places(state, state.pending[2]), "setup.initial",
                               f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique")
@@ -70,9 +75,6 @@ def checks(state: State, action) -> list:
     """Every rule ``action`` breaks now, as ``(message, RuleRef)``; empty means legal."""
     if not isinstance(action, ACTIONS):
         return [(f"not a Sixtina action: {action!r}", RULES["turn.order"])]
-    bad = malformed(action)
-    if bad:
-        return [(m, RULES[r]) for m, r in bad]
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
@@ -84,14 +86,14 @@ def checks(state: State, action) -> list:
         return acquire_checks(state, seat, action.cards)
     if isinstance(action, Restore):
         return restore_checks(state, seat, action)
-    return [(f"no {str(action).split()[0]} decision is pending; {state.players[seat]} must prepare, "
+    return [(f"no {action.VERB} decision is pending; {state.players[seat]} must prepare, "
              "acquire or restore", RULES["turn.order"])]
 
 
 # -- applying ---------------------------------------------------------------------------
 def apply(state: State, action) -> tuple[State, list[Event]]:
     """The state after the legal ``action`` and what happened (``state`` is not changed)."""
-    s = state.copy()
+    s = state.evolve()
     ev: list[Event] = []
     seat = s.actor
     if isinstance(action, Prepare):
@@ -104,21 +106,21 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
         restore_in_place(s, seat, action, ev)
         completion.continue_turn(s, ev)
     elif isinstance(action, Bonus):
-        s.pending = ()
+        assign(s, pending=())
         bonus_in_place(s, seat, action, ev)
         completion.continue_turn(s, ev)
     elif isinstance(action, Reveal):
-        s.pending = ()
+        assign(s, pending=())
         completion.reveal_in_place(s, PLACE_INDEX[action.place], ev)
         completion.continue_turn(s, ev)
     elif isinstance(action, GianluigiChoice):
-        s.pending = ()
+        assign(s, pending=())
         option = next(o for o in gianluigi.options(s) if PLACES[o.place] == action.place)
         gianluigi.restore_in_place(s, option, ev)
         gianluigi.after_restoration(s, ev)
         completion.continue_turn(s, ev)
     elif isinstance(action, ClaimObjective):
-        s.pending = ()
+        assign(s, pending=())
         slot = claim(s, seat, action.objective)
         ev.append(Event(f"{s.players[seat]} claims objective {action.objective} on scoring space {slot + 1}",
                         RULES["variant.sheets"]))
@@ -127,7 +129,7 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
     elif isinstance(action, InitialRestoration):
         _initial_in_place(s, seat, action, ev)
     else:
-        raise TypeError(f"not a Sixtina action: {action!r}")
+        raise ValueError(f"not a Sixtina action: {action!r}")
     return s, ev
 
 
@@ -140,31 +142,37 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
     row[pos] = space_code(CORRECT, seat)
     spaces[p] = tuple(row)
     supply[seat] -= 1
-    s.spaces, s.supply, s.pending = tuple(spaces), tuple(supply), ()
-    s.initial_left -= 1
+    assign(s, spaces=tuple(spaces), supply=tuple(supply), pending=(), initial_left=s.initial_left - 1)
     name = D.technique_names[TECHNIQUES[technique]]
     ev.append(Event(f"{s.players[seat]} puts a supply material on the top space of {name} at {action.place}",
                     RULES["setup.initial"]))
     if s.initial_left:
         reveal_initial_technique(s, ev)
     else:
-        s.current = s.start
+        assign(s, current=s.start)
         ev.append(Event(f"{s.players[s.start]} starts; play runs clockwise", RULES["turn.order"]))
 
 
 # -- enumerating ------------------------------------------------------------------------
+# the decisions' answers, made (and checked) once
+_INITIAL = tuple(InitialRestoration(p) for p in PLACES)
+_REVEAL = tuple(Reveal(p) for p in PLACES)
+_GIANLUIGI = tuple(GianluigiChoice(p) for p in PLACES)
+_CLAIM = {o.id: ClaimObjective(o.id) for o in D.objectives}
+
+
 def decision_options(state: State) -> list:
     """The answers to the pending decision, in a deterministic order."""
     kind, seat = state.pending[0], state.pending[1]
     if kind == "initial":
-        return [InitialRestoration(PLACES[p]) for p in initial_places(state, state.pending[2])]
+        return [_INITIAL[p] for p in initial_places(state, state.pending[2])]
     if kind == "bonus":
         return bonus_options(state, seat)
     if kind == "reveal":
-        return [Reveal(PLACES[p]) for p in completion.revealable(state)]
+        return [_REVEAL[p] for p in completion.revealable(state)]
     if kind == "gianluigi":
-        return [GianluigiChoice(PLACES[o.place]) for o in gianluigi.options(state)]
-    return [ClaimObjective(o) for o in claimable(state, seat)]
+        return [_GIANLUIGI[o.place] for o in gianluigi.options(state)]
+    return [_CLAIM[o] for o in claimable(state, seat)]
 
 
 def restore_actions(state: State, seat: int) -> list[Restore]:
@@ -181,7 +189,7 @@ def restore_actions(state: State, seat: int) -> list[Restore]:
             for k in range(1, len(mine) + 1):
                 for cards in combinations(mine, k):
                     for extra in range(0, k + 1):
-                        a = Restore(PLACES[p], TECHNIQUES[t], cards, extra)
+                        a = restore_of(PLACES[p], TECHNIQUES[t], cards, extra)
                         if not restore_checks(state, seat, a):
                             out.append(a)
     return out
@@ -195,9 +203,9 @@ def legal_actions(state: State) -> list:
         return decision_options(state)
     seat = state.current
     hand = state.hands[seat]
-    out: list = [Prepare()]
+    out: list = [PREPARE]
     for k in range(1, len(hand) + 1):
-        out.extend(Acquire(c) for c in combinations(hand, k))
+        out.extend(acquire_of(c) for c in combinations(hand, k))
     out.extend(restore_actions(state, seat))
     return out
 
@@ -257,13 +265,13 @@ def sample_action(state: State, rng: Rng):
             room = (play if state.black > 0 else -1) if total < req else play - 1
             if room >= 0:
                 extra = (r >> 52) % (min(k, room, 2) + 1)
-                return Restore(PLACES[p], TECHNIQUES[t], tuple(sorted(chosen)), extra)
+                return restore_of(PLACES[p], TECHNIQUES[t], tuple(sorted(chosen)), extra)
     if hand and (len(hand) >= HAND_LIMIT - 1 or play == 0):
         r = rng.next64()
         if r & 3:
             k, i = 1 + (r >> 8) % len(hand), (r >> 24) % len(hand)
-            return Acquire(tuple(sorted((hand[i:] + hand[:i])[:k])))
-    return Prepare()
+            return acquire_of(tuple(sorted((hand[i:] + hand[:i])[:k])))
+    return PREPARE
 
 
 # -- the rest of the contract -----------------------------------------------------------
@@ -276,46 +284,8 @@ def scores(state: State) -> ScoreSheet:
     return final_scores(state)
 
 
-def materials_total(state: State, colour: int) -> int:
-    """How many materials ``colour`` owns (15/14/13, Gianluigi 15)."""
-    if colour >= state.n:
-        return int(D.game["gianluigi_materials"])
-    return D.player_counts[state.n].materials
-
-
 def invariants(state: State) -> list[str]:
-    """Violations of conservation and non-negativity (empty when all is well)."""
-    bad = []
-    cards = list(state.deck) + list(state.discard)
-    for h in state.hands:
-        cards += h
-    for d in state.display:
-        cards += d
-    if sorted(cards) != list(range(NCARDS)):
-        bad.append(f"technique cards not conserved: {len(cards)} cards, {len(set(cards))} distinct")
-    for seat, h in enumerate(state.hands):
-        if len(h) > HAND_LIMIT:
-            bad.append(f"{state.players[seat]} holds {len(h)} cards, over the limit of {HAND_LIMIT}")
-    blacks = state.black
-    for colour, name in enumerate(state.colours):
-        n = state.supply[colour] + (state.play[colour] if colour < state.n else 0) + 1
-        n += sum(spaces.count(colour) for spaces in state.claims)
-        n += state.zone.count(colour)
-        for p, row in enumerate(state.spaces):
-            n += state.extras[p][colour]
-            n += sum(1 for code in row if code != EMPTY and (code & 7) == colour and (code >> 3) != PRUDENT)
-        if n != materials_total(state, colour):
-            bad.append(f"{name}'s materials not conserved: {n} instead of {materials_total(state, colour)}")
-        if state.supply[colour] < 0 or (colour < state.n and state.play[colour] < 0):
-            bad.append(f"{name} has a negative supply or play area")
-    for p, row in enumerate(state.spaces):
-        blacks += sum(1 for code in row if code != EMPTY and (code >> 3) == PRUDENT)
-        if any(x < 0 for x in state.extras[p]):
-            bad.append(f"negative extra materials at {PLACES[p]}")
-        if state.status[p] != VISIBLE and (any(code != EMPTY for code in row) or any(state.extras[p])):
-            bad.append(f"materials on the {'covered' if state.status[p] == 0 else 'restored'} fresco at {PLACES[p]}")
-        if state.zone[p] != EMPTY and state.status[p] != RESTORED:
-            bad.append(f"zone icon marked on an unrestored fresco at {PLACES[p]}")
-    if blacks != D.player_counts[state.n].black_materials or state.black < 0:
-        bad.append(f"black materials not conserved: {blacks}")
-    return bad
+    """Every way ``state`` breaks the rules' consistency (components conserved, nothing
+    negative, materials where the rules put them, a decision that can be answered...),
+    each as ``field: what is wrong``; empty when all is well (see ``consistency``)."""
+    return [f"{where}: {what}" for where, what in problems(state)]

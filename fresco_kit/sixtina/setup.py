@@ -3,34 +3,27 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from fresco_kit.core import Event, Rng
+from fresco_kit.core import Event, Rng, assign
 
 from .refs import RULES
 from .state import COVERED, EMPTY, GIANLUIGI, VISIBLE, State
 from .tables import CARD_TECH, D, FRESCO_TECHS, NCARDS, PLACES
 
-VARIANTS = ("basic", "history")
 PLAYER_COUNTS = (2, 3, 4)
 
 
 def new_state(players: Sequence[str], seed: int, options: dict) -> State:
     """Set up a game for 2-4 ``players`` (seat order = clockwise).
 
-    ``options``: ``variant`` = ``"basic"`` (default) or ``"history"`` (Variant: Sheets
-    with History).  The starting player is chosen at random; the first pending
-    decision is the starting player's initial restoration (Setup, step 9).
-    Raises ``ValueError`` for a bad player list or option."""
+    ``options`` come checked and complete from the core (``INFO.check_options``):
+    ``variant`` is ``"basic"`` or ``"history"`` (Variant: Sheets with History).  The
+    starting player is chosen at random; the first pending decision is the starting
+    player's initial restoration (Setup, step 9).  Raises ``ValueError`` for a player
+    named after Gianluigi, the two-player robot."""
     players = tuple(players)
-    if len(players) not in PLAYER_COUNTS:
-        raise ValueError(f"1980 Sixtina is for 2 to 4 players, not {len(players)}")
     if GIANLUIGI in players:
         raise ValueError(f"{GIANLUIGI!r} is the two-player robot's name; choose another player name")
-    unknown = set(options) - {"variant"}
-    if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: variant")
-    variant = options.get("variant", "basic")
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {VARIANTS}, not {variant!r}")
+    variant = options["variant"]
     n = len(players)
     table = D.player_counts[n]
     rng = Rng(seed)
@@ -108,8 +101,7 @@ def reveal_initial_technique(state: State, events: list) -> None:
         if initial_places(state, technique):
             events.append(Event(f"{state.players[seat]} reveals {name} for the initial restoration",
                                 RULES["setup.initial"]))
-            state.deck, state.discard = tuple(deck), tuple(discard)
-            state.pending = ("initial", seat, technique)
+            assign(state, deck=tuple(deck), discard=tuple(discard), pending=("initial", seat, technique))
             return
         events.append(Event(f"{state.players[seat]} reveals {name}, on no visible fresco: discarded, reveal again",
                             RULES["setup.initial"]))

@@ -144,12 +144,10 @@ def what_if_hand(state: State, seat: int, technique: str, values: Sequence[int])
     elsewhere = set(state.discard) | {c for i, h in enumerate(state.hands) if i != seat for c in h}
     elsewhere |= {c for d in state.display for c in d}
     cards = card_ids(technique, *values, taken=set(elsewhere))
-    s = state.copy()
-    hands = list(s.hands)
+    hands = list(state.hands)
     back = tuple(c for c in hands[seat] if c not in cards)
     hands[seat] = tuple(sorted(cards))
-    s.hands = tuple(hands)
-    s.deck = tuple(c for c in s.deck if c not in cards) + back
+    s = state.evolve(hands=tuple(hands), deck=tuple(c for c in state.deck if c not in cards) + back)
     return s, cards
 
 
@@ -162,16 +160,16 @@ def explore(state: State, place: str, technique: str, values: Sequence[int], sea
     of the action gives the events and the bonus options."""
     seat = state.current if seat is None else seat
     s, cards = what_if_hand(state, seat, technique, values)
-    s.current = seat
+    s = s.evolve(current=seat)
     if play_area is not None:
         moved = play_area - s.play[seat]
         moved = min(moved, s.supply[seat])
         play, supply = list(s.play), list(s.supply)
         play[seat] += moved
         supply[seat] -= moved
-        s.play, s.supply = tuple(play), tuple(supply)
+        s = s.evolve(play=tuple(play), supply=tuple(supply))
     if black is not None:
-        s.black = black
+        s = s.evolve(black=black)
     outcome = explore_restoration(s, place, technique, cards, seat, extra)
     if not outcome.legal:
         return Exploration(outcome, state=s)
@@ -181,7 +179,7 @@ def explore(state: State, place: str, technique: str, values: Sequence[int], sea
     bonuses = ()
     if after.pending and after.pending[0] == "bonus":
         bonuses = tuple(str(b) for b in bonus_options(after, seat))
-    placed = s.copy()
+    placed = s.evolve()
     restore_in_place(placed, seat, rules.Restore(place, technique, cards, extra), [])
     return Exploration(outcome, preview.events, bonuses, s, placed)
 
@@ -347,8 +345,7 @@ def gianluigi_reply(frescoes: Sequence[str], technique: str, values: Sequence[in
     state = constructed_state(("Blue", "Red"), chapel=chapel, status=status, spaces=spaces,
                               objectives=("one5", "cor2", "prudent5"))
     if black is not None:
-        state = state.copy()
-        state.black = black
+        state = state.evolve(black=black)
     cards = card_ids(technique, *values)
     t = TECHNIQUES.index(technique)
     halves = sum(CARD_HALVES[c] for c in cards)
@@ -361,8 +358,7 @@ def gianluigi_reply(frescoes: Sequence[str], technique: str, values: Sequence[in
     best = gianluigi.options(state, due)
     after = None
     if best:
-        after = state.copy()
-        after.gian_due = due
+        after = state.evolve(gian_due=due)
         gianluigi.restore_in_place(after, best[0], [])
     return GianluigiReply(technique, values, halves / 2, gianluigi.extra_materials(halves), tuple(cands),
                           tuple(PLACES[o.place] for o in best), KIND_NAMES[best[0].kind] if best else "", state,

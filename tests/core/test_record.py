@@ -60,8 +60,23 @@ def test_records_are_frozen_slotted_values_with_evolve():
     assert not hasattr(s, "__dict__")
     t = s.evolve(time=9)
     assert (t.time, s.time) == (9, 7) and t.paints is s.paints and t != s
-    with pytest.raises(TypeError, match="no field"):
+    with pytest.raises(TypeError, match="Seat has no field 'colour'"):
         s.evolve(colour=1)
+    assert type(t) is Seat and type(s.evolve()) is Seat and s.evolve() == s
+
+
+@dataclass(frozen=True, slots=True)
+class LongSeat(Seat):
+    nickname: str = ""
+
+
+def test_a_record_subclass_evolves_its_own_fields():
+    s = LongSeat("Red", Paints(1, 0, 2), 7, None, ("T1",), "R")
+    t = s.evolve(nickname="Rosso", time=8)
+    assert type(t) is LongSeat and (t.nickname, t.time, t.name) == ("Rosso", 8, "Red")
+    assert seat().evolve(time=9).time == 9             # the parent's evolve is its own
+    with pytest.raises(FrozenInstanceError):
+        t.nickname = "x"                                 # type: ignore[misc]
 
 
 def test_to_dict_is_readable_json_and_from_dict_round_trips():
@@ -95,6 +110,8 @@ def _broken(edit) -> dict:
     (lambda d: d.update(seats={}), "seats: expected a list, got {}"),
     (lambda d: d.update(scores={"Red": 1}), "scores: one score per seat"),
     (lambda d: d.update(scores=[]), "scores: expected an object, got []"),
+    (lambda d: d["scores"].update({"a b": 1}), 'scores: one score per seat'),
+    (lambda d: d["seats"][0].update({":": 1}), 'seats[0][":"]: unknown key'),
 ])
 def test_a_bad_field_is_named_with_its_path_and_what_was_expected(edit, message):
     with pytest.raises(SaveError) as caught:
@@ -155,7 +172,7 @@ def test_one_grammar_writes_and_reads_every_action(action, text):
     (lambda: Buy("Red", True, (1,)), "Buy.booth: expected a whole number from 1 to 4, got True"),
     (lambda: Buy("Red", 1.5, (1,)), "Buy.booth: expected a whole number from 1 to 4, got 1.5"),
     (lambda: Buy("Red", 5, (1,)), "Buy.booth: expected a whole number from 1 to 4, got 5"),
-    (lambda: Buy("Red", 1, (0,)), "Buy.tiles: expected a tuple of a whole number >= 1 items"),
+    (lambda: Buy("Red", 1, (0,)), "Buy.tiles: expected a tuple of items that are each a whole number >= 1"),
     (lambda: Buy("Red Team", 1, (1,)), "Buy.player: expected a name (one word)"),
     (lambda: Restore("Red", (1, 2, 3)), "Restore.segment: expected a tuple (a whole number, a whole number)"),
     (lambda: Restore("Red", (1, 2), track="up"), "Restore.track: expected one of behind, ahead, or None"),

@@ -8,11 +8,12 @@ import pytest
 from fresco_kit.core import Game, Rng, RuleError, run_examples
 from fresco_kit.core.game import SaveError
 from fresco_kit.fresco import RULESET_SWITCHES, RULESETS, examples, new_game, rules, switch_table
-from fresco_kit.fresco.actions import Done, Plan, Restore, Settle, Wake, altar, parse_action
+from fresco_kit.fresco.actions import GRAMMAR, Blend, Buy, Done, Plan, Restore, Settle, Wake, altar, parse_action
 from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco.setup import setup_events
 
 from .helpers import P4, data, game
+
 
 @pytest.mark.rule("fresco p1.mood", "fresco p1.price")
 def test_seven_oclock_example():
@@ -62,19 +63,53 @@ def test_all_examples_print_and_match():
 
 
 def test_action_text_round_trips_and_bad_text_is_refused():
-    texts = ["wake Red 7", "plan Red 1 2 0 1 1", "buy Red booth 2 tiles 1,3", "close Red booth 2",
-             "restore Red 1,2", "restore Red 1,2 bishop 1,1 ahead", "restore Red 0,0 behind",
-             "altar Red yellow red blue", "altar Red orange green purple ahead", "studio Red",
+    texts = ["wake Red 7", "plan Red 1,2,0,1,1", "buy Red booth 2 tiles 1,3", "close Red booth 2",
+             "restore Red 1,2", "restore Red 1,2 bishop 1,1 track ahead", "restore Red 0,0 track behind",
+             "altar Red yellow,red,blue", "altar Red orange,green,purple track ahead", "studio Red",
              "blend Red orange", "theater Red", "done Red", "settle Red behind"]
     for text in texts:
         assert str(parse_action(text)) == text
-    assert parse_action("altar Red blue yellow red") == altar("Red", ["yellow", "red", "blue"])
-    for bad in ["", "wake", "wake Red", "wake Red seven", "buy Red 2", "restore Red 1-2", "altar Red yellow red",
-                "settle Red sideways", "fly Red", "plan Red", "studio Red now"]:
+    assert parse_action("altar Red blue,yellow,red") == altar("Red", ["yellow", "red", "blue"])
+    assert str(parse_action("altar Red blue,yellow,red")) == "altar Red yellow,red,blue"
+    assert parse_action("restore Red 1,2 track ahead") == Restore("Red", (1, 2), track="ahead")
+    assert GRAMMAR.forms() == ["wake PLAYER TIME", "plan PLAYER COUNTS", "buy PLAYER booth BOOTH tiles TILES",
+                               "close PLAYER booth BOOTH", "restore PLAYER SEGMENT [bishop BISHOP] [track TRACK]",
+                               "altar PLAYER PAINTS [track TRACK]", "studio PLAYER", "blend PLAYER COLOUR",
+                               "theater PLAYER", "done PLAYER", "settle PLAYER TRACK"]
+    for bad in ["", "wake", "wake Red", "wake Red seven", "wake Red 4", "buy Red 2", "restore Red 1-2",
+                "restore Red 5,0", "restore Red 1,2 ahead", "altar Red yellow red", "altar Red black,red,blue",
+                "settle Red sideways", "fly Red", "plan Red", "plan Red 1 2 0 1 1", "plan Red 1.5",
+                "studio Red now", "buy Red booth 5 tiles 1"]:
         with pytest.raises(ValueError):
             parse_action(bad)
     g = game()
     g.play(str(g.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("make, field", [
+    (lambda: Plan("Red", (1.5, 0, 0, 0, 0)), "Plan.counts"),
+    (lambda: Plan("Red", (True, 0, 0, 0, 0)), "Plan.counts"),
+    (lambda: Plan("Red", (-1, 0, 0, 0, 0)), "Plan.counts"),
+    (lambda: Plan("Red", "1,1,1,1,1"), "Plan.counts"),
+    (lambda: Wake("Red", {"a": 1}), "Wake.time"),
+    (lambda: Wake("Red", [1, 2]), "Wake.time"),
+    (lambda: Wake("Red", 10), "Wake.time"),
+    (lambda: Wake("Red Team", 7), "Wake.player"),
+    (lambda: Restore("Red", (1, "2")), "Restore.segment"),
+    (lambda: Restore("Red", (1, 2, 3)), "Restore.segment"),
+    (lambda: Restore("Red", (0, 0), bishop=(0, 5)), "Restore.bishop"),
+    (lambda: Restore("Red", (0, 0), track="sideways"), "Restore.track"),
+    (lambda: Buy("Red", True, (1,)), "Buy.booth"),
+    (lambda: Buy("Red", 1, (0,)), "Buy.tiles"),
+    (lambda: altar("Red", ["yellow", "red", None]), "Altar.paints"),
+    (lambda: Blend("Red", 7), "Blend.colour"),
+    (lambda: Settle("Red", None), "Settle.track"),
+])
+def test_actions_with_wrong_fields_are_refused_when_made(make, field):
+    """Regression (fuzz): a wrong-typed field used to reach the rules and crash there
+    (``Wake(time={...})`` raised TypeError in ``wakeup.checks``)."""
+    with pytest.raises(ValueError, match=f"^{field}: expected"):
+        make()
 
 
 def test_saves_round_trip_and_bad_saves_are_refused():
@@ -85,44 +120,67 @@ def test_saves_round_trip_and_bad_saves_are_refused():
     assert again.state == g.state and again.options == {"ruleset": "bigbox", "switches": {}}
     data = json.loads(g.to_json())
     data["state"]["bank"] += 1
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError, match="^state.bank: the bank and the players' thalers must add up to 196"):
         Game.from_json(json.dumps(data))
-    for breakage in ({"players": "x"}, {"phase": "dancing"}, {"fresco": [None] * 3}, {"bishop": [9, 9]},
-                     {"supply": {"yellow": 1}}, {"rng": "x"}):
+    for breakage, message in [
+            ({"players": "x"}, "state.players: expected a list of 3 to 4 items, got 'x'"),
+            ({"phase": "dancing"}, "state.phase: expected one of 'wake', 'plan', 'act', 'final_count', 'over'"),
+            ({"fresco": [None] * 3}, "state.fresco: expected a list of exactly 5 items"),
+            ({"bishop": [9, 9]}, "state.bishop[0]: expected a whole number from 0 to 4, got 9"),
+            ({"supply": {"yellow": 1}}, "state.supply.red: missing"),
+            ({"rng": "x"}, "state.rng: expected a whole number from 0 to"),
+            ({"chooser": ["Red", "Nobody", "Blue", "Yellow"]}, "state.chooser[1]: expected a player: one of "),
+            ({"booths": [["M99"]]}, "state.booths[0][0]: expected a market tile id: one of M1, M2"),
+            ({"switches": {"unlimited_paints": "yes"}}, "state.switches.start_rotation: missing")]:
         d = json.loads(g.to_json())["state"]
         d.update(breakage)
-        with pytest.raises((ValueError, TypeError, KeyError)):
+        with pytest.raises(SaveError) as err:
             rules.state_from_dict(d)
+        assert str(err.value).startswith(message), str(err.value)
     d = json.loads(g.to_json())["state"]
     del d["bag"]
-    with pytest.raises(ValueError, match="state: missing key\\(s\\) bag"):
+    with pytest.raises(SaveError, match="^state.bag: missing$"):
         rules.state_from_dict(d)
     d = json.loads(g.to_json())["state"]
     d["colour"], d["players"][1]["hat"] = "red", 1
-    with pytest.raises(ValueError, match="state: unknown key\\(s\\) colour$"):
+    with pytest.raises(SaveError, match="^state.colour: unknown key; the keys here are ruleset, switches"):
         rules.state_from_dict(d)
     del d["colour"]
-    with pytest.raises(ValueError, match="player: unknown key\\(s\\) hat"):
-        rules.state_from_dict(d)
-    d = json.loads(g.to_json())["state"]
-    d["extra"] = 0
-    del d["rng"]
-    with pytest.raises(ValueError, match="missing key\\(s\\) rng; unknown key\\(s\\) extra"):
+    with pytest.raises(SaveError, match=r"^state.players\[1\].hat: unknown key; the keys here are name, thalers"):
         rules.state_from_dict(d)
     with pytest.raises(SaveError, match="unknown key"):
-        Game.from_json(json.dumps(dict(json.loads(g.to_json()), state=dict(d, rng=0))))
+        Game.from_json(json.dumps(dict(json.loads(g.to_json()), state=d)))
 
 
-def test_view_hides_only_while_planning_and_undo_works():
+def test_a_save_is_readable_and_a_bad_field_is_named():
+    """The issue's example: a save names paints by colour, and a bad count is refused
+    with the path of the field."""
+    g = game(players=P4)
+    d = json.loads(g.to_json())
+    red = d["state"]["players"][0]
+    assert red["name"] == "Red" and red["paints"] == {"yellow": 1, "red": 1, "blue": 1, "orange": 0, "green": 0,
+                                                      "purple": 0}
+    assert red["points"] == {"fresco": 0, "bishop": 0, "altar": 0, "track": 0, "money": 0}
+    assert d["state"]["bishop"] == [2, 2] and len(d["state"]["fresco"]) == 5
+    assert d["state"]["fresco"][2][2] == data.FRESCO_TILES[data.CENTRE_TILE].id
+    assert all(t in data.MARKET_INDEX for booth in d["state"]["booths"] for t in booth)
+    assert d["start"]["chooser"] == [g.state.names[i] for i in g.state.chooser]
+    d["start"]["players"][2]["paints"]["blue"] = "x"
+    with pytest.raises(SaveError) as err:
+        Game.from_json(json.dumps(d))
+    assert str(err.value) == "start.players[2].paints.blue: expected a whole number >= 0, got 'x'"
+
+
+def test_view_hides_plans_only_while_planning_and_undo_works():
     g = game()
     view = g.state.view("Red")
-    assert view.rng == 0 and view.players == g.state.players and view.booths == g.state.booths
+    assert view.rng is None and view.to_dict()["booths"] == g.state.to_dict()["booths"]
     while g.state.phase == "wake":
         g.play(g.legal_actions()[0])
     g.play(Plan("Red", (1, 1, 1, 1, 1)))
-    assert g.state.view("White").player("Red").plan == "hidden"
+    assert g.state.view("White").player("Red").plan is None and g.state.view("White").player("Red").planned
     g.undo()
-    assert g.state.player("Red").plan is None
+    assert g.state.player("Red").plan is None and not g.state.view("White").player("Red").planned
 
 
 def test_checks_name_every_reason():
@@ -130,8 +188,9 @@ def test_checks_name_every_reason():
     verdict = g.explain(Wake("Nobody", 7))
     assert not verdict.ok and verdict.reasons[0][1].id == "p1.order"
     first = g.state.to_move[0]
-    other = next(nm for nm in P4 if nm != first)
-    reasons = g.explain(Wake(other, 4)).reasons
+    g.play(Wake(first, 7))
+    other = next(nm for nm in P4 if nm not in (first, g.state.to_move[0]))
+    reasons = g.explain(Wake(other, 7)).reasons
     assert {ref.id for _, ref in reasons} == {"p1.order", "p1.unique"}
     with pytest.raises(RuleError):
         g.play(Done(first))
@@ -167,14 +226,16 @@ def test_text_summary_shows_the_position():
 def test_malformed_actions_and_turn_counters_are_refused_cleanly():
     from fresco_kit.fresco.actions import Altar
     g = game()
-    assert g.explain(Altar("Red", ("black", "red", "blue"))).reasons
+    with pytest.raises(ValueError, match="Altar.paints: expected"):
+        Altar("Red", ("black", "red", "blue"))
+    assert g.explain(Altar("Red", ("yellow", "yellow", "red"))).reasons
     d = g.state.to_dict()
-    d["chooser"] = [0, 0, 1, 2]
-    with pytest.raises(ValueError):
+    d["chooser"] = ["Red", "Red", "White", "Blue"]
+    with pytest.raises(SaveError, match=r"^state.chooser: every player once"):
         rules.state_from_dict(d)
     d = g.state.to_dict()
     d["phase"] = "act"
-    with pytest.raises(ValueError):
+    with pytest.raises(SaveError, match="^state.wake_at: 4: every player has chosen a get-up time"):
         rules.state_from_dict(d)
 
 

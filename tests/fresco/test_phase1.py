@@ -45,7 +45,8 @@ def test_one_painter_per_get_up_time():
     g.play(Wake(first, 7))
     second = g.state.to_move[0]
     refused(g, Wake(second, 7), "p1.unique")
-    refused(g, Wake(second, 4), "p1.unique")
+    with pytest.raises(ValueError, match="Wake.time: expected a whole number from 5 to 9"):
+        Wake(second, 4)                                    # not a time of the inn
     assert 7 not in [a.time for a in g.legal_actions()]
 
 

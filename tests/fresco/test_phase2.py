@@ -4,9 +4,7 @@ from __future__ import annotations
 import pytest
 
 from fresco_kit.fresco import rules
-from fresco_kit.fresco.actions import (Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake,
-                                       altar)
-from fresco_kit.fresco.state import HIDDEN
+from fresco_kit.fresco.actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake, altar
 
 from .helpers import P4, at, board, data, edit, game, plans, play_round_start, refused, tile_paints, times
 
@@ -26,9 +24,10 @@ def test_plans_are_secret_and_limited_to_the_15_spaces():
     refused(g, Plan("Red", (1, 1, 1, 1)), "p2.plan")               # one count per column
     g.play(Plan("White", (1, 2, 0, 1, 0)))
     refused(g, Plan("White", (1, 0, 0, 0, 0)), "p2.plan")          # planned already
-    assert g.state.view("Red").player("White").plan == HIDDEN
+    white_seen_by_red = g.state.view("Red").player("White")
+    assert white_seen_by_red.plan is None and white_seen_by_red.planned  # behind the small screen
     assert g.state.view("White").player("White").plan == (1, 2, 0, 1, 0)
-    assert g.state.view("Red").player("Red").plan is None
+    assert g.state.view("Red").player("Red").plan is None and not g.state.view("Red").player("Red").planned
     assert g.state.player("White").plan == (1, 2, 0, 1, 0)          # the omniscient state keeps it
     assert sorted(g.state.to_move) == ["Blue", "Red", "Yellow"]
     legal = rules.legal_actions(g.state)
@@ -90,7 +89,10 @@ def test_buying_tiles_from_one_booth_and_the_booth_empties():
     tiles = s.booths[0]
     refused(g, Buy("Red", booth, (1, 2, 3)), "market.buy")          # 2 apprentices, 2 tiles
     refused(g, Buy("Red", booth, (2, 1)), "market.buy")
-    refused(g, Buy("Red", 9, (1,)), "market.buy")
+    with pytest.raises(ValueError, match="Buy.booth: expected a whole number from 1 to 4"):
+        Buy("Red", 9, (1,))
+    if len(g.state.booths) < 4:
+        refused(g, Buy("Red", 4, (1,)), "market.buy")             # no booth 4 with 3 players
     g.play(Buy("Red", booth, (1, 3)))
     bought = data.MARKET_TILES[tiles[0]].paints
     bought = tuple(a + b for a, b in zip(bought, data.MARKET_TILES[tiles[2]].paints))
@@ -144,7 +146,8 @@ def test_restoring_a_segment_pays_the_paints_and_keeps_the_tile():
     g2 = _cathedral(players={"Red": {"paints": need}}, n=2)
     g2.play(Restore("Red", (0, 0), bishop=(1, 1)))
     refused(g2, Restore("Red", (0, 0)), "cath.segment")             # already restored
-    refused(g2, Restore("Red", (5, 0)), "cath.segment")
+    with pytest.raises(ValueError, match="Restore.segment: expected"):
+        Restore("Red", (5, 0))                                      # off the 5x5 fresco
 
 
 @pytest.mark.rule("fresco cath.bishop_move")

@@ -174,10 +174,7 @@ def test_tie_is_shared_when_totals_are_equal():
     g.state = edit(g.state, players={nm: {"thalers": 0} for nm in P4})
     play_round_start(g, times(g), plans(g))
     assert g.is_over
-    s = g.state.copy()
-    s.players = tuple(p.copy() for p in s.players)
-    for p in s.players:
-        p.vp, p.points = 0, (0,) * 5
+    s = g.state.evolve(players=tuple(p.evolve(vp=0, points=(0,) * 5) for p in g.state.players))
     assert scores(s).winners == P4 and "shared" in scores(s).notes[0]
 
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from fresco_kit.lorenzo import readings
 from fresco_kit.lorenzo.final import final_scores
 
 from .helpers import P2, P3, game_at, position
@@ -19,7 +18,7 @@ def _last_turn(**kw):
 def test_end_of_round_discards_cards_and_members_return():
     g = _last_turn(towers={"territory": [1, 2, None, 4]})
     left = [c for row in g.state.towers.values() for c in row if c is not None]
-    g.play("Blue places white on territory-1")
+    g.play("place Blue white territory-1")
     assert set(left) - {1} <= set(g.state.discarded)
     assert g.state.round == 2 and not g.state.occupants
     assert all(p.home == ("white", "black", "orange", "neutral") for p in g.state.players)
@@ -29,11 +28,11 @@ def test_end_of_round_discards_cards_and_members_return():
 @pytest.mark.rule("lorenzo endround.order")
 def test_nobody_in_council_keeps_the_order():
     g = _last_turn()
-    g.play("Blue places white on market-1")
+    g.play("place Blue white market-1")
     assert g.state.order == ("Red", "Blue")
     g = _last_turn()
-    g.play("Blue places white on council")
-    g.play("Blue chooses coins")
+    g.play("place Blue white council")
+    g.play("choose Blue coins")
     assert g.state.order == ("Blue", "Red")
 
 
@@ -54,13 +53,13 @@ def test_final_sheet_sums_the_six_items_and_penalties():
 
 
 @pytest.mark.rule("lorenzo final.winner")
-def test_most_vp_wins_and_tie_reading(monkeypatch):
-    st = position(P3, res={"Red": {"vp": 10}, "White": {"vp": 12}, "Blue": {"vp": 12}}, order=["Blue", "White", "Red"],
-                  over=True)
-    sheet = final_scores(st)
+def test_most_vp_wins_and_tie_reading():
+    tie = {"res": {"Red": {"vp": 10}, "White": {"vp": 12}, "Blue": {"vp": 12}}, "order": ["Blue", "White", "Red"],
+           "over": True}
+    sheet = final_scores(position(P3, **tie))
     assert sheet.winners == ["Blue"] and "turn order" in sheet.notes[0]
-    monkeypatch.setattr(readings, "WIN_TIE_BREAK", "shared")
-    assert final_scores(st).winners == ["Blue", "White"]
+    shared = final_scores(position(P3, options={"switches": {"win_tie_break": "shared"}}, **tie))
+    assert shared.winners == ["Blue", "White"] and "share the victory" in shared.notes[0]
     st = position(P3, res={"Red": {"vp": 40}}, over=True)
     assert final_scores(st).winners == ["Red"]
 

@@ -5,7 +5,7 @@ import pytest
 
 from fresco_kit.lorenzo import explore, readings
 from fresco_kit.lorenzo.refs import GLOSSARY
-from fresco_kit.lorenzo.state import Choose
+from fresco_kit.lorenzo.actions import Choose
 
 from .helpers import P2, P3, game_at, position
 
@@ -55,7 +55,7 @@ def test_texts():
     assert "production >= 4: 1 wood -> 3 coins OR 2 wood -> 5 coins" in explore.card_text(29)
     assert all(explore.excommunication_text(i) for i in range(1, 22))
     g = game_at(position(P2))
-    g.play("Red places white on council")
+    g.play("place Red white council")
     text = explore.describe(g.state)
     assert "council: Red:white" in text and "privilege decision" in text
     assert readings.READINGS and GLOSSARY["Council Palace"] == "Palazzo del Consiglio"
@@ -66,7 +66,7 @@ def test_extra_action_gets_no_floor_bonus_but_pays_occupied_tower():
     st = position(P2, dice={"white": 6}, towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]},
                   res={"Red": {"coins": 9}}, occupants={"territory-1": ["Blue:white"]})
     g = game_at(st)
-    g.play("Red places white on character-3")               # Abbess: any card at value 4 (+ servants)
+    g.play("place Red white character-3")                   # Abbess: any card at value 4 (+ servants)
     g.play(Choose("Red", "territory-3", 1))                 # 4 + 1 = 5; occupied: 3 coins; no wood bonus
     red = g.state.player("Red")
     assert red.res["coins"] == 9 - 3 - 3 and red.res["wood"] == 2 and red.res["servants"] == 3 - 1

@@ -1,12 +1,14 @@
 """The kit's readings where the Italian rules summary is silent (fresco_kit/lorenzo/readings.py):
-each is pinned here, and where a constant switches it, the other reading is checked too."""
+each is pinned here, and where a rule switch changes it (``switches={...}``, stored in the
+state), the other reading is checked too."""
 from __future__ import annotations
 
 import pytest
 
-from fresco_kit.lorenzo import readings
+from fresco_kit.lorenzo import INFO, new_game, readings
+from fresco_kit.lorenzo.final import final_scores
 from fresco_kit.lorenzo.scoring import military_points
-from fresco_kit.lorenzo.state import Choose, Place
+from fresco_kit.lorenzo.actions import Choose, Place
 
 from .helpers import P2, P3, assert_refused, game_at, position, refused_by, res
 
@@ -19,64 +21,118 @@ def test_military_places_count_players_strictly_ahead():
     assert military_points({"a": 7, "b": 3, "c": 3, "d": 3}) == {"a": 5, "b": 2, "c": 2, "d": 2}
 
 
+def switched(name, value):
+    """The options of a game with one reading switched."""
+    return {"switches": {name: value}}
+
+
+def test_switches_are_the_readings_with_their_defaults():
+    assert [s.name for s in INFO.switches] == [r.name for r in readings.SWITCHES]
+    assert readings.DEFAULTS == {"win_tie_break": "turn_order", "military_zero_competes": True,
+                                 "extra_action_floor_bonus": False, "extra_action_pays_occupied": True,
+                                 "servants_in_pairs": True, "last_report_scores_excommunicated": True,
+                                 "large_space_penalty_after_minimum": True}
+    for s in INFO.switches:
+        assert readings.DEFAULTS[s.name] in s.choices and s.rule and s.doc
+    g = new_game(P2, seed=1, switches={"win_tie_break": "shared"})
+    assert g.state.options == {"bonus_tiles": "standard", "switches": {"win_tie_break": "shared"}}
+    assert readings.setting(g.state, "win_tie_break") == "shared"
+    assert readings.setting(g.state, "servants_in_pairs") is True        # not set: the default
+    assert new_game(P2).state.options == {"bonus_tiles": "standard", "switches": {}}
+    with pytest.raises(ValueError, match="unknown lorenzo switch 'tie_break'"):
+        new_game(P2, switches={"tie_break": "shared"})
+    with pytest.raises(ValueError, match="'turn_order', 'shared'"):
+        new_game(P2, switches={"win_tie_break": "random"})
+
+
 @pytest.mark.rule("lorenzo final.military")
-def test_players_on_zero_military_compete(monkeypatch):
+def test_players_on_zero_military_compete():
     # the discs start on the zero space, so a player on 0 is still on the track
     assert military_points({"a": 3, "b": 0}) == {"a": 5, "b": 2}
     assert military_points({"a": 0, "b": 0, "c": 0}) == {"a": 5, "b": 5, "c": 5}
-    monkeypatch.setattr(readings, "MILITARY_ZERO_COMPETES", False)
-    assert military_points({"a": 3, "b": 0}) == {"a": 5, "b": 0}
-    assert military_points({"a": 0, "b": 0}) == {"a": 0, "b": 0}
+    assert military_points({"a": 3, "b": 0}, zero_competes=False) == {"a": 5, "b": 0}
+    assert military_points({"a": 0, "b": 0}, zero_competes=False) == {"a": 0, "b": 0}
+    sheet = {v: final_scores(position(P2, res={"Red": {"military": 3}}, over=True,
+                                      options=switched("military_zero_competes", v)))
+             for v in (True, False)}
+    assert sheet[True].rows["Blue"]["Military"] == 2 and sheet[False].rows["Blue"]["Military"] == 0
 
 
 @pytest.mark.rule("lorenzo zones.spaces")
-def test_large_space_minus_three_after_the_minimum(monkeypatch):
+def test_large_space_minus_three_after_the_minimum():
     st = position(P3, dice={"white": 1, "black": 4}, cards={"Red": [1]})
     g = game_at(st)
     assert not refused_by(g, Place("Red", "white", "harvest-large"))       # 1 reaches 1, then -3
-    g.play("Red places black on harvest-large")                           # 4 - 3 = 1: tile + Hub
+    g.play("place Red black harvest-large")                               # 4 - 3 = 1: tile + Hub
     assert res(g, "Red", "wood") == 3 and res(g, "Red", "coins") == 6
-    monkeypatch.setattr(readings, "LARGE_SPACE_PENALTY_AFTER_MINIMUM", False)
-    g = game_at(st)
+    g = game_at(position(P3, dice={"white": 1, "black": 4}, cards={"Red": [1]},
+                         options=switched("large_space_penalty_after_minimum", False)))
     assert_refused(g, Place("Red", "white", "harvest-large"), "place.min")    # 1 - 3 < 1
     assert not refused_by(g, Place("Red", "black", "harvest-large"))
 
 
 @pytest.mark.rule("lorenzo servants", "lorenzo excomm.kinds")
-def test_servants_in_pairs_under_the_two_per_plus_one_tile(monkeypatch):
-    def game():
+def test_servants_in_pairs_under_the_two_per_plus_one_tile():
+    def game(**options):
         return game_at(position(P2, round=3, tiles=(1, 13, 15), excomms={"Red": [13]},
-                                towers={"territory": [9, 10, 11, 12]}, res={"Red": {"servants": 3}}))
+                                towers={"territory": [9, 10, 11, 12]}, res={"Red": {"servants": 3}},
+                                options=options))
     g = game()
     assert_refused(g, Place("Red", "neutral", "territory-1", 3), "excomm.kinds")
     assert Place("Red", "neutral", "territory-1", 2) in g.legal_actions()
-    monkeypatch.setattr(readings, "SERVANTS_IN_PAIRS", False)
-    g = game()
+    g = game(**switched("servants_in_pairs", False))
     assert Place("Red", "neutral", "territory-1", 3) in g.legal_actions()   # the odd servant is wasted
     g.play(Place("Red", "neutral", "territory-1", 3))                       # 3 servants = +1
     assert res(g, "Red", "servants") == 0 and 9 in g.state.player("Red").cards["territory"]
 
 
 @pytest.mark.rule("lorenzo kit.extra_action", "lorenzo towers.bonus")
-def test_extra_action_floor_bonus_switch(monkeypatch):
-    st = position(P2, dice={"white": 6}, towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]},
-                  res={"Red": {"coins": 9}})
-    g = game_at(st)
-    g.play("Red places white on character-3")               # Abbess: any card at value 4
+def test_extra_action_floor_bonus_switch():
+    def game(**options):
+        return game_at(position(P2, dice={"white": 6}, res={"Red": {"coins": 9}}, options=options,
+                                towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]}))
+    g = game()
+    g.play("place Red white character-3")                   # Abbess: any card at value 4
     g.play(Choose("Red", "territory-3", 1))                 # no member placed: no floor-3 wood
     assert res(g, "Red", "wood") == 2
-    monkeypatch.setattr(readings, "EXTRA_ACTION_FLOOR_BONUS", True)
-    g = game_at(st)
-    g.play("Red places white on character-3")
+    g = game(**switched("extra_action_floor_bonus", True))
+    g.play("place Red white character-3")
     g.play(Choose("Red", "territory-3", 1))
     assert res(g, "Red", "wood") == 3
+    assert g.state.options["switches"] == {"extra_action_floor_bonus": True}
+
+
+@pytest.mark.rule("lorenzo towers.occupied", "lorenzo kit.extra_action")
+def test_extra_action_into_an_occupied_tower_switch():
+    def game(**options):
+        return game_at(position(P2, dice={"white": 6}, res={"Red": {"coins": 9}}, options=options,
+                                towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]},
+                                occupants={"territory-1": ["Blue:white"]}))
+    for switches, coins in (({}, 9 - 3 - 3), (switched("extra_action_pays_occupied", False), 9 - 3)):
+        g = game(**switches)
+        g.play("place Red white character-3")               # Abbess costs 3 coins
+        g.play(Choose("Red", "territory-2"))                # value 4 reaches 3; the tower is occupied
+        assert res(g, "Red", "coins") == coins
+
+
+@pytest.mark.rule("lorenzo vatican.last")
+def test_last_report_switch():
+    def game(**options):
+        st = position(P2, round=6, tiles=(1, 8, 15), res={"Red": {"faith": 7}, "Blue": {"faith": 4}},
+                      home={"Red": [], "Blue": ["white"]}, order=["Red", "Blue"], turn=-1, dice={"white": 3},
+                      options=options)
+        g = game_at(st)
+        g.play("place Blue white market-1")                  # the last placement: the last report
+        return g
+    assert res(game(), "Blue", "vp") == 4                     # below 5, excommunicated: faith 4 scores 4
+    assert res(game(**switched("last_report_scores_excommunicated", False)), "Blue", "vp") == 0
 
 
 @pytest.mark.rule("lorenzo cards.effects")
 def test_faith_stops_at_fifteen():
     g = game_at(position(P2, dice={"white": 6}, towers={"character": [55, 49, 53, 52]},
                          res={"Red": {"faith": 13}}))
-    g.play("Red places white on character-1")               # Preacher: 4 faith
+    g.play("place Red white character-1")                   # Preacher: 4 faith
     assert res(g, "Red", "faith") == readings.FAITH_MAX == 15
 
 
@@ -86,10 +142,10 @@ def test_win_tie_uses_the_order_after_the_last_council_palace():
                   dice={"white": 1}, turn=-1, round=6, tiles=(1, 8, 15),
                   order=["Red", "Blue"])
     g = game_at(st)
-    g.play("Blue places white on council")                  # Blue first next: the final order
-    g.play("Blue chooses wood+stone")                       # 1 coin + 1 wood + 1 stone: 10 resources, as Red's 12 -> 2 VP
+    g.play("place Blue white council")                      # Blue first next: the final order
+    g.play("choose Blue wood+stone")        # 1 coin + 1 wood + 1 stone: 10 resources, as Red's 12 -> 2 VP
     for name in ("Red", "Blue"):
-        if g.state.pending and g.state.pending[0]["player"] == name:
+        if g.state.pending and g.state.pending[0].player == name:
             g.play(Choose(name, "support"))
     assert g.is_over and g.state.order == ("Blue", "Red")
     totals = g.scores().totals

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from fresco_kit.core import Rng
+from fresco_kit.core import Rng, RuleError
 from fresco_kit.lorenzo import new_game, rules
 from fresco_kit.lorenzo.effects import member_value
-from fresco_kit.lorenzo.state import Forfeit, Place
+from fresco_kit.lorenzo.actions import GRAMMAR, Choose, Forfeit, Place
 
 from .helpers import P2, P3, P4, assert_refused, game_at, position, refused_by, res
 
@@ -69,12 +69,12 @@ def test_turn_order_one_placement_at_a_time():
     g = game_at(position(P3, dice={"white": 3}))
     assert g.state.current == "Red"
     assert_refused(g, Place("White", "white", "council"), "phase.actions")
-    g.play("Red places white on market-1")
+    g.play("place Red white market-1")
     assert g.state.current == "White"
-    g.play("White places white on market-2")
-    g.play("Blue places white on council")
+    g.play("place White white market-2")
+    g.play("place Blue white council")
     assert g.state.current == "Blue"                    # Blue owes the privilege first
-    g.play("Blue chooses coins")
+    g.play("choose Blue coins")
     assert g.state.current == "Red"
 
 
@@ -84,7 +84,7 @@ def test_coloured_members_take_their_die_for_everyone_neutral_zero():
     for p in st.players:
         assert [member_value(st, p, m) for m in ("white", "black", "orange", "neutral")] == [5, 2, 4, 0]
     g = game_at(position(P2, dice={"white": 5}, towers={"territory": [1, 2, 3, 4]}))
-    g.play("Red places white on territory-3")                    # floor 3 needs 5
+    g.play("place Red white territory-3")                        # floor 3 needs 5
     assert not refused_by(g, Place("Blue", "white", "market-1"))
     assert "place.min" not in refused_by(g, Place("Blue", "white", "building-3"))      # 5 reaches 5
 
@@ -102,7 +102,8 @@ def test_servants_add_one_each_without_limit():
     g = game_at(position(P2, dice={"white": 1}, towers={"territory": [1, 2, 3, 4]}, res={"Red": {"servants": 9}}))
     assert_refused(g, Place("Red", "white", "territory-4", 5), "place.min")     # 1 + 5 = 6 < 7
     assert_refused(g, Place("Red", "white", "territory-4", 10), "servants")     # owns only 9
-    assert_refused(g, Place("Red", "white", "territory-4", -1), "servants")
+    with pytest.raises(ValueError, match="Place.servants: expected a whole number >= 0, got -1"):
+        Place("Red", "white", "territory-4", -1)                              # refused when made
     g.play(Place("Red", "white", "territory-4", 6))                           # 1 + 6 = 7
     assert res(g, "Red", "servants") == 3
 
@@ -111,7 +112,9 @@ def test_servants_add_one_each_without_limit():
 def test_a_member_that_cannot_be_placed_loses_the_action():
     g = game_at(position(P2, res={"Red": {"servants": 0}}))
     assert_refused(g, Forfeit("Red", "white"), "neutral.lost")      # white can still be placed
-    g.play("Red forfeits neutral")                                # 0, no servants: nowhere to go
+    with pytest.raises(RuleError, match="white can still be placed, e.g. 'place Red white council'"):
+        g.play("forfeit Red white")
+    g.play("forfeit Red neutral")                                 # 0, no servants: nowhere to go
     assert "neutral" not in g.state.player("Red").home and g.state.current == "Blue"
     with_servant = game_at(position(P2, res={"Red": {"servants": 1}}))
     assert_refused(with_servant, Forfeit("Red", "neutral"), "neutral.lost")
@@ -137,31 +140,60 @@ def test_legal_actions_agree_with_checks_and_parse_back():
     legal = g.legal_actions()
     assert legal and all(g.explain(a).ok for a in legal)
     assert all(rules.parse_action(str(a)) == a for a in legal)
-    for text in ("Red jumps", "", "Red places white"):
+    for text in ("Red jumps", "", "place Red white", "Red places white on council", "place Red white council 2",
+                 "place Red white council servants", "place Red white council servants -x"):
         with pytest.raises(ValueError):
             rules.parse_action(text)
+
+
+def test_action_texts_follow_the_shared_grammar():
+    cases = {"place Red white council": Place("Red", "white", "council"),
+             "place Red neutral territory-2 servants 3": Place("Red", "neutral", "territory-2", 3),
+             "choose Red coins": Choose("Red", "coins"),
+             "choose Red territory-2 servants 1": Choose("Red", "territory-2", 1),
+             "forfeit Red neutral": Forfeit("Red", "neutral")}
+    for text, action in cases.items():
+        assert rules.parse_action(text) == action and str(action) == text
+    assert GRAMMAR.forms() == ["place PLAYER MEMBER SPACE [servants SERVANTS]",
+                               "choose PLAYER CHOICE [servants SERVANTS]", "forfeit PLAYER MEMBER"]
 
 
 @pytest.mark.rule("lorenzo kit.pending", "lorenzo kit.privileges")
 def test_pending_decision_blocks_other_actions():
     g = game_at(position(P2))
-    g.play("Red places white on council")
+    g.play("place Red white council")
     assert_refused(g, Place("Blue", "white", "market-1"), "kit.pending")
-    assert_refused(g, rules.parse_action("Blue chooses coins"), "kit.pending")
-    assert_refused(g, rules.parse_action("Red chooses gold"), "kit.privileges")
+    assert_refused(g, rules.parse_action("choose Blue coins"), "kit.pending")
+    assert_refused(g, rules.parse_action("choose Red support"), "kit.privileges")
+    with pytest.raises(RuleError) as err:
+        g.play("place Blue white market-1")
+    assert ("Red must first answer the pending privilege decision; the choices are: 'choose Red wood+stone', "
+            "'choose Red servants', 'choose Red coins', 'choose Red military', 'choose Red faith'") in str(err.value)
+    with pytest.raises(RuleError, match="the choices are wood\\+stone, servants, coins, military, faith"):
+        g.play("choose Red support")
+    with pytest.raises(ValueError, match="Choose.choice: expected answers: one of wood\\+stone, servants"):
+        rules.parse_action("choose Red gold")                                 # not a word of any answer
 
 
 @pytest.mark.rule("lorenzo kit.turn", "lorenzo kit.member", "lorenzo kit.space", "lorenzo kit.over")
 def test_structural_refusals():
     g = game_at(position(P2, dice={"white": 6}, towers={"territory": [1, None, 3, 4]}))
     assert_refused(g, Place("Ghost", "white", "council"), "kit.turn")
-    assert_refused(g, Place("Red", "purple", "council"), "kit.member")
-    assert_refused(g, Place("Red", "white", "palace"), "kit.space")
+    with pytest.raises(RuleError, match="'Ghost' is not playing; the players are Red, Blue"):
+        g.play("place Ghost white council")
+    with pytest.raises(ValueError, match="Place.member: expected family members: one of white, black, orange, "
+                                         "neutral, got 'purple'"):
+        Place("Red", "purple", "council")                                      # names are checked when made
+    with pytest.raises(ValueError, match="Place.space: expected action spaces: one of territory-1"):
+        Place("Red", "white", "palace")
     assert_refused(g, Place("Red", "white", "territory-2"), "kit.space")        # no card there
-    g.play("Red places white on territory-1")
+    with pytest.raises(RuleError, match="territory-2 holds no card; the spaces open now are territory-1, "
+                                        "territory-3, territory-4, building-1"):
+        g.play("place Red white territory-2")
+    g.play("place Red white territory-1")
     assert_refused(g, Place("Blue", "white", "territory-1"), "kit.space")       # taken
-    g.play("Blue places white on council")
-    g.play("Blue chooses coins")
+    g.play("place Blue white council")
+    g.play("choose Blue coins")
     assert_refused(g, Place("Red", "white", "market-1"), "kit.member")          # already placed
     over = game_at(position(P2))
     rng = Rng(3)
@@ -172,15 +204,25 @@ def test_structural_refusals():
 
 
 @pytest.mark.rule("lorenzo kit.pending", "lorenzo kit.space", "lorenzo servants")
-def test_wrongly_typed_actions_are_refused_not_crashing():
-    from fresco_kit.lorenzo.state import Choose
+@pytest.mark.parametrize("make, field", [
+    (lambda: Place("Red", "white", ["council"]), "Place.space"),
+    (lambda: Place("Red", "white", "council", "2"), "Place.servants"),
+    (lambda: Place("Red", "white", "council", True), "Place.servants"),       # a bool is not a number
+    (lambda: Place("Red", "white", "council", 1.5), "Place.servants"),
+    (lambda: Place("Red Team", "white", "council"), "Place.player"),
+    (lambda: Choose("Red", "territory-1", "1"), "Choose.servants"),
+    (lambda: Choose("Red", 3), "Choose.choice"),
+    (lambda: Choose("Blue", None), "Choose.choice"),
+    (lambda: Forfeit("Red", "white "), "Forfeit.member"),
+])
+def test_wrongly_typed_actions_are_refused_when_made(make, field):
+    with pytest.raises(ValueError, match=f"^{field}: expected "):
+        make()
 
-    g = game_at(position(P2, dice={"white": 6}, towers={"character": [49, 53, 56, 52]}, res={"Red": {"coins": 9}}))
-    assert_refused(g, Place("Red", "white", ["council"]), "kit.space")
-    assert_refused(g, Place("Red", "white", "council", "2"), "servants")
-    g.play("Red places white on character-3")             # Abbess: an extra action is pending
-    assert_refused(g, Choose("Red", "territory-1", "1"), "kit.pending")
-    assert_refused(g, Choose("Red", 3), "kit.pending")
-    g.play("Red chooses skip")
-    g.play("Blue places white on council")                  # a privilege is pending
-    assert_refused(g, Choose("Blue", None), "kit.pending")
+
+def test_play_of_something_else_is_a_value_error():
+    g = game_at(position(P2))
+    for thing in (None, 3, ("place", "Red"), {"verb": "place"}):
+        with pytest.raises(ValueError, match="is not a Lorenzo il Magnifico action"):
+            g.play(thing)
+    assert not g.history

@@ -7,7 +7,7 @@ from fresco_kit.lorenzo import rules, teach
 from fresco_kit.lorenzo.data import load
 from fresco_kit.lorenzo.positions import game_at, position
 from fresco_kit.lorenzo.scoring import faith_points
-from fresco_kit.lorenzo.state import Place
+from fresco_kit.lorenzo.actions import Place
 
 
 @pytest.mark.rule("lorenzo place.min", "lorenzo dice.value")
@@ -67,7 +67,7 @@ def test_fixed_yield_matches_an_engine_harvest():
         st = position(["Red", "Blue", "Green"], dice={"white": die}, cards={"Red": cards})
         before = dict(st.player("Red").res)
         game = game_at(st)
-        game.play("Red places white on harvest-small")
+        game.play("place Red white harvest-small")
         after = game.state.player("Red").res
         gained = {k: after[k] - before[k] for k in after if after[k] != before[k]}
         assert gained == teach.fixed_yield(st.player("Red"), "harvest", die)

@@ -8,7 +8,7 @@ from fresco_kit.lorenzo import rules
 from fresco_kit.lorenzo.effects import member_value
 from fresco_kit.lorenzo.final import excommunication_loss
 from fresco_kit.lorenzo.setup import schedule
-from fresco_kit.lorenzo.state import Choose, Place
+from fresco_kit.lorenzo.actions import Choose, Place
 
 from .helpers import P2, P4, assert_refused, game_at, position, refused_by, res
 
@@ -20,8 +20,8 @@ def _report(round_, faith, tiles=TILES, **kw):
     st = position(P2, round=round_, tiles=tiles, res={"Red": {"faith": faith[0]}, "Blue": {"faith": faith[1]}},
                   home={"Red": [], "Blue": ["white"]}, order=["Red", "Blue"], turn=-1, dice={"white": 3}, **kw)
     g = game_at(st)
-    g.play("Blue places white on council")
-    g.play("Blue chooses coins")
+    g.play("place Blue white council")
+    g.play("choose Blue coins")
     return g
 
 
@@ -29,7 +29,7 @@ def _report(round_, faith, tiles=TILES, **kw):
 @pytest.mark.parametrize("round_,threshold", [(2, 3), (4, 4), (6, 5)])
 def test_thresholds_by_period(round_, threshold):
     g = _report(round_, (threshold, threshold - 1))
-    assert [d["player"] for d in g.state.pending] == ["Red"]           # only Red may choose
+    assert [d.player for d in g.state.pending] == ["Red"]           # only Red may choose
     period = round_ // 2
     assert g.state.player("Blue").excomms == (TILES[period - 1],)
 
@@ -37,8 +37,8 @@ def test_thresholds_by_period(round_, threshold):
 @pytest.mark.rule("lorenzo vatican.support")
 def test_support_spends_faith_for_the_track_vp():
     g = _report(4, (9, 0))
-    assert_refused(g, Choose("Red", "maybe"), "vatican.support")
-    g.play("Red chooses support")
+    assert_refused(g, Choose("Red", "coins"), "vatican.support")
+    g.play("choose Red support")
     assert res(g, "Red", "faith") == 0 and res(g, "Red", "vp") == 13 and g.state.player("Red").excomms == ()
     assert g.state.round == 5
 
@@ -46,7 +46,7 @@ def test_support_spends_faith_for_the_track_vp():
 @pytest.mark.rule("lorenzo vatican.excommunicate")
 def test_refusal_means_excommunication_faith_kept():
     g = _report(2, (4, 1))
-    g.play("Red chooses refuse")
+    g.play("choose Red refuse")
     red = g.state.player("Red")
     assert red.excomms == (1,) and red.res["faith"] == 4 and red.res["vp"] == 0
     assert res(g, "Blue", "faith") == 1
@@ -56,7 +56,7 @@ def test_refusal_means_excommunication_faith_kept():
 def test_last_report_excommunicated_still_score_faith():
     g = _report(6, (7, 4))                               # threshold 5
     assert res(g, "Blue", "vp") == 4 and res(g, "Blue", "faith") == 4
-    g.play("Red chooses refuse")
+    g.play("choose Red refuse")
     assert res(g, "Red", "vp") == 9 and g.is_over
     g = _report(4, (3, 2))                               # not in earlier reports
     assert res(g, "Blue", "vp") == 0
@@ -76,15 +76,15 @@ def _with(tile, players=P4, **kw):
     (1, "market-3", "military", 2), (2, "market-1", "coins", 4), (3, "market-2", "servants", 4)])
 def test_gain_losses(tile, space, key, got):
     g = _with(tile, res={"Red": {"military": 0, "coins": 0, "servants": 0}})
-    g.play(f"Red places white on {space}")
+    g.play(f"place Red white {space}")
     assert res(g, "Red", key) == got
 
 
 @pytest.mark.rule("lorenzo excomm.kinds")
 def test_wood_and_stone_losses():
     g = _with(4)
-    g.play("Red places white on council")
-    g.play("Red chooses wood+stone")                     # 1 + 1, each 1 less
+    g.play("place Red white council")
+    g.play("choose Red wood+stone")                      # 1 + 1, each 1 less
     assert res(g, "Red", "wood") == 2 and res(g, "Red", "stone") == 2
 
 
@@ -93,7 +93,7 @@ def test_wood_and_stone_losses():
 def test_harvest_and_production_minus_three(tile, space):
     g = _with(tile, dice={"white": 3, "black": 4}, cards={"Red": [1, 25]})
     assert_refused(g, Place("Red", "white", space), "place.min")      # 3 - 3 = 0 < 1
-    g.play(f"Red places black on {space}")                           # 4 - 3 = 1: tile and value-1 cards
+    g.play(f"place Red black {space}")                               # 4 - 3 = 1: tile and value-1 cards
     r = g.state.player("Red")
     if tile == 5:                                        # harvest: tile + Commercial Hub
         assert (r.res["wood"], r.res["coins"]) == (3, 6)
@@ -142,8 +142,7 @@ def test_skip_first_placement():
     sched = g.state.schedule
     assert sched[0] == "White" and sched[-1] == "Red" and sched.count("Red") == 4
     assert g.state.current == "White"
-    st = g.state.copy()
-    st.own("Red").excomms = ()
+    st = g.state.evolve(players=tuple(p.evolve(excomms=()) for p in g.state.players))
     assert schedule(st)[0] == "Red"
 
 

@@ -6,7 +6,7 @@ import pytest
 from fresco_kit.core import RuleError
 from fresco_kit.sixtina.actions import Acquire, Bonus, Prepare, Restore
 from fresco_kit.sixtina.restoration import explore_restoration
-from fresco_kit.sixtina.state import CORRECT, EMPTY, EXCELLENT, PRUDENT
+from fresco_kit.sixtina.state import CORRECT, EXCELLENT, PRUDENT
 
 from .helpers import RWB, D, card_ids, code_at, constructed_state, game_of, place_index, ready_game, rules
 
@@ -36,7 +36,7 @@ def test_preparation_hand_limit(hand_size, drawn):
 @pytest.mark.rule("sixtina act.preparation")
 def test_preparation_reshuffles_the_discard_pile():
     s = position(hand=())
-    s.discard, s.deck = s.deck[:-1], s.deck[-1:]          # one card left in the deck
+    s = s.evolve(discard=s.deck[:-1], deck=s.deck[-1:])     # one card left in the deck
     game = game_of(s)
     game.play("prepare")
     st = game.state
@@ -47,8 +47,7 @@ def test_preparation_reshuffles_the_discard_pile():
 @pytest.mark.rule("sixtina act.preparation")
 def test_preparation_with_no_cards_anywhere_draws_what_exists():
     s = position(hand=())
-    s.deck, s.discard = (), ()
-    s.display = (tuple(range(84)), (), ())
+    s = s.evolve(deck=(), discard=(), display=(tuple(range(84)), (), ()))
     game = game_of(s)
     game.play("prepare")
     assert game.state.hands[0] == ()
@@ -131,7 +130,8 @@ def test_extra_materials_at_most_one_per_card():
     rep = card_ids("repainting", 3, 4)
     game = game_of(position(hand=rep, play=8))
     assert reasons(game, Restore("G1", "repainting", rep, 3)) == ["restore.correct"]
-    assert reasons(game, Restore("G1", "repainting", rep, -1)) == ["restore.correct"]
+    with pytest.raises(ValueError, match="Restore.extra: expected a whole number >= 0, got -1"):
+        Restore("G1", "repainting", rep, -1)                    # refused when made
     sol = card_ids("solvent_sponge", 2)
     assert reasons(game_of(position(hand=sol, play=8)), Restore("G1", "solvent_sponge", sol, 2)) == ["restore.excellent"]
     wash = card_ids("washi_paper", 1, 2)
@@ -228,18 +228,23 @@ def test_objective_bonus_highest_free_space_once():
     game.play(Bonus("objective", "prudent5"))
     assert game.state.claims[0] == (2, 0, -1) and game.state.supply[0] == supply - 1
     # once per objective: already there
-    s = game.state.copy()
-    s.pending = ("bonus", 0)
+    s = game.state.evolve(pending=("bonus", 0), current=0)
     again = game_of(s)
     assert any("already" in m for m, _ in again.explain(Bonus("objective", "prudent5")).reasons)
 
 
 @pytest.mark.rule("sixtina bonus.objective")
 def test_objective_bonus_needs_a_free_space_and_a_supply_material():
-    kept = card_ids("laboratory", 1, 1, 2, 2, 2)
-    game = excellent_then(display={"Red": kept}, objectives=("prudent5", "one5", "cor2"),
-                          claims={"prudent5": ["Blue", "White", "Blue"]})
-    assert not game.explain(Bonus("objective", "prudent5")).ok
+    t: set[int] = set()
+    kept = card_ids("laboratory", 1, 1, 2, 2, 2, taken=t)
+    sol = card_ids("solvent_sponge", 2, taken=t)
+    four = ("Red", "White", "Blue", "Yellow")      # three other colours fill the three spaces
+    game = game_of(constructed_state(four, chapel=ADAM, hands={"Red": sol}, display={"Red": kept},
+                                     objectives=("prudent5", "one5", "cor2"),
+                                     claims={"prudent5": ["Blue", "White", "Yellow"]}))
+    game.play(Restore("G1", "solvent_sponge", sol, 0))
+    assert [m for m, _ in game.explain(Bonus("objective", "prudent5")).reasons] == [
+        "objective prudent5 has no free scoring space"]
     game = excellent_then(display={"Red": kept}, objectives=("prudent5", "one5", "cor2"), play=13)
     msgs = [m for m, _ in game.explain(Bonus("objective", "prudent5")).reasons]
     assert any("supply" in m for m in msgs)
@@ -273,22 +278,31 @@ def test_prudent_extras_come_from_the_play_area():
     assert reasons(game, Restore("G1", "washi_paper", wash, 1)) == []
 
 
-@pytest.mark.rule("sixtina act.restore", "sixtina act.acquire")
-@pytest.mark.parametrize("action", [
-    Restore("G1", "repainting", ("a",), 0), Restore("G1", "repainting", 3, 0),
-    Restore("G1", "repainting", (1,), "1"), Restore("G1", "repainting", (1,), True),
-    Restore(["G1"], "repainting", (1,), 0), Restore("G1", None, (1,), 0),
-    Acquire(3), Acquire((True,)), Acquire((1.0,)), Bonus(None), Bonus("objective", 5)])
-def test_malformed_actions_are_refused_not_crashed(action):
+@pytest.mark.parametrize("make,field", [
+    (lambda: Restore("G1", "repainting", ("a",), 0), "Restore.cards"),
+    (lambda: Restore("G1", "repainting", 3, 0), "Restore.cards"),
+    (lambda: Restore("G1", "repainting", (84,), 0), "Restore.cards"),
+    (lambda: Restore("G1", "repainting", (1,), "1"), "Restore.extra"),
+    (lambda: Restore("G1", "repainting", (1,), True), "Restore.extra"),
+    (lambda: Restore("G1", "repainting", (1,), 1.5), "Restore.extra"),
+    (lambda: Restore(["G1"], "repainting", (1,), 0), "Restore.place"),
+    (lambda: Restore("X9", "repainting", (1,), 0), "Restore.place"),
+    (lambda: Restore("G1", None, (1,), 0), "Restore.technique"),
+    (lambda: Acquire(3), "Acquire.cards"), (lambda: Acquire((True,)), "Acquire.cards"),
+    (lambda: Acquire((1.0,)), "Acquire.cards"), (lambda: Bonus(None), "Bonus.kind"),
+    (lambda: Bonus("objective", 5), "Bonus.objective"), (lambda: Bonus("objective"), "Bonus.objective"),
+    (lambda: Bonus("refined", "one5"), "Bonus.objective"), (lambda: Bonus("objective", "gold"), "Bonus.objective")])
+def test_malformed_actions_are_refused_when_made(make, field):
+    with pytest.raises(ValueError, match=rf"^{field}: "):
+        make()
     game = game_of(position(hand=card_ids("repainting", 1, 3)))
-    before = game.state
-    verdict = game.explain(action)
-    assert not verdict.ok and all(r.game == "sixtina" for _, r in verdict.reasons)
-    with pytest.raises(RuleError):
-        game.play(action)
-    assert game.state is before
     with pytest.raises(ValueError, match="is not a 1980 Sixtina action: play one of Prepare"):
         game.explain(object())
+
+
+def test_card_lists_are_kept_sorted():
+    assert Acquire((17, 3)).cards == (3, 17) and str(Acquire([17, 3])) == "acquire 3,17"
+    assert Restore("G1", "washi_paper", (9, 2), 1) == Restore("G1", "washi_paper", (2, 9), 1)
 
 
 @pytest.mark.rule("sixtina act.restore", "sixtina restore.prudent")

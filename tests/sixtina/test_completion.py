@@ -70,7 +70,7 @@ def test_otherwise_the_position_is_shared_rounded_down_and_nobody_marks_the_zone
     assert r.awards["Red"] == r.awards["Blue"] == (4 - 3) // 2 and r.awards["White"] == -4
     assert r.top is None
     game = game_of(full(kinds, extras={"Red": 2, "Blue": 2}, players=FOUR))
-    s = game.state.copy()
+    s = game.state.evolve()
     from fresco_kit.sixtina.completion import complete_in_place
     complete_in_place(s, place_index("G1"), [])
     assert s.zone[place_index("G1")] == EMPTY and s.status[place_index("G1")] == RESTORED
@@ -172,7 +172,7 @@ def test_game_ends_when_one_fresco_remains_and_it_scores_half():
     game = game_of(s)
     before = game.state.score
     from fresco_kit.sixtina.restoration import restore_in_place
-    mid = s.copy()
+    mid = s.evolve()
     restore_in_place(mid, 0, Restore("G1", "washi_paper", wash, 0), [])
     adam = completion_result(mid, "G1")
     events = game.play(Restore("G1", "washi_paper", wash, 0))

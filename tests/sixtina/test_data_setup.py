@@ -159,8 +159,8 @@ def test_initial_technique_absent_is_discarded_and_another_revealed():
     plaster = [c for c in s.deck if D.cards[c].technique == "plaster_injection"][:2]
     adam = [c for c in s.deck if D.cards[c].technique == "repainting"][:1]
     rest = [c for c in s.deck if c not in plaster + adam]
-    s.deck = tuple(rest + adam + plaster)        # top of the deck last: two Plaster, then Repainting
-    s.initial_left = 3
+    s = s.evolve(deck=tuple(rest + adam + plaster),   # top of the deck last: two Plaster, then Repainting
+                 initial_left=3)
     events = []
     reveal_initial_technique(s, events)
     assert s.pending == ("initial", 0, D.techniques.index("repainting"))

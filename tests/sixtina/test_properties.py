@@ -98,12 +98,13 @@ def test_hypothesis_seeds(seed, n):
 
 def test_invariants_notice_breakage():
     s = new_game(NAMES[:3], seed=1).state
-    bad = s.copy()
-    bad.black = s.black + 1
-    assert any("black" in m for m in rules.invariants(bad))
-    bad = s.copy()
-    bad.play = (s.play[0] - 5,) + s.play[1:]
-    assert rules.invariants(bad)
-    bad = s.copy()
-    bad.deck = s.deck[1:]
-    assert any("cards" in m for m in rules.invariants(bad))
+    bad = s.evolve(black=s.black + 1)
+    assert any(m.startswith("black: black materials not conserved") for m in rules.invariants(bad))
+    bad = s.evolve(play=(s.play[0] - 5,) + s.play[1:])
+    assert rules.invariants(bad) == ["players[0].supply: Red has a negative supply or play area"]
+    bad = s.evolve(deck=s.deck[1:])
+    assert any(m.startswith("deck: technique card") for m in rules.invariants(bad))
+    bad = s.evolve(reveals=1)
+    assert rules.invariants(bad) == ["reveals: 0 between turns"]
+    bad = s.evolve(pending=("bonus", s.current))
+    assert rules.invariants(bad)[0].startswith("pending: the initial restorations of Setup, step 9, come first")

@@ -71,15 +71,16 @@ def test_priority_excellent_then_correct_then_prudent():
 def test_activating_player_chooses_among_equal_options():
     # infrared 5 played on M1 (prudent); G1 infrared 5 (excellent) and ... make two excellents
     inf = card_ids("infrared", 5)
-    s = two(chapel={"G1": "genesis_8", "JC1": "genesis_7", "M1": "moses_5"}, hands={"Blue": inf})
-    # genesis_7 at JC1 (deck check is by place only in constructed positions): infrared 5 as well
+    s = two(chapel={"G1": "genesis_8", "G2": "genesis_7", "M1": "moses_5"}, hands={"Blue": inf},
+            status={"G2": "visible"})
+    # genesis_7 at G2 (uncovered): infrared 5 as well
     game = game_of(s)
     game.play(Restore("M1", "infrared", inf, 0))           # 5 < 9: prudent for Blue
     assert game.state.pending == ("gianluigi", 0)
-    assert sorted(a.place for a in game.legal_actions()) == ["G1", "JC1"]
+    assert sorted(a.place for a in game.legal_actions()) == ["G1", "G2"]
     assert [r.id for _, r in game.explain(GianluigiChoice("M1")).reasons] == ["gian.restore"]
-    game.play(GianluigiChoice("JC1"))
-    assert code_at(game.state, "JC1", "infrared") == (EXCELLENT << 3 | G) and game.state.current == 1
+    game.play(GianluigiChoice("G2"))
+    assert code_at(game.state, "G2", "infrared") == (EXCELLENT << 3 | G) and game.state.current == 1
 
 
 @pytest.mark.rule("sixtina gian.restore")
@@ -189,7 +190,7 @@ def test_claims_take_the_highest_space_around_gianluigis():
     game.play(Restore("M1", "solvent_sponge", sol, 0))             # excellent (4 = 4)
     game.play(Bonus("objective", "prudent5"))
     assert game.state.claims[0] == (0, G, EMPTY)                    # highest free space: the first
-    after = game.state.copy()
+    after = game.state.evolve()
     assert claim_problems(after, 1, "prudent5") == []
     assert claim(after, 1, "prudent5") == 2 and after.claims[0] == (0, G, 1)
 

@@ -19,7 +19,7 @@ def completing(sheet_kind: str, amount: int, **kw):
     wash = card_ids("washi_paper", 5)
     s = constructed_state(RWB, chapel={"G1": "genesis_4"}, spaces={"G1": ALMOST}, hands={"Red": wash},
                           variant="history", **kw)
-    s.sheets = tuple(sheet if p == "G2" else EMPTY for p in D.places)
+    s = s.evolve(sheets=tuple(sheet if p == "G2" else EMPTY for p in D.places))
     game = game_of(s)
     game.play(Restore("G1", "washi_paper", wash, 0))
     game.play("bonus material")
@@ -56,11 +56,11 @@ def test_sheet_rewards(kind, amount):
 @pytest.mark.rule("sixtina variant.sheets")
 def test_sheet_reward_that_cannot_be_received_gives_nothing():
     game = completing("materials", 3, play={"Red": 12})      # 14 - 1 - 12 - 1 (on G1) = 0 left... plus returns
-    s = game.state.copy()
+    s = game.state
     supply = list(s.supply)
-    s.play = (s.play[0] + supply[0],) + s.play[1:]
+    play = (s.play[0] + supply[0],) + s.play[1:]
     supply[0] = 0
-    s.supply = tuple(supply)
+    s = s.evolve(play=play, supply=tuple(supply))
     game = game_of(s)
     game.play(Reveal("G2"))
     assert game.state.play == s.play

@@ -1,0 +1,296 @@
+"""Placement and decisions: the checks and effects of every action (rules summary,
+*I dadi e i familiari*, with the zones of the other sections dispatched by space).
+
+``reasons(state, action)`` lists every broken rule; ``perform(state, action)`` plays a
+legal action into a new state.  Play then moves on: next turn, Vatican report, end of
+round.  ``legal_choices`` lists the answers to the front pending decision.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from fresco_kit.core import Event, assign
+
+from .actions import Choose, Forfeit, Place
+from .data import SPACES, TOWER_SPACES, ZONE_SPACES, MARKET_SPACES, load
+from .effects import (action_value, member_value, privilege_reasons, resolve_privilege, servant_step,
+                      servants_per_plus)
+from .endround import end_round
+from .market import council_reasons, market_reasons, place_market
+from .refs import RULES
+from .state import Player, State, own
+from .towers import cost_reasons, pay_card, plan, take_card, tower_space
+from .vatican import resolve_vatican, start_report, vatican_reasons
+from .zones import ZONES, activate, affordable_trades, place_zone, resolve_trade, trade_reasons, zone_reasons
+
+__all__ = ["SPACES", "TOWER_SPACES", "ZONE_SPACES", "MARKET_SPACES", "reasons", "place_reasons",
+           "placement_reasons", "legal_choices", "perform", "placeable_space"]
+
+
+# --------------------------------------------------------------------------- whose turn
+def _turn_reasons(st: State, player: str, deciding: bool) -> list:
+    if st.phase == "over":
+        return [("the game is over", RULES["kit.over"])]
+    for p in st.players:
+        if p.name == player:
+            break
+    else:
+        return [(f"{player!r} is not playing; the players are {', '.join(st.names)}", RULES["kit.turn"])]
+    if st.pending:
+        d = st.pending[0]
+        if deciding and d.player == player:
+            return []
+        choices = ", ".join(repr(str(c)) for c in legal_choices(st))
+        return [(f"{d.player} must first answer the pending {d.kind} decision; the choices are: {choices}",
+                 RULES["kit.pending"])]
+    if deciding:
+        return [(f"there is no pending decision to answer; {st.current} is to place a family member",
+                 RULES["kit.pending"])]
+    if st.current != player:
+        return [(f"it is {st.current}'s turn, not {player}'s", RULES["phase.actions"])]
+    return []
+
+
+def _servant_reasons(st: State, p: Player, servants: int) -> list:
+    out = []
+    if servants > p.res["servants"]:
+        out.append((f"{p.name} has only {p.res['servants']} servants", RULES["servants"]))
+    step = servant_step(st, p)
+    if step > 1 and servants % step:
+        out.append((f"excommunicated: servants count {step} per +1, so pay them in multiples of {step}",
+                    RULES["excomm.kinds"]))
+    return out
+
+
+# --------------------------------------------------------------------------- placing
+def placement_reasons(st: State, player: str, member: str, space: str, servants: int, turn: bool = True) -> list:
+    """Every rule broken by placing ``player``'s ``member`` on ``space`` with ``servants``
+    (known names, checked by ``Place``); with ``turn`` False whose turn it is is ignored."""
+    out = _turn_reasons(st, player, False) if turn else []
+    if out and (st.phase == "over" or not any(p.name == player for p in st.players)):
+        return out
+    p = st.player(player)
+    if member not in p.home:
+        out.append((f"{p.name}'s {member} member is not at home this round", RULES["kit.member"]))
+    if servants:
+        out += _servant_reasons(st, p, servants)
+    base = member_value(st, p, member)
+    if space in ZONE_SPACES:
+        return out + zone_reasons(st, p, space, base, servants, member)
+    if space in MARKET_SPACES:
+        return out + market_reasons(st, p, space, base, servants)
+    if space == "council":
+        return out + council_reasons(st, p, space, base, servants)
+    return out + plan(st, p, space, base, servants, member).reasons
+
+
+def place_reasons(st: State, a: Place, turn: bool = True) -> list:
+    """Every rule broken by the placement ``a``."""
+    return placement_reasons(st, a.player, a.member, a.space, a.servants, turn)
+
+
+def forfeit_reasons(st: State, a: Forfeit) -> list:
+    out = _turn_reasons(st, a.player, False)
+    if a.player not in st.names or st.phase == "over":
+        return out
+    p = st.player(a.player)
+    if a.member not in p.home:
+        return out + [(f"{p.name}'s {a.member} member is not at home this round", RULES["kit.member"])]
+    where = placeable_space(st, p, a.member)
+    if where:
+        out.append((f"{a.member} can still be placed, e.g. '{Place(p.name, a.member, *where)}'",
+                    RULES["neutral.lost"]))
+    return out
+
+
+def placeable_space(st: State, p: Player, member: str) -> tuple[str, int] | None:
+    """A (space, servants) where ``member`` of ``p`` could be placed now, or None (then its
+    action is lost).  The Council Palace (never full, minimum 1) is tried first; a
+    character bonus can still lift a member to a zone or tower space it cannot reach."""
+    base = member_value(st, p, member)
+    for space in ("council",) + SPACES[:-1]:
+        if _best_value(p, base, space) < _minimum(space):
+            continue                    # out of reach even with every servant: skip quickly
+        for s in range(p.res["servants"] + 1):
+            if not placement_reasons(st, p.name, member, space, s, turn=False):
+                return space, s
+    return None
+
+
+def _best_value(p: Player, base: int, space: str) -> int:
+    ts = tower_space(space)
+    if ts:
+        return action_value(p, base, p.res["servants"], "tower", ts[0])
+    kind = load().spaces[space].kind
+    return action_value(p, base, p.res["servants"], kind if kind in ZONES else None)
+
+
+def _minimum(space: str) -> int:
+    ts = tower_space(space)
+    return load().towers[ts[0]].floor_values[ts[1] - 1] if ts else load().spaces[space].value
+
+
+# --------------------------------------------------------------------------- deciding
+def extra_targets(d) -> list[str]:
+    """The answers that take an extra action ``d``: its zone, or the tower spaces it may use."""
+    if d.action in ZONES:
+        return [d.action]
+    return [s for s in TOWER_SPACES if d.tower in ("any", tower_space(s)[0])]
+
+
+def choose_reasons(st: State, a: Choose) -> list:
+    out = _turn_reasons(st, a.player, True)
+    if out:
+        return out
+    p = st.player(a.player)
+    d = st.pending[0]
+    kind = d.kind
+    if kind != "action" and a.servants:
+        out.append(("servants can be added only to an extra action", RULES["servants"]))
+    if kind == "privilege":
+        return out + privilege_reasons(d, a.choice)
+    if kind == "cost":
+        return out + cost_reasons(d, a.choice)
+    if kind == "trade":
+        return out + trade_reasons(p, d, a.choice)
+    if kind == "vatican":
+        return out + vatican_reasons(a.choice)
+    # an extra action printed on a card
+    if a.choice == "skip":
+        return out + ([("a declined extra action takes no servants", RULES["servants"])] if a.servants else [])
+    out += _servant_reasons(st, p, a.servants)
+    targets = extra_targets(d)
+    if a.choice not in targets:
+        what = f"a {d.action}" if d.action in ZONES else f"a card from the {d.tower} tower(s)"
+        return out + [(f"this extra action is {what}; the choices are skip, {', '.join(targets)}",
+                       RULES["kit.extra_action"])]
+    if d.action in ZONES:
+        return out
+    return out + plan(st, p, a.choice, d.value, a.servants, None, d.discount).reasons
+
+
+def legal_choices(st: State) -> list[Choose]:
+    """Every legal answer to the front pending decision (empty when none is pending)."""
+    if not st.pending or st.phase == "over":
+        return []
+    d = st.pending[0]
+    p = st.player(d.player)
+    name, kind = p.name, d.kind
+    if kind == "privilege":
+        cands = [choice(name, c) for c in load().privileges if c not in d.taken]
+    elif kind == "cost":
+        cands = [choice(name, str(i + 1)) for i in range(len(d.costs))]
+    elif kind == "trade":
+        cands = [choice(name, "0")] + [choice(name, str(i)) for i in affordable_trades(p, d.queue[0])]
+    elif kind == "vatican":
+        cands = [choice(name, "support"), choice(name, "refuse")]
+    else:
+        per = servant_step(st, p)
+        cands = [choice(name, "skip")] + [choice(name, t, s) for t in extra_targets(d)
+                                          for s in range(0, p.res["servants"] + 1, per)]
+    return [c for c in cands if not choose_reasons(st, c)]
+
+
+@lru_cache(maxsize=None)
+def choice(player: str, answer: str, servants: int = 0) -> Choose:
+    """``Choose(player, answer, servants)``, made (and checked) once: the listing loops
+    make the same few answers again and again."""
+    return Choose(player, answer, servants)
+
+
+def reasons(st: State, action) -> list:
+    """Every rule ``action`` breaks in ``st`` (empty: legal).  The single source of legality."""
+    if isinstance(action, Place):
+        return placement_reasons(st, action.player, action.member, action.space, action.servants)
+    if isinstance(action, Choose):
+        return choose_reasons(st, action)
+    if isinstance(action, Forfeit):
+        return forfeit_reasons(st, action)
+    raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
+
+
+# --------------------------------------------------------------------------- doing
+def perform(state: State, action) -> tuple[State, list[Event]]:
+    """Play a legal action; returns the new state and the events (``state`` unchanged)."""
+    st = state.evolve()
+    events: list[Event] = []
+    p = own(st, action.player)
+    if isinstance(action, Place):
+        _place(st, p, action, events)
+    elif isinstance(action, Forfeit):
+        assign(p, home=tuple(m for m in p.home if m != action.member))
+        assign(st, turn=st.turn + 1)
+        events.append(Event(f"{p.name} cannot place the {action.member} member: the action is lost",
+                            RULES["neutral.lost"]))
+    else:
+        _choose(st, p, action, events)
+    _advance(st, events)
+    return st, events
+
+
+def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
+    base = member_value(st, p, a.member)
+    assign(p, home=tuple(m for m in p.home if m != a.member))
+    assign(st, turn=st.turn + 1)
+    events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {a.space}",
+                        RULES["dice.value"]))
+    if a.servants:
+        events.append(Event(f"{p.name} pays {a.servants} servant(s): +{a.servants // servants_per_plus(p)}",
+                            RULES["servants"]))
+    if tower_space(a.space):
+        take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)
+    elif a.space in ZONE_SPACES:
+        place_zone(st, p, a.space, base, a.servants, a.member, events)
+    else:
+        place_market(st, p, a.space, a.servants, a.member, events)
+
+
+def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
+    d = st.pending[0]
+    rest = st.pending[1:]
+    assign(st, pending=())
+    kind = d.kind
+    if kind == "privilege":
+        resolve_privilege(st, p, d, a.choice, events)
+    elif kind == "cost":
+        pay_card(st, p, d.card, d.costs[int(a.choice) - 1], events)
+    elif kind == "trade":
+        resolve_trade(st, p, d, a.choice, events)
+    elif kind == "vatican":
+        resolve_vatican(st, p, a.choice, events)
+    elif a.choice == "skip":
+        events.append(Event(f"{p.name} declines the extra action", RULES["kit.extra_action"]))
+    elif d.action in ZONES:
+        p.res["servants"] -= a.servants
+        activate(st, p, d.action, action_value(p, d.value, a.servants, d.action), events)
+    else:
+        tp = plan(st, p, a.choice, d.value, a.servants, None, d.discount)
+        take_card(st, p, a.choice, a.servants, None, tp, events)
+    assign(st, pending=st.pending + rest)
+
+
+def _advance(st: State, events: list[Event]) -> None:
+    """After an action: once nothing is pending, move to the Vatican report (rounds 2, 4,
+    6) and the end of the round when every turn of the round has been played."""
+    while not st.pending and st.phase != "over":
+        if st.phase == "actions":
+            _pass_empty_turns(st, events)
+            if st.turn < len(st.schedule):
+                return
+            if st.round % 2 == 0:
+                assign(st, phase="vatican")
+                start_report(st, events)
+                continue
+            end_round(st, events)
+            return
+        end_round(st, events)
+        return
+
+
+def _pass_empty_turns(st: State, events: list[Event]) -> None:
+    """A scheduled player with no member left at home passes (readings "no member left":
+    never in a game played from the start, only in constructed positions)."""
+    while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:
+        events.append(Event(f"{st.schedule[st.turn]} has no family member left: the turn passes",
+                            RULES["phase.actions"]))
+        assign(st, turn=st.turn + 1)
