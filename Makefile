@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test notebooks figures examples bench clean
+.PHONY: lab test lint notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,12 @@ lab: $(STAMP)
 test: $(STAMP)
 	MPLBACKEND=Agg $(PY) -m pytest -n 2 --dist loadfile -q -rfEs tests \
 	  --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
+
+# Lint and types over fresco_kit/ (ruff check, ruff format --check, mypy); CI runs it before the tests.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check fresco_kit
+	$(VENV)/bin/ruff format --check fresco_kit
+	$(VENV)/bin/mypy
 
 notebooks: $(STAMP)
 	find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort | \

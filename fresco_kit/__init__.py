@@ -3,6 +3,7 @@
 ``fresco_kit.games()`` lists them (a :class:`~fresco_kit.core.registry.GameInfo` each:
 players, options, rule switches, scoring categories, sources, rules module).
 """
+
 from __future__ import annotations
 
 from .core.registry import GameInfo, game_info, games

@@ -3,6 +3,7 @@
 Games: sixtina (1980 Sixtina), fresco (Fresco) and lorenzo (Lorenzo il Magnifico);
 `fresco-kit games` describes them.  Run `fresco-kit COMMAND --help` for the options of
 one command."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,6 +12,10 @@ import sys
 import time
 from pathlib import Path
 
+from fresco_kit.core.examples import run_examples
+from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
+from fresco_kit.core.game import Game, random_playout
+from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info
 
@@ -31,8 +36,6 @@ def _games(n: int) -> str:
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
-    from fresco_kit.core.examples import run_examples
-
     names = GAMES if args.game == "all" else (args.game,)
     ok = True
     for name in names:
@@ -47,8 +50,6 @@ def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress:
 
     With ``progress``, a line goes to stderr after every tenth of the games.  A game
     that goes wrong raises :class:`PlayoutFailure` naming its seed."""
-    from fresco_kit.core.random import Rng
-
     info = game_info(name)
     invariants = getattr(info.rules, "invariants", None)
     for i in range(n):
@@ -56,10 +57,11 @@ def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress:
         rng = Rng(seed + i + 1_000_003)
         try:
             yield _playout(game, rng, invariants if check else None, check)
-        except (AssertionError, RuntimeError, ValueError) as exc:   # RuleError, SaveError are ValueErrors
+        except (AssertionError, RuntimeError, ValueError) as exc:  # RuleError, SaveError are ValueErrors
             raise PlayoutFailure(
                 f"{name}, {players} players, game seed {seed + i}: {type(exc).__name__}: {exc}\n"
-                f"  (replay it alone with: --players {players} --seed {seed + i} -n 1)") from exc
+                f"  (replay it alone with: --players {players} --seed {seed + i} -n 1)"
+            ) from exc
         if progress and (i + 1) % max(1, n // 10) == 0:
             print(f"  {name}, {players} players: {i + 1}/{_games(n)}", file=sys.stderr, flush=True)
 
@@ -68,7 +70,6 @@ def _playout(game, rng, invariants, check: bool) -> int:
     """One random game to the end; the number of actions played.
 
     With ``check``: ``invariants`` after every action and a JSON round trip at the end."""
-    from fresco_kit.core.game import Game, random_playout
 
     def check_invariants(game, action, steps: int) -> None:
         broken = invariants(game.state)
@@ -86,10 +87,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
     elapsed = time.perf_counter() - start
-    print(f"{args.game}: {args.n} seeded random {players}-player {_game_word(args.n)} "
-          f"to the end, {actions} actions in {elapsed:.2f} s")
-    print(f"  {args.n / elapsed:.1f} games/s   {actions / elapsed:.0f} actions/s   "
-          f"{actions / args.n:.1f} actions/game")
+    print(
+        f"{args.game}: {args.n} seeded random {players}-player {_game_word(args.n)} "
+        f"to the end, {actions} actions in {elapsed:.2f} s"
+    )
+    print(f"  {args.n / elapsed:.1f} games/s   {actions / elapsed:.0f} actions/s   {actions / args.n:.1f} actions/game")
     return 0
 
 
@@ -97,20 +99,22 @@ def cmd_soak(args: argparse.Namespace) -> int:
     counts = [args.players] if args.players else game_info(args.game).player_counts
     for players in counts:
         actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
-        print(f"{args.game}: {args.n} {players}-player {_game_word(args.n)}, "
-              f"{actions} actions, invariants held", flush=True)
+        print(
+            f"{args.game}: {args.n} {players}-player {_game_word(args.n)}, {actions} actions, invariants held",
+            flush=True,
+        )
     return _fuzz(game_info(args.game), args.fuzz, args.seed) if args.fuzz else 0
 
 
 def _fuzz(info: GameInfo, n: int, seed: int) -> int:
     """Fuzz ``n`` damaged saves and ``n`` damaged actions; 1 if anything crashed."""
-    from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
-
     crashed = False
     for what, fuzz in (("saves", fuzz_saves), ("actions", fuzz_actions)):
+
         def progress(i: int, what: str = what) -> None:
             if i % max(1, n // 10) == 0:
                 print(f"  {info.name}: {i}/{n} damaged {what}", file=sys.stderr, flush=True)
+
         report = fuzz(info, n, seed=seed, progress=progress)
         print(report, flush=True)
         crashed |= bool(report.crashes)
@@ -122,8 +126,10 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"{info.name}: {info.title} ({'/'.join(map(str, info.player_counts))} players)")
         print(f"  {info.summary}")
         for option in info.options:
-            print(f"  option {option.name}: {' | '.join(map(str, option.choices))} "
-                  f"(default {option.default}) -- {option.doc}")
+            print(
+                f"  option {option.name}: {' | '.join(map(str, option.choices))} "
+                f"(default {option.default}) -- {option.doc}"
+            )
         for switch in info.switches:
             print(f"  switch {switch.name}: {' | '.join(map(str, switch.choices))} -- {switch.doc}")
         print(f"  scoring: {', '.join(info.categories)}")
@@ -160,8 +166,9 @@ def _count(text: str) -> int:
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    parser = argparse.ArgumentParser(prog="fresco-kit", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="fresco-kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     subs = {}
 
@@ -171,50 +178,80 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         subs[name] = p
         return p
 
-    command("games", "list the games with their options, rule switches and scoring",
-            "Describe every game the kit knows: player counts, options, rule switches, "
-            "scoring categories and source rulebooks.", cmd_games)
-    p = command("examples", "replay the rulebooks' worked examples; exit 1 on a mismatch",
-                "Replay each worked example through the engine and print the rulebook's "
-                "figures next to the engine's. Exit status 1 if any figure differs.", cmd_examples)
+    command(
+        "games",
+        "list the games with their options, rule switches and scoring",
+        "Describe every game the kit knows: player counts, options, rule switches, "
+        "scoring categories and source rulebooks.",
+        cmd_games,
+    )
+    p = command(
+        "examples",
+        "replay the rulebooks' worked examples; exit 1 on a mismatch",
+        "Replay each worked example through the engine and print the rulebook's "
+        "figures next to the engine's. Exit status 1 if any figure differs.",
+        cmd_examples,
+    )
     p.add_argument("game", choices=GAMES + ("all",), help="a game, or all three")
-    p = command("bench", "time seeded random games to the end",
-                "Play seeded random games to the end with the engine's random player and "
-                "report games/s and actions/s.", cmd_bench)
+    p = command(
+        "bench",
+        "time seeded random games to the end",
+        "Play seeded random games to the end with the engine's random player and report games/s and actions/s.",
+        cmd_bench,
+    )
     p.add_argument("game", choices=GAMES)
     p.add_argument("-n", type=_count, default=200, metavar="N", help="number of games (default 200)")
-    p.add_argument("--players", type=int, default=None, metavar="P",
-                   help="player count (default: sixtina 3, fresco 4, lorenzo 4)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
-                   help="seed of the first game; game i uses S + i (default 0)")
-    p = command("soak", "play many random games checking invariants at every step",
-                "Play seeded random games to the end, checking the game's invariants after "
-                "every action and a JSON save/load round trip at the end of each game; with "
-                "--fuzz, also damaged saves and actions. Progress goes to stderr. Exit status "
-                "1, naming the seed or the input, if anything fails.",
-                cmd_soak)
+    p.add_argument(
+        "--players", type=int, default=None, metavar="P", help="player count (default: sixtina 3, fresco 4, lorenzo 4)"
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the first game; game i uses S + i (default 0)"
+    )
+    p = command(
+        "soak",
+        "play many random games checking invariants at every step",
+        "Play seeded random games to the end, checking the game's invariants after "
+        "every action and a JSON save/load round trip at the end of each game; with "
+        "--fuzz, also damaged saves and actions. Progress goes to stderr. Exit status "
+        "1, naming the seed or the input, if anything fails.",
+        cmd_soak,
+    )
     p.add_argument("game", choices=GAMES)
-    p.add_argument("-n", type=_count, default=1000, metavar="N",
-                   help="number of games per player count (default 1000)")
-    p.add_argument("--players", type=int, default=None, metavar="P",
-                   help="only this player count (default: every count the game supports)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
-                   help="seed of the first game; game i uses S + i (default 0)")
-    p.add_argument("--fuzz", type=_count, default=None, metavar="N",
-                   help="also load N damaged saves and try N damaged actions: each must be refused "
-                        "clearly or play on (exit status 1 if any crashes)")
-    p = command("figures", "write the README's figures (PNG) into a folder",
-                "Draw the README's figures with matplotlib and save them as PNG files.",
-                cmd_figures)
-    p.add_argument("--out", default="figures", metavar="DIR",
-                   help="folder to write into, created if missing (default: figures)")
+    p.add_argument("-n", type=_count, default=1000, metavar="N", help="number of games per player count (default 1000)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="P",
+        help="only this player count (default: every count the game supports)",
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the first game; game i uses S + i (default 0)"
+    )
+    p.add_argument(
+        "--fuzz",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="also load N damaged saves and try N damaged actions: each must be refused "
+        "clearly or play on (exit status 1 if any crashes)",
+    )
+    p = command(
+        "figures",
+        "write the README's figures (PNG) into a folder",
+        "Draw the README's figures with matplotlib and save them as PNG files.",
+        cmd_figures,
+    )
+    p.add_argument(
+        "--out", default="figures", metavar="DIR", help="folder to write into, created if missing (default: figures)"
+    )
     return parser, subs
 
 
 def main(argv: list[str] | None = None) -> int:
     parser, subs = _parser()
     args = parser.parse_args(argv)
-    usage_error = subs[args.command].error          # prints the command's usage, exits 2
+    usage_error = subs[args.command].error  # prints the command's usage, exits 2
     if getattr(args, "players", None) is not None:
         counts = game_info(args.game).player_counts
         if args.players not in counts:

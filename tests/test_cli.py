@@ -72,11 +72,12 @@ def test_soak_fuzz_loads_damaged_saves_and_tries_damaged_actions(game):
 
 
 def test_soak_fuzz_fails_when_something_crashes(monkeypatch, capsys):
+    from fresco_kit import cli
     from fresco_kit.core import fuzz
 
     def crashing(info, n, seed=0, progress=None):
         return fuzz.FuzzReport(f"{info.name} saves", refused=n - 1, crashes=["TypeError: boom"])
-    monkeypatch.setattr(fuzz, "fuzz_saves", crashing)
+    monkeypatch.setattr(cli, "fuzz_saves", crashing)
     assert main(["soak", "sixtina", "-n", "1", "--players", "2", "--fuzz", "5"]) == 1
     assert "1 crashed\n  - TypeError: boom" in capsys.readouterr().out
 

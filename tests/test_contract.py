@@ -16,16 +16,13 @@ import importlib
 
 import pytest
 
+from fresco_kit import games
 from fresco_kit.core import Rng
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
-CASES = [
-    ("sixtina", n, options) for n in (2, 3, 4) for options in ({}, {"variant": "history"})
-] + [
-    ("fresco", n, options) for n in (3, 4) for options in ({"ruleset": "base"}, {"ruleset": "bigbox"})
-] + [
-    ("lorenzo", n, options) for n in (2, 3, 4) for options in ({}, {"bonus_tiles": "advanced"})
-]
+#: every registered game, player count and choice of each option (from the registry)
+CASES = [(info.name, n, {option.name: choice})
+         for info in games() for n in info.player_counts for option in info.options for choice in option.choices]
 
 
 def _ids(case) -> str:

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from fresco_kit import games
 from fresco_kit.cli import main
 from fresco_kit.core import Rng
 from fresco_kit.core.game import Game, SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("sixtina", "fresco", "lorenzo")
+GAMES = tuple(info.name for info in games())
 THREE = ["Red", "White", "Blue"]
 
 

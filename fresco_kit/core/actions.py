@@ -25,12 +25,14 @@ Examples: ``prepare``, ``acquire 3,17``, ``restore G2 repainting 3,17,22 extra 2
 (1980 Sixtina); ``wake Red 7``, ``buy Red booth 2 tiles 1,3`` (Fresco);
 ``place Red white council servants 2`` (Lorenzo).  :class:`Grammar` parses them.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import types
 import typing
-from typing import Any, Callable, ClassVar, Iterable, Sequence, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from .record import Length, Names, Range, Record, listing
 
@@ -47,12 +49,11 @@ class Action(Record):
     def __post_init__(self) -> None:
         for spec in _specs(type(self)):
             value = getattr(self, spec.name)
-            if type(value) is list:              # a list is taken for a tuple
+            if type(value) is list:  # a list is taken for a tuple
                 value = tuple(value)
                 object.__setattr__(self, spec.name, value)
             if not spec.accepts(value) and not (spec.optional and value == spec.default):
-                raise ValueError(f"{type(self).__name__}.{spec.name}: expected {spec.expected}, "
-                                 f"got {value!r}")
+                raise ValueError(f"{type(self).__name__}.{spec.name}: expected {spec.expected}, got {value!r}")
 
     def __str__(self) -> str:
         words = [self.VERB]
@@ -72,10 +73,10 @@ class _Spec:
     """How one action field is checked, written and read."""
 
     name: str
-    label: str | None           # written before the value, or None (positional)
+    label: str | None  # written before the value, or None (positional)
     optional: bool
     default: Any
-    expected: str               # what the field accepts, in words
+    expected: str  # what the field accepts, in words
     accepts: Callable[[Any], bool]
     write: Callable[[Any], str]
     read: Callable[[str], Any]  # text -> value (ValueError on bad text)
@@ -141,8 +142,9 @@ def _checker(tp: Any) -> Callable[[Any], bool]:
                 item = typing.Annotated[(item, *(c for c in (names, rng) if c))]
             check_item = _checker(item)
             length = next((c for c in constraints if isinstance(c, Length)), None)
-            return lambda v: (type(v) is tuple and (length is None or length.check(len(v)))
-                              and all(check_item(x) for x in v))
+            return lambda v: (
+                type(v) is tuple and (length is None or length.check(len(v))) and all(check_item(x) for x in v)
+            )
         checks = tuple(_checker(a) for a in args)
         return lambda v: type(v) is tuple and len(v) == len(checks) and all(c(x) for c, x in zip(checks, v))
     raise TypeError(f"an action field cannot be of type {tp!r}")
@@ -209,8 +211,9 @@ def _text_codec(tp: Any) -> tuple[Callable[[Any], str], Callable[[str], Any]]:
             if word == EMPTY_LIST:
                 return ()
             return tuple(read_item(w) for w in word.split(","))
+
         return write, read
-    return str, str                        # names, literals
+    return str, str  # names, literals
 
 
 def _read_int(word: str) -> int:
@@ -260,8 +263,7 @@ class Grammar:
             raise ValueError(f"empty action text; {self.game} actions are: {'; '.join(self.forms())}")
         cls = self.by_verb.get(words[0].lower())
         if cls is None:
-            raise ValueError(f"{words[0]!r} is not a {self.game} action; the verbs are "
-                             f"{', '.join(self.by_verb)}")
+            raise ValueError(f"{words[0]!r} is not a {self.game} action; the verbs are {', '.join(self.by_verb)}")
         return cls(**self._fields(cls, words[1:], text))
 
     def _fields(self, cls: type[Action], words: list[str], text: str) -> dict[str, Any]:

@@ -1,12 +1,13 @@
 """Loading rule data (``seeds/<game>.toml``) from an installed wheel or a checkout."""
+
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PROVENANCES = ("rulebook", "public", "illustrative")
-_PACKAGED = Path(__file__).resolve().parent.parent / "seeds"       # inside the wheel
+_PACKAGED = Path(__file__).resolve().parent.parent / "seeds"  # inside the wheel
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "seeds"  # in a source checkout
 
 
@@ -23,7 +24,7 @@ def seed_path(name: str) -> Path:
     raise DataError(f"rule data {name}.toml not found in {_PACKAGED} or {_CHECKOUT}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_seed(name: str) -> dict:
     """The parsed TOML rule data of one game (cached; treat it as read-only)."""
     path = seed_path(name)

@@ -9,6 +9,7 @@ or be legal, play, and leave a save that loads.  Anything else is a *crash*, rep
 with the input that caused it.  ``fresco-kit soak GAME --fuzz N`` and the test suite
 run both.
 """
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,9 @@ import dataclasses
 import json
 import re
 import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .game import Game, random_playout
 from .random import Rng
@@ -26,8 +28,26 @@ from .registry import GameInfo
 from .rules import RuleError
 
 #: Wrong-typed or odd values put in place of a field.
-ODD_VALUES: tuple[Any, ...] = (None, True, False, 1.5, -1, 0, 10**9, -(10**9), "", "x", "Red", [], {},
-                               [1, 2], {"a": 1}, [None], "1", float("nan"))
+ODD_VALUES: tuple[Any, ...] = (
+    None,
+    True,
+    False,
+    1.5,
+    -1,
+    0,
+    10**9,
+    -(10**9),
+    "",
+    "x",
+    "Red",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    [None],
+    "1",
+    float("nan"),
+)
 #: A save error names its field: ``path: ...`` (or says the file is not a save at all).
 NAMED = re.compile(r'^(not a saved game|([A-Za-z_][\w-]*|\.[A-Za-z_][\w-]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])+: )')
 
@@ -46,8 +66,10 @@ class FuzzReport:
         return self.refused + self.accepted + len(self.crashes)
 
     def __str__(self) -> str:
-        head = (f"{self.what}: {self.total} tried, {self.refused} refused clearly, {self.accepted} accepted "
-                f"and played on, {len(self.crashes)} crashed")
+        head = (
+            f"{self.what}: {self.total} tried, {self.refused} refused clearly, {self.accepted} accepted "
+            f"and played on, {len(self.crashes)} crashed"
+        )
         return "\n".join([head] + [f"  - {c}" for c in self.crashes[:5]])
 
 
@@ -84,30 +106,30 @@ def mutate_save(data: dict, rng: Rng) -> str:
     kind = rng.randbelow(9)
     if kind == 0:
         text = json.dumps(data)
-        return text[:rng.randbelow(len(text))]                      # truncated text
+        return text[: rng.randbelow(len(text))]  # truncated text
     path = rng.choice(places)
     value = _get(data, path)
     parent = _get(data, path[:-1])
-    if kind == 1:                                                   # a key or an item deleted
+    if kind == 1:  # a key or an item deleted
         del parent[path[-1]]
-    elif kind == 2:                                                 # a wrong-typed value
+    elif kind == 2:  # a wrong-typed value
         _set(data, path, rng.choice(ODD_VALUES))
-    elif kind == 3 and type(value) is int:                          # a number nudged or out of range
+    elif kind == 3 and type(value) is int:  # a number nudged or out of range
         _set(data, path, value + rng.choice((-1, 1, -100, 100, 2**40)))
-    elif kind == 4 and isinstance(value, str):                      # a name swapped for another seen name
+    elif kind == 4 and isinstance(value, str):  # a name swapped for another seen name
         _set(data, path, rng.choice(_strings(data)))
     elif kind == 5 and isinstance(value, list) and len(value) > 1:  # a list reordered or cut
         if rng.randbelow(2):
             rng.shuffle(value)
         else:
-            del value[rng.randbelow(len(value)):]
-    elif kind == 6 and isinstance(value, list) and value:           # an item doubled
+            del value[rng.randbelow(len(value)) :]
+    elif kind == 6 and isinstance(value, list) and value:  # an item doubled
         value.append(copy.deepcopy(rng.choice(value)))
-    elif kind == 7:                                                 # deep nesting
+    elif kind == 7:  # deep nesting
         depth = rng.choice((3, 40, 5000))
         _set(data, path, "<deep>")
         return json.dumps(data).replace('"<deep>"', "[" * depth + json.dumps(value) + "]" * depth, 1)
-    elif isinstance(parent, dict):                                  # an unknown key
+    elif isinstance(parent, dict):  # an unknown key
         parent["unknown_" + str(rng.randbelow(100))] = 1
     else:
         _set(data, path, rng.choice(ODD_VALUES))
@@ -122,25 +144,28 @@ def _plays_on(game: Game, rng: Rng, steps: int) -> None:
         bad = invariants(g.state) if invariants else []
         if bad:
             raise AssertionError(f"invariants broken after {action}: {bad}")
+
     try:
         random_playout(game, rng, max_actions=steps, after_each=check)
     except RuntimeError:
-        pass                                                        # not over yet: fine
+        pass  # not over yet: fine
     again = Game.from_json(game.to_json())
     if again.state != game.state:
         raise AssertionError("a save of the loaded game does not load back equal")
 
 
-def fuzz_saves(info: GameInfo, n: int, seed: int = 0, steps: int = 30,
-               progress: Callable[[int], None] | None = None) -> FuzzReport:
+def fuzz_saves(
+    info: GameInfo, n: int, seed: int = 0, steps: int = 30, progress: Callable[[int], None] | None = None
+) -> FuzzReport:
     """Load ``n`` damaged saves of random games of ``info``; see the module docstring."""
     report = FuzzReport(f"{info.name} saves")
     rng = Rng(seed)
     base: dict | None = None
     for i in range(n):
-        if i % 50 == 0:                                             # a fresh game now and then
-            game = info.new_game(info.players(rng.choice(info.player_counts)), seed=rng.randbelow(10**6),
-                                 **_random_options(info, rng))
+        if i % 50 == 0:  # a fresh game now and then
+            game = info.new_game(
+                info.players(rng.choice(info.player_counts)), seed=rng.randbelow(10**6), **_random_options(info, rng)
+            )
             try:
                 random_playout(game, rng, max_actions=rng.randbelow(200))
             except RuntimeError:
@@ -154,13 +179,13 @@ def fuzz_saves(info: GameInfo, n: int, seed: int = 0, steps: int = 30,
                 report.refused += 1
             else:
                 report.crashes.append(f"SaveError names no field: {exc}")
-        except Exception:                                            # noqa: BLE001 -- that is the finding
+        except Exception:
             report.crashes.append(_crash("loading", text))
         else:
             try:
                 _plays_on(loaded, rng, steps)
                 report.accepted += 1
-            except Exception:                                        # noqa: BLE001
+            except Exception:
                 report.crashes.append(_crash("playing on after loading", text))
         if progress:
             progress(i + 1)
@@ -192,7 +217,7 @@ def mutate_action(action: Any, rng: Rng, names: list[str]) -> tuple[str, Callabl
         i = rng.randbelow(len(text))
         text[i] = rng.choice(("", "x", "-1", "1.5", "99", "1,2", ",", "--", "None") + tuple(names[:20]))
         if rng.randbelow(3) == 0:
-            del text[rng.randbelow(len(text)):]
+            del text[rng.randbelow(len(text)) :]
         damaged = " ".join(text)
         return repr(damaged), lambda: damaged
     name = rng.choice(sorted(values))
@@ -209,16 +234,16 @@ def mutate_action(action: Any, rng: Rng, names: list[str]) -> tuple[str, Callabl
     return f"{type(action).__name__}(**{values!r})", lambda: type(action)(**values)
 
 
-def fuzz_actions(info: GameInfo, n: int, seed: int = 0,
-                 progress: Callable[[int], None] | None = None) -> FuzzReport:
+def fuzz_actions(info: GameInfo, n: int, seed: int = 0, progress: Callable[[int], None] | None = None) -> FuzzReport:
     """Try ``n`` damaged actions in random positions of ``info``'s games."""
     report = FuzzReport(f"{info.name} actions")
     rng = Rng(seed)
     game: Game | None = None
     for i in range(n):
         if game is None or game.is_over or i % 40 == 0:
-            game = info.new_game(info.players(rng.choice(info.player_counts)), seed=rng.randbelow(10**6),
-                                 **_random_options(info, rng))
+            game = info.new_game(
+                info.players(rng.choice(info.player_counts)), seed=rng.randbelow(10**6), **_random_options(info, rng)
+            )
         legal = game.legal_actions()
         if not legal:
             game = None
@@ -244,12 +269,12 @@ def fuzz_actions(info: GameInfo, n: int, seed: int = 0,
             if again.state != game.state:
                 raise AssertionError("the save after this action does not load back equal")
             report.accepted += 1
-        except Exception:                                            # noqa: BLE001 -- that is the finding
+        except Exception:
             report.crashes.append(_crash(f"trying a damaged {type(action).__name__}", given))
             game = None
         finally:
             if progress:
                 progress(i + 1)
         if game is not None and rng.randbelow(3) == 0 and not game.is_over:
-            game.play(rng.choice(game.legal_actions()))              # move on
+            game.play(rng.choice(game.legal_actions()))  # move on
     return report

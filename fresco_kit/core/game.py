@@ -10,16 +10,20 @@ loading replays the actions from that start, so any position saves and loads, al
 one built by hand, and a damaged file is refused with a :class:`SaveError` that names
 the field.
 """
+
 from __future__ import annotations
 
 import importlib
+import io
 import json
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from html import escape
 from numbers import Integral
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Protocol
 
 from .random import Rng
-from .record import Record, SaveError, field_error
+from .record import SaveError, field_error
 from .registry import GAMES, game_info
 from .rules import Event, RuleError, Verdict
 from .scoring import ScoreSheet
@@ -39,10 +43,11 @@ def checked_players(players: Any) -> list[str]:
         raise ValueError(f"players must be a list of names, e.g. ['Red', 'White', 'Blue'], not {players!r}")
     players = list(players)
     for name in players:
-        if (not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip()
-                or "," in name):
-            raise ValueError(f"player name {name!r} is not allowed: a name is one word without commas "
-                             f"(actions are written like 'wake Red 7')")
+        if not isinstance(name, str) or not name or len(name.split()) != 1 or name != name.strip() or "," in name:
+            raise ValueError(
+                f"player name {name!r} is not allowed: a name is one word without commas "
+                f"(actions are written like 'wake Red 7')"
+            )
     if len(set(players)) != len(players):
         raise ValueError(f"player names must be distinct: {players!r}")
     return players
@@ -71,9 +76,13 @@ def checked_keys(d: dict, keys: Iterable[str], what: str) -> None:
     missing = [k for k in keys if k not in d]
     unknown = sorted(str(k) for k in d if k not in keys)
     if missing or unknown:
-        raise ValueError(f"{what}: " + "; ".join(
-            ([f"missing key(s) {', '.join(missing)}"] if missing else [])
-            + ([f"unknown key(s) {', '.join(unknown)}"] if unknown else [])))
+        raise ValueError(
+            f"{what}: "
+            + "; ".join(
+                ([f"missing key(s) {', '.join(missing)}"] if missing else [])
+                + ([f"unknown key(s) {', '.join(unknown)}"] if unknown else [])
+            )
+        )
 
 
 class RulesModule(Protocol):
@@ -139,8 +148,14 @@ class Game:
     >>> game = sixtina.new_game(["Red", "White", "Blue"], seed=7)   # doctest: +SKIP
     """
 
-    def __init__(self, rules: RulesModule, players: Sequence[str] | None = None, seed: int | None = None,
-                 options: dict | None = None, state: Any = None):
+    def __init__(
+        self,
+        rules: RulesModule,
+        players: Sequence[str] | None = None,
+        seed: int | None = None,
+        options: dict | None = None,
+        state: Any = None,
+    ):
         self.rules = rules
         self.info = game_info(rules.GAME)
         if state is None:
@@ -226,8 +241,7 @@ class Game:
             kinds = ", ".join(cls.__name__ for cls in self.rules.ACTIONS)
             legal = [] if self.is_over else self.legal_actions()
             example = f", such as {str(legal[0])!r}" if legal else ""
-            raise ValueError(f"{action!r} is not a {self.info.title} action: play one of {kinds}, "
-                             f"or its text{example}")
+            raise ValueError(f"{action!r} is not a {self.info.title} action: play one of {kinds}, or its text{example}")
         return action
 
     @property
@@ -237,8 +251,9 @@ class Game:
 
     # -- replay and saving --------------------------------------------------
     @classmethod
-    def replay(cls, rules: RulesModule, players: Sequence[str], seed: int, options: dict | None,
-               actions: Sequence[Any]) -> "Game":
+    def replay(
+        cls, rules: RulesModule, players: Sequence[str], seed: int, options: dict | None, actions: Sequence[Any]
+    ) -> Game:
         """Rebuild a game from its seed and actions (objects or text)."""
         game = cls(rules, players, seed, options)
         for action in actions:
@@ -264,7 +279,7 @@ class Game:
         return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Game":
+    def from_json(cls, text: str | bytes) -> Game:
         """Load a saved game, checking it.
 
         The start state is checked field by field, the actions are replayed from it,
@@ -279,7 +294,7 @@ class Game:
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Game":
+    def from_dict(cls, data: Any) -> Game:
         """Load a save from :meth:`to_dict` data (see :meth:`from_json`)."""
         if not isinstance(data, dict):
             raise SaveError("not a saved game: expected a JSON object")
@@ -324,13 +339,14 @@ class Game:
                 raise field_error(f"actions[{i}]", "an action text", text)
             try:
                 game.play(text)
-            except ValueError as exc:       # RuleError is a ValueError
+            except ValueError as exc:  # RuleError is a ValueError
                 raise SaveError(f"actions[{i}]: {text!r} cannot be replayed: {exc}") from None
         saved = _load_state(rules, data["state"], "state")
         if saved != game.state:
             where = _first_difference(saved.to_dict(), game.state.to_dict(), "state")
-            raise SaveError(f"{where}: the saved state does not match the state the actions lead to "
-                            f"(file edited or corrupted)")
+            raise SaveError(
+                f"{where}: the saved state does not match the state the actions lead to (file edited or corrupted)"
+            )
         return game
 
     # -- pickling (for worker processes; saves are JSON only) ------------------
@@ -346,8 +362,33 @@ class Game:
         self.__dict__.update(state, rules=info.rules, info=info)
 
     def __repr__(self) -> str:
-        return (f"<{self.rules.GAME} game: {', '.join(self.players)}; seed {self.seed}; "
-                f"{len(self.history)} action(s){'; over' if self.is_over else ''}>")
+        return (
+            f"<{self.rules.GAME} game: {', '.join(self.players)}; seed {self.seed}; "
+            f"{len(self.history)} action(s){'; over' if self.is_over else ''}>"
+        )
+
+    # -- rich display in a notebook: a bare ``game`` in a cell shows the board and scores
+    def _repr_html_(self) -> str:
+        last = f"; last: {escape(str(self.history[-1].action))}" if self.history else ""
+        head = (
+            f"<p><b>{escape(self.info.title)}</b>: {escape(', '.join(self.players))}; "
+            f"{len(self.history)} action(s){last}{'; the game is over' if self.is_over else ''}</p>"
+        )
+        return head + self.scores()._repr_html_()
+
+    def _repr_png_(self) -> bytes | None:
+        """The board drawn by the game's ``draw.board(state)``, as PNG (None if it has none)."""
+        draw = importlib.import_module(self.rules.__name__.rsplit(".", 1)[0] + ".draw")
+        board = getattr(draw, "board", None)
+        if board is None:
+            return None
+        import matplotlib.pyplot as plt
+
+        fig = board(self.state)
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+        plt.close(fig)
+        return buffer.getvalue()
 
 
 def _load_state(rules: RulesModule, data: Any, path: str) -> Any:
@@ -356,7 +397,7 @@ def _load_state(rules: RulesModule, data: Any, path: str) -> Any:
         return rules.state_from_dict(data, path)
     except SaveError:
         raise
-    except (ValueError, TypeError, KeyError) as exc:   # games not yet on the Record base
+    except (ValueError, TypeError, KeyError) as exc:  # games not yet on the Record base
         raise SaveError(f"{path}: {exc}") from None
 
 
@@ -376,8 +417,9 @@ def _first_difference(a: Any, b: Any, path: str) -> str:
 _MISSING = object()
 
 
-def random_playout(game: Game, rng: Rng, max_actions: int = 100_000,
-                   after_each: Callable[[Game, Any, int], None] | None = None) -> int:
+def random_playout(
+    game: Game, rng: Rng, max_actions: int = 100_000, after_each: Callable[[Game, Any, int], None] | None = None
+) -> int:
     """Play random legal actions until the game ends; returns the number played.
 
     Uses the rules module's ``sample_action`` when it has one, else a uniform choice

@@ -1,11 +1,16 @@
 """networkx graph builders for boards (networkx is imported lazily)."""
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 
-def graph_from_edges(nodes: Iterable[str], edges: Iterable[tuple[str, str]],
-                     pos: Mapping[str, tuple[float, float]] | None = None, **node_attrs: Mapping):
+def graph_from_edges(
+    nodes: Iterable[str],
+    edges: Iterable[tuple[str, str]],
+    pos: Mapping[str, tuple[float, float]] | None = None,
+    **node_attrs: Mapping,
+):
     """An undirected graph with ``pos`` and any other per-node attribute mappings."""
     import networkx as nx
 

@@ -3,9 +3,11 @@
 SplitMix64: small, fast in pure Python, and identical on every platform, so the same
 seed and the same actions always give the same game.
 """
+
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1

@@ -24,6 +24,7 @@ record it builds, innermost first.
 
 Rules code never changes a published state: :meth:`Record.evolve` returns a new one.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -31,8 +32,9 @@ import json
 import re
 import types
 import typing
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, Mapping, TypeVar, Union, get_args, get_origin
+from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin
 
 R = TypeVar("R", bound="Record")
 
@@ -101,7 +103,7 @@ class Names:
     """A string from a known set, e.g. ``Names(("red", "blue"))`` or, for names read
     from the rule data on first use, ``Names(lambda: data().places)``."""
 
-    __slots__ = ("_source", "_names", "what")
+    __slots__ = ("_names", "_source", "what")
 
     def __init__(self, source: Iterable[str] | Callable[[], Iterable[str]], what: str = ""):
         self._source = source
@@ -170,6 +172,7 @@ def _decode_int(constraint: Range | None) -> Decode:
         if type(value) is not int or (constraint is not None and not constraint.check(value)):
             raise field_error(path, want, value)
         return value
+
     return decode
 
 
@@ -178,6 +181,7 @@ def _decode_exact(kind: type, want: str) -> Decode:
         if type(value) is not kind:
             raise field_error(path, want, value)
         return value
+
     return decode
 
 
@@ -188,6 +192,7 @@ def _decode_str(names: Names | None) -> Decode:
         if names is not None and value not in names.names:
             raise field_error(path, names.describe(), value)
         return value
+
     return decode
 
 
@@ -199,12 +204,14 @@ def _decode_literal(choices: tuple) -> Decode:
         if not any(type(value) is type(c) and value == c for c in choices):
             raise field_error(path, want, value)
         return value
+
     return decode
 
 
 def _decode_optional(inner: Decode) -> Decode:
     def decode(value: Any, path: str, depth: int) -> Any:
         return None if value is None else inner(value, path, depth)
+
     return decode
 
 
@@ -214,8 +221,13 @@ def _encode_optional(inner: Encode) -> Encode:
 
 def _decode_list(items: Decode | tuple[Decode, ...], length: Length | None) -> Decode:
     fixed = isinstance(items, tuple)
-    want = (f"a list of {len(items)} items" if fixed  # type: ignore[arg-type]
-            else f"a list of {length.describe()}" if length else "a list")
+    want = (
+        f"a list of {len(items)} items"
+        if fixed  # type: ignore[arg-type]
+        else f"a list of {length.describe()}"
+        if length
+        else "a list"
+    )
 
     def decode(value: Any, path: str, depth: int) -> tuple:
         if depth > MAX_DEPTH:
@@ -229,6 +241,7 @@ def _decode_list(items: Decode | tuple[Decode, ...], length: Length | None) -> D
         if length is not None and not length.check(len(value)):
             raise field_error(path, want, value)
         return tuple(items(v, _join(path, i), depth + 1) for i, v in enumerate(value))  # type: ignore[operator]
+
     return decode
 
 
@@ -249,6 +262,7 @@ def _decode_dict(keys: Names | None, items: Decode) -> Decode:
         if keys is not None:
             _check_keys(value, keys.ordered(), path)
         return {k: items(v, _join(path, k), depth + 1) for k, v in value.items()}
+
     return decode
 
 
@@ -257,8 +271,7 @@ def _check_keys(value: Mapping[str, Any], expected: Iterable[str], path: str) ->
     known = set(expected)
     unknown = [k for k in value if k not in known]
     if unknown:
-        raise field_error(_join(path, str(unknown[0])),
-                          f"unknown key; the keys here are {listing(expected)}")
+        raise field_error(_join(path, str(unknown[0])), f"unknown key; the keys here are {listing(expected)}")
     missing = [k for k in expected if k not in value]
     if missing:
         raise field_error(_join(path, missing[0]), "missing")
@@ -283,8 +296,10 @@ def _codec(tp: Any, owner: type) -> tuple[Decode, Encode]:
     if tp is type(None) or tp is None:
         return _decode_literal((None,)), _identity
     if isinstance(tp, type) and issubclass(tp, Record):
-        return (lambda value, path, depth: tp._decode(value, path, depth),  # noqa: E731
-                lambda value: value.to_dict())
+        return (
+            lambda value, path, depth: tp._decode(value, path, depth),
+            lambda value: value.to_dict(),
+        )
     if origin is typing.Literal:
         return _decode_literal(get_args(tp)), _identity
     if origin in (Union, types.UnionType):
@@ -300,7 +315,7 @@ def _codec(tp: Any, owner: type) -> tuple[Decode, Encode]:
         args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             item = args[0]
-            if names is not None or rng is not None:     # constraints of the items
+            if names is not None or rng is not None:  # constraints of the items
                 item = typing.Annotated[(item, *(c for c in (names, rng) if c is not None))]
             dec, enc = _codec(item, owner)
             return _decode_list(dec, length), _encode_list(enc)
@@ -331,7 +346,7 @@ class Record:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "evolve" not in cls.__dict__:
-            cls.evolve = Record.evolve   # type: ignore[method-assign] # compiled for cls on first use
+            cls.evolve = Record.evolve  # type: ignore[method-assign] # compiled for cls on first use
 
     #: Per class, built on first use: (name, decode, encode) triples.
     _codec_cache: ClassVar[dict[type, tuple[tuple[str, Decode, Encode], ...]]] = {}
@@ -389,25 +404,33 @@ def _compile_evolve(cls: type) -> Callable[..., Any]:
     names = [f.name for f in dataclasses.fields(cls)]
     env: dict[str, Any] = {"_r_new": object.__new__, "_r_cls": cls, "_r_fields": frozenset(names)}
     own_slots = tuple(cls.__dict__.get("__slots__", ()))
-    if own_slots == tuple(names) and all(b in (Record, object) or "__setattr__" not in b.__dict__
-                                         for b in cls.__mro__[1:]):
+    if own_slots == tuple(names) and all(
+        b in (Record, object) or "__setattr__" not in b.__dict__ for b in cls.__mro__[1:]
+    ):
         env["_r_twin"] = type(f"_Unfrozen{cls.__name__}", cls.__bases__, {"__slots__": own_slots})
         lines = ["    _r_copy = _r_new(_r_twin)"] + [f"    _r_copy.{n} = _r_self.{n}" for n in names]
         store, finish = "        setattr(_r_copy, _r_name, _r_value)", ["    _r_copy.__class__ = _r_cls"]
     else:
         for i, name in enumerate(names):
-            env[f"_r_set{i}"] = getattr(cls, name).__set__          # the slot's own setter
+            env[f"_r_set{i}"] = getattr(cls, name).__set__  # the slot's own setter
         lines = ["    _r_copy = _r_new(_r_cls)"] + [f"    _r_set{i}(_r_copy, _r_self.{n})" for i, n in enumerate(names)]
         store, finish = "        object.__setattr__(_r_copy, _r_name, _r_value)", []
-    source = "\n".join(["def evolve(_r_self, **_r_changes):", *lines,
-                        "    for _r_name, _r_value in _r_changes.items():",
-                        "        if _r_name not in _r_fields:",
-                        f"            raise TypeError(f'{cls.__name__} has no field {{_r_name!r}}')",
-                        store, *finish, "    return _r_copy"])
+    source = "\n".join(
+        [
+            "def evolve(_r_self, **_r_changes):",
+            *lines,
+            "    for _r_name, _r_value in _r_changes.items():",
+            "        if _r_name not in _r_fields:",
+            f"            raise TypeError(f'{cls.__name__} has no field {{_r_name!r}}')",
+            store,
+            *finish,
+            "    return _r_copy",
+        ]
+    )
     exec(compile(source, f"<evolve {cls.__name__}>", "exec"), env)
     evolve = env["evolve"]
     evolve.__doc__ = Record.evolve.__doc__
-    cls.evolve = evolve          # type: ignore[attr-defined]
+    cls.evolve = evolve  # type: ignore[attr-defined]
     return evolve
 
 

@@ -5,17 +5,19 @@ names the packages.  Adding a game is one registration: its package name here.  
 CLI, the tests and the start-here notebook read :func:`games`, and every game's
 options are checked from their description here (:meth:`GameInfo.check_options`).
 """
+
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from .actions import Grammar
 from .record import listing
 
 if TYPE_CHECKING:
-    from .actions import Grammar
     from .game import Game
 
 #: game name -> its package (the one registration a new game needs).
@@ -81,9 +83,8 @@ class GameInfo:
         return importlib.import_module(self.rules_module)
 
     @property
-    def grammar(self) -> "Grammar":
+    def grammar(self) -> Grammar:
         """The parser of this game's action texts (``grammar.forms()`` lists them)."""
-        from .actions import Grammar
         return Grammar(self.title, self.rules.ACTIONS)
 
     def option(self, name: str) -> Option:
@@ -125,14 +126,14 @@ class GameInfo:
         known = [o.name for o in self.options] + (["switches"] if self.switches else [])
         unknown = [k for k in options if k not in known]
         if unknown:
-            raise ValueError(f"unknown {self.name} option {unknown[0]!r}; the options are "
-                             f"{listing(known) or 'none'}")
+            raise ValueError(f"unknown {self.name} option {unknown[0]!r}; the options are {listing(known) or 'none'}")
         out: dict[str, Any] = {}
         for o in self.options:
             value = options.get(o.name, o.default)
             if not _one_of(value, o.choices):
-                raise ValueError(f"{self.name} option {o.name!r} must be one of "
-                                 f"{listing(repr(c) for c in o.choices)}, not {value!r}")
+                raise ValueError(
+                    f"{self.name} option {o.name!r} must be one of {listing(repr(c) for c in o.choices)}, not {value!r}"
+                )
             out[o.name] = value
         if self.switches:
             out["switches"] = self.check_switches(options.get("switches", {}))
@@ -141,23 +142,26 @@ class GameInfo:
     def check_switches(self, switches: Any) -> dict[str, Any]:
         """Switch overrides checked by name and value; returned sorted by name."""
         if not isinstance(switches, Mapping):
-            raise ValueError(f"switches must be a dict such as "
-                             f"{{{self.switches[0].name!r}: {self.switches[0].choices[-1]!r}}}, "
-                             f"not {switches!r}")
+            raise ValueError(
+                f"switches must be a dict such as "
+                f"{{{self.switches[0].name!r}: {self.switches[0].choices[-1]!r}}}, "
+                f"not {switches!r}"
+            )
         by_name = {s.name: s for s in self.switches}
         for name, value in switches.items():
             if name not in by_name:
-                raise ValueError(f"unknown {self.name} switch {name!r}; the switches are "
-                                 f"{listing(by_name)}")
+                raise ValueError(f"unknown {self.name} switch {name!r}; the switches are {listing(by_name)}")
             if not _one_of(value, by_name[name].choices):
-                raise ValueError(f"switch {name!r} must be one of "
-                                 f"{listing(repr(c) for c in by_name[name].choices)}, not {value!r}")
+                raise ValueError(
+                    f"switch {name!r} must be one of {listing(repr(c) for c in by_name[name].choices)}, not {value!r}"
+                )
         return dict(sorted(switches.items()))
 
-    def new_game(self, players: Sequence[str] | None = None, seed: int = 0, **options: Any) -> "Game":
-        """A new game session; ``players`` default to :meth:`players`."""
-        from .game import Game
-        return Game(self.rules, self.players() if players is None else players, seed, options)
+    def new_game(self, players: Sequence[str] | None = None, seed: int = 0, **options: Any) -> Game:
+        """A new game session (the game package's ``new_game``); ``players`` default to
+        :meth:`players`."""
+        package = importlib.import_module(GAMES[self.name])
+        return package.new_game(self.players() if players is None else players, seed, **options)
 
 
 def _one_of(value: Any, choices: tuple[Any, ...]) -> bool:

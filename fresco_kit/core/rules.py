@@ -5,10 +5,11 @@ Every rule the engines enforce is a :class:`RuleRef`: the game, the checklist id
 short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
 carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
 
 GAME_TITLES = {
     "sixtina": "1980 Sixtina rulebook",
@@ -50,8 +51,7 @@ class Rulebook(Mapping[str, RuleRef]):
 
     def __init__(self, game: str, entries: Mapping[str, tuple[str, str]]):
         self.game = game
-        self._refs = {rid: RuleRef(game, rid, section, summary)
-                      for rid, (section, summary) in entries.items()}
+        self._refs = {rid: RuleRef(game, rid, section, summary) for rid, (section, summary) in entries.items()}
 
     def __getitem__(self, rule_id: str) -> RuleRef:
         try:
@@ -103,7 +103,7 @@ class Verdict:
     reasons: tuple[Reason, ...] = field(default=())
 
     @classmethod
-    def of(cls, reasons: Iterable[Reason]) -> "Verdict":
+    def of(cls, reasons: Iterable[Reason]) -> Verdict:
         reasons = tuple(reasons)
         return cls(not reasons, reasons)
 

@@ -1,8 +1,10 @@
 """Scoring shared by the games: rank-and-share awards and the score sheet."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from html import escape
 
 
 def award_by_rank(keys: Mapping[str, float], awards: Sequence[int]) -> dict[str, int]:
@@ -51,9 +53,11 @@ class ScoreSheet:
 
     @property
     def totals(self) -> dict[str, int]:
+        """Each player's total over the categories."""
         return {p: sum(r.get(c, 0) for c in self.categories) for p, r in self.rows.items()}
 
     def to_text(self) -> str:
+        """The sheet as a plain-text table (categories down, players across)."""
         players = list(self.rows)
         width = max([len(c) for c in self.categories] + [5])
         head = " " * width + "".join(f"{p:>10}" for p in players)
@@ -70,11 +74,13 @@ class ScoreSheet:
 
     def _repr_html_(self) -> str:
         players = list(self.rows)
-        th = "".join(f"<th>{p}</th>" for p in players)
+        th = "".join(f"<th>{escape(p)}</th>" for p in players)
         body = "".join(
-            f"<tr><td>{c}</td>" + "".join(f"<td>{self.rows[p].get(c, 0)}</td>" for p in players) + "</tr>"
-            for c in self.categories)
+            f"<tr><td>{escape(c)}</td>" + "".join(f"<td>{self.rows[p].get(c, 0)}</td>" for p in players) + "</tr>"
+            for c in self.categories
+        )
         tot = "".join(f"<td><b>{self.totals[p]}</b></td>" for p in players)
-        foot = "<br>".join(([f"Winner: {' and '.join(self.winners)}"] if self.winners else []) + self.notes)
-        return (f"<table><tr><th></th>{th}</tr>{body}<tr><td><b>Total</b></td>{tot}</tr></table>"
-                f"<p>{foot}</p>")
+        foot = "<br>".join(
+            escape(line) for line in ([f"Winner: {' and '.join(self.winners)}"] if self.winners else []) + self.notes
+        )
+        return f"<table><tr><th></th>{th}</tr>{body}<tr><td><b>Total</b></td>{tot}</tr></table><p>{foot}</p>"

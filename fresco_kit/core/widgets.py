@@ -6,14 +6,16 @@ They empty ``out.outputs`` directly rather than calling ``out.clear_output()``: 
 sends a separate clear message which, in a browser, can race the new outputs and leave
 the ``Output`` blank (and without a kernel it clears nothing).
 """
+
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 ILLUSTRATIVE_BANNER = (
     "Illustrative data in play: some printed numbers of this game are not given by the "
     "rulebook text; the kit uses labelled stand-ins (see the game's seeds/*.toml, "
-    "provenance = \"illustrative\"). The rules are exact; replace the numbers in the data "
+    'provenance = "illustrative"). The rules are exact; replace the numbers in the data '
     "file if you own the game."
 )
 
@@ -35,10 +37,22 @@ def show_figure(out: Any, fig: Any, text: str | None = None) -> None:
     plt.close(fig)
 
 
+def panel(title: str, controls: list[Any], output: Any, note: str | None = None) -> Any:
+    """The one layout of every teaching widget: a title, the controls in a row, the
+    output below, and an optional note under the title (ipywidgets ``VBox``)."""
+    import ipywidgets as widgets
+
+    parts: list[Any] = [widgets.HTML(f"<b>{escape(title)}</b>")]
+    if note:
+        parts.append(widgets.HTML(f'<span style="color:#5f6368">{escape(note)}</span>'))
+    parts += [widgets.HBox(controls), output]
+    return widgets.VBox(parts)
+
+
 def banner(text: str = ILLUSTRATIVE_BANNER) -> Any:
     """A visible note (an ``HTML`` widget) e.g. for illustrative component data."""
     import ipywidgets as widgets
 
     return widgets.HTML(
-        f'<div style="border-left:4px solid #c90;background:#fff8e5;padding:6px 10px">'
-        f"<b>Note.</b> {text}</div>")
+        f'<div style="border-left:4px solid #c90;background:#fff8e5;padding:6px 10px"><b>Note.</b> {text}</div>'
+    )

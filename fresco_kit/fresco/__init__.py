@@ -26,30 +26,35 @@ Options of ``new_game``: ``ruleset`` ("base" or "bigbox", default "base") and
 ``switches`` (a dict overriding single switches).  Importing this package does not
 import networkx, matplotlib or ipywidgets.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import Game, GameInfo, Option, Switch
 
 from .data import PLAYER_COUNTS
 from .rulesets import _ALLOWED, RULESET_SWITCHES, RULESETS, Switches, switch_table
 
-__all__ = ["INFO", "new_game", "PLAYER_COUNTS", "RULESET_SWITCHES", "RULESETS", "Switches", "switch_table"]
+__all__ = ["INFO", "PLAYER_COUNTS", "RULESETS", "RULESET_SWITCHES", "Switches", "new_game", "switch_table"]
 
 INFO = GameInfo(
     name="fresco",
     title="Fresco",
     summary="Renaissance painters restore the cathedral fresco: get up early, buy paints, mix them, paint "
-            "portraits and the fresco for points.",
+    "portraits and the fresco for points.",
     player_counts=PLAYER_COUNTS,
     default_players=("Red", "White", "Blue", "Yellow"),
-    options=(Option("ruleset", "'base' plays the Fresco rulebook; 'bigbox' the Fresco: Big Box rules "
-                               "(each difference is a switch)", tuple(RULESETS)),),
+    options=(
+        Option(
+            "ruleset",
+            "'base' plays the Fresco rulebook; 'bigbox' the Fresco: Big Box rules (each difference is a switch)",
+            tuple(RULESETS),
+        ),
+    ),
     switches=tuple(Switch(s.name, s.meaning, _ALLOWED[s.name], s.rule) for s in RULESET_SWITCHES),
     categories=("fresco tiles", "bishop bonus", "altar", "track collisions", "money"),
-    sources=("Fresco rulebook (English)", "Fresco: Big Box, How to Play (English)",
-             "Fresco rulebook (Spanish)"),
+    sources=("Fresco rulebook (English)", "Fresco: Big Box, How to Play (English)", "Fresco rulebook (Spanish)"),
     rules_module="fresco_kit.fresco.rules",
 )
 
@@ -62,5 +67,3 @@ def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
     from . import rules
 
     return Game(rules, players, seed, options)
-
-

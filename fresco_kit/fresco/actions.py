@@ -25,10 +25,12 @@ the 5x5 grid, get-up times on the inn, paints are paint names; a wrong field rai
 ``ValueError`` naming it.  Whether the action is allowed *now* (whose turn, enough
 apprentices, paints or thalers) is for the rules, which refuse with a ``RuleError``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, Literal
 
 from fresco_kit.core import Action as _Action
 from fresco_kit.core import Count, Grammar, Names, Range

@@ -7,6 +7,7 @@ is :func:`fresco_graph` (a networkx graph built by
 ``fresco_kit.core.graphs.grid_graph``); :func:`neighbours` derives plain-data
 adjacency from it once, so the engine's hot loops need not touch networkx.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

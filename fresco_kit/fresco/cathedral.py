@@ -11,13 +11,14 @@ Each cathedral apprentice restores one segment or the altar once.
 - The points move the painter on the track; an occupied landing needs ``behind`` or
   ``ahead`` in the action itself (``track.py``).
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.actions import made
 
 from . import board, data
 from .actions import Altar, Restore
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .scoring import altar_readings, bishop_bonus
 from .state import State
@@ -49,8 +50,12 @@ def restore_checks(s: State, a: Restore) -> list:
         reasons.append((f"{tile} needs paints {a.player} does not have", RULES["p2.forfeit"]))
     if a.bishop is not None:
         if not board.on_grid(a.bishop) or board.index(a.bishop) not in board.neighbours()[s.bishop]:
-            reasons.append((f"the bishop on {board.square(s.bishop)} moves one step in 8 directions, "
-                            f"not to {a.bishop}", RULES["cath.bishop_move"]))
+            reasons.append(
+                (
+                    f"the bishop on {board.square(s.bishop)} moves one step in 8 directions, not to {a.bishop}",
+                    RULES["cath.bishop_move"],
+                )
+            )
             return reasons
         if p.thalers < data.BISHOP_MOVE_COST:
             reasons.append(("moving the bishop costs 1 thaler", RULES["cath.bishop_move"]))
@@ -68,8 +73,9 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     if a.bishop is not None:
         assign(p, thalers=p.thalers - data.BISHOP_MOVE_COST)
         bank += data.BISHOP_MOVE_COST
-        events.append(Event(f"{a.player} pays 1 thaler: bishop {board.square(s.bishop)} -> {a.bishop}",
-                            RULES["cath.bishop_move"]))
+        events.append(
+            Event(f"{a.player} pays 1 thaler: bishop {board.square(s.bishop)} -> {a.bishop}", RULES["cath.bishop_move"])
+        )
     tile_id = s.fresco[seg]
     tile = data.FRESCO_TILES[tile_id]
     supply, paper = return_to_supply(s.supply, s.paper, tile.paints)
@@ -99,8 +105,10 @@ def altar_checks(s: State, a: Altar) -> list:
         return reasons
     readings = altar_readings(a.paints)
     if not readings:
-        return [("the altar takes yellow + red + blue (any replaced by orange/green/purple)", RULES["altar.basic"]),
-                ("or exactly orange + green + purple", RULES["altar.blended"])]
+        return [
+            ("the altar takes yellow + red + blue (any replaced by orange/green/purple)", RULES["altar.basic"]),
+            ("or exactly orange + green + purple", RULES["altar.blended"]),
+        ]
     i = s.order[s.actor]
     if not covers(s.players[i].paints, data.paint_vector(a.paints)):
         return [(f"{a.player} does not hold {' + '.join(a.paints)}", RULES["p2.forfeit"])]
@@ -117,8 +125,12 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
     supply, paper = return_to_supply(s.supply, s.paper, paid)
     assign(p, paints=add(p.paints, paid, -1))
     assign(s, supply=supply, paper=paper)
-    events.append(Event(f"{a.player} restores the altar with {' + '.join(a.paints)}: {pts} VP",
-                        RULES["altar.blended" if how == "blended" else "altar.basic"]))
+    events.append(
+        Event(
+            f"{a.player} restores the altar with {' + '.join(a.paints)}: {pts} VP",
+            RULES["altar.blended" if how == "blended" else "altar.basic"],
+        )
+    )
     _move(s, p, i, {"altar": pts}, a.track, events)
     use(s, events)
 
@@ -159,8 +171,9 @@ def legal(s: State) -> list:
     i = s.order[s.actor]
     player, p = s.names[i], s.players[i]
     out: list = []
-    moves = [None] + ([board.square(n) for n in sorted(board.neighbours()[s.bishop])]
-                      if p.thalers >= data.BISHOP_MOVE_COST else [])
+    moves = [None] + (
+        [board.square(n) for n in sorted(board.neighbours()[s.bishop])] if p.thalers >= data.BISHOP_MOVE_COST else []
+    )
     for seg, t in enumerate(s.fresco):
         if t < 0 or not covers(p.paints, data.FRESCO_TILES[t].paints):
             continue

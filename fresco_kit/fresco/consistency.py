@@ -12,13 +12,14 @@ naming that field, and a loaded position always plays on.
 - :func:`bookkeeping`: booth sizes, removed tiles, plans, and phase by phase whose turn
   it is (``rules.consistency``).
 """
+
 from __future__ import annotations
 
 from . import data, rounds, wakeup
 from .state import State
 from .supply import paint_total_ok
 
-Problem = tuple[str, str]     # (field of the saved form, what is wrong)
+Problem = tuple[str, str]  # (field of the saved form, what is wrong)
 
 
 def problems(s: State) -> list[Problem]:
@@ -40,8 +41,13 @@ def conservation(s: State) -> list[Problem]:
     if s.bank < 0 or any(x < 0 for x in s.supply + s.paper):
         out.append(("supply", "the supplies cannot be negative"))
     elif not paint_total_ok(s):
-        out.append(("supply", "the paints must add up: supply + players' paints - paper notes = "
-                              + ", ".join(f"{n} {c}" for c, n in zip(data.COLOURS, data.PAINT_COUNTS))))
+        out.append(
+            (
+                "supply",
+                "the paints must add up: supply + players' paints - paper notes = "
+                + ", ".join(f"{n} {c}" for c, n in zip(data.COLOURS, data.PAINT_COUNTS)),
+            )
+        )
     if not s.switches.unlimited_paints and any(s.paper):
         out.append(("paper", "paper notes only with an unlimited paint supply (Big Box)"))
     for i, p in enumerate(s.players):
@@ -53,8 +59,9 @@ def conservation(s: State) -> list[Problem]:
         if sum(p.points) != p.vp:
             out.append((f"{at}.points", f"the points by category must add up to the track space {p.vp}"))
         if (p.vp == 0) == (p.start == 0):
-            out.append((f"{at}.start", "a painter is on a start space (vp 0) or on the track (start 0), "
-                                       "not both or neither"))
+            out.append(
+                (f"{at}.start", "a painter is on a start space (vp 0) or on the track (start 0), not both or neither")
+            )
         elif p.start and not 1 <= p.start <= s.n:
             out.append((f"{at}.start", f"start spaces are S1 to S{s.n} with {s.n} players"))
         others = s.players[:i]
@@ -87,8 +94,12 @@ def bookkeeping(s: State) -> list[Problem]:
         if p.time and p.time not in data.INN:
             out.append((f"players[{i}].time", f"0 (in bed) or a get-up time of the inn: {data.TIMES}"))
         if p.plan is not None and (len(p.plan) != len(s.sheet) or sum(p.plan) > p.apprentices):
-            out.append((f"players[{i}].plan", f"one count per column of {', '.join(s.sheet)}, "
-                                              f"{p.apprentices} apprentices at most"))
+            out.append(
+                (
+                    f"players[{i}].plan",
+                    f"one count per column of {', '.join(s.sheet)}, {p.apprentices} apprentices at most",
+                )
+            )
     return out or _turn_problems(s)
 
 

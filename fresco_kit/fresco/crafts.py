@@ -7,13 +7,14 @@
 - Theater: each theater apprentice moves the mood painter 2 spaces up (clamped); the
   apprentices change only after next round's get-up.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event
+from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Blend, Studio, Theater
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
 from .supply import add, bank_pays, covers, return_to_supply, set_player, supply_covers, take_from_supply
@@ -62,8 +63,12 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     supply, paper = return_to_supply(s.supply, s.paper, primaries)
     supply, paper = take_from_supply(supply, paper, blended)
     set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
-    events.append(Event(f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} "
-                        f"({s.left - 1} blend(s) left)", RULES["workshop"]))
+    events.append(
+        Event(
+            f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} ({s.left - 1} blend(s) left)",
+            RULES["workshop"],
+        )
+    )
     use(s, events)
 
 
@@ -76,8 +81,13 @@ def theater_apply(s: State, a: Theater, events: list) -> None:
     before = s.players[i].mood
     p = s.players[i].evolve(mood=clamp_mood(before + data.THEATER_MOVE))
     set_player(s, i, p)
-    events.append(Event(f"{a.player} goes to the theater: mood space {before} -> {p.mood} "
-                        "(apprentices change after next round's get-up)", RULES["theater"]))
+    events.append(
+        Event(
+            f"{a.player} goes to the theater: mood space {before} -> {p.mood} "
+            "(apprentices change after next round's get-up)",
+            RULES["theater"],
+        )
+    )
     use(s, events)
 
 

@@ -6,6 +6,7 @@ the mood column, the action sheet sides, market and fresco tiles, supplies and t
 starting resources.  :data:`ILLUSTRATIVE` names every entry that is not printed in
 the rulebook texts, for the notebooks' banner.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -39,8 +40,9 @@ for _i, _tile in enumerate(RAW["market_tile"]):
     check_provenance(_tile, f"fresco.market_tile[{_i}]")
 
 #: data entries whose values are illustrative (not printed in the texts), with the reason
-ILLUSTRATIVE: dict[str, str] = {name: entry["reason"] for name, entry in _entries(RAW)
-                                if entry["provenance"] == "illustrative"}
+ILLUSTRATIVE: dict[str, str] = {
+    name: entry["reason"] for name, entry in _entries(RAW) if entry["provenance"] == "illustrative"
+}
 
 # -- paints -------------------------------------------------------------------
 COLOURS: tuple[str, ...] = tuple(RAW["paints"]["colours"])
@@ -51,7 +53,7 @@ PAINT_COUNTS: tuple[int, ...] = tuple(RAW["paints"]["counts"][c] for c in COLOUR
 #: blended colour -> the two primaries it is made of
 BLENDS: dict[str, tuple[str, str]] = {c: tuple(RAW["blending"][c]) for c in BLENDED}
 
-Paints = tuple[int, ...]   # one count per colour, in COLOURS order
+Paints = tuple[int, ...]  # one count per colour, in COLOURS order
 
 
 def paint_vector(names) -> Paints:
@@ -84,8 +86,10 @@ MOOD_START: int = RAW["mood"]["start"]
 THEATER_MOVE: int = RAW["mood"]["theater_move"]
 OWN_APPRENTICES: int = RAW["apprentices"]["own"]
 SPACES_PER_COLUMN: int = RAW["action_sheet"]["spaces_per_column"]
-SHEETS: dict[str, tuple[str, ...]] = {"side1": tuple(RAW["action_sheet"]["side1"]),
-                                      "side2": tuple(RAW["action_sheet"]["side2"])}
+SHEETS: dict[str, tuple[str, ...]] = {
+    "side1": tuple(RAW["action_sheet"]["side1"]),
+    "side2": tuple(RAW["action_sheet"]["side2"]),
+}
 
 # -- market ---------------------------------------------------------------------
 
@@ -101,11 +105,11 @@ class MarketTile:
         return f"{self.id}({'+'.join(paint_names(self.paints))})"
 
 
-MARKET_TILES: tuple[MarketTile, ...] = tuple(MarketTile(t["id"], paint_vector(t["paints"]))
-                                             for t in RAW["market_tile"])
+MARKET_TILES: tuple[MarketTile, ...] = tuple(MarketTile(t["id"], paint_vector(t["paints"])) for t in RAW["market_tile"])
 MARKET_INDEX: dict[str, int] = {t.id: i for i, t in enumerate(MARKET_TILES)}
-BOOTH_SIZES: dict[int, tuple[int, ...]] = {int(k): tuple(v) for k, v in RAW["market"]["booth_sizes"].items()
-                                           if k.isdigit()}
+BOOTH_SIZES: dict[int, tuple[int, ...]] = {
+    int(k): tuple(v) for k, v in RAW["market"]["booth_sizes"].items() if k.isdigit()
+}
 REMOVED_FOR_3: tuple[int, ...] = tuple(MARKET_INDEX[t] for t in RAW["market"]["removed_for_3"]["tiles"])
 
 # -- fresco tiles -----------------------------------------------------------------
@@ -123,8 +127,9 @@ class FrescoTile:
         return f"{self.id}[{self.value}: {'+'.join(paint_names(self.paints))}]"
 
 
-FRESCO_TILES: tuple[FrescoTile, ...] = tuple(FrescoTile(t["id"], t["value"], paint_vector(t["paints"]))
-                                             for t in RAW["fresco_tiles"]["tiles"])
+FRESCO_TILES: tuple[FrescoTile, ...] = tuple(
+    FrescoTile(t["id"], t["value"], paint_vector(t["paints"])) for t in RAW["fresco_tiles"]["tiles"]
+)
 FRESCO_INDEX: dict[str, int] = {t.id: i for i, t in enumerate(FRESCO_TILES)}
 CENTRE_TILE: int = FRESCO_INDEX[RAW["fresco_tiles"]["centre_tile"]]
 

@@ -10,6 +10,7 @@
   spaces, and the victory point track (Setup 2-3, 8; Phase I).
 - :func:`readme_figures` -- the figures ``fresco-kit figures`` writes.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,8 +18,14 @@ from typing import Any
 from . import board, data
 from .state import State
 
-PAINT_COLOURS = {"yellow": "#f4d03f", "red": "#cb4335", "blue": "#2e86c1",
-                 "orange": "#e67e22", "green": "#27ae60", "purple": "#8e44ad"}
+PAINT_COLOURS = {
+    "yellow": "#f4d03f",
+    "red": "#cb4335",
+    "blue": "#2e86c1",
+    "orange": "#e67e22",
+    "green": "#27ae60",
+    "purple": "#8e44ad",
+}
 PLAYER_COLOURS = {"Red": "#c0392b", "White": "#fdfefe", "Blue": "#1f618d", "Yellow": "#f1c40f"}
 BISHOP_COLOUR = "#4a235a"
 
@@ -39,8 +46,17 @@ def _axes(ax: Any, size: tuple[float, float]):
 
 def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
     x, y = sq[1], -sq[0]
-    ax.scatter([x + 0.28], [y + 0.26], marker="^", s=size, color=BISHOP_COLOUR, edgecolors="white",
-               linewidths=1.5, zorder=6, gid="bishop")
+    ax.scatter(
+        [x + 0.28],
+        [y + 0.26],
+        marker="^",
+        s=size,
+        color=BISHOP_COLOUR,
+        edgecolors="white",
+        linewidths=1.5,
+        zorder=6,
+        gid="bishop",
+    )
 
 
 def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = None):
@@ -66,28 +82,58 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
         x, y = pos[sq]
         t = state.fresco[board.index(sq)]
         if t < 0:
-            ax.add_patch(Rectangle((x - 0.36, y - 0.36), 0.72, 0.72, facecolor="#e5e7e9", edgecolor="#909497",
-                                  hatch="//", zorder=3))
+            ax.add_patch(
+                Rectangle(
+                    (x - 0.36, y - 0.36), 0.72, 0.72, facecolor="#e5e7e9", edgecolor="#909497", hatch="//", zorder=3
+                )
+            )
             ax.text(x, y, "restored", ha="center", va="center", fontsize=7, color="#626567", zorder=4)
             continue
         tile = data.FRESCO_TILES[t]
-        ax.add_patch(Rectangle((x - 0.36, y - 0.36), 0.72, 0.72, facecolor="#fdf2e9", edgecolor="#784212",
-                               linewidth=1.2, zorder=3))
-        ax.text(x - 0.28, y + 0.2, str(tile.value), ha="left", va="center", fontsize=13, fontweight="bold",
-                color="#4d2600", zorder=4)
+        ax.add_patch(
+            Rectangle(
+                (x - 0.36, y - 0.36), 0.72, 0.72, facecolor="#fdf2e9", edgecolor="#784212", linewidth=1.2, zorder=3
+            )
+        )
+        ax.text(
+            x - 0.28,
+            y + 0.2,
+            str(tile.value),
+            ha="left",
+            va="center",
+            fontsize=13,
+            fontweight="bold",
+            color="#4d2600",
+            zorder=4,
+        )
         names = data.paint_names(tile.paints)
         xs = [x - 0.24 + 0.12 * k for k in range(len(names))]
-        ax.scatter(xs, [y - 0.17] * len(names), s=70, c=[PAINT_COLOURS[c] for c in names],
-                   edgecolors="#333333", linewidths=0.6, zorder=5)
-        ax.text(x + 0.33, y - 0.33, f"{sq[0]},{sq[1]}", ha="right", va="bottom", fontsize=6, color="#7b7d7d",
-                zorder=4)
+        ax.scatter(
+            xs,
+            [y - 0.17] * len(names),
+            s=70,
+            c=[PAINT_COLOURS[c] for c in names],
+            edgecolors="#333333",
+            linewidths=0.6,
+            zorder=5,
+        )
+        ax.text(x + 0.33, y - 0.33, f"{sq[0]},{sq[1]}", ha="right", va="bottom", fontsize=6, color="#7b7d7d", zorder=4)
     _bishop_marker(ax, board.square(state.bishop))
     handles = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
-    handles += [Line2D([], [], marker="^", color="w", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
-                Line2D([], [], color="#b3b6b7", label="king-move adjacency"),
-                Patch(facecolor="#e5e7e9", edgecolor="#909497", hatch="//", label="restored")]
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False,
-              title="paints needed (dots)", title_fontsize=8)
+    handles += [
+        Line2D([], [], marker="^", color="w", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
+        Line2D([], [], color="#b3b6b7", label="king-move adjacency"),
+        Patch(facecolor="#e5e7e9", edgecolor="#909497", hatch="//", label="restored"),
+    ]
+    ax.legend(
+        handles=handles,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        fontsize=8,
+        frameon=False,
+        title="paints needed (dots)",
+        title_fontsize=8,
+    )
     ax.set_xlim(-0.6, data.COLS - 0.4)
     ax.set_ylim(-data.ROWS + 0.4, 0.6)
     ax.set_aspect("equal")
@@ -95,8 +141,10 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     ax.set_yticks([-r for r in range(data.ROWS)], [f"row {r}" for r in range(data.ROWS)], fontsize=8)
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
-    ax.set_title(title or f"The fresco: tile value and paints per segment "
-                          f"({state.tiles_left} tiles left; illustrative tiles)", fontsize=10)
+    ax.set_title(
+        title or f"The fresco: tile value and paints per segment ({state.tiles_left} tiles left; illustrative tiles)",
+        fontsize=10,
+    )
     fig.tight_layout()
     return fig
 
@@ -120,15 +168,26 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
             if state is not None:
                 t = state.fresco[board.index((r, c))]
                 text = "restored" if t < 0 else f"{data.FRESCO_TILES[t].value}{text if grid[r, c] else ''}"
-            ax.text(c, -r, text, ha="center", va="center", fontsize=10 if state is None else 8,
-                    color="black" if grid[r, c] < 3 else "white", fontweight="bold")
+            ax.text(
+                c,
+                -r,
+                text,
+                ha="center",
+                va="center",
+                fontsize=10 if state is None else 8,
+                color="black" if grid[r, c] < 3 else "white",
+                fontweight="bold",
+            )
     _bishop_marker(ax, tuple(bishop), size=160)
     cbar = fig.colorbar(image, ax=ax, ticks=[0, 2, 3], shrink=0.8)
     cbar.set_label("bishop bonus (VP)")
     ax.set_xticks(range(data.COLS), [f"col {c}" for c in range(data.COLS)], fontsize=8)
     ax.set_yticks([-r for r in range(data.ROWS)], [f"row {r}" for r in range(data.ROWS)], fontsize=8)
-    ax.set_title(f"Bishop on {tuple(bishop)}: +3 on the segment, +2 next to it (diagonals too)"
-                 + ("\ncells: tile value + bishop bonus" if state is not None else ""), fontsize=9)
+    ax.set_title(
+        f"Bishop on {tuple(bishop)}: +3 on the segment, +2 next to it (diagonals too)"
+        + ("\ncells: tile value + bishop bonus" if state is not None else ""),
+        fontsize=9,
+    )
     fig.tight_layout()
     return fig
 
@@ -153,8 +212,12 @@ def draw_board(state: State | None = None):
     up = {p.time: nm for nm, p in zip(state.names, state.players) if p.time}
     rows = [[f"{t} o'clock", f"{data.INN[t][0]:+d}", f"{data.INN[t][1]} thalers", up.get(t, "")] for t in data.TIMES]
     inn.axis("off")
-    table = inn.table(cellText=rows, colLabels=["get-up time", "mood change", "price per tile", "painter"],
-                      loc="center", cellLoc="center")
+    table = inn.table(
+        cellText=rows,
+        colLabels=["get-up time", "mood change", "price per tile", "painter"],
+        loc="center",
+        cellLoc="center",
+    )
     table.scale(1, 1.6)
     for t, row in zip(data.TIMES, range(1, len(rows) + 1)):
         if t in up:
@@ -162,7 +225,7 @@ def draw_board(state: State | None = None):
             table[row, 3].set_facecolor(colour)
             if colour in ("#c0392b", "#1f618d"):
                 table[row, 3].get_text().set_color("white")
-        if data.INN[t] == (-1, 2) and t == 7:      # the row the rulebook example confirms
+        if data.INN[t] == (-1, 2) and t == 7:  # the row the rulebook example confirms
             for col in range(3):
                 table[row, col].set_facecolor("#d6eaf8")
     inn.set_title("The inn (illustrative table; the shaded 7 o'clock row is confirmed)", fontsize=9)
@@ -181,17 +244,33 @@ def draw_board(state: State | None = None):
     mood.set_xticks([])
     mood.set_yticks(range(data.MOOD_LENGTH), [str(s) for s in range(data.MOOD_LENGTH)], fontsize=7)
     mood.set_ylabel("mood space")
-    mood.legend(handles=[Patch(facecolor="#abebc6", label='"+1": natural apprentice (6)'),
-                         Patch(facecolor="#f5b7b1", label='"-1": one apprentice out (4)')],
-                loc="upper center", bbox_to_anchor=(0.5, -0.02), fontsize=7, ncol=2, frameon=False)
+    mood.legend(
+        handles=[
+            Patch(facecolor="#abebc6", label='"+1": natural apprentice (6)'),
+            Patch(facecolor="#f5b7b1", label='"-1": one apprentice out (4)'),
+        ],
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.02),
+        fontsize=7,
+        ncol=2,
+        frameon=False,
+    )
     mood.set_title("Mood columns (illustrative length 9)", fontsize=9)
     # victory point track
     top = max([p.vp for p in state.players] + [20]) + 3
     for sp in range(-state.n, top + 1):
         if sp == 0:
             continue
-        track.add_patch(Rectangle((sp - 0.45, -0.4), 0.9, 0.8, facecolor="#eaf2f8" if sp < 0 else "#fbfcfc",
-                                  edgecolor="#aab7b8", linewidth=0.6))
+        track.add_patch(
+            Rectangle(
+                (sp - 0.45, -0.4),
+                0.9,
+                0.8,
+                facecolor="#eaf2f8" if sp < 0 else "#fbfcfc",
+                edgecolor="#aab7b8",
+                linewidth=0.6,
+            )
+        )
         if sp < 0 or sp % 5 == 0 or sp == 1:
             track.text(sp, -0.75, f"S{-sp}" if sp < 0 else str(sp), ha="center", va="center", fontsize=7)
     for k, (nm, p) in enumerate(zip(state.names, state.players)):
@@ -200,8 +279,9 @@ def draw_board(state: State | None = None):
     track.set_xlim(-state.n - 1, top + 1)
     track.set_ylim(-1.1, 0.7)
     track.axis("off")
-    track.set_title("Victory point track: start spaces S1..S%d (S1 counts as last), then spaces 1, 2, ..."
-                    % state.n, fontsize=9)
+    track.set_title(
+        "Victory point track: start spaces S1..S%d (S1 counts as last), then spaces 1, 2, ..." % state.n, fontsize=9
+    )
     fig.suptitle(f"Fresco board, round {state.round} ({state.ruleset} rules, {state.n} players)", fontsize=11)
     fig.tight_layout()
     return fig
@@ -209,6 +289,8 @@ def draw_board(state: State | None = None):
 
 def readme_figures() -> list[tuple[str, Any]]:
     """Figures for the README and notebooks: the fresco grid, the bishop heat map, the board."""
-    return [("fresco_grid.png", draw_fresco()),
-            ("fresco_bishop_bonus.png", draw_bishop_heatmap((1, 1))),
-            ("fresco_board.png", draw_board())]
+    return [
+        ("fresco_grid.png", draw_fresco()),
+        ("fresco_bishop_bonus.png", draw_bishop_heatmap((1, 1))),
+        ("fresco_board.png", draw_board()),
+    ]

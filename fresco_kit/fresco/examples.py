@@ -5,6 +5,7 @@ Every figure on the "engine" side comes from playing actions through
 Positions are constructed with :mod:`fresco_kit.fresco.positions` (pieces moved with
 the supplies balanced).  ``fresco-kit examples fresco`` prints them all.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Check, Example, Game, RuleError
@@ -36,24 +37,26 @@ def seven_oclock() -> list[Check]:
     """Phase I: getting up at 7 o'clock: mood -1, 2 thalers per market tile."""
     game = _game()
     mood_before = game.state.player("Red").mood
-    play_round_start(game, _times(game, "Red", 7), {nm: (2, 0, 0, 0, 0) if nm == "Red" else PLAN_NONE
-                                                   for nm in P4})
+    play_round_start(game, _times(game, "Red", 7), {nm: (2, 0, 0, 0, 0) if nm == "Red" else PLAN_NONE for nm in P4})
     red = game.state.player("Red")
     skip_to(game, "market", "Red")
     booth = next(b for b, tiles in enumerate(game.state.booths, 1) if len(tiles) >= 2)
     before = game.state.player("Red").thalers
     price = game.state.price(game.state.names.index("Red"))
     game.play(Buy("Red", booth, (1, 2)))
-    return [Check("mood change at 7 o'clock", -1, red.mood - mood_before),
-            Check("market price per tile", 2, price),
-            Check("thalers paid for 2 tiles", 4, before - game.state.player("Red").thalers)]
+    return [
+        Check("mood change at 7 o'clock", -1, red.mood - mood_before),
+        Check("market price per tile", 2, price),
+        Check("thalers paid for 2 tiles", 4, before - game.state.player("Red").thalers),
+    ]
 
 
 def _cathedral_game(ruleset: str = "base", apprentices: int = 3, **edits) -> Game:
     game = _game(ruleset)
     game.state = edit(game.state, **edits)
-    play_round_start(game, _times(game, "Red", 5),
-                     {nm: (0, apprentices, 0, 0, 0) if nm == "Red" else PLAN_NONE for nm in P4})
+    play_round_start(
+        game, _times(game, "Red", 5), {nm: (0, apprentices, 0, 0, 0) if nm == "Red" else PLAN_NONE for nm in P4}
+    )
     skip_to(game, "cathedral", "Red")
     return game
 
@@ -73,24 +76,30 @@ def bishop_bonuses() -> list[Check]:
     game = _cathedral_game(players={"Red": {"paints": dict(zip(data.COLOURS, need)), "thalers": 5}})
     value = {sq: data.FRESCO_TILES[game.state.fresco[board.index(sq)]].value for sq in (on, beside, far)}
     vp0, th0 = game.state.player("Red").vp, game.state.player("Red").thalers
-    game.play(Restore("Red", on, bishop=(1, 1)))          # bishop (2,2) -> (1,1), 1 thaler
+    game.play(Restore("Red", on, bishop=(1, 1)))  # bishop (2,2) -> (1,1), 1 thaler
     vp1, th1 = game.state.player("Red").vp, game.state.player("Red").thalers
     bishop_after = board.square(game.state.bishop)
-    game.play(Restore("Red", beside))                     # bishop now on (1,1), next to (1,2)
+    game.play(Restore("Red", beside))  # bishop now on (1,1), next to (1,2)
     vp2 = game.state.player("Red").vp
-    game.play(Restore("Red", far))                        # bishop on (1,2), far from (4,4)
+    game.play(Restore("Red", far))  # bishop on (1,2), far from (4,4)
     vp3 = game.state.player("Red").vp
-    return [Check("thalers paid to move the bishop", 1, th0 - th1),
-            Check("bonus with the bishop on the segment", 3, vp1 - vp0 - value[on]),
-            Check("bishop afterwards on the restored segment", on, bishop_after),
-            Check("bonus with the bishop beside the segment", 2, vp2 - vp1 - value[beside]),
-            Check("bonus with the bishop far away", 0, vp3 - vp2 - value[far])]
+    return [
+        Check("thalers paid to move the bishop", 1, th0 - th1),
+        Check("bonus with the bishop on the segment", 3, vp1 - vp0 - value[on]),
+        Check("bishop afterwards on the restored segment", on, bishop_after),
+        Check("bonus with the bishop beside the segment", 2, vp2 - vp1 - value[beside]),
+        Check("bonus with the bishop far away", 0, vp3 - vp2 - value[far]),
+    ]
 
 
 def altar_restorations() -> list[Check]:
     """Cathedral, Restore the altar: basic paints, substitutes, and the three blended paints."""
-    cases = [(("yellow", "red", "blue"), 2), (("yellow", "orange", "blue"), 3),
-             (("green", "orange", "purple"), 6), (("orange", "orange", "green"), 5)]
+    cases = [
+        (("yellow", "red", "blue"), 2),
+        (("yellow", "orange", "blue"), 3),
+        (("green", "orange", "purple"), 6),
+        (("orange", "orange", "green"), 5),
+    ]
     checks = []
     for paints, expected in cases:
         held = {c: paints.count(c) for c in data.COLOURS}
@@ -112,16 +121,19 @@ def workshop_blends() -> list[Check]:
     """Workshop: one apprentice blends twice (red+yellow, yellow+blue); then the turn passes."""
     game = _game()
     game.state = edit(game.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}})
-    play_round_start(game, _times(game, "Red", 5),
-                     {nm: (0, 0, 0, 1, 0) if nm == "Red" else (0, 0, 0, 1, 0) for nm in P4})
+    play_round_start(
+        game, _times(game, "Red", 5), {nm: (0, 0, 0, 1, 0) if nm == "Red" else (0, 0, 0, 1, 0) for nm in P4}
+    )
     skip_to(game, "workshop", "Red")
     game.play(Blend("Red", "orange"))
     game.play(Blend("Red", "green"))
     red = dict(zip(data.COLOURS, game.state.player("Red").paints))
-    return [Check("orange after blending", 1, red["orange"]),
-            Check("green after blending", 1, red["green"]),
-            Check("primaries left (yellow, red, blue)", (0, 1, 1), (red["yellow"], red["red"], red["blue"])),
-            Check("Red still acting after 2 blends", False, game.state.to_move == ["Red"])]
+    return [
+        Check("orange after blending", 1, red["orange"]),
+        Check("green after blending", 1, red["green"]),
+        Check("primaries left (yellow, red, blue)", (0, 1, 1), (red["yellow"], red["red"], red["blue"])),
+        Check("Red still acting after 2 blends", False, game.state.to_move == ["Red"]),
+    ]
 
 
 def income() -> list[Check]:
@@ -131,9 +143,11 @@ def income() -> list[Check]:
     play_round_start(game, _times(game, "Red", 7), {nm: PLAN_NONE for nm in P4})
     # nobody planned anything: the round ended at once and income was paid
     after = {nm: game.state.player(nm).thalers for nm in P4}
-    return [Check("round over (now round 2)", 2, game.state.round),
-            Check("Red's income for 3 tiles", 3, after["Red"] - data.START_THALERS),
-            Check("White's income with no tile", 0, after["White"] - data.START_THALERS)]
+    return [
+        Check("round over (now round 2)", 2, game.state.round),
+        Check("Red's income for 3 tiles", 3, after["Red"] - data.START_THALERS),
+        Check("White's income with no tile", 0, after["White"] - data.START_THALERS),
+    ]
 
 
 def track_collision() -> list[Check]:
@@ -146,24 +160,43 @@ def track_collision() -> list[Check]:
             sq = (0, 0)
             need = _tile_paints(game, sq)
             value = data.FRESCO_TILES[game.state.fresco[0]].value
-            game = _cathedral_game(ruleset, apprentices=1, bishop=(4, 4),
-                                   players={"Red": {"paints": need, "vp": 10}, "White": {"vp": 10 + value},
-                                            "Blue": {"vp": 10 + value - 1}})
+            game = _cathedral_game(
+                ruleset,
+                apprentices=1,
+                bishop=(4, 4),
+                players={
+                    "Red": {"paints": need, "vp": 10},
+                    "White": {"vp": 10 + value},
+                    "Blue": {"vp": 10 + value - 1},
+                },
+            )
             game.play(Restore("Red", sq, track=choice))
             expected = 10 + value - 2 if choice == "behind" else 10 + value + 1
-            checks.append(Check(f"{ruleset}: restore onto occupied space {10 + value}, {choice}",
-                                expected, game.state.player("Red").vp))
+            checks.append(
+                Check(
+                    f"{ruleset}: restore onto occupied space {10 + value}, {choice}",
+                    expected,
+                    game.state.player("Red").vp,
+                )
+            )
     for ruleset, expected_phase in (("base", "final_count"), ("bigbox", "over")):
-        game = _final_round_game(ruleset, players={"Red": {"vp": 20, "thalers": 10}, "White": {"vp": 25},
-                                                   "Blue": {"vp": 26}})
+        game = _final_round_game(
+            ruleset, players={"Red": {"vp": 20, "thalers": 10}, "White": {"vp": 25}, "Blue": {"vp": 26}}
+        )
         play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
         got = game.state.phase
         if got == "final_count":
             game.play(Settle("Red", "behind"))
-        checks.append(Check(f"{ruleset}: money count onto occupied 25 waits for a choice",
-                            expected_phase == "final_count", got == "final_count"))
-        checks.append(Check(f"{ruleset}: Red's final space", 24 if ruleset == "base" else 27,
-                            game.state.player("Red").vp))
+        checks.append(
+            Check(
+                f"{ruleset}: money count onto occupied 25 waits for a choice",
+                expected_phase == "final_count",
+                got == "final_count",
+            )
+        )
+        checks.append(
+            Check(f"{ruleset}: Red's final space", 24 if ruleset == "base" else 27, game.state.player("Red").vp)
+        )
     return checks
 
 
@@ -182,59 +215,92 @@ def final_round_trigger() -> list[Check]:
     checks = []
     for left in (7, 6):
         game = _game("bigbox")
-        squares = [sq for sq in board.SQUARES if sq != (2, 2)][:25 - left]
+        squares = [sq for sq in board.SQUARES if sq != (2, 2)][: 25 - left]
         game.state = edit(game.state, restored={"Yellow": squares})
         play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
         checks.append(Check(f"{left} tiles at round start: final round", left <= 6, game.state.final))
         if left == 6:
-            checks.append(Check("final round sheet", "market cathedral studio workshop cathedral",
-                                " ".join(game.state.sheet)))
+            checks.append(
+                Check("final round sheet", "market cathedral studio workshop cathedral", " ".join(game.state.sheet))
+            )
             before = game.state.player("Yellow").thalers
             play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
-            checks.append(Check("income after the final round (Yellow holds 19 tiles)", 0,
-                                game.state.player("Yellow").thalers - before))
+            checks.append(
+                Check(
+                    "income after the final round (Yellow holds 19 tiles)",
+                    0,
+                    game.state.player("Yellow").thalers - before,
+                )
+            )
             checks.append(Check("game over after the final round", True, game.is_over))
     for ruleset in ("base", "bigbox"):
         game = _game(ruleset)
         squares = [sq for sq in board.SQUARES if sq != (0, 0)]
-        game = _cathedral_game(ruleset, apprentices=1, restored={"Yellow": squares},
-                               players={"Red": {"paints": _tile_paints(game, (0, 0))}})
+        game = _cathedral_game(
+            ruleset,
+            apprentices=1,
+            restored={"Yellow": squares},
+            players={"Red": {"paints": _tile_paints(game, (0, 0))}},
+        )
         game.play(Restore("Red", (0, 0)))
         finish_round(game)
-        checks.append(Check(f"{ruleset}: fresco completed in a normal round ends the game",
-                            ruleset == "bigbox", game.is_over))
+        checks.append(
+            Check(f"{ruleset}: fresco completed in a normal round ends the game", ruleset == "bigbox", game.is_over)
+        )
     return checks
 
 
 def final_money_count() -> list[Check]:
     """End of the Game: 2 thalers = 1 VP, rounded down, in the final round's get-up order."""
-    game = _final_round_game("bigbox", players={"Red": {"thalers": 15, "vp": 30}, "White": {"thalers": 4, "vp": 33},
-                                                "Blue": {"thalers": 1, "vp": 5}, "Yellow": {"thalers": 0, "vp": 6}})
+    game = _final_round_game(
+        "bigbox",
+        players={
+            "Red": {"thalers": 15, "vp": 30},
+            "White": {"thalers": 4, "vp": 33},
+            "Blue": {"thalers": 1, "vp": 5},
+            "Yellow": {"thalers": 0, "vp": 6},
+        },
+    )
     play_round_start(game, {"Red": 6, "White": 5, "Blue": 8, "Yellow": 9}, {nm: (0, 0, 1, 0, 0) for nm in P4})
     for nm in ("White", "Red", "Blue", "Yellow"):
         game.play(Studio(nm))
     red = game.state.player("Red")
-    return [Check("Red's thalers at the end (15 + 3 studio)", 18, red.thalers),
-            Check("Red: 18 thalers -> VP", 9, red.points[4]),
-            Check("Red's final space (30 + 9 = 39)", 39, red.vp),
-            Check("White: 7 thalers -> VP (rounded down)", 3, game.state.player("White").points[4]),
-            Check("money_points(15)", 7, money_points(15)),
-            Check("winner", ["Red"], game.scores().winners)]
+    return [
+        Check("Red's thalers at the end (15 + 3 studio)", 18, red.thalers),
+        Check("Red: 18 thalers -> VP", 9, red.points[4]),
+        Check("Red's final space (30 + 9 = 39)", 39, red.vp),
+        Check("White: 7 thalers -> VP (rounded down)", 3, game.state.player("White").points[4]),
+        Check("money_points(15)", 7, money_points(15)),
+        Check("winner", ["Red"], game.scores().winners),
+    ]
 
 
 EXAMPLES: list[Example] = [
-    Example("Getting up at 7 o'clock", "rulebook example",
-            "Fresco rulebook, I. Choosing get up time and adjusting mood", seven_oclock),
-    Example("Bishop bonuses with a paid move", "constructed",
-            "Fresco rulebook, Cathedral: Moving the bishop / The bishop's bonus points", bishop_bonuses),
-    Example("Altar restorations", "constructed", "Fresco rulebook, Cathedral: Restore the altar",
-            altar_restorations),
-    Example("Two blends per workshop apprentice", "constructed", "Fresco rulebook, Workshop: Blend paints",
-            workshop_blends),
+    Example(
+        "Getting up at 7 o'clock",
+        "rulebook example",
+        "Fresco rulebook, I. Choosing get up time and adjusting mood",
+        seven_oclock,
+    ),
+    Example(
+        "Bishop bonuses with a paid move",
+        "constructed",
+        "Fresco rulebook, Cathedral: Moving the bishop / The bishop's bonus points",
+        bishop_bonuses,
+    ),
+    Example("Altar restorations", "constructed", "Fresco rulebook, Cathedral: Restore the altar", altar_restorations),
+    Example(
+        "Two blends per workshop apprentice", "constructed", "Fresco rulebook, Workshop: Blend paints", workshop_blends
+    ),
     Example("Income", "constructed", "Fresco rulebook, preparing the next round", income),
-    Example("VP track collisions, base vs Big Box", "constructed",
-            "Fresco rulebook, Restore a segment; Big Box, Final point count", track_collision),
-    Example("The final round", "constructed", "Fresco rulebook, End of the Game; Big Box, End of Game",
-            final_round_trigger),
+    Example(
+        "VP track collisions, base vs Big Box",
+        "constructed",
+        "Fresco rulebook, Restore a segment; Big Box, Final point count",
+        track_collision,
+    ),
+    Example(
+        "The final round", "constructed", "Fresco rulebook, End of the Game; Big Box, End of Game", final_round_trigger
+    ),
     Example("The final money count", "constructed", "Fresco rulebook, End of the Game", final_money_count),
 ]

@@ -6,12 +6,13 @@ behind/ahead (a ``settle`` action), or Big Box's automatic move ahead
 (``bigbox.final_collision``).  The most VP wins; the text gives no tie-break, so tied
 leaders share the victory (``end.tie``).
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event, ScoreSheet, assign
+from fresco_kit.core.actions import made
 
 from .actions import Settle
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .scoring import money_points
 from .state import CATEGORIES, State
@@ -50,20 +51,22 @@ def advance_final(s: State, events: list) -> None:
         _score_money(s, i, "ahead" if options else None, events, automatic=bool(options))
     assign(s, final_at=s.n, phase="over")
     sheet = scores(s)
-    events.append(Event(f"winner: {' and '.join(sheet.winners)}",
-                        RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"]))
+    events.append(
+        Event(
+            f"winner: {' and '.join(sheet.winners)}",
+            RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"],
+        )
+    )
 
 
 def checks(s: State, a: Settle) -> list:
     from .turns import awaiting
 
     if s.phase != "final_count":
-        return [(f"behind/ahead is settled here only in the final money count; {awaiting(s)}",
-                 RULES["end.money"])]
+        return [(f"behind/ahead is settled here only in the final money count; {awaiting(s)}", RULES["end.money"])]
     i = s.order[s.final_at]
     if a.player != s.names[i]:
-        return [(f"{s.names[i]} is the one to settle now (final round's order); {awaiting(s)}",
-                 RULES["end.money"])]
+        return [(f"{s.names[i]} is the one to settle now (final round's order); {awaiting(s)}", RULES["end.money"])]
     return track_reasons(s, i, money_points(s.players[i].thalers), a.track, RULES["cath.track"])
 
 
@@ -80,8 +83,13 @@ def legal(s: State) -> list[Settle]:
 
 def scores(s: State) -> ScoreSheet:
     """VP by category (fresco tiles, bishop bonus, altar, track shifts, money); winners."""
-    labels = {"fresco": "fresco tiles", "bishop": "bishop bonus", "altar": "altar",
-              "track": "track collisions", "money": "money"}
+    labels = {
+        "fresco": "fresco tiles",
+        "bishop": "bishop bonus",
+        "altar": "altar",
+        "track": "track collisions",
+        "money": "money",
+    }
     rows = {nm: {labels[c]: v for c, v in zip(CATEGORIES, p.points)} for nm, p in zip(s.names, s.players)}
     sheet = ScoreSheet([labels[c] for c in CATEGORIES], rows)
     totals = {nm: p.vp for nm, p in zip(s.names, s.players)}

@@ -5,15 +5,16 @@ of its tiles at the player's price (get-up time), the paints coming from the sup
 or, with at least one market apprentice, the booth is closed for free.  Either way
 all of the booth's tiles go back into the bag.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Buy, Close
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
 from .supply import add, set_player, supply_covers, take_from_supply
@@ -50,8 +51,12 @@ def buy_checks(s: State, a: Buy) -> list:
         reasons.append((f"{a.player} has {s.left} market apprentice(s): one tile each", RULES["market.buy"]))
     cost = len(a.tiles) * s.price(i)
     if cost > s.players[i].thalers:
-        reasons.append((f"{len(a.tiles)} tile(s) at {s.price(i)} cost {cost}; {a.player} has "
-                        f"{s.players[i].thalers} thalers", RULES["p2.forfeit"]))
+        reasons.append(
+            (
+                f"{len(a.tiles)} tile(s) at {s.price(i)} cost {cost}; {a.player} has {s.players[i].thalers} thalers",
+                RULES["p2.forfeit"],
+            )
+        )
     if not supply_covers(s, tiles_paints(s, a)):
         reasons.append(("the paint supply lacks those paints", RULES["supply.paints"]))
     return reasons
@@ -64,11 +69,22 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
     cost = price * len(a.tiles)
     need = tiles_paints(s, a)
     supply, paper = take_from_supply(s.supply, s.paper, need)
-    set_player(s, i, p.evolve(thalers=p.thalers - cost, paints=add(p.paints, need)), bank=s.bank + cost,
-               supply=supply, paper=paper)
+    set_player(
+        s,
+        i,
+        p.evolve(thalers=p.thalers - cost, paints=add(p.paints, need)),
+        bank=s.bank + cost,
+        supply=supply,
+        paper=paper,
+    )
     booth = s.booths[a.booth - 1]
-    events.append(Event(f"{a.player} buys {', '.join(str(data.MARKET_TILES[booth[k - 1]]) for k in a.tiles)} "
-                        f"from booth {a.booth} at {price} each", RULES["market.buy"]))
+    events.append(
+        Event(
+            f"{a.player} buys {', '.join(str(data.MARKET_TILES[booth[k - 1]]) for k in a.tiles)} "
+            f"from booth {a.booth} at {price} each",
+            RULES["market.buy"],
+        )
+    )
     _empty_booth(s, a.booth)
     events.append(Event(f"booth {a.booth}'s tiles go back into the bag", RULES["market.buy"]))
     use(s, events, s.left)

@@ -5,16 +5,17 @@ cathedral, studio, workshop, theater; side 2 in the final round), how many appre
 go there: at most 3 (one per space of the 15) and no more in all than the player has.
 Plans may be handed in in any order; ``State.view`` hides the others' plans.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from fresco_kit.core import Event
+from fresco_kit.core.actions import made
 
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
 from .supply import set_player
@@ -49,13 +50,20 @@ def apply(s: State, a: Plan, events: list) -> None:
     if all(q.plan is not None for q in s.players):
         from .rounds import start_actions
 
-        events.append(Event("screens up: " + "; ".join(
-            f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
-            for nm, q in zip(s.names, s.players)), RULES["p2.plan"]))
+        events.append(
+            Event(
+                "screens up: "
+                + "; ".join(
+                    f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
+                    for nm, q in zip(s.names, s.players)
+                ),
+                RULES["p2.plan"],
+            )
+        )
         start_actions(s, events)
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_counts(columns: int, apprentices: int) -> tuple[tuple[int, ...], ...]:
     """Every plan of ``columns`` counts 0..3 using at most ``apprentices`` (lexicographic)."""
     return tuple(c for c in product(range(SPACES_PER_COLUMN + 1), repeat=columns) if sum(c) <= apprentices)

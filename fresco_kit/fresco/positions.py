@@ -11,9 +11,10 @@ the moment of interest -- positions are set up by editing, never the rules' answ
 >>> game = fresco.new_game(["Red", "White", "Blue"], seed=1)
 >>> game.state = positions.edit(game.state, players={"Red": {"paints": {"red": 3}}})
 """
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from fresco_kit.core import Game, SaveError, assign
 from fresco_kit.core.game import seat_of
@@ -24,8 +25,13 @@ from .state import CATEGORIES, State
 from .supply import set_player
 
 
-def edit(state: State, *, players: Mapping[str, Mapping] | None = None, bishop: tuple[int, int] | None = None,
-         restored: Mapping[str, list[tuple[int, int]]] | None = None) -> State:
+def edit(
+    state: State,
+    *,
+    players: Mapping[str, Mapping] | None = None,
+    bishop: tuple[int, int] | None = None,
+    restored: Mapping[str, list[tuple[int, int]]] | None = None,
+) -> State:
     """A copy of ``state`` with pieces moved.
 
     ``players[name]`` may set ``thalers``, ``paints`` (a dict colour -> count, others

@@ -7,6 +7,7 @@
 - :func:`end_round`: refill the booths, pay income, painters back, Big Box start-space
   rotation; or, after the final round, the final count.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event, Rng, assign
@@ -24,8 +25,13 @@ def begin_round(s: State, events: list) -> None:
     assign(s, round=s.round + 1)
     if not s.final and s.tiles_left <= data.FINAL_ROUND_TILES:
         assign(s, final=True)
-        events.append(Event(f"{s.tiles_left} tiles left on the fresco: round {s.round} is the final round; "
-                            f"action sheets to {s.switches.final_sheet}", RULES["end.final_round"]))
+        events.append(
+            Event(
+                f"{s.tiles_left} tiles left on the fresco: round {s.round} is the final round; "
+                f"action sheets to {s.switches.final_sheet}",
+                RULES["end.final_round"],
+            )
+        )
     assign(s, phase="wake", chooser=wake_order(s), wake_at=0, order=())
     events.append(Event(f"round {s.round}: {s.names[s.chooser[0]]} chooses a get-up time first", RULES["p1.order"]))
 
@@ -67,8 +73,7 @@ def end_round(s: State, events: list) -> None:
         return
     if s.switches.early_end_on_complete and s.tiles_left == 0:
         assign(s, final=True)
-        events.append(Event("the fresco is complete: this was the final round, no income",
-                            RULES["bigbox.complete"]))
+        events.append(Event("the fresco is complete: this was the final round, no income", RULES["bigbox.complete"]))
         start_final_count(s, events)
         return
     # refill the booths from the bag (round.refill)
@@ -87,8 +92,12 @@ def end_round(s: State, events: list) -> None:
             paid = bank_pays(s.bank, due)
             set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
             short = "" if paid == due else f" (the bank holds only {paid})"
-            events.append(Event(f"{nm} earns {paid} thaler(s) income{short}",
-                                RULES["round.income"] if paid == due else RULES["supply.coins"]))
+            events.append(
+                Event(
+                    f"{nm} earns {paid} thaler(s) income{short}",
+                    RULES["round.income"] if paid == due else RULES["supply.coins"],
+                )
+            )
     # painters back to the inn (round.reset)
     assign(s, players=tuple([p.evolve(time=0, plan=None) for p in s.players]))
     events.append(Event("painters back to the inn", RULES["round.reset"]))
@@ -109,5 +118,9 @@ def rotate_start_spaces(s: State, events: list) -> None:
     for k, i in zip(spaces, movers):
         ps[i] = ps[i].evolve(start=k)
     assign(s, players=tuple(ps))
-    events.append(Event("start spaces rotate: " + ", ".join(f"S{k} {s.names[i]}" for k, i in zip(spaces, movers)),
-                        RULES["bigbox.rotation"]))
+    events.append(
+        Event(
+            "start spaces rotate: " + ", ".join(f"S{k} {s.names[i]}" for k, i in zip(spaces, movers)),
+            RULES["bigbox.rotation"],
+        )
+    )

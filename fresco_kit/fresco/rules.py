@@ -7,17 +7,33 @@ preparing the next), ``final`` (End of the Game).  This module dispatches action
 them: ``checks`` is the single source of legality and ``legal_actions`` is built from
 the same checks.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from fresco_kit.core import RuleError, ScoreSheet
+from fresco_kit.core.actions import made
 
 from . import cathedral, crafts, final, market, planning, turns, wakeup
-from .actions import (ACTIONS, Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater,
-                      Wake, parse_action)
+from .actions import (
+    ACTIONS,
+    Action,
+    Altar,
+    Blend,
+    Buy,
+    Close,
+    Done,
+    Plan,
+    Restore,
+    Settle,
+    Studio,
+    Theater,
+    Wake,
+    parse_action,
+)
 from .consistency import consistency, invariants
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .sampling import sample_action
 from .setup import new_state
@@ -40,8 +56,22 @@ _DISPATCH: dict[type, tuple[Callable[[State, Any], list], Callable[[State, Any, 
     Settle: (final.checks, final.apply),
 }
 
-__all__ = ["GAME", "ACTIONS", "new_state", "checks", "apply", "legal_actions", "is_over", "scores", "parse_action",
-           "state_from_dict", "invariants", "consistency", "sample_action", "RULES"]
+__all__ = [
+    "ACTIONS",
+    "GAME",
+    "RULES",
+    "apply",
+    "checks",
+    "consistency",
+    "invariants",
+    "is_over",
+    "legal_actions",
+    "new_state",
+    "parse_action",
+    "sample_action",
+    "scores",
+    "state_from_dict",
+]
 
 
 def checks(state: State, action: Action) -> list:
@@ -59,7 +89,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
 
     Only for actions whose ``checks`` are empty (``Game.play`` checks first; use
     :func:`play` to check and apply in one call)."""
-    s = state.evolve()              # a fresh copy the handlers set with core.assign
+    s = state.evolve()  # a fresh copy the handlers set with core.assign
     events: list = []
     _DISPATCH[type(action)][1](s, action, events)
     return s, events

@@ -6,10 +6,12 @@ override single switches: ``new_game(..., ruleset="base", switches={"unlimited_p
 the core registry checks the names and values (``INFO.check_options``), and
 :func:`switches_for` is the one place that resolves a ruleset and its overrides.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, Mapping, get_args
+from typing import Any, Literal, get_args
 
 from fresco_kit.core import Record
 
@@ -62,40 +64,55 @@ class Switch:
     bigbox: Any
     base_source: str
     bigbox_source: str
-    rule: str            # checklist id
+    rule: str  # checklist id
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
-    Switch("start_rotation",
-           "painters still on start spaces rotate before each new round (first to the end, others up)",
-           False, True,
-           "Fresco rulebook: not mentioned (start spaces keep their order)",
-           "Big Box How to Play, Preparation for the Next Round, last bullet",
-           "bigbox.rotation"),
-    Switch("early_end_on_complete",
-           "a fresco completed before the final round makes that round the final one (no income, final count)",
-           False, True,
-           "Fresco rulebook, End of the Game: only the <= 6 tiles trigger (the next round would be the final one)",
-           "Big Box How to Play, End of Game and Scoring, second bullet",
-           "bigbox.complete"),
-    Switch("final_sheet",
-           "action-sheet side used in the final round ('side2': market, cathedral, studio, workshop, cathedral)",
-           "side2", "side2",
-           "Fresco rulebook, End of the Game: flip to side 2 (contents not described; printed sheet per FACTS.md)",
-           "Big Box How to Play, End of Game and Scoring: side 2, no theater, cathedral twice",
-           "bigbox.side2"),
-    Switch("final_collision",
-           "final money count landing on an occupied space: 'choose' behind/ahead, or 'ahead' automatically",
-           "choose", "ahead",
-           "Fresco rulebook, Restore a segment of the fresco (the general track rule applies to every move)",
-           "Big Box How to Play, Final point count",
-           "bigbox.final_collision"),
-    Switch("unlimited_paints",
-           "the paint supply never runs out (shortfalls are noted on paper)",
-           False, True,
-           "Fresco rulebook, Game Components: 78 paint pieces (limited)",
-           "Big Box How to Play, Workshop: Mix paints",
-           "bigbox.paints"),
+    Switch(
+        "start_rotation",
+        "painters still on start spaces rotate before each new round (first to the end, others up)",
+        False,
+        True,
+        "Fresco rulebook: not mentioned (start spaces keep their order)",
+        "Big Box How to Play, Preparation for the Next Round, last bullet",
+        "bigbox.rotation",
+    ),
+    Switch(
+        "early_end_on_complete",
+        "a fresco completed before the final round makes that round the final one (no income, final count)",
+        False,
+        True,
+        "Fresco rulebook, End of the Game: only the <= 6 tiles trigger (the next round would be the final one)",
+        "Big Box How to Play, End of Game and Scoring, second bullet",
+        "bigbox.complete",
+    ),
+    Switch(
+        "final_sheet",
+        "action-sheet side used in the final round ('side2': market, cathedral, studio, workshop, cathedral)",
+        "side2",
+        "side2",
+        "Fresco rulebook, End of the Game: flip to side 2 (contents not described; printed sheet per FACTS.md)",
+        "Big Box How to Play, End of Game and Scoring: side 2, no theater, cathedral twice",
+        "bigbox.side2",
+    ),
+    Switch(
+        "final_collision",
+        "final money count landing on an occupied space: 'choose' behind/ahead, or 'ahead' automatically",
+        "choose",
+        "ahead",
+        "Fresco rulebook, Restore a segment of the fresco (the general track rule applies to every move)",
+        "Big Box How to Play, Final point count",
+        "bigbox.final_collision",
+    ),
+    Switch(
+        "unlimited_paints",
+        "the paint supply never runs out (shortfalls are noted on paper)",
+        False,
+        True,
+        "Fresco rulebook, Game Components: 78 paint pieces (limited)",
+        "Big Box How to Play, Workshop: Mix paints",
+        "bigbox.paints",
+    ),
 )
 
 RULESETS: dict[str, Switches] = {
@@ -104,10 +121,13 @@ RULESETS: dict[str, Switches] = {
 }
 
 #: switch name -> its allowed values (for the registry's ``Switch`` entries)
-_ALLOWED: dict[str, tuple[Any, ...]] = {"start_rotation": (True, False), "early_end_on_complete": (True, False),
-                                        "final_sheet": get_args(FinalSheet),
-                                        "final_collision": get_args(FinalCollision),
-                                        "unlimited_paints": (True, False)}
+_ALLOWED: dict[str, tuple[Any, ...]] = {
+    "start_rotation": (True, False),
+    "early_end_on_complete": (True, False),
+    "final_sheet": get_args(FinalSheet),
+    "final_collision": get_args(FinalCollision),
+    "unlimited_paints": (True, False),
+}
 
 
 def switches_for(ruleset: str, overrides: Mapping[str, Any] | Overrides | None = None) -> Switches:

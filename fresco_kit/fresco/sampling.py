@@ -6,15 +6,16 @@ needs, restore what one can.  Every candidate is confirmed by the checks of its
 location (``market.buy_checks``, ``cathedral.restore_checks``/``altar_checks``: the ones
 ``rules.checks`` dispatches to).
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Rng
+from fresco_kit.core.actions import made
 
 from . import board, data
 from .actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
 from .cathedral import altar_checks, altar_options, restore_checks, restore_gain
 from .crafts import _BLEND_VECTORS, _ONE
-from fresco_kit.core.actions import made
 from .market import buy_checks
 from .scoring import altar_readings
 from .state import State
@@ -51,8 +52,14 @@ def _wanted_uncached(s: State, p) -> tuple[int, ...]:
         need = _NEEDS[t]
         n0, n1, n2, n3, n4, n5 = need
         # the paint pieces missing for this tile (unrolled: a hot path), then its value
-        short = ((n0 - h0 if n0 > h0 else 0) + (n1 - h1 if n1 > h1 else 0) + (n2 - h2 if n2 > h2 else 0)
-                 + (n3 - h3 if n3 > h3 else 0) + (n4 - h4 if n4 > h4 else 0) + (n5 - h5 if n5 > h5 else 0))
+        short = (
+            (n0 - h0 if n0 > h0 else 0)
+            + (n1 - h1 if n1 > h1 else 0)
+            + (n2 - h2 if n2 > h2 else 0)
+            + (n3 - h3 if n3 > h3 else 0)
+            + (n4 - h4 if n4 > h4 else 0)
+            + (n5 - h5 if n5 > h5 else 0)
+        )
         k = short * 100 - _VALUES[t]
         if key is None or k < key:
             best, key = need, k
@@ -72,11 +79,13 @@ def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
     price = max(1, s.price(i))
     blend_help = any(want[k] > p.paints[k] for k in _BLENDED_INDEX)
     altar_ok = bool(altar_options(p.paints))
-    wish = {"market": min(3, p.thalers // price, 1 + rng.randbelow(3)),
-            "cathedral": 2 if short == 0 else 1 if (short <= 2 or altar_ok) else 0,
-            "workshop": 1 if blend_help else 0,
-            "studio": 1 + (p.thalers < 4) if p.thalers < 8 else rng.randbelow(2),
-            "theater": 1 if p.mood <= 2 else 0}
+    wish = {
+        "market": min(3, p.thalers // price, 1 + rng.randbelow(3)),
+        "cathedral": 2 if short == 0 else 1 if (short <= 2 or altar_ok) else 0,
+        "workshop": 1 if blend_help else 0,
+        "studio": 1 + (p.thalers < 4) if p.thalers < 8 else rng.randbelow(2),
+        "theater": 1 if p.mood <= 2 else 0,
+    }
     counts, budget = [], p.apprentices
     seen_cathedral = False
     for col in s.sheet:
@@ -132,8 +141,7 @@ def _act(s: State, rng: Rng):
     elif col == "theater":
         return made(Theater, name)
     elif col == "workshop":
-        options = [c for c in data.BLENDED
-                   if covers(p.paints, _BLEND_VECTORS[c]) and supply_covers(s, _ONE[c])]
+        options = [c for c in data.BLENDED if covers(p.paints, _BLEND_VECTORS[c]) and supply_covers(s, _ONE[c])]
         need = _wanted(s, p)
         useful = [c for c in options if need[data.COLOUR_INDEX[c]] > p.paints[data.COLOUR_INDEX[c]]]
         if useful:

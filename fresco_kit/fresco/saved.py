@@ -12,6 +12,7 @@ field, e.g. ``state.players[2].paints.blue: expected a whole number >= 0, got 'x
 :class:`View` is the same picture as one player sees it (``State.view``): what lies
 behind the other players' screens is ``None`` (see :func:`view_of`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -127,7 +128,7 @@ class SavedState(Record):
 # --------------------------------------------------------------------------- engine -> readable
 def _fresco_rows(fresco: tuple[int, ...]) -> tuple[tuple[str | None, ...], ...]:
     ids = [data.FRESCO_TILES[t].id if t >= 0 else None for t in fresco]
-    return tuple(tuple(ids[r * data.COLS:(r + 1) * data.COLS]) for r in range(data.ROWS))
+    return tuple(tuple(ids[r * data.COLS : (r + 1) * data.COLS]) for r in range(data.ROWS))
 
 
 def _market_ids(tiles: tuple[int, ...]) -> tuple[str, ...]:
@@ -135,25 +136,50 @@ def _market_ids(tiles: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def _player(name: str, p: PlayerState) -> SavedPlayer:
-    return SavedPlayer(name, p.thalers, Paints.of(p.paints), tuple(data.FRESCO_TILES[t].id for t in p.tiles),
-                       p.vp, p.start, p.mood, p.helper, p.time, p.plan, Points(*p.points))
+    return SavedPlayer(
+        name,
+        p.thalers,
+        Paints.of(p.paints),
+        tuple(data.FRESCO_TILES[t].id for t in p.tiles),
+        p.vp,
+        p.start,
+        p.mood,
+        p.helper,
+        p.time,
+        p.plan,
+        Points(*p.points),
+    )
 
 
 def _open_parts(s: State) -> dict[str, Any]:
     """The fields every reader sees (all but the players and the random generator)."""
-    return dict(ruleset=s.ruleset, switches=s.overrides, round=s.round, phase=s.phase, final=s.final,
-                bag=_market_ids(s.bag), removed=_market_ids(s.removed),
-                booths=tuple(_market_ids(b) for b in s.booths), fresco=_fresco_rows(s.fresco),
-                bishop=divmod(s.bishop, data.COLS), supply=Paints.of(s.supply), paper=Paints.of(s.paper),
-                bank=s.bank, chooser=tuple(s.names[i] for i in s.chooser), wake_at=s.wake_at,
-                order=tuple(s.names[i] for i in s.order), loc=s.loc, actor=s.actor, left=s.left,
-                final_at=s.final_at)
+    return dict(
+        ruleset=s.ruleset,
+        switches=s.overrides,
+        round=s.round,
+        phase=s.phase,
+        final=s.final,
+        bag=_market_ids(s.bag),
+        removed=_market_ids(s.removed),
+        booths=tuple(_market_ids(b) for b in s.booths),
+        fresco=_fresco_rows(s.fresco),
+        bishop=divmod(s.bishop, data.COLS),
+        supply=Paints.of(s.supply),
+        paper=Paints.of(s.paper),
+        bank=s.bank,
+        chooser=tuple(s.names[i] for i in s.chooser),
+        wake_at=s.wake_at,
+        order=tuple(s.names[i] for i in s.order),
+        loc=s.loc,
+        actor=s.actor,
+        left=s.left,
+        final_at=s.final_at,
+    )
 
 
 def saved_form(s: State) -> SavedState:
     """The readable form of an engine state (what ``State.to_dict`` writes)."""
-    return SavedState(rng=s.rng, players=tuple(_player(nm, p) for nm, p in zip(s.names, s.players)),
-                      **_open_parts(s))
+    return SavedState(rng=s.rng, players=tuple(_player(nm, p) for nm, p in zip(s.names, s.players)), **_open_parts(s))
 
 
 # --------------------------------------------------------------------------- readable -> engine
@@ -166,19 +192,46 @@ def load(data_: Any, path: str = "state") -> State:
     saved = SavedState.from_dict(data_, path)
     names = tuple(p.name for p in saved.players)
     seat = {nm: i for i, nm in enumerate(names)}
-    s = State(names=names, ruleset=saved.ruleset, overrides=saved.switches, rng=saved.rng, round=saved.round,
-              phase=saved.phase, final=saved.final, bag=_indices(saved.bag, data.MARKET_INDEX),
-              removed=_indices(saved.removed, data.MARKET_INDEX),
-              booths=tuple(_indices(b, data.MARKET_INDEX) for b in saved.booths),
-              fresco=tuple(-1 if t is None else data.FRESCO_INDEX[t] for row in saved.fresco for t in row),
-              bishop=saved.bishop[0] * data.COLS + saved.bishop[1], supply=saved.supply.counts(),
-              paper=saved.paper.counts(), bank=saved.bank,
-              players=tuple(PlayerState(p.thalers, p.paints.counts(), _indices(p.tiles, data.FRESCO_INDEX), p.vp,
-                                        p.start, p.mood, p.helper, p.time, p.plan,
-                                        tuple(getattr(p.points, c) for c in CATEGORIES)) for p in saved.players),
-              chooser=tuple(seat[nm] for nm in saved.chooser), wake_at=saved.wake_at,
-              order=tuple(seat[nm] for nm in saved.order), loc=saved.loc, actor=saved.actor, left=saved.left,
-              final_at=saved.final_at, switches=switches_for(saved.ruleset, saved.switches))
+    s = State(
+        names=names,
+        ruleset=saved.ruleset,
+        overrides=saved.switches,
+        rng=saved.rng,
+        round=saved.round,
+        phase=saved.phase,
+        final=saved.final,
+        bag=_indices(saved.bag, data.MARKET_INDEX),
+        removed=_indices(saved.removed, data.MARKET_INDEX),
+        booths=tuple(_indices(b, data.MARKET_INDEX) for b in saved.booths),
+        fresco=tuple(-1 if t is None else data.FRESCO_INDEX[t] for row in saved.fresco for t in row),
+        bishop=saved.bishop[0] * data.COLS + saved.bishop[1],
+        supply=saved.supply.counts(),
+        paper=saved.paper.counts(),
+        bank=saved.bank,
+        players=tuple(
+            PlayerState(
+                p.thalers,
+                p.paints.counts(),
+                _indices(p.tiles, data.FRESCO_INDEX),
+                p.vp,
+                p.start,
+                p.mood,
+                p.helper,
+                p.time,
+                p.plan,
+                tuple(getattr(p.points, c) for c in CATEGORIES),
+            )
+            for p in saved.players
+        ),
+        chooser=tuple(seat[nm] for nm in saved.chooser),
+        wake_at=saved.wake_at,
+        order=tuple(seat[nm] for nm in saved.order),
+        loc=saved.loc,
+        actor=saved.actor,
+        left=saved.left,
+        final_at=saved.final_at,
+        switches=switches_for(saved.ruleset, saved.switches),
+    )
     found = problems(s)
     if found:
         where, what = found[0]
@@ -261,8 +314,20 @@ def view_of(s: State, me: int) -> View:
     players = []
     for i, (nm, p) in enumerate(zip(s.names, s.players)):
         mine = i == me
-        players.append(PlayerView(
-            nm, p.thalers if mine else None, Paints.of(p.paints) if mine else None,
-            tuple(data.FRESCO_TILES[t].id for t in p.tiles), p.vp, p.start, p.mood, p.helper, p.time,
-            p.plan is not None, p.plan if (mine or s.phase != "plan") else None, Points(*p.points)))
+        players.append(
+            PlayerView(
+                nm,
+                p.thalers if mine else None,
+                Paints.of(p.paints) if mine else None,
+                tuple(data.FRESCO_TILES[t].id for t in p.tiles),
+                p.vp,
+                p.start,
+                p.mood,
+                p.helper,
+                p.time,
+                p.plan is not None,
+                p.plan if (mine or s.phase != "plan") else None,
+                Points(*p.points),
+            )
+        )
     return View(viewer=s.names[me], to_move=tuple(s.to_move), rng=None, players=tuple(players), **_open_parts(s))

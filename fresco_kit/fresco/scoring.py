@@ -5,9 +5,10 @@
   three blended paints; the better reading when both apply.
 - :func:`money_points` -- "End of the Game": every 2 thalers are worth 1 VP.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import RuleError
 
@@ -44,7 +45,7 @@ def altar_readings(paints: Sequence[str]) -> dict[str, int]:
     if len(paints) != 3:
         return readings
     primaries = [p for p in paints if p in PRIMARY]
-    if len(set(primaries)) == len(primaries):       # each primary fills its own slot once
+    if len(set(primaries)) == len(primaries):  # each primary fills its own slot once
         readings["basic"] = ALTAR["basic_points"] + ALTAR["substitute_bonus"] * (3 - len(primaries))
     if sorted(paints) == sorted(BLENDED):
         readings["blended"] = ALTAR["blended_points"]
@@ -58,9 +59,16 @@ def altar_points(paints: Sequence[str]) -> int:
     restoration, e.g. two of the same primary or not three paints."""
     readings = altar_readings(paints)
     if not readings:
-        raise RuleError([(f"{'+'.join(paints) or 'nothing'} is no altar restoration: it takes yellow, red and blue "
-                          "(any replaced by orange/green/purple) or orange, green and purple", RULES["altar.basic"]),
-                         ("the blended restoration is exactly orange + green + purple", RULES["altar.blended"])])
+        raise RuleError(
+            [
+                (
+                    f"{'+'.join(paints) or 'nothing'} is no altar restoration: it takes yellow, red and blue "
+                    "(any replaced by orange/green/purple) or orange, green and purple",
+                    RULES["altar.basic"],
+                ),
+                ("the blended restoration is exactly orange + green + purple", RULES["altar.blended"]),
+            ]
+        )
     return max(readings.values())
 
 

@@ -1,7 +1,8 @@
 """Setup (Fresco rulebook, Setup 1-9; Big Box Preparation 2): a new game state."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng
 
@@ -43,20 +44,51 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
     booths = tuple(tuple(draw_tiles(bag, size, rng)) for size in data.BOOTH_SIZES[n])
     # 5. fresco: the centre value-11 tile, the rest dealt at random; 9. bishop in the centre
     others = rng.shuffled([t for t in range(len(data.FRESCO_TILES)) if t != data.CENTRE_TILE])
-    fresco = others[:board.CENTRE_INDEX] + [data.CENTRE_TILE] + others[board.CENTRE_INDEX:]
+    fresco = others[: board.CENTRE_INDEX] + [data.CENTRE_TILE] + others[board.CENTRE_INDEX :]
     # 8. theater: every mood painter on the start space of the mood column (a "+1"/"-1" start
     # space would give or take its apprentice at once)
     helper = helper_for(data.MOOD_START)
     # 6-7. supplies; Big Box Preparation 2: 12 thalers and one of each primary (setup.player)
-    s = State(names=names, ruleset=ruleset, overrides=overrides, rng=rng.state, round=0, phase="wake",
-              final=False, bag=tuple(sorted(bag)), removed=removed, booths=booths, fresco=tuple(fresco),
-              bishop=board.CENTRE_INDEX,
-              supply=tuple(c - n * k for c, k in zip(data.PAINT_COUNTS, data.START_PAINTS)),
-              paper=(0,) * len(data.COLOURS), bank=data.COINS - n * data.START_THALERS,
-              players=tuple(PlayerState(data.START_THALERS, data.START_PAINTS, (), 0, start[i], data.MOOD_START,
-                                        helper, 0, None, (0,) * len(CATEGORIES)) for i in range(n)),
-              chooser=(), wake_at=0, order=(), loc=0, actor=0, left=0, final_at=0,
-              switches=switches_for(ruleset, overrides))
+    s = State(
+        names=names,
+        ruleset=ruleset,
+        overrides=overrides,
+        rng=rng.state,
+        round=0,
+        phase="wake",
+        final=False,
+        bag=tuple(sorted(bag)),
+        removed=removed,
+        booths=booths,
+        fresco=tuple(fresco),
+        bishop=board.CENTRE_INDEX,
+        supply=tuple(c - n * k for c, k in zip(data.PAINT_COUNTS, data.START_PAINTS)),
+        paper=(0,) * len(data.COLOURS),
+        bank=data.COINS - n * data.START_THALERS,
+        players=tuple(
+            PlayerState(
+                data.START_THALERS,
+                data.START_PAINTS,
+                (),
+                0,
+                start[i],
+                data.MOOD_START,
+                helper,
+                0,
+                None,
+                (0,) * len(CATEGORIES),
+            )
+            for i in range(n)
+        ),
+        chooser=(),
+        wake_at=0,
+        order=(),
+        loc=0,
+        actor=0,
+        left=0,
+        final_at=0,
+        switches=switches_for(ruleset, overrides),
+    )
     from .rounds import begin_round
 
     begin_round(s, [])
@@ -69,12 +101,17 @@ def setup_events(s: State) -> list[Event]:
     return [
         Event(f"board side for {s.n} players (start spaces S1-S{s.n})", RULES["setup.side"]),
         Event("start spaces: " + ", ".join(f"S{k} {nm}" for k, nm in starts), RULES["setup.start"]),
-        Event(f"each player: {data.START_THALERS} thalers, 1 yellow, 1 red, 1 blue, 5 apprentices",
-              RULES["setup.player"]),
-        Event(f"{len(s.booths)} booths: " + "; ".join(
-            ", ".join(str(data.MARKET_TILES[t]) for t in b) for b in s.booths)
+        Event(
+            f"each player: {data.START_THALERS} thalers, 1 yellow, 1 red, 1 blue, 5 apprentices", RULES["setup.player"]
+        ),
+        Event(
+            f"{len(s.booths)} booths: "
+            + "; ".join(", ".join(str(data.MARKET_TILES[t]) for t in b) for b in s.booths)
             + (f"; removed: {', '.join(data.MARKET_TILES[t].id for t in s.removed)}" if s.removed else ""),
-            RULES["setup.market"]),
-        Event(f"centre tile {data.FRESCO_TILES[s.fresco[board.CENTRE_INDEX]]}; bishop in the centre",
-              RULES["setup.fresco"]),
+            RULES["setup.market"],
+        ),
+        Event(
+            f"centre tile {data.FRESCO_TILES[s.fresco[board.CENTRE_INDEX]]}; bishop in the centre",
+            RULES["setup.fresco"],
+        ),
     ]

@@ -13,6 +13,7 @@ Phases: ``"wake"`` (Phase I, get-up times), ``"plan"`` (Phase II planning),
 ``"act"`` (Phase II, the five locations), ``"final_count"`` (money into VP, waiting for
 a behind/ahead choice) and ``"over"``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -90,8 +91,7 @@ class State(Record):
     bag: tuple[MarketTile, ...]
     removed: tuple[MarketTile, ...]
     booths: tuple[tuple[MarketTile, ...], ...]
-    fresco: Annotated[tuple[Annotated[int, Range(-1, len(data.FRESCO_TILES) - 1)], ...],
-                      Length(data.ROWS * data.COLS)]
+    fresco: Annotated[tuple[Annotated[int, Range(-1, len(data.FRESCO_TILES) - 1)], ...], Length(data.ROWS * data.COLS)]
     bishop: Square
     supply: PaintCounts
     paper: PaintCounts
@@ -107,8 +107,10 @@ class State(Record):
     switches: Switches = field(compare=False, repr=False)
 
     def __repr__(self) -> str:
-        return (f"<fresco state: round {self.round}{' (final)' if self.final else ''}, phase {self.phase}, "
-                f"{self.tiles_left} tiles on the fresco>")
+        return (
+            f"<fresco state: round {self.round}{' (final)' if self.final else ''}, phase {self.phase}, "
+            f"{self.tiles_left} tiles on the fresco>"
+        )
 
     # -- derived views ----------------------------------------------------------
     @property

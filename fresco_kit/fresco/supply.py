@@ -7,6 +7,7 @@ supply gives only what it holds (``supply.paints``), an unlimited one (Big Box,
 supplies; the locations put them, with the player's new pieces, into the fresh state
 copy they build (:func:`set_player`, ``fresco_kit.core.assign``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,14 +27,26 @@ def set_player(s: State, i: int, p: PlayerState, **changes: Any) -> None:
 
 def covers(have: tuple[int, ...], need: tuple[int, ...]) -> bool:
     """Whether a paint vector holds at least another (unrolled: a hot path)."""
-    return (have[0] >= need[0] and have[1] >= need[1] and have[2] >= need[2] and have[3] >= need[3]
-            and have[4] >= need[4] and have[5] >= need[5])
+    return (
+        have[0] >= need[0]
+        and have[1] >= need[1]
+        and have[2] >= need[2]
+        and have[3] >= need[3]
+        and have[4] >= need[4]
+        and have[5] >= need[5]
+    )
 
 
 def add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
     """a + sign * b, colour by colour."""
-    return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3],
-            a[4] + sign * b[4], a[5] + sign * b[5])
+    return (
+        a[0] + sign * b[0],
+        a[1] + sign * b[1],
+        a[2] + sign * b[2],
+        a[3] + sign * b[3],
+        a[4] + sign * b[4],
+        a[5] + sign * b[5],
+    )
 
 
 def supply_covers(s: State, need: tuple[int, ...]) -> bool:

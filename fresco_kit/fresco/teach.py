@@ -17,11 +17,12 @@ positions built with :mod:`.positions` (pieces moved with the supplies balanced)
 - :func:`play_random` / :func:`ruleset_comparison` -- one seed played under a ruleset
   (from :mod:`.compare`).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Mapping, Sequence
+from functools import cache
 
 from fresco_kit.core import Game, RuleError, RuleRef
 
@@ -32,9 +33,22 @@ from .positions import edit, play_round_start
 from .scoring import altar_points, altar_readings, bishop_bonus
 from .state import CATEGORIES, State
 
-__all__ = ["players_for", "reasons_text", "wake_up", "plan_report", "bishop_bonus_grid", "altar_report",
-           "blending_rows", "final_count", "play_random", "ruleset_comparison", "comparison_text",
-           "switch_table_html", "example", "narrate_round"]
+__all__ = [
+    "altar_report",
+    "bishop_bonus_grid",
+    "blending_rows",
+    "comparison_text",
+    "example",
+    "final_count",
+    "narrate_round",
+    "plan_report",
+    "play_random",
+    "players_for",
+    "reasons_text",
+    "ruleset_comparison",
+    "switch_table_html",
+    "wake_up",
+]
 
 PLAYERS = ("Red", "White", "Blue", "Yellow")
 Reason = tuple[str, RuleRef]
@@ -56,14 +70,14 @@ def reasons_text(reasons: Sequence[Reason]) -> str:
 @dataclass
 class WakeRow:
     player: str
-    chooses: int            # 1 = chooses first
+    chooses: int  # 1 = chooses first
     time: int
     mood_change: int
     mood_before: int
     mood_after: int
     price: int
     apprentices: int
-    position: int           # place in the phase II order (1 = first)
+    position: int  # place in the phase II order (1 = first)
 
     @property
     def clamped(self) -> bool:
@@ -76,17 +90,21 @@ class WakeReport:
     events: list[str] = field(default_factory=list)
     refused: list[Reason] = field(default_factory=list)
     refused_action: str = ""
-    state: State | None = None        # the position after the get-ups (e.g. for draw.draw_board)
+    state: State | None = None  # the position after the get-ups (e.g. for draw.draw_board)
 
     def text(self) -> str:
         lines = []
         if self.rows:
-            lines.append(f"{'player':<8}{'chooses':>8}{'time':>6}{'mood':>6}{'mood space':>13}"
-                         f"{'price':>7}{'apprentices':>13}{'acts':>6}")
+            lines.append(
+                f"{'player':<8}{'chooses':>8}{'time':>6}{'mood':>6}{'mood space':>13}"
+                f"{'price':>7}{'apprentices':>13}{'acts':>6}"
+            )
             for r in sorted(self.rows, key=lambda r: r.chooses):
                 space = f"{r.mood_before}->{r.mood_after}" + ("*" if r.clamped else "")
-                lines.append(f"{r.player:<8}{r.chooses:>8}{r.time:>6}{r.mood_change:>+6d}{space:>13}"
-                             f"{r.price:>7}{r.apprentices:>13}{r.position or '-':>6}")
+                lines.append(
+                    f"{r.player:<8}{r.chooses:>8}{r.time:>6}{r.mood_change:>+6d}{space:>13}"
+                    f"{r.price:>7}{r.apprentices:>13}{r.position or '-':>6}"
+                )
             if any(r.clamped for r in self.rows):
                 lines.append("* clamped: the mood painter stops at the end of the column")
         if self.refused:
@@ -99,8 +117,9 @@ class WakeReport:
         return "\n".join(lines)
 
 
-def wake_up(times: Mapping[str, int], moods: Mapping[str, int] | None = None,
-            vp: Mapping[str, int] | None = None, seed: int = 0) -> WakeReport:
+def wake_up(
+    times: Mapping[str, int], moods: Mapping[str, int] | None = None, vp: Mapping[str, int] | None = None, seed: int = 0
+) -> WakeReport:
     """Play Phase I of a first round (or with ``vp`` track spaces) with these get-up times.
 
     ``times`` gives every player's time (its keys are the players, 3 or 4 of
@@ -128,8 +147,19 @@ def wake_up(times: Mapping[str, int], moods: Mapping[str, int] | None = None,
         rank += 1
         report.events.extend(str(e) for e in game.play(action))
         p = game.state.player(name)
-        report.rows.append(WakeRow(name, rank, p.time, data.INN[p.time][0], before[name], p.mood,
-                                   game.state.price(names.index(name)), p.apprentices, 0))
+        report.rows.append(
+            WakeRow(
+                name,
+                rank,
+                p.time,
+                data.INN[p.time][0],
+                before[name],
+                p.mood,
+                game.state.price(names.index(name)),
+                p.apprentices,
+                0,
+            )
+        )
     report.state = game.state
     if game.state.phase == "plan":
         place = {game.state.names[i]: k + 1 for k, i in enumerate(game.state.order)}
@@ -168,7 +198,7 @@ class PlanReport:
         return "\n".join(lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan_position() -> State:
     """A 4-player game after the get-up of round 1 (Red up at 7): the planning phase."""
     game = new_game(list(PLAYERS), seed=0)
@@ -180,8 +210,9 @@ def _plan_position() -> State:
     return game.state
 
 
-def plan_report(counts: Sequence[int], apprentices: int = data.OWN_APPRENTICES, side: str = "side1",
-                player: str = "Red") -> PlanReport:
+def plan_report(
+    counts: Sequence[int], apprentices: int = data.OWN_APPRENTICES, side: str = "side1", player: str = "Red"
+) -> PlanReport:
     """What ``counts`` (apprentices per sheet column) would do, and the engine's refusals.
 
     ``apprentices`` is 4, 5 or 6 (a "-1" space, neither, a "+1" space); ``side`` is the
@@ -193,14 +224,19 @@ def plan_report(counts: Sequence[int], apprentices: int = data.OWN_APPRENTICES, 
     base = _plan_position()
     i = base.names.index(player)
     p = base.players[i].evolve(helper=apprentices - data.OWN_APPRENTICES)
-    s = base.evolve(final=side != "side1", players=base.players[:i] + (p,) + base.players[i + 1:])
+    s = base.evolve(final=side != "side1", players=base.players[:i] + (p,) + base.players[i + 1 :])
     counts = tuple(int(c) for c in counts)
     reasons = rules.checks(s, Plan(player, counts))
     doing = []
     for col, n in zip(s.sheet, counts):
         if n:
-            what = WHAT[col].format(n=n, price=s.price(i), thalers=n * data.STUDIO_THALERS,
-                                    blends=n * data.BLENDS_PER_APPRENTICE, mood=n * data.THEATER_MOVE)
+            what = WHAT[col].format(
+                n=n,
+                price=s.price(i),
+                thalers=n * data.STUDIO_THALERS,
+                blends=n * data.BLENDS_PER_APPRENTICE,
+                mood=n * data.THEATER_MOVE,
+            )
             doing.append(f"  {col:<10} x{n}: {what}")
     return PlanReport(s.sheet, counts, p.apprentices, list(reasons), doing)
 
@@ -244,11 +280,11 @@ def blending_rows() -> list[tuple[str, str, str]]:
 @dataclass
 class FinalRow:
     player: str
-    position: int            # final round's get-up order (1 = scores first)
+    position: int  # final round's get-up order (1 = scores first)
     time: int
     thalers: int
     money_vp: int
-    before: int              # track space before the count (0 = start space)
+    before: int  # track space before the count (0 = start space)
     after: int
 
 
@@ -263,8 +299,10 @@ class FinalReport:
     def text(self) -> str:
         if self.error:
             return f"{self.ruleset}: {self.error}"
-        lines = [f"{self.ruleset}: final count in get-up order",
-                 f"  {'player':<8}{'time':>5}{'thalers':>9}{'+VP':>5}{'space':>12}"]
+        lines = [
+            f"{self.ruleset}: final count in get-up order",
+            f"  {'player':<8}{'time':>5}{'thalers':>9}{'+VP':>5}{'space':>12}",
+        ]
         for r in self.rows:
             lines.append(f"  {r.player:<8}{r.time:>5}{r.thalers:>9}{r.money_vp:>5}{f'{r.before}->{r.after}':>12}")
         lines.append(f"  winner: {' and '.join(self.winners)}")
@@ -272,7 +310,7 @@ class FinalReport:
         return "\n".join(lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _final_round_position(ruleset: str, n: int) -> State:
     """A game at the get-up of its final round (6 tiles left; the last player holds the rest)."""
     names = players_for(n)
@@ -283,8 +321,9 @@ def _final_round_position(ruleset: str, n: int) -> State:
     return game.state
 
 
-def final_count(players: Mapping[str, tuple[int, int, int]], ruleset: str = "base",
-                choice: str = "behind") -> FinalReport:
+def final_count(
+    players: Mapping[str, tuple[int, int, int]], ruleset: str = "base", choice: str = "behind"
+) -> FinalReport:
     """The final money count, played through the engine.
 
     ``players[name] = (thalers, track space, get-up time of the final round)``; names
@@ -333,8 +372,9 @@ def example(name: str):
     raise KeyError(f"no Fresco example {name!r}; examples: {', '.join(e.name for e in EXAMPLES)}")
 
 
-def narrate_round(seed: int = 1, times: Mapping[str, int] | None = None,
-                  plans: Mapping[str, Sequence[int]] | None = None) -> list[str]:
+def narrate_round(
+    seed: int = 1, times: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[int]] | None = None
+) -> list[str]:
     """One first round played through the engine, as text: the get-ups, then phase II
     location by location (II. Performing actions).  At each turn the active player takes
     the engine's first legal action (``legal_actions`` order), giving up when only that

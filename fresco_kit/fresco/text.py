@@ -3,6 +3,7 @@
 :func:`summary` takes the engine's state or a player's view (``state.view(name)``);
 in a view, what lies behind another player's screens shows as ``hidden``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -52,17 +53,28 @@ def summary(s: State | View) -> str:
     if any(s.paper):
         lines.append(f"noted on paper (unlimited paints): {paints_text(s.paper)}")
     for nm, p in zip(s.names, s.players):
-        lines.append(_player_line(nm, p.start, p.vp, f"{p.thalers} thalers, {paints_text(p.paints)}", len(p.tiles),
-                                  p.mood, p.apprentices, p.time, _plan_text(s.sheet, p.plan)))
+        lines.append(
+            _player_line(
+                nm,
+                p.start,
+                p.vp,
+                f"{p.thalers} thalers, {paints_text(p.paints)}",
+                len(p.tiles),
+                p.mood,
+                p.apprentices,
+                p.time,
+                _plan_text(s.sheet, p.plan),
+            )
+        )
     return "\n".join(lines)
 
 
-def _player_line(name: str, start: int, vp: int, purse: str, tiles: int, mood: int, apprentices: int,
-                 time: int, plan: str) -> str:
+def _player_line(
+    name: str, start: int, vp: int, purse: str, tiles: int, mood: int, apprentices: int, time: int, plan: str
+) -> str:
     where = f"S{start}" if start else f"VP {vp}"
     up = f" up at {time}" if time else ""
-    return (f"{name}: {where}, {purse}, {tiles} tile(s), mood {mood}, {apprentices} apprentices"
-            f"{up}{plan}")
+    return f"{name}: {where}, {purse}, {tiles} tile(s), mood {mood}, {apprentices} apprentices{up}{plan}"
 
 
 def _plan_text(sheet: tuple[str, ...], plan: tuple[int, ...] | None) -> str:
@@ -77,17 +89,24 @@ def _view_summary(v: View) -> str:
         head += f" at the {sheet[v.loc]}"
     lines = [head, f"to move: {', '.join(v.to_move) or '-'}", "", fresco_grid(v), ""]
     for b, booth in enumerate(v.booths, 1):
-        lines.append(f"booth {b}: " + (", ".join(str(data.MARKET_TILES[data.MARKET_INDEX[t]]) for t in booth)
-                                      or "empty"))
+        lines.append(
+            f"booth {b}: " + (", ".join(str(data.MARKET_TILES[data.MARKET_INDEX[t]]) for t in booth) or "empty")
+        )
     lines.append(f"bank {v.bank} thalers; supply: {paints_text(v.supply.counts())}")
     if any(v.paper.counts()):
         lines.append(f"noted on paper (unlimited paints): {paints_text(v.paper.counts())}")
     for p in v.players:
-        purse = ("thalers and paints hidden" if p.paints is None
-                 else f"{p.thalers} thalers, {paints_text(p.paints.counts())}")
+        purse = (
+            "thalers and paints hidden"
+            if p.paints is None
+            else f"{p.thalers} thalers, {paints_text(p.paints.counts())}"
+        )
         plan = " plan hidden" if p.planned and p.plan is None else _plan_text(sheet, p.plan)
-        lines.append(_player_line(p.name, p.start, p.vp, purse, len(p.tiles), p.mood,
-                                  data.OWN_APPRENTICES + p.helper, p.time, plan))
+        lines.append(
+            _player_line(
+                p.name, p.start, p.vp, purse, len(p.tiles), p.mood, data.OWN_APPRENTICES + p.helper, p.time, plan
+            )
+        )
     return "\n".join(lines)
 
 

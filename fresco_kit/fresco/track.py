@@ -6,6 +6,7 @@ space holds two painters: landing on an occupied one, the player picks the next 
 space behind or ahead (``cath.track``).  In the Big Box final count the painter goes
 ahead without a choice (``bigbox.final_collision``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -72,8 +73,7 @@ def track_reasons(s: State, i: int, gain: int, choice: str | None, rule, action:
         return []
     if choice is None:
         allowed = [c for c in ("behind", "ahead") if c in options]
-        how = (", ".join(str(action.evolve(track=c)) for c in allowed) if action is not None
-               else " or ".join(allowed))
+        how = ", ".join(str(action.evolve(track=c)) for c in allowed) if action is not None else " or ".join(allowed)
         return [(f"space {target} is occupied: choose where to stop; the choices are: {how}", rule)]
     if choice not in options:
         return [(f"there is no free space behind {target} on the track", rule)]

@@ -3,6 +3,7 @@
 :func:`awaiting` says what the game waits for at any moment, with the legal choices:
 the refusals of actions made out of turn end with it.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
@@ -24,11 +25,13 @@ def awaiting(s: State) -> str:
     if s.phase == "plan":
         waiting = s.to_move
         example = f"plan {waiting[0]} " + ",".join("1" if k < 4 else "0" for k in range(len(s.sheet)))
-        return (f"now {listing(waiting)} must plan: one count per column of {', '.join(s.sheet)} "
-                f"(e.g. '{example}')")
+        return f"now {listing(waiting)} must plan: one count per column of {', '.join(s.sheet)} (e.g. '{example}')"
     who = s.to_move[0]
-    doing = {"wake": "choose a get-up time", "act": f"act at the {s.location}",
-             "final_count": "settle the final count (behind or ahead)"}[s.phase]
+    doing = {
+        "wake": "choose a get-up time",
+        "act": f"act at the {s.location}",
+        "final_count": "settle the final count (behind or ahead)",
+    }[s.phase]
     choices = listing(str(a) for a in legal_actions(s))
     return f"now {who} must {doing}; the choices are: {choices}"
 
@@ -57,7 +60,7 @@ def use(s: State, events: list, n: int = 1) -> None:
     if left > 0:
         assign(s, left=left)
     else:
-        next_actor(s, events)        # sets the uses of the next actor (0 when the round ends)
+        next_actor(s, events)  # sets the uses of the next actor (0 when the round ends)
 
 
 def done_checks(s: State, a: Done) -> list:

@@ -5,13 +5,14 @@ time holds one painter; the inn's mood change applies at once, clamped to the co
 the "+1"/"-1" spaces then give or take an apprentice (returned on leaving); the time
 fixes the market price and, once all have chosen, the player order of phase II.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Wake
-from fresco_kit.core.actions import made
 from .refs import RULES
 from .state import State
 from .supply import set_player
@@ -69,25 +70,38 @@ def apply(s: State, a: Wake, events: list) -> None:
     p = s.players[i]
     change, price = data.INN[a.time]
     mood = clamp_mood(p.mood + change)
-    events.append(Event(f"{a.player} gets up at {a.time} o'clock: mood {change:+d} "
-                        f"(space {p.mood} -> {mood}), market price {price}", RULES["p1.mood"]))
+    events.append(
+        Event(
+            f"{a.player} gets up at {a.time} o'clock: mood {change:+d} "
+            f"(space {p.mood} -> {mood}), market price {price}",
+            RULES["p1.mood"],
+        )
+    )
     helper = helper_for(mood)
     if helper != p.helper:
         if p.helper == 1:
-            events.append(Event(f"{a.player} leaves the +1 spaces and returns the natural apprentice", RULES["mood.plus"]))
+            events.append(
+                Event(f"{a.player} leaves the +1 spaces and returns the natural apprentice", RULES["mood.plus"])
+            )
         if p.helper == -1:
             events.append(Event(f"{a.player} leaves the -1 spaces and takes the apprentice back", RULES["mood.minus"]))
         if helper == 1:
-            events.append(Event(f"{a.player} is on a +1 space: takes the natural apprentice (6 actions)",
-                                RULES["mood.plus"]))
+            events.append(
+                Event(f"{a.player} is on a +1 space: takes the natural apprentice (6 actions)", RULES["mood.plus"])
+            )
         if helper == -1:
-            events.append(Event(f"{a.player} is on a -1 space: one apprentice sits out (4 actions)",
-                                RULES["mood.minus"]))
+            events.append(
+                Event(f"{a.player} is on a -1 space: one apprentice sits out (4 actions)", RULES["mood.minus"])
+            )
     set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
     if s.wake_at == s.n:
         assign(s, order=turn_order(s), phase="plan")
-        events.append(Event("player order: " + ", ".join(
-            f"{s.names[i]} ({s.players[i].time})" for i in s.order), RULES["p1.turn_order"]))
+        events.append(
+            Event(
+                "player order: " + ", ".join(f"{s.names[i]} ({s.players[i].time})" for i in s.order),
+                RULES["p1.turn_order"],
+            )
+        )
 
 
 def legal(s: State) -> list[Wake]:

@@ -13,6 +13,7 @@ headlessly and read ``out.outputs``.  Every answer comes from the engine through
 - :func:`blending_widget` -- the blending table and a two-paint lookup.
 - :func:`final_count_widget` -- thalers into VP, collisions under base and Big Box.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,10 +54,21 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
 
     names = teach.players_for(n)
     defaults = dict(zip(names, (7, 5, 6, 8)))
-    times = {nm: widgets.Dropdown(options=[(f"{t} o'clock", t) for t in data.TIMES], value=defaults[nm],
-                                  description=nm, layout=_LAYOUT_SMALL | {"width": "190px"}) for nm in names}
-    moods = {nm: widgets.IntSlider(value=data.MOOD_START, min=0, max=data.MOOD_LENGTH - 1,
-                                   description="mood space", continuous_update=False) for nm in names}
+    times = {
+        nm: widgets.Dropdown(
+            options=[(f"{t} o'clock", t) for t in data.TIMES],
+            value=defaults[nm],
+            description=nm,
+            layout=_LAYOUT_SMALL | {"width": "190px"},
+        )
+        for nm in names
+    }
+    moods = {
+        nm: widgets.IntSlider(
+            value=data.MOOD_START, min=0, max=data.MOOD_LENGTH - 1, description="mood space", continuous_update=False
+        )
+        for nm in names
+    }
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
     if probe:
         times[names[0]].add_class("fk-probe")
@@ -69,8 +81,9 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
     for w in list(times.values()) + list(moods.values()):
         w.observe(update, names="value")
     rows = [widgets.HBox([times[nm], moods[nm]]) for nm in names]
-    note = widgets.HTML(f"mood spaces 0..{data.MOOD_LENGTH - 1}: "
-                        f"\"-1\" = {sorted(data.MOOD_MINUS)}, \"+1\" = {sorted(data.MOOD_PLUS)}")
+    note = widgets.HTML(
+        f'mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = {sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}'
+    )
     return _box(rows + [note, out], {"times": times, "moods": moods}, out, update)
 
 
@@ -81,12 +94,17 @@ def planner_widget(player: str = "Red") -> Any:
     import ipywidgets as widgets
 
     side = widgets.ToggleButtons(options=[("side 1", "side1"), ("side 2 (final round)", "side2")], value="side1")
-    apprentices = widgets.Dropdown(options=[("4 (on a \"-1\" space)", 4), ("5", 5), ("6 (on a \"+1\" space)", 6)],
-                                   value=5, description="apprentices")
+    apprentices = widgets.Dropdown(
+        options=[('4 (on a "-1" space)', 4), ("5", 5), ('6 (on a "+1" space)', 6)], value=5, description="apprentices"
+    )
     heads = [widgets.HTML() for _ in range(5)]
-    spaces = [[widgets.Checkbox(value=False, indent=False, description=f"space {k + 1}",
-                                layout={"width": "110px"}) for k in range(data.SPACES_PER_COLUMN)]
-              for _ in range(5)]
+    spaces = [
+        [
+            widgets.Checkbox(value=False, indent=False, description=f"space {k + 1}", layout={"width": "110px"})
+            for k in range(data.SPACES_PER_COLUMN)
+        ]
+        for _ in range(5)
+    ]
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
 
     def update(*_):
@@ -100,8 +118,12 @@ def planner_widget(player: str = "Red") -> Any:
     for w in [side, apprentices] + [cb for column in spaces for cb in column]:
         w.observe(update, names="value")
     sheet = widgets.HBox([widgets.VBox([h] + column) for h, column in zip(heads, spaces)])
-    return _box([widgets.HBox([side, apprentices]), sheet, out],
-                {"side": side, "apprentices": apprentices, "spaces": spaces}, out, update)
+    return _box(
+        [widgets.HBox([side, apprentices]), sheet, out],
+        {"side": side, "apprentices": apprentices, "spaces": spaces},
+        out,
+        update,
+    )
 
 
 def bishop_widget(state: Any = None) -> Any:
@@ -112,16 +134,21 @@ def bishop_widget(state: Any = None) -> Any:
 
     from .draw import draw_bishop_heatmap
 
-    square = widgets.Dropdown(options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS)
-                                       for c in range(data.COLS)], value=data.CENTRE, description="bishop on")
+    square = widgets.Dropdown(
+        options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS) for c in range(data.COLS)],
+        value=data.CENTRE,
+        description="bishop on",
+    )
     values = widgets.Checkbox(value=state is not None, description="show tile values", disabled=state is None)
     out = widgets.Output()
 
     def update(*_):
         grid = teach.bishop_bonus_grid(square.value)
         twos = [(r, c) for r in range(data.ROWS) for c in range(data.COLS) if grid[r][c] == 2]
-        text = (f"bishop on {square.value}: +3 for restoring {square.value}, +2 for {len(twos)} neighbouring "
-                f"segment(s) {', '.join(map(str, twos))}; 0 elsewhere")
+        text = (
+            f"bishop on {square.value}: +3 for restoring {square.value}, +2 for {len(twos)} neighbouring "
+            f"segment(s) {', '.join(map(str, twos))}; 0 elsewhere"
+        )
         fig = draw_bishop_heatmap(square.value, state if values.value else None)
         show_figure(out, fig, text)
 
@@ -135,8 +162,7 @@ def altar_widget() -> Any:
     gives the points (the better reading) or the engine's refusal with its rules."""
     import ipywidgets as widgets
 
-    picks = [widgets.Dropdown(options=list(data.COLOURS), value=c, layout={"width": "120px"})
-             for c in data.PRIMARY]
+    picks = [widgets.Dropdown(options=list(data.COLOURS), value=c, layout={"width": "120px"}) for c in data.PRIMARY]
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
 
     def update(*_):
@@ -155,26 +181,40 @@ def blending_widget() -> Any:
     from .draw import PAINT_COLOURS
 
     def chip(c: str) -> str:
-        return (f'<span style="background:{PAINT_COLOURS[c]};padding:1px 8px;border-radius:3px;'
-                f'color:{"black" if c in ("yellow", "orange") else "white"}">{c}</span>')
+        return (
+            f'<span style="background:{PAINT_COLOURS[c]};padding:1px 8px;border-radius:3px;'
+            f'color:{"black" if c in ("yellow", "orange") else "white"}">{c}</span>'
+        )
 
-    rows = "".join(f"<tr><td>{chip(a)}</td><td>+</td><td>{chip(b)}</td><td>&rarr;</td><td>{chip(c)}</td></tr>"
-                   for a, b, c in teach.blending_rows())
-    table = widgets.HTML(f"<table>{rows}</table><p>{data.BLENDS_PER_APPRENTICE} blends per workshop "
-                         "apprentice; the two primaries go back to the supply.</p>")
+    rows = "".join(
+        f"<tr><td>{chip(a)}</td><td>+</td><td>{chip(b)}</td><td>&rarr;</td><td>{chip(c)}</td></tr>"
+        for a, b, c in teach.blending_rows()
+    )
+    table = widgets.HTML(
+        f"<table>{rows}</table><p>{data.BLENDS_PER_APPRENTICE} blends per workshop "
+        "apprentice; the two primaries go back to the supply.</p>"
+    )
     first = widgets.Dropdown(options=list(data.PRIMARY), value="red", layout={"width": "110px"})
     second = widgets.Dropdown(options=list(data.PRIMARY), value="yellow", layout={"width": "110px"})
     out = widgets.Output()
 
     def update(*_):
         made = [c for a, b, c in teach.blending_rows() if {a, b} == {first.value, second.value}]
-        show_text(out, f"{first.value} + {second.value} -> {made[0]}" if made
-                  else f"{first.value} + {second.value}: no blend (the table blends two different primaries)")
+        show_text(
+            out,
+            f"{first.value} + {second.value} -> {made[0]}"
+            if made
+            else f"{first.value} + {second.value}: no blend (the table blends two different primaries)",
+        )
 
     first.observe(update, names="value")
     second.observe(update, names="value")
-    return _box([table, widgets.HBox([first, widgets.Label("+"), second]), out],
-                {"first": first, "second": second, "table": table}, out, update)
+    return _box(
+        [table, widgets.HBox([first, widgets.Label("+"), second]), out],
+        {"first": first, "second": second, "table": table},
+        out,
+        update,
+    )
 
 
 def final_count_widget(n: int = 4) -> Any:
@@ -185,16 +225,44 @@ def final_count_widget(n: int = 4) -> Any:
 
     names = teach.players_for(n)
     defaults = {"Red": (10, 20, 5), "White": (0, 25, 6), "Blue": (0, 26, 7), "Yellow": (3, 5, 8)}
-    thalers = {nm: widgets.BoundedIntText(value=defaults[nm][0], min=0, max=data.COINS, description=f"{nm} thalers",
-                                          layout={"width": "190px"}, style={"description_width": "90px"})
-               for nm in names}
-    spaces = {nm: widgets.BoundedIntText(value=defaults[nm][1], min=0, max=200, description="space",
-                                         layout={"width": "130px"}, style={"description_width": "45px"})
-              for nm in names}
-    times = {nm: widgets.Dropdown(options=list(data.TIMES), value=defaults[nm][2], description="up at",
-                                  layout={"width": "130px"}, style={"description_width": "45px"}) for nm in names}
-    choice = widgets.ToggleButtons(options=["behind", "ahead"], value="behind",
-                                   description="base choice", tooltips=["next free space behind", "next free ahead"])
+    thalers = {
+        nm: widgets.BoundedIntText(
+            value=defaults[nm][0],
+            min=0,
+            max=data.COINS,
+            description=f"{nm} thalers",
+            layout={"width": "190px"},
+            style={"description_width": "90px"},
+        )
+        for nm in names
+    }
+    spaces = {
+        nm: widgets.BoundedIntText(
+            value=defaults[nm][1],
+            min=0,
+            max=200,
+            description="space",
+            layout={"width": "130px"},
+            style={"description_width": "45px"},
+        )
+        for nm in names
+    }
+    times = {
+        nm: widgets.Dropdown(
+            options=list(data.TIMES),
+            value=defaults[nm][2],
+            description="up at",
+            layout={"width": "130px"},
+            style={"description_width": "45px"},
+        )
+        for nm in names
+    }
+    choice = widgets.ToggleButtons(
+        options=["behind", "ahead"],
+        value="behind",
+        description="base choice",
+        tooltips=["next free space behind", "next free ahead"],
+    )
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
 
     def update(*_):
@@ -205,5 +273,6 @@ def final_count_widget(n: int = 4) -> Any:
     for w in list(thalers.values()) + list(spaces.values()) + list(times.values()) + [choice]:
         w.observe(update, names="value")
     rows = [widgets.HBox([thalers[nm], spaces[nm], times[nm]]) for nm in names]
-    return _box(rows + [choice, out], {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice},
-                out, update)
+    return _box(
+        rows + [choice, out], {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice}, out, update
+    )

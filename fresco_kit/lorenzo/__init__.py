@@ -12,9 +12,10 @@ Options of ``new_game``: ``bonus_tiles`` ("standard" or "advanced") and ``switch
 sections to modules, ``refs.GLOSSARY`` for English -> Italian terms and
 ``readings.READINGS`` for the kit's readings where the summary is silent.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import Game, GameInfo, Option, Switch
 
@@ -26,14 +27,26 @@ INFO = GameInfo(
     name="lorenzo",
     title="Lorenzo il Magnifico",
     summary="Lead a Florentine family: place family members by dice value to take cards, harvest, produce "
-            "and support the Church.",
+    "and support the Church.",
     player_counts=PLAYER_COUNTS,
     default_players=("Red", "White", "Blue", "Yellow"),
-    options=(Option("bonus_tiles", "'standard' gives everyone the same personal bonus tile; 'advanced' deals "
-                                   "tiles A-D in turn order", ("standard", "advanced")),),
+    options=(
+        Option(
+            "bonus_tiles",
+            "'standard' gives everyone the same personal bonus tile; 'advanced' deals tiles A-D in turn order",
+            ("standard", "advanced"),
+        ),
+    ),
     switches=tuple(Switch(r.name, r.doc, r.choices, r.rule) for r in SWITCHES),
-    categories=("VP during the game", "Territories", "Characters", "Ventures", "Military", "Resources",
-                "Excommunications"),
+    categories=(
+        "VP during the game",
+        "Territories",
+        "Characters",
+        "Ventures",
+        "Military",
+        "Resources",
+        "Excommunications",
+    ),
     sources=("Lorenzo il Magnifico rules summary (Italian)",),
     rules_module="fresco_kit.lorenzo.rules",
 )

@@ -18,6 +18,7 @@ Action spaces (``data.SPACES``): ``territory-1`` .. ``venture-4`` (tower and flo
 1 = bottom), ``harvest-small``, ``harvest-large``, ``production-small``,
 ``production-large``, ``market-1`` .. ``market-4`` and ``council``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -16,6 +16,7 @@ game that breaks later.  A state passes when:
 - the phase agrees with the round and with what is pending, and every pending decision
   can be answered: its player plays, a cost is payable, a trade's building is owned.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,10 +31,12 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def check_state(st: "State", path: str = "") -> None:
+def check_state(st: State, path: str = "") -> None:
     """Raise ``SaveError`` naming the first field of ``st`` that contradicts the others."""
+
     def at(name: str) -> str:
         return f"{path}.{name}" if path else name
+
     _players(st, at)
     _cards(st, at)
     _tiles(st, at)
@@ -42,7 +45,7 @@ def check_state(st: "State", path: str = "") -> None:
     _pending(st, at)
 
 
-def _players(st: "State", at: Any) -> None:
+def _players(st: State, at: Any) -> None:
     names = st.names
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -52,12 +55,15 @@ def _players(st: "State", at: Any) -> None:
     tiles = [p.bonus_tile for p in st.players]
     for i, tile in enumerate(tiles):
         if (tile == "standard") != (st.bonus_tiles == "standard") or (tile != "standard" and tile in tiles[:i]):
-            want = ("the standard tile" if st.bonus_tiles == "standard"
-                    else "one of the advanced tiles A-D that no other player has")
+            want = (
+                "the standard tile"
+                if st.bonus_tiles == "standard"
+                else "one of the advanced tiles A-D that no other player has"
+            )
             raise field_error(at(f"players[{i}].bonus_tile"), f"{want} (bonus_tiles is {st.bonus_tiles!r})", tile)
 
 
-def _cards(st: "State", at: Any) -> None:
+def _cards(st: State, at: Any) -> None:
     """Each of the 96 development cards in exactly one place of the right type."""
     cards = load().cards
     seen: Counter = Counter()
@@ -89,11 +95,12 @@ def _cards(st: "State", at: Any) -> None:
         place(cid, at(f"discarded[{i}]"), cards[cid].type)
     missing = sorted(set(cards) - set(seen))
     if missing:
-        raise field_error(at("discarded"), f"every development card in one place; card {missing[0]} is nowhere",
-                          list(st.discarded))
+        raise field_error(
+            at("discarded"), f"every development card in one place; card {missing[0]} is nowhere", list(st.discarded)
+        )
 
 
-def _tiles(st: "State", at: Any) -> None:
+def _tiles(st: State, at: Any) -> None:
     """One excommunication tile per period in play; players carry only tiles in play."""
     tiles = load().excommunications
     for i, tile in enumerate(st.excomm_tiles):
@@ -102,11 +109,12 @@ def _tiles(st: "State", at: Any) -> None:
     for j, p in enumerate(st.players):
         for i, tile in enumerate(p.excomms):
             if tile not in st.excomm_tiles:
-                raise field_error(at(f"players[{j}].excomms[{i}]"),
-                                  f"one of the tiles in play: {listing(st.excomm_tiles)}", tile)
+                raise field_error(
+                    at(f"players[{j}].excomms[{i}]"), f"one of the tiles in play: {listing(st.excomm_tiles)}", tile
+                )
 
 
-def _turns(st: "State", at: Any) -> None:
+def _turns(st: State, at: Any) -> None:
     """Round, phase, schedule and turn agree; the player to place has a member at home."""
     from .setup import schedule
 
@@ -120,7 +128,7 @@ def _turns(st: "State", at: Any) -> None:
         if any(c is not None for row in st.towers.values() for c in row):
             raise field_error(at("towers"), "empty towers once the game is over", st.towers)
         return
-    if st.phase == "vatican":         # the schedule was made before this report's excommunications
+    if st.phase == "vatican":  # the schedule was made before this report's excommunications
         for i, name in enumerate(st.schedule):
             if name not in st.names:
                 raise field_error(at(f"schedule[{i}]"), f"a player: {listing(st.names)}", name)
@@ -129,8 +137,9 @@ def _turns(st: "State", at: Any) -> None:
         return
     expected = schedule(st)
     if st.schedule != expected:
-        raise field_error(at("schedule"), f"the round's turns from the turn order: {listing(expected, 16)}",
-                          list(st.schedule))
+        raise field_error(
+            at("schedule"), f"the round's turns from the turn order: {listing(expected, 16)}", list(st.schedule)
+        )
     if st.turn > len(st.schedule):
         raise field_error(at("turn"), f"a turn from 0 to {len(st.schedule)}", st.turn)
     if not st.pending:
@@ -138,11 +147,12 @@ def _turns(st: "State", at: Any) -> None:
             raise field_error(at("turn"), f"a turn below {len(st.schedule)} (the round is not over)", st.turn)
         name = st.schedule[st.turn]
         if not st.player(name).home:
-            raise field_error(at(f"players[{st.names.index(name)}].home"),
-                              f"a member at home: it is {name}'s turn to place", [])
+            raise field_error(
+                at(f"players[{st.names.index(name)}].home"), f"a member at home: it is {name}'s turn to place", []
+            )
 
 
-def _occupants(st: "State", at: Any) -> None:
+def _occupants(st: State, at: Any) -> None:
     """Members on the board: known spaces, not at home, on one space only, within capacity."""
     data = load()
     homes = {p.name: p.home for p in st.players}
@@ -166,7 +176,7 @@ def _occupants(st: "State", at: Any) -> None:
         raise field_error(at("occupants"), "no members on the board once the game is over", st.occupants)
 
 
-def _pending(st: "State", at: Any) -> None:
+def _pending(st: State, at: Any) -> None:
     """Pending decisions agree with the phase and can be answered."""
     if st.phase == "vatican" and not st.pending:
         raise field_error(at("pending"), "the Vatican report's decisions (the report is under way)", [])
@@ -183,20 +193,23 @@ def _pending(st: "State", at: Any) -> None:
             raise field_error(f"{where}.kind", "'vatican' exactly during the Vatican report", d.kind)
         if d.kind == "vatican":
             if d.player in asked or st.excomm_tiles[st.period - 1] in p.excomms:
-                raise field_error(f"{where}.player", "a player not yet asked nor excommunicated in this report",
-                                  d.player)
+                raise field_error(
+                    f"{where}.player", "a player not yet asked nor excommunicated in this report", d.player
+                )
             asked.add(d.player)
         elif d.kind == "cost":
             if i:
-                raise field_error(f"{where}.kind", "a cost decision only at the front (it is answered at once)",
-                                  d.kind)
+                raise field_error(f"{where}.kind", "a cost decision only at the front (it is answered at once)", d.kind)
             if d.card not in p.cards[data.cards[d.card].type]:
                 raise field_error(f"{where}.card", f"a card {d.player} has just taken", d.card)
             for j, cost in enumerate(d.costs):
                 short = [k for k, v in cost.items() if p.res[k] < v]
                 if short:
-                    raise field_error(f"{where}.costs[{j}].{short[0]}",
-                                      f"a cost {d.player} can pay (has {p.res[short[0]]})", cost[short[0]])
+                    raise field_error(
+                        f"{where}.costs[{j}].{short[0]}",
+                        f"a cost {d.player} can pay (has {p.res[short[0]]})",
+                        cost[short[0]],
+                    )
         elif d.kind == "trade":
             for j, cid in enumerate(d.queue):
                 if cid not in p.cards["building"]:

@@ -4,6 +4,7 @@ Everything printed on the board, cards and tiles lives in the data file; this mo
 turns it into small frozen dataclasses and checks it (96 development cards = 4 types x
 3 periods x 8, 21 excommunication tiles = 3 periods x 7, provenance on every entry).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from typing import Any
 from fresco_kit.core.data import DataError, check_provenance, load_seed
 
 RESOURCES = ("wood", "stone", "servants", "coins", "military", "faith", "vp")
-GOODS = ("wood", "stone", "servants", "coins")          # the resources of final scoring
+GOODS = ("wood", "stone", "servants", "coins")  # the resources of final scoring
 CARD_TYPES = ("territory", "building", "character", "venture")
 MEMBERS = ("white", "black", "orange", "neutral")
 COLOURED = ("white", "black", "orange")
@@ -46,7 +47,7 @@ class ExtraAction:
     """An extra action granted by a card: a tower card (``tower`` type or "any") or a
     harvest/production, at ``value``, with an optional cost ``discount``."""
 
-    kind: str                       # "tower" | "harvest" | "production"
+    kind: str  # "tower" | "harvest" | "production"
     value: int
     tower: str = "any"
     discount: dict = field(default_factory=dict)
@@ -137,9 +138,9 @@ class Space:
     """A non-tower action space: zones, market, council."""
 
     id: str
-    kind: str                      # "harvest" | "production" | "market" | "council"
+    kind: str  # "harvest" | "production" | "market" | "council"
     value: int
-    capacity: int                  # 0 = unlimited
+    capacity: int  # 0 = unlimited
     penalty: int = 0
     min_players: int = 2
     gain: dict = field(default_factory=dict)
@@ -188,8 +189,9 @@ def _effect(raw: dict, where: str) -> Effect:
     if action is not None:
         if action.get("kind") not in ("tower", "harvest", "production"):
             raise DataError(f"{where}: bad extra action {action!r}")
-        extra = ExtraAction(action["kind"], int(action["value"]), action.get("tower", "any"),
-                            _bundle(action.get("discount", {}), where))
+        extra = ExtraAction(
+            action["kind"], int(action["value"]), action.get("tower", "any"), _bundle(action.get("discount", {}), where)
+        )
     return Effect(gain, privileges, per, int(every), extra)
 
 
@@ -218,18 +220,27 @@ def _card(raw: dict) -> Card:
     modifier = None
     if "modifier" in raw:
         m = raw["modifier"]
-        modifier = Modifier(m["kind"], m.get("tower"), m.get("bonus", 0),
-                            tuple(_bundle(d, where) for d in m.get("discounts", [])))
-    return Card(raw["id"], raw["name"], raw["type"], raw["period"], tuple(costs),
-                _effect(raw.get("immediate", {}), where), permanent, modifier,
-                raw.get("end_vp", 0), raw["provenance"])
+        modifier = Modifier(
+            m["kind"], m.get("tower"), m.get("bonus", 0), tuple(_bundle(d, where) for d in m.get("discounts", []))
+        )
+    return Card(
+        raw["id"],
+        raw["name"],
+        raw["type"],
+        raw["period"],
+        tuple(costs),
+        _effect(raw.get("immediate", {}), where),
+        permanent,
+        modifier,
+        raw.get("end_vp", 0),
+        raw["provenance"],
+    )
 
 
 def parse(raw: dict[str, Any]) -> LorenzoData:
     """Build and validate :class:`LorenzoData` from the parsed TOML (raises DataError)."""
     illustrative = []
-    for key in ("game", "start", "towers_rules", "territory_slots", "council", "faith_track",
-                "vatican", "scoring"):
+    for key in ("game", "start", "towers_rules", "territory_slots", "council", "faith_track", "vatican", "scoring"):
         if check_provenance(raw[key], key) == "illustrative":
             illustrative.append(key)
     for key in ("towers", "zones", "market", "privileges", "bonus_tiles", "excommunications", "cards"):
@@ -254,12 +265,19 @@ def parse(raw: dict[str, Any]) -> LorenzoData:
             raise DataError(f"{c.type} {c.name} must have exactly one cost")
         if c.type == "character" and set(c.costs[0].pay) - {"coins"}:
             raise DataError(f"character {c.name} must cost coins only")
-        if (c.permanent is not None) and c.permanent.zone != {"territory": "harvest", "building": "production"}.get(c.type):
+        if (c.permanent is not None) and c.permanent.zone != {"territory": "harvest", "building": "production"}.get(
+            c.type
+        ):
             raise DataError(f"{c.name}: a {c.type} cannot have a {c.permanent.zone} effect")
     towers = {}
     for t in raw["towers"]:
-        towers[t["type"]] = Tower(t["type"], t["colour"], t["italian"], tuple(t["floor_values"]),
-                                  tuple(_bundle(b, f"tower {t['type']}") for b in t["floor_bonus"]))
+        towers[t["type"]] = Tower(
+            t["type"],
+            t["colour"],
+            t["italian"],
+            tuple(t["floor_values"]),
+            tuple(_bundle(b, f"tower {t['type']}") for b in t["floor_bonus"]),
+        )
     if set(towers) != set(CARD_TYPES) or any(len(t.floor_values) != 4 for t in towers.values()):
         raise DataError("need four towers of four floors, one per card type")
     spaces = {}
@@ -269,31 +287,45 @@ def parse(raw: dict[str, Any]) -> LorenzoData:
         spaces[m["id"]] = Space(m["id"], "market", m["value"], 1, 0, m["min_players"], _bundle(m["gain"], m["id"]))
     c = raw["council"]
     spaces[c["id"]] = Space(c["id"], "council", c["value"], 0, 0, 2, _bundle(c["gain"], "council"))
-    if tuple(spaces) != SPACES[len(TOWER_SPACES):]:
-        raise DataError(f"the board's spaces must be {SPACES[len(TOWER_SPACES):]}, not {tuple(spaces)}")
+    if tuple(spaces) != SPACES[len(TOWER_SPACES) :]:
+        raise DataError(f"the board's spaces must be {SPACES[len(TOWER_SPACES) :]}, not {tuple(spaces)}")
     excomms = {}
     for e in raw["excommunications"]:
         params = {k: v for k, v in e["effect"].items() if k != "kind"}
-        excomms[e["id"]] = Excommunication(e["id"], e["period"], e["name"], e["effect"]["kind"], params,
-                                           e["provenance"])
+        excomms[e["id"]] = Excommunication(
+            e["id"], e["period"], e["name"], e["effect"]["kind"], params, e["provenance"]
+        )
     if len(excomms) != 21 or any(sum(1 for x in excomms.values() if x.period == p) != 7 for p in (1, 2, 3)):
         raise DataError("need 21 excommunication tiles, 7 per period")
-    tiles = {b["id"]: BonusTile(b["id"], b["value"], _bundle(b["harvest"], b["id"]),
-                                _bundle(b["production"], b["id"]), b["provenance"]) for b in raw["bonus_tiles"]}
+    tiles = {
+        b["id"]: BonusTile(
+            b["id"], b["value"], _bundle(b["harvest"], b["id"]), _bundle(b["production"], b["id"]), b["provenance"]
+        )
+        for b in raw["bonus_tiles"]
+    }
     sc = raw["scoring"]
     faith = tuple(raw["faith_track"]["vp"])
     if len(faith) != 16:
         raise DataError("the faith track needs VP for faith 0..15")
     return LorenzoData(
-        cards=cards, towers=towers, spaces=spaces,
+        cards=cards,
+        towers=towers,
+        spaces=spaces,
         privileges={p["id"]: _bundle(p["gain"], p["id"]) for p in raw["privileges"]},
-        excommunications=excomms, bonus_tiles=tiles, faith_vp=faith,
+        excommunications=excomms,
+        bonus_tiles=tiles,
+        faith_vp=faith,
         vatican_thresholds=tuple(raw["vatican"]["thresholds"]),
         territory_military=tuple(raw["territory_slots"]["military_required"]),
-        territory_points=tuple(sc["territories"]), character_points=tuple(sc["characters"]),
-        military_awards=tuple(sc["military"]), resources_per_vp=sc["resources_per_vp"],
-        start=dict(raw["start"]), occupied_coins=raw["towers_rules"]["occupied_extra_coins"],
-        max_cards=raw["game"]["max_cards_per_type"], illustrative=tuple(illustrative))
+        territory_points=tuple(sc["territories"]),
+        character_points=tuple(sc["characters"]),
+        military_awards=tuple(sc["military"]),
+        resources_per_vp=sc["resources_per_vp"],
+        start=dict(raw["start"]),
+        occupied_coins=raw["towers_rules"]["occupied_extra_coins"],
+        max_cards=raw["game"]["max_cards_per_type"],
+        illustrative=tuple(illustrative),
+    )
 
 
 @lru_cache(maxsize=1)

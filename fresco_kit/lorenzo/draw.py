@@ -8,6 +8,7 @@
 - :func:`draw_score_sheet` and :func:`draw_scoring_tables`: final scoring.
 - :func:`readme_figures` for ``fresco-kit figures``.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,19 +18,38 @@ from .refs import GLOSSARY
 
 #: node -> (English label, Italian label, checklist ids, short detail)
 ROUND_PHASES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
-    "setup": ("Round setup", "preparazione del turno", ("round.setup",),
-              "one card per floor from the period's decks,\nbottom floor first; roll the three dice"),
-    "actions": ("Action phase", "fase delle azioni", ("phase.actions", "dice.value", "servants"),
-                "in turn order, one family member\nper turn, until all are placed"),
-    "vatican": ("Vatican report", "Rapporto in Vaticano", ("phase.vatican", "vatican.support",
-                                                            "vatican.excommunicate"),
-                "faith >= 3 / 4 / 5: support (faith -> 0, VP)\nor excommunication (faith kept)"),
-    "end": ("End of round", "fine del turno", ("endround.cards", "endround.order", "endround.members"),
-            "tower cards leave the game; new turn order\nfrom the Council Palace; members return"),
+    "setup": (
+        "Round setup",
+        "preparazione del turno",
+        ("round.setup",),
+        "one card per floor from the period's decks,\nbottom floor first; roll the three dice",
+    ),
+    "actions": (
+        "Action phase",
+        "fase delle azioni",
+        ("phase.actions", "dice.value", "servants"),
+        "in turn order, one family member\nper turn, until all are placed",
+    ),
+    "vatican": (
+        "Vatican report",
+        "Rapporto in Vaticano",
+        ("phase.vatican", "vatican.support", "vatican.excommunicate"),
+        "faith >= 3 / 4 / 5: support (faith -> 0, VP)\nor excommunication (faith kept)",
+    ),
+    "end": (
+        "End of round",
+        "fine del turno",
+        ("endround.cards", "endround.order", "endround.members"),
+        "tower cards leave the game; new turn order\nfrom the Council Palace; members return",
+    ),
     "next_round": ("Next round", "turno successivo", ("struct.periods",), "same period, same decks"),
     "next_period": ("Next period", "periodo successivo", ("struct.periods",), "decks of the next period"),
-    "final": ("Final scoring", "punteggio finale", ("final.total", "final.winner"),
-              "territories, characters, ventures,\nmilitary, resources, excommunications"),
+    "final": (
+        "Final scoring",
+        "punteggio finale",
+        ("final.total", "final.winner"),
+        "territories, characters, ventures,\nmilitary, resources, excommunications",
+    ),
 }
 
 #: (from, to, condition)
@@ -45,16 +65,42 @@ ROUND_FLOW: tuple[tuple[str, str, str], ...] = (
     ("next_period", "setup", "always"),
 )
 
-_POS = {"setup": (0.0, 4.0), "actions": (0.0, 2.7), "vatican": (3.0, 1.75), "end": (0.0, 1.0),
-        "next_round": (-3.0, 3.35), "next_period": (-3.0, 1.75), "final": (0.0, -0.5)}
+_POS = {
+    "setup": (0.0, 4.0),
+    "actions": (0.0, 2.7),
+    "vatican": (3.0, 1.75),
+    "end": (0.0, 1.0),
+    "next_round": (-3.0, 3.35),
+    "next_period": (-3.0, 1.75),
+    "final": (0.0, -0.5),
+}
 #: where each phase's detail is written, relative to its box, and its alignment
-_DETAIL = {"setup": (1.35, 0.0, "left"), "actions": (1.35, 0.0, "left"), "vatican": (0.0, -0.6, "center"),
-           "end": (-1.6, -0.5, "center"), "next_round": (0.0, -0.42, "center"),
-           "next_period": (0.0, -0.42, "center"), "final": (1.35, 0.0, "left")}
-_NODE_COLOUR = {"setup": "#cfe2f3", "actions": "#d9ead3", "vatican": "#f4cccc", "end": "#fff2cc",
-                "next_round": "#eeeeee", "next_period": "#eeeeee", "final": "#d9d2e9"}
-_CURVE = {("end", "next_round"): -0.25, ("next_round", "setup"): -0.2, ("end", "next_period"): 0.0,
-          ("next_period", "setup"): -0.15, ("actions", "vatican"): -0.2, ("vatican", "end"): -0.2}
+_DETAIL = {
+    "setup": (1.35, 0.0, "left"),
+    "actions": (1.35, 0.0, "left"),
+    "vatican": (0.0, -0.6, "center"),
+    "end": (-1.6, -0.5, "center"),
+    "next_round": (0.0, -0.42, "center"),
+    "next_period": (0.0, -0.42, "center"),
+    "final": (1.35, 0.0, "left"),
+}
+_NODE_COLOUR = {
+    "setup": "#cfe2f3",
+    "actions": "#d9ead3",
+    "vatican": "#f4cccc",
+    "end": "#fff2cc",
+    "next_round": "#eeeeee",
+    "next_period": "#eeeeee",
+    "final": "#d9d2e9",
+}
+_CURVE = {
+    ("end", "next_round"): -0.25,
+    ("next_round", "setup"): -0.2,
+    ("end", "next_period"): 0.0,
+    ("next_period", "setup"): -0.15,
+    ("actions", "vatican"): -0.2,
+    ("vatican", "end"): -0.2,
+}
 
 
 def round_flow_graph():
@@ -80,29 +126,58 @@ def draw_round_flow(ax: Any = None):
     boxes = {}
     for node, d in g.nodes(data=True):
         x, y = d["pos"]
-        t = ax.text(x, y, f"{d['label']}\n({d['italian']})", ha="center", va="center", fontsize=11,
-                    fontweight="bold", bbox={"boxstyle": "round,pad=0.5", "fc": _NODE_COLOUR[node], "ec": "#333"})
+        t = ax.text(
+            x,
+            y,
+            f"{d['label']}\n({d['italian']})",
+            ha="center",
+            va="center",
+            fontsize=11,
+            fontweight="bold",
+            bbox={"boxstyle": "round,pad=0.5", "fc": _NODE_COLOUR[node], "ec": "#333"},
+        )
         boxes[node] = t
         dx, dy, align = _DETAIL[node]
         ax.text(x + dx, y + dy, d["detail"], ha=align, va="center", fontsize=8.5, color="#333", style="italic")
-    fig.canvas.draw()          # box patches get their size
+    fig.canvas.draw()  # box patches get their size
     for a, b, d in g.edges(data=True):
         rad = _CURVE.get((a, b), 0.0)
-        ax.annotate("", xy=g.nodes[b]["pos"], xytext=g.nodes[a]["pos"],
-                    arrowprops={"arrowstyle": "-|>", "mutation_scale": 20, "lw": 1.6, "color": "#555",
-                                "connectionstyle": f"arc3,rad={rad}", "patchA": boxes[a].get_bbox_patch(),
-                                "patchB": boxes[b].get_bbox_patch(), "shrinkA": 2, "shrinkB": 2})
+        ax.annotate(
+            "",
+            xy=g.nodes[b]["pos"],
+            xytext=g.nodes[a]["pos"],
+            arrowprops={
+                "arrowstyle": "-|>",
+                "mutation_scale": 20,
+                "lw": 1.6,
+                "color": "#555",
+                "connectionstyle": f"arc3,rad={rad}",
+                "patchA": boxes[a].get_bbox_patch(),
+                "patchB": boxes[b].get_bbox_patch(),
+                "shrinkA": 2,
+                "shrinkB": 2,
+            },
+        )
         if d["condition"] != "always":
             (xa, ya), (xb, yb) = g.nodes[a]["pos"], g.nodes[b]["pos"]
             mx, my = (xa + xb) / 2, (ya + yb) / 2
             if xa == xb:
                 mx -= 0.15
-            ax.text(mx, my, d["condition"], fontsize=9, color="#7a1f1f", ha="right" if xa == xb else "center",
-                    va="center", bbox={"boxstyle": "round", "fc": "white", "ec": "#7a1f1f", "alpha": 0.95})
+            ax.text(
+                mx,
+                my,
+                d["condition"],
+                fontsize=9,
+                color="#7a1f1f",
+                ha="right" if xa == xb else "center",
+                va="center",
+                bbox={"boxstyle": "round", "fc": "white", "ec": "#7a1f1f", "alpha": 0.95},
+            )
     ax.set_xlim(-4.5, 4.8)
     ax.set_ylim(-1.1, 4.6)
-    ax.set_title("Lorenzo il Magnifico: the phases of one round (turno); six rounds in three periods (periodi)",
-                 fontsize=12)
+    ax.set_title(
+        "Lorenzo il Magnifico: the phases of one round (turno); six rounds in three periods (periodi)", fontsize=12
+    )
     ax.axis("off")
     fig.tight_layout()
     plt.close(fig)
@@ -142,12 +217,28 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
     for i, t in enumerate(CARD_TYPES):
         tower = data.towers[t]
         x = i * 2.3
-        ax.text(x + 1, 4.55, f"{t.capitalize()}\n({teach.ITALIAN_TOWER[t]})", ha="center", fontsize=10,
-                fontweight="bold", color=_TOWER_COLOUR[t] if t != "building" else "#bf9000")
+        ax.text(
+            x + 1,
+            4.55,
+            f"{t.capitalize()}\n({teach.ITALIAN_TOWER[t]})",
+            ha="center",
+            fontsize=10,
+            fontweight="bold",
+            color=_TOWER_COLOUR[t] if t != "building" else "#bf9000",
+        )
         for f in range(4):
             space = f"{t}-{f + 1}"
-            ax.add_patch(mpatches.FancyBboxPatch((x, f * 1.05), 2.0, 0.9, boxstyle="round,pad=0.02",
-                                                 fc=_STATUS_COLOUR[status[space]], ec=_TOWER_COLOUR[t], lw=2))
+            ax.add_patch(
+                mpatches.FancyBboxPatch(
+                    (x, f * 1.05),
+                    2.0,
+                    0.9,
+                    boxstyle="round,pad=0.02",
+                    fc=_STATUS_COLOUR[status[space]],
+                    ec=_TOWER_COLOUR[t],
+                    lw=2,
+                )
+            )
             bonus = teach.bundle_text(tower.floor_bonus[f]) if tower.floor_bonus[f] else ""
             card = state.towers[t][f]
             name = data.cards[card].name if card is not None else "(no card)"
@@ -155,34 +246,70 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
             ax.text(x + 0.08, f * 1.05 + 0.40, name, fontsize=8, style="italic")
             if bonus:
                 ax.text(x + 0.08, f * 1.05 + 0.12, f"bonus {bonus}", fontsize=8, color="#7a1f1f")
-    others = [("harvest-small", "harvest-large"), ("production-small", "production-large"),
-              ("market-1", "market-2", "market-3", "market-4"), ("council",)]
-    titles = ["Harvest (raccolto)", "Production (produzione)", "Market (Mercato)",
-              "Council Palace\n(Palazzo del Consiglio)"]
+    others = [
+        ("harvest-small", "harvest-large"),
+        ("production-small", "production-large"),
+        ("market-1", "market-2", "market-3", "market-4"),
+        ("council",),
+    ]
+    titles = [
+        "Harvest (raccolto)",
+        "Production (produzione)",
+        "Market (Mercato)",
+        "Council Palace\n(Palazzo del Consiglio)",
+    ]
     for j, (group, title) in enumerate(zip(others, titles)):
         y = 3.75 - j * 1.3
         ax.text(9.5, y + 0.62, title, fontsize=9.5, fontweight="bold")
         for k, space in enumerate(group):
             sp = data.spaces[space]
-            ax.add_patch(mpatches.FancyBboxPatch((9.5 + k * 1.05, y - 0.25), 0.95, 0.75,
-                                                 boxstyle="round,pad=0.02", fc=_STATUS_COLOUR[status[space]],
-                                                 ec="#444"))
-            extra = f"-{sp.penalty} to value" if sp.penalty else (
-                teach.bundle_text(sp.gain).replace(" + ", "\n+").replace("council privilege(s)", "privilege(s)")
-                if sp.gain else "")
-            size = {"harvest": "small" if sp.capacity else "large", "production": "small" if sp.capacity else "large",
-                    "market": space[-1], "council": ""}[sp.kind]
-            ax.text(9.5 + k * 1.05 + 0.47, y + 0.12, f"{size} >= {sp.value}\n{extra}".strip(), ha="center",
-                    va="center", fontsize=7)
+            ax.add_patch(
+                mpatches.FancyBboxPatch(
+                    (9.5 + k * 1.05, y - 0.25),
+                    0.95,
+                    0.75,
+                    boxstyle="round,pad=0.02",
+                    fc=_STATUS_COLOUR[status[space]],
+                    ec="#444",
+                )
+            )
+            extra = (
+                f"-{sp.penalty} to value"
+                if sp.penalty
+                else (
+                    teach.bundle_text(sp.gain).replace(" + ", "\n+").replace("council privilege(s)", "privilege(s)")
+                    if sp.gain
+                    else ""
+                )
+            )
+            size = {
+                "harvest": "small" if sp.capacity else "large",
+                "production": "small" if sp.capacity else "large",
+                "market": space[-1],
+                "council": "",
+            }[sp.kind]
+            ax.text(
+                9.5 + k * 1.05 + 0.47,
+                y + 0.12,
+                f"{size} >= {sp.value}\n{extra}".strip(),
+                ha="center",
+                va="center",
+                fontsize=7,
+            )
     p = state.player(player)
     value = teach.member_value(state, p, member) + servants // teach.servants_per_plus(p)
-    handles = [mpatches.Patch(fc=_STATUS_COLOUR["yes"], ec="#444", label="can be placed here"),
-               mpatches.Patch(fc=_STATUS_COLOUR["value"], ec="#444", label="value too low"),
-               mpatches.Patch(fc=_STATUS_COLOUR["other"], ec="#444", label="value enough, another rule refuses")]
+    handles = [
+        mpatches.Patch(fc=_STATUS_COLOUR["yes"], ec="#444", label="can be placed here"),
+        mpatches.Patch(fc=_STATUS_COLOUR["value"], ec="#444", label="value too low"),
+        mpatches.Patch(fc=_STATUS_COLOUR["other"], ec="#444", label="value enough, another rule refuses"),
+    ]
     ax.legend(handles=handles, loc="lower right", fontsize=9, frameon=True)
-    ax.set_title(f"{player}'s {member} family member ({GLOSSARY['family member']}) with {servants} servant(s): "
-                 f"value {value} (before character bonuses / excommunications); dice "
-                 + ", ".join(f"{k} {v}" for k, v in state.dice.items()), fontsize=10.5)
+    ax.set_title(
+        f"{player}'s {member} family member ({GLOSSARY['family member']}) with {servants} servant(s): "
+        f"value {value} (before character bonuses / excommunications); dice "
+        + ", ".join(f"{k} {v}" for k, v in state.dice.items()),
+        fontsize=10.5,
+    )
     ax.set_xlim(-0.3, 13.9)
     ax.set_ylim(-1.3, 5.3)
     ax.set_aspect("equal")
@@ -230,8 +357,10 @@ def draw_scoring_tables():
 
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
     n = list(range(7))
-    for ax, f, title, colour in ((axes[0], territory_points, "Territories (territori)", "#6aa84f"),
-                                 (axes[1], character_points, "Characters (personaggi)", "#3d85c6")):
+    for ax, f, title, colour in (
+        (axes[0], territory_points, "Territories (territori)", "#6aa84f"),
+        (axes[1], character_points, "Characters (personaggi)", "#3d85c6"),
+    ):
         vals = [f(k) for k in n]
         ax.bar(n, vals, color=colour)
         for k, v in zip(n, vals):
@@ -263,6 +392,8 @@ def sample_final_sheet():
 
 def readme_figures() -> list[tuple[str, Any]]:
     """The figures ``fresco-kit figures`` writes for the README."""
-    return [("lorenzo_round_flow.png", draw_round_flow()),
-            ("lorenzo_board.png", draw_board()),
-            ("lorenzo_final_scoring.png", draw_score_sheet(sample_final_sheet()))]
+    return [
+        ("lorenzo_round_flow.png", draw_round_flow()),
+        ("lorenzo_board.png", draw_board()),
+        ("lorenzo_final_scoring.png", draw_score_sheet(sample_final_sheet())),
+    ]

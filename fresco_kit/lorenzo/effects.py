@@ -5,9 +5,10 @@ Rules summary, *Le Torri e le carte Sviluppo* (immediate and permanent effects) 
 Functions that change things work on the state ``apply`` is building and on the acting
 player's private copy (``state.own``), never on a published state.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
 
@@ -24,7 +25,7 @@ def excomms_of(p: Player) -> list[Excommunication]:
     return [tiles[i] for i in p.excomms]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _by_kind(ids: tuple[int, ...]) -> dict[str, Excommunication]:
     tiles = load().excommunications
     return {tiles[i].kind: tiles[i] for i in ids}
@@ -61,10 +62,10 @@ def occupy(st: State, space: str, player: str, member: str) -> None:
     assign(st, occupants={**occupants, space: occupants.get(space, ()) + (_occupant(player, member),)})
 
 
-_occupant = lru_cache(maxsize=None)(Occupant)          # the same few records, made once
+_occupant = lru_cache(maxsize=None)(Occupant)  # the same few records, made once
 
 
-@lru_cache(maxsize=None)
+@cache
 def _privileges(player: str, count: int, taken: tuple[str, ...]) -> Decision:
     """A decision to take ``count`` more privileges, different from ``taken`` (made once)."""
     return Decision(player, "privilege", count=count, taken=taken)
@@ -154,8 +155,7 @@ def push(st: State, decision: Decision) -> None:
     assign(st, pending=st.pending + (decision,))
 
 
-def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
-         rule: str = "cards.effects") -> None:
+def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "", rule: str = "cards.effects") -> None:
     """Give ``bundle`` to ``p`` (after excommunication losses); privileges become a
     pending choice of that many *different* privileges.  ``rule`` is the checklist id
     the event cites.  ``p`` is the acting player's private copy."""
@@ -171,8 +171,12 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
-        events.append(Event(f"{p.name} loses 1 of each of {sorted(k for k in bundle if got[k] != bundle[k])} "
-                            f"to an excommunication", RULES["excomm.kinds"]))
+        events.append(
+            Event(
+                f"{p.name} loses 1 of each of {sorted(k for k in bundle if got[k] != bundle[k])} to an excommunication",
+                RULES["excomm.kinds"],
+            )
+        )
     if shown:
         events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES[rule]))
     if privileges:
@@ -202,18 +206,25 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
     gain(st, p, effect_bundle(p, effect), events, why)
     if effect.action:
         a = effect.action
-        push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower,
-                          discount=dict(a.discount)))
-        events.append(Event(f"{p.name} may take an extra {a.kind} action at value {a.value}"
-                            f"{'' if a.kind != 'tower' else ' (' + a.tower + ' tower)'}", RULES["kit.extra_action"]))
+        push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower, discount=dict(a.discount)))
+        events.append(
+            Event(
+                f"{p.name} may take an extra {a.kind} action at value {a.value}"
+                f"{'' if a.kind != 'tower' else ' (' + a.tower + ' tower)'}",
+                RULES["kit.extra_action"],
+            )
+        )
 
 
 def privilege_reasons(decision: Decision, choice: str) -> list:
     """Why ``choice`` cannot answer a privilege decision (the open privileges listed)."""
     open_ = [c for c in load().privileges if c not in decision.taken]
     if choice not in open_:
-        why = (f"privilege {choice} is already taken from this effect" if choice in decision.taken
-               else f"{choice!r} is not a council privilege")
+        why = (
+            f"privilege {choice} is already taken from this effect"
+            if choice in decision.taken
+            else f"{choice!r} is not a council privilege"
+        )
         return [(f"{why}; the choices are {', '.join(open_)}", RULES["kit.privileges"])]
     return []
 

@@ -3,6 +3,7 @@
 Cards left on the towers leave the game; the new turn order follows the Council Palace,
 the others keep their relative order behind; the family members come home.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
@@ -23,9 +24,15 @@ def end_round(st: State, events: list[Event]) -> None:
     order = tuple(first + [n for n in st.order if n not in first])
     events.append(Event("Turn order: " + ", ".join(order), RULES["endround.order"]))
     events.append(Event("Family members return home", RULES["endround.members"]))
-    assign(st, discarded=st.discarded + tuple(gone), towers={t: (None,) * 4 for t in CARD_TYPES}, order=order,
-           occupants={}, players=tuple(p if p.home == MEMBERS else p.evolve(home=MEMBERS) for p in st.players),
-           round=st.round + 1)
+    assign(
+        st,
+        discarded=st.discarded + tuple(gone),
+        towers={t: (None,) * 4 for t in CARD_TYPES},
+        order=order,
+        occupants={},
+        players=tuple(p if p.home == MEMBERS else p.evolve(home=MEMBERS) for p in st.players),
+        round=st.round + 1,
+    )
     if st.round > 6:
         assign(st, phase="over", schedule=(), turn=0)
         events.append(Event("The game is over: final scoring", RULES["struct.periods"]))

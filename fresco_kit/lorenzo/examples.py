@@ -5,15 +5,16 @@ The Italian rules summary gives rules but few numbers, so every example here is
 ``Game.play``, and the engine's figures compared with the ones worked out by hand in
 the example's docstring.  ``fresco-kit examples lorenzo`` prints them all.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Check, Example
 from fresco_kit.core.rules import GAME_TITLES
 
+from .actions import Place
 from .effects import member_value
 from .final import excommunication_loss
 from .positions import game_at, position
-from .actions import Place
 from .zones import firing_cards, zone_value
 
 KIND = "constructed"
@@ -36,11 +37,13 @@ def servants_lift_the_neutral_member() -> list[Check]:
     refused = _first_rule(game, Place("Red", "neutral", "territory-2", 0))
     game.play("place Red neutral territory-2 servants 3")
     red = game.state.player("Red")
-    return [Check("neutral member value", 0, value),
-              Check("with 0 servants: refused by", "place.min", refused),
-              Check("servants left (3 - 3)", 0, red.res["servants"]),
-              Check("Red's territories", 1, len(red.cards["territory"])),
-              Check("Red's wood (2 + Woods 1)", 3, red.res["wood"])]
+    return [
+        Check("neutral member value", 0, value),
+        Check("with 0 servants: refused by", "place.min", refused),
+        Check("servants left (3 - 3)", 0, red.res["servants"]),
+        Check("Red's territories", 1, len(red.cards["territory"])),
+        Check("Red's wood (2 + Woods 1)", 3, red.res["wood"]),
+    ]
 
 
 def occupied_tower_with_floor_bonus() -> list[Check]:
@@ -59,18 +62,24 @@ def occupied_tower_with_floor_bonus() -> list[Check]:
     poor.play("place Red white venture-1")
     poorer = game_at(position(["Red", "Blue"], dice={"white": 6}, towers=towers, res={"Blue": {"coins": 3}}))
     poorer.play("place Red white venture-1")
-    return [Check("Blue's coins after (5 - 3 + 2 - 4)", 0, blue.res["coins"]),
-            Check("Blue's military (Hiring Recruits)", 5, blue.res["military"]),
-            Check("with 2 coins: refused by", "towers.occupied", _first_rule(poor, blue_move)),
-            Check("with 3 coins: refused by", "towers.costs", _first_rule(poorer, blue_move))]
+    return [
+        Check("Blue's coins after (5 - 3 + 2 - 4)", 0, blue.res["coins"]),
+        Check("Blue's military (Hiring Recruits)", 5, blue.res["military"]),
+        Check("with 2 coins: refused by", "towers.occupied", _first_rule(poor, blue_move)),
+        Check("with 3 coins: refused by", "towers.costs", _first_rule(poorer, blue_move)),
+    ]
 
 
 def third_territory_needs_military() -> list[Check]:
     """Red holds two territories and 0 military points; the third slot needs 3.  Refused
     first; Red then takes 3 military + 2 coins at market space 3 (four players) and, a
     turn later, the territory — the 3 points are a requirement and stay on the track."""
-    st = position(["Red", "White", "Blue", "Yellow"], dice={"white": 1, "black": 1},
-                  towers={"territory": [5, 6, 7, 8]}, cards={"Red": [1, 2]})
+    st = position(
+        ["Red", "White", "Blue", "Yellow"],
+        dice={"white": 1, "black": 1},
+        towers={"territory": [5, 6, 7, 8]},
+        cards={"Red": [1, 2]},
+    )
     game = game_at(st)
     take = Place("Red", "white", "territory-1", 0)
     refused = _first_rule(game, take)
@@ -81,10 +90,12 @@ def third_territory_needs_military() -> list[Check]:
         game.play(f"choose {name} coins")
     game.play(take)
     red = game.state.player("Red")
-    return [Check("third territory at 0 military: refused by", "towers.territory_mp", refused),
-            Check("Red's military after market space 3", 3, military),
-            Check("Red's territories after", 3, len(red.cards["territory"])),
-            Check("military after (not spent)", 3, red.res["military"])]
+    return [
+        Check("third territory at 0 military: refused by", "towers.territory_mp", refused),
+        Check("Red's military after market space 3", 3, military),
+        Check("Red's territories after", 3, len(red.cards["territory"])),
+        Check("military after (not spent)", 3, red.res["military"]),
+    ]
 
 
 def production_with_trades() -> list[Check]:
@@ -93,8 +104,12 @@ def production_with_trades() -> list[Check]:
     coins and 1 stone -> 3 coins.  Chapel (1 coin -> 1 faith) cannot use coins produced
     in the same production, so it is skipped.  Outputs together: bonus tile 2 coins +
     1 military, Mint 4 coins (4 buildings): 0 + 5 + 3 + 4 + 2 = 14 coins."""
-    st = position(["Red", "Blue"], dice={"white": 5}, cards={"Red": [25, 29, 30, 31]},
-                  res={"Red": {"wood": 2, "stone": 1, "coins": 0}})
+    st = position(
+        ["Red", "Blue"],
+        dice={"white": 5},
+        cards={"Red": [25, 29, 30, 31]},
+        res={"Red": {"wood": 2, "stone": 1, "coins": 0}},
+    )
     game = game_at(st)
     game.play("place Red white production-small")
     asked = [game.state.pending[0].queue[0]]
@@ -102,12 +117,14 @@ def production_with_trades() -> list[Check]:
     asked.append(game.state.pending[0].queue[0])
     game.play("choose Red 1")
     red = game.state.player("Red")
-    return [Check("buildings asked to trade", "[29, 30]", str(asked)),
-            Check("Red's coins (0 + 5 + 3 + 4 + 2)", 14, red.res["coins"]),
-            Check("Red's wood", 0, red.res["wood"]),
-            Check("Red's stone", 0, red.res["stone"]),
-            Check("Red's faith (Chapel had no coin before)", 0, red.res["faith"]),
-            Check("Red's military (bonus tile)", 1, red.res["military"])]
+    return [
+        Check("buildings asked to trade", "[29, 30]", str(asked)),
+        Check("Red's coins (0 + 5 + 3 + 4 + 2)", 14, red.res["coins"]),
+        Check("Red's wood", 0, red.res["wood"]),
+        Check("Red's stone", 0, red.res["stone"]),
+        Check("Red's faith (Chapel had no coin before)", 0, red.res["faith"]),
+        Check("Red's military (bonus tile)", 1, red.res["military"]),
+    ]
 
 
 def harvest_on_the_large_space() -> list[Check]:
@@ -122,12 +139,14 @@ def harvest_on_the_large_space() -> list[Check]:
     fired = len(firing_cards(red, "harvest", value))
     game.play("place Red white harvest-large")
     red = game.state.player("Red")
-    return [Check("action value (4 + 2 - 3)", 3, value),
-            Check("territories fired", 3, fired),
-            Check("coins (5 + 1 + 1)", 7, red.res["coins"]),
-            Check("wood (2 + 1 + 1)", 4, red.res["wood"]),
-            Check("stone (2 + 1)", 3, red.res["stone"]),
-            Check("servants (3 + 1 + 1)", 5, red.res["servants"])]
+    return [
+        Check("action value (4 + 2 - 3)", 3, value),
+        Check("territories fired", 3, fired),
+        Check("coins (5 + 1 + 1)", 7, red.res["coins"]),
+        Check("wood (2 + 1 + 1)", 4, red.res["wood"]),
+        Check("stone (2 + 1)", 3, red.res["stone"]),
+        Check("servants (3 + 1 + 1)", 5, red.res["servants"]),
+    ]
 
 
 def vatican_report_both_ways() -> list[Check]:
@@ -135,21 +154,28 @@ def vatican_report_both_ways() -> list[Check]:
     Palace, privilege: 1 faith) closes the round.  Blue has 2 faith: excommunicated.
     Red (5 faith) shows support: faith 0, +5 VP.  White (4 faith) refuses: excommunicated,
     keeps 4 faith."""
-    st = position(["Red", "White", "Blue"], round=2, tiles=(2, 9, 18),
-                  res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 1}},
-                  home={"Red": [], "White": [], "Blue": ["neutral"]}, turn=-1)
+    st = position(
+        ["Red", "White", "Blue"],
+        round=2,
+        tiles=(2, 9, 18),
+        res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 1}},
+        home={"Red": [], "White": [], "Blue": ["neutral"]},
+        turn=-1,
+    )
     game = game_at(st)
     game.play("place Blue neutral council servants 1")
     game.play("choose Blue faith")
     game.play("choose Red support")
     game.play("choose White refuse")
     s = game.state
-    return [Check("Red's VP (faith 5 -> 5 VP)", 5, s.player("Red").res["vp"]),
-            Check("Red's faith", 0, s.player("Red").res["faith"]),
-            Check("White's faith (kept)", 4, s.player("White").res["faith"]),
-            Check("White's excommunications", "(2,)", str(s.player("White").excomms)),
-            Check("Blue's excommunications (2 < 3)", "(2,)", str(s.player("Blue").excomms)),
-            Check("next round", 3, s.round)]
+    return [
+        Check("Red's VP (faith 5 -> 5 VP)", 5, s.player("Red").res["vp"]),
+        Check("Red's faith", 0, s.player("Red").res["faith"]),
+        Check("White's faith (kept)", 4, s.player("White").res["faith"]),
+        Check("White's excommunications", "(2,)", str(s.player("White").excomms)),
+        Check("Blue's excommunications (2 < 3)", "(2,)", str(s.player("Blue").excomms)),
+        Check("next round", 3, s.round),
+    ]
 
 
 def three_excommunications() -> list[Check]:
@@ -157,8 +183,13 @@ def three_excommunications() -> list[Check]:
     lost per 5 VP (III).  Market space 1 (5 coins) gives 4; the neutral member with 1
     servant is refused, with 2 it reaches 1 and enters the Council Palace (1 coin - 1 =
     0; privilege 2 coins - 1 = 1).  At 23 VP the tile costs 4 VP."""
-    st = position(["Red", "Blue"], round=3, tiles=(2, 13, 18), excomms={"Red": [2, 13, 18]},
-                  res={"Red": {"coins": 0, "servants": 4, "vp": 23}})
+    st = position(
+        ["Red", "Blue"],
+        round=3,
+        tiles=(2, 13, 18),
+        excomms={"Red": [2, 13, 18]},
+        res={"Red": {"coins": 0, "servants": 4, "vp": 23}},
+    )
     game = game_at(st)
     game.play("place Red white market-1")
     coins_market = game.state.player("Red").res["coins"]
@@ -168,11 +199,13 @@ def three_excommunications() -> list[Check]:
     game.play("place Red neutral council servants 2")
     game.play("choose Red coins")
     red = game.state.player("Red")
-    return [Check("coins from market space 1 (5 - 1)", 4, coins_market),
-            Check("neutral + 1 servant: refused by", "excomm.kinds", refused),
-            Check("coins after the Council Palace (4 + 0 + 1)", 5, red.res["coins"]),
-            Check("servants left (4 - 2)", 2, red.res["servants"]),
-            Check("VP lost at the end (23 // 5)", 4, excommunication_loss(red))]
+    return [
+        Check("coins from market space 1 (5 - 1)", 4, coins_market),
+        Check("neutral + 1 servant: refused by", "excomm.kinds", refused),
+        Check("coins after the Council Palace (4 + 0 + 1)", 5, red.res["coins"]),
+        Check("servants left (4 - 2)", 2, red.res["servants"]),
+        Check("VP lost at the end (23 // 5)", 4, excommunication_loss(red)),
+    ]
 
 
 def final_scoring_sheet() -> list[Check]:
@@ -183,47 +216,68 @@ def final_scoring_sheet() -> list[Check]:
     tied first) + 3 (17 resources) = 54.  Blue: 32 + 20 (6 territories) + 3 (2
     characters) + 0 + 5 (tied first) + 0 (4 resources) - 6 (32 // 5) = 54.  Tie: Red
     entered the Council Palace, so leads the turn order and wins (kit's reading)."""
-    st = position(["Blue", "Red"], round=6, tiles=(1, 8, 18),
-                  cards={"Red": [1, 2, 3, 9, 49, 50, 51, 73, 77], "Blue": [10, 11, 12, 13, 14, 15, 52, 53]},
-                  res={"Red": {"military": 7, "wood": 3, "stone": 2, "servants": 4, "coins": 6, "faith": 6, "vp": 20},
-                       "Blue": {"military": 7, "wood": 1, "stone": 1, "servants": 0, "coins": 2, "faith": 2, "vp": 30}},
-                  home={"Blue": [], "Red": ["neutral"]}, turn=-1)
+    st = position(
+        ["Blue", "Red"],
+        round=6,
+        tiles=(1, 8, 18),
+        cards={"Red": [1, 2, 3, 9, 49, 50, 51, 73, 77], "Blue": [10, 11, 12, 13, 14, 15, 52, 53]},
+        res={
+            "Red": {"military": 7, "wood": 3, "stone": 2, "servants": 4, "coins": 6, "faith": 6, "vp": 20},
+            "Blue": {"military": 7, "wood": 1, "stone": 1, "servants": 0, "coins": 2, "faith": 2, "vp": 30},
+        },
+        home={"Blue": [], "Red": ["neutral"]},
+        turn=-1,
+    )
     game = game_at(st)
     game.play("place Red neutral council servants 1")
     game.play("choose Red coins")
     game.play("choose Red support")
     sheet = game.scores()
     r, b = sheet.rows["Red"], sheet.rows["Blue"]
-    return [Check("game over", True, game.is_over),
-            Check("Red: VP during the game (20 + 7)", 27, r["VP during the game"]),
-            Check("Red: territories (4)", 4, r["Territories"]),
-            Check("Red: characters (3)", 6, r["Characters"]),
-            Check("Red: ventures (4 + 5)", 9, r["Ventures"]),
-            Check("Red: military (7, tied first)", 5, r["Military"]),
-            Check("Red: resources (3+2+3+9 = 17)", 3, r["Resources"]),
-            Check("Red: total", 54, sheet.totals["Red"]),
-            Check("Blue: VP during the game (30 + 2)", 32, b["VP during the game"]),
-            Check("Blue: territories (6)", 20, b["Territories"]),
-            Check("Blue: characters (2)", 3, b["Characters"]),
-            Check("Blue: military (7, tied first)", 5, b["Military"]),
-            Check("Blue: resources (4)", 0, b["Resources"]),
-            Check("Blue: excommunication (32 // 5)", -6, b["Excommunications"]),
-            Check("Blue: total", 54, sheet.totals["Blue"]),
-            Check("winner (tie, turn order)", "Red", sheet.winners[0])]
+    return [
+        Check("game over", True, game.is_over),
+        Check("Red: VP during the game (20 + 7)", 27, r["VP during the game"]),
+        Check("Red: territories (4)", 4, r["Territories"]),
+        Check("Red: characters (3)", 6, r["Characters"]),
+        Check("Red: ventures (4 + 5)", 9, r["Ventures"]),
+        Check("Red: military (7, tied first)", 5, r["Military"]),
+        Check("Red: resources (3+2+3+9 = 17)", 3, r["Resources"]),
+        Check("Red: total", 54, sheet.totals["Red"]),
+        Check("Blue: VP during the game (30 + 2)", 32, b["VP during the game"]),
+        Check("Blue: territories (6)", 20, b["Territories"]),
+        Check("Blue: characters (2)", 3, b["Characters"]),
+        Check("Blue: military (7, tied first)", 5, b["Military"]),
+        Check("Blue: resources (4)", 0, b["Resources"]),
+        Check("Blue: excommunication (32 // 5)", -6, b["Excommunications"]),
+        Check("Blue: total", 54, sheet.totals["Blue"]),
+        Check("winner (tie, turn order)", "Red", sheet.winners[0]),
+    ]
 
 
 EXAMPLES: list[Example] = [
-    Example("Servants lift the neutral member to 3", KIND, f"{SRC}, I dadi e i familiari",
-            servants_lift_the_neutral_member),
-    Example("An occupied tower, the floor-4 bonus paying part of the cost", KIND,
-            f"{SRC}, Le Torri e le carte Sviluppo", occupied_tower_with_floor_bonus),
-    Example("A third territory, blocked then allowed by military points", KIND,
-            f"{SRC}, Le Torri e le carte Sviluppo", third_territory_needs_military),
+    Example(
+        "Servants lift the neutral member to 3", KIND, f"{SRC}, I dadi e i familiari", servants_lift_the_neutral_member
+    ),
+    Example(
+        "An occupied tower, the floor-4 bonus paying part of the cost",
+        KIND,
+        f"{SRC}, Le Torri e le carte Sviluppo",
+        occupied_tower_with_floor_bonus,
+    ),
+    Example(
+        "A third territory, blocked then allowed by military points",
+        KIND,
+        f"{SRC}, Le Torri e le carte Sviluppo",
+        third_territory_needs_military,
+    ),
     Example("A production with trades", KIND, f"{SRC}, Le altre zone del tabellone", production_with_trades),
-    Example("A harvest on the large space at -3 with a character bonus", KIND,
-            f"{SRC}, Le altre zone del tabellone", harvest_on_the_large_space),
+    Example(
+        "A harvest on the large space at -3 with a character bonus",
+        KIND,
+        f"{SRC}, Le altre zone del tabellone",
+        harvest_on_the_large_space,
+    ),
     Example("A Vatican report, both ways", KIND, f"{SRC}, Il Rapporto in Vaticano", vatican_report_both_ways),
     Example("Three excommunication effects", KIND, f"{SRC}, Il Rapporto in Vaticano", three_excommunications),
-    Example("A complete final-scoring sheet", KIND, f"{SRC}, Fine del turno e punteggio finale",
-            final_scoring_sheet),
+    Example("A complete final-scoring sheet", KIND, f"{SRC}, Fine del turno e punteggio finale", final_scoring_sheet),
 ]

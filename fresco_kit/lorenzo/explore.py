@@ -5,6 +5,7 @@ means, and readable texts for cards, tiles and the board.
 Everything here asks the engine (``placement.place_reasons``, ``towers.plan``...), so a
 widget shows exactly what the rules module would accept or refuse.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,8 +13,7 @@ from dataclasses import dataclass
 from fresco_kit.core import Verdict
 
 from .actions import Place
-from .data import SPACES
-from .data import CARD_TYPES, Effect, load
+from .data import CARD_TYPES, SPACES, Effect, load
 from .effects import action_value, after_losses, cost_options_text, effect_bundle, gets_floor_bonus, member_value
 from .placement import place_reasons
 from .state import Player, State
@@ -36,7 +36,11 @@ def effect_text(effect: Effect | None) -> str:
     if base:
         per = ""
         if effect.per:
-            per = f" per {effect.every} military" if effect.per == "military" and effect.every > 1 else f" per {effect.per}"
+            per = (
+                f" per {effect.every} military"
+                if effect.per == "military" and effect.every > 1
+                else f" per {effect.per}"
+            )
             per += "" if effect.per == "military" else " card"
         parts.append(bundle_text(base) + per)
     if effect.action:
@@ -50,8 +54,10 @@ def effect_text(effect: Effect | None) -> str:
 def card_text(card_id: int) -> str:
     """One line describing a development card: type, period, cost, effects."""
     c = load().cards[card_id]
-    lines = [f"{c.name} ({c.type}, period {c.period}); cost: {cost_options_text(c)}",
-             f"immediate: {effect_text(c.immediate)}"]
+    lines = [
+        f"{c.name} ({c.type}, period {c.period}); cost: {cost_options_text(c)}",
+        f"immediate: {effect_text(c.immediate)}",
+    ]
     if c.permanent:
         p = c.permanent
         if p.trades:
@@ -61,8 +67,10 @@ def card_text(card_id: int) -> str:
         lines.append(f"{p.zone} >= {p.value}: {what}")
     if c.modifier:
         m = c.modifier
-        lines.append(f"permanent: {m.kind}{' ' + m.tower if m.tower else ''} +{m.bonus}"
-                     + (f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else ""))
+        lines.append(
+            f"permanent: {m.kind}{' ' + m.tower if m.tower else ''} +{m.bonus}"
+            + (f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else "")
+        )
     if c.end_vp:
         lines.append(f"end of game: {c.end_vp} VP")
     return "; ".join(lines)
@@ -88,18 +96,21 @@ def excommunication_text(tile_id: int) -> str:
     elif e.kind == "no_end_points":
         what = f"no end-of-game VP for your {q['cards']} cards"
     else:
-        what = {"vp": f"lose 1 VP per {q['every']} VP before final scoring",
-                "military": "lose 1 VP per military point",
-                "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
-                "resources": "lose 1 VP per wood, stone, servant and coin left"}[q["per"]]
+        what = {
+            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
+            "military": "lose 1 VP per military point",
+            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
+            "resources": "lose 1 VP per wood, stone, servant and coin left",
+        }[q["per"]]
     return f"{e.name} (period {e.period}): {what}"
 
 
 def reachable(state: State, player: str, member: str, servants: int = 0) -> dict[str, Verdict]:
     """For each action space, whether ``member`` of ``player`` may go there now with
     ``servants`` servants, ignoring whose turn it is (every reason when not)."""
-    return {space: Verdict.of(place_reasons(state, Place(player, member, space, servants), turn=False))
-            for space in SPACES}
+    return {
+        space: Verdict.of(place_reasons(state, Place(player, member, space, servants), turn=False)) for space in SPACES
+    }
 
 
 @dataclass(frozen=True)
@@ -128,13 +139,20 @@ def tower_quote(state: State, player: str, space: str, member: str, servants: in
     tp = plan(state, p, space, base, servants, member)
     cid = state.towers[tower][floor - 1]
     card = data.cards[cid] if cid is not None else None
-    options = [bundle_text(c) + (f" (need {n} military)" if n else "")
-               for c, n in cost_options(p, card)] if card else []
-    return TowerQuote(space, card.name if card else "-", value, data.towers[tower].floor_values[floor - 1],
-                      data.occupied_coins if tower_occupied(state, tower) else 0,
-                      after_losses(p, data.towers[tower].floor_bonus[floor - 1]) if gets_floor_bonus(p) else {},
-                      options, [bundle_text(o) for o in (tp.options or [])] if not tp.reasons else [],
-                      Verdict.of(place_reasons(state, Place(player, member, space, servants), turn=False)))
+    options = (
+        [bundle_text(c) + (f" (need {n} military)" if n else "") for c, n in cost_options(p, card)] if card else []
+    )
+    return TowerQuote(
+        space,
+        card.name if card else "-",
+        value,
+        data.towers[tower].floor_values[floor - 1],
+        data.occupied_coins if tower_occupied(state, tower) else 0,
+        after_losses(p, data.towers[tower].floor_bonus[floor - 1]) if gets_floor_bonus(p) else {},
+        options,
+        [bundle_text(o) for o in (tp.options or [])] if not tp.reasons else [],
+        Verdict.of(place_reasons(state, Place(player, member, space, servants), turn=False)),
+    )
 
 
 def activation_report(player: Player, zone: str, value: int) -> list[tuple[str, int, bool, str]]:
@@ -163,16 +181,22 @@ def vatican_summary(period: int, faith: int) -> dict:
     data = load()
     need = data.vatican_thresholds[period - 1]
     faith = max(0, min(faith, len(data.faith_vp) - 1))
-    return {"period": period, "threshold": need, "reaches": faith >= need,
-            "vp_if_support": data.faith_vp[faith] if faith >= need else 0,
-            "tiles": [excommunication_text(e.id) for e in data.excommunications.values() if e.period == period]}
+    return {
+        "period": period,
+        "threshold": need,
+        "reaches": faith >= need,
+        "vp_if_support": data.faith_vp[faith] if faith >= need else 0,
+        "tiles": [excommunication_text(e.id) for e in data.excommunications.values() if e.period == period],
+    }
 
 
 def describe(state: State) -> str:
     """A plain-text picture of the board: round, dice, towers, occupants, players."""
     data = load()
-    lines = [f"Round {min(state.round, 6)} of 6 (period {state.period}), phase {state.phase}; "
-             f"turn order {', '.join(state.order)}; dice " + ", ".join(f"{k} {v}" for k, v in state.dice.items())]
+    lines = [
+        f"Round {min(state.round, 6)} of 6 (period {state.period}), phase {state.phase}; "
+        f"turn order {', '.join(state.order)}; dice " + ", ".join(f"{k} {v}" for k, v in state.dice.items())
+    ]
     for t in CARD_TYPES:
         cells = []
         for f in (1, 2, 3, 4):

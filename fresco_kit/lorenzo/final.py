@@ -3,6 +3,7 @@
 Six items: territories, characters, ventures, military strength, resources, plus the
 VP scored during the game; minus what the period III excommunications take away.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import ScoreSheet
@@ -13,8 +14,15 @@ from .effects import excomms_of
 from .scoring import character_points, military_points, resource_points, territory_points
 from .state import Player, State
 
-CATEGORIES = ["VP during the game", "Territories", "Characters", "Ventures", "Military", "Resources",
-              "Excommunications"]
+CATEGORIES = [
+    "VP during the game",
+    "Territories",
+    "Characters",
+    "Ventures",
+    "Military",
+    "Resources",
+    "Excommunications",
+]
 
 
 def _ignored(p: Player) -> set[str]:
@@ -45,8 +53,9 @@ def final_scores(st: State) -> ScoreSheet:
     """The score sheet; ``winners`` and tie-break notes once the game is over (before
     that a provisional sheet of the current position, with no winner)."""
     cards = load().cards
-    mil = military_points({p.name: p.res["military"] for p in st.players},
-                          readings.setting(st, "military_zero_competes"))
+    mil = military_points(
+        {p.name: p.res["military"] for p in st.players}, readings.setting(st, "military_zero_competes")
+    )
     rows = {}
     for p in st.players:
         ignored = _ignored(p)

@@ -5,6 +5,7 @@ Market: four spaces of one member each, two only with four players; a player may
 several of them.  Council Palace: any number of members, the same player again and
 again; 1 coin and a council privilege; the order of entry is the next turn order.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event

@@ -5,16 +5,16 @@
 legal action into a new state.  Play then moves on: next turn, Vatican report, end of
 round.  ``legal_choices`` lists the answers to the front pending decision.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from fresco_kit.core import Event, assign
 
 from .actions import Choose, Forfeit, Place
-from .data import SPACES, TOWER_SPACES, ZONE_SPACES, MARKET_SPACES, load
-from .effects import (action_value, member_value, privilege_reasons, resolve_privilege, servant_step,
-                      servants_per_plus)
+from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
+from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
 from .endround import end_round
 from .market import council_reasons, market_reasons, place_market
 from .refs import RULES
@@ -23,8 +23,18 @@ from .towers import cost_reasons, pay_card, plan, take_card, tower_space
 from .vatican import resolve_vatican, start_report, vatican_reasons
 from .zones import ZONES, activate, affordable_trades, place_zone, resolve_trade, trade_reasons, zone_reasons
 
-__all__ = ["SPACES", "TOWER_SPACES", "ZONE_SPACES", "MARKET_SPACES", "reasons", "place_reasons",
-           "placement_reasons", "legal_choices", "perform", "placeable_space"]
+__all__ = [
+    "MARKET_SPACES",
+    "SPACES",
+    "TOWER_SPACES",
+    "ZONE_SPACES",
+    "legal_choices",
+    "perform",
+    "place_reasons",
+    "placeable_space",
+    "placement_reasons",
+    "reasons",
+]
 
 
 # --------------------------------------------------------------------------- whose turn
@@ -41,11 +51,16 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list:
         if deciding and d.player == player:
             return []
         choices = ", ".join(repr(str(c)) for c in legal_choices(st))
-        return [(f"{d.player} must first answer the pending {d.kind} decision; the choices are: {choices}",
-                 RULES["kit.pending"])]
+        return [
+            (
+                f"{d.player} must first answer the pending {d.kind} decision; the choices are: {choices}",
+                RULES["kit.pending"],
+            )
+        ]
     if deciding:
-        return [(f"there is no pending decision to answer; {st.current} is to place a family member",
-                 RULES["kit.pending"])]
+        return [
+            (f"there is no pending decision to answer; {st.current} is to place a family member", RULES["kit.pending"])
+        ]
     if st.current != player:
         return [(f"it is {st.current}'s turn, not {player}'s", RULES["phase.actions"])]
     return []
@@ -57,8 +72,9 @@ def _servant_reasons(st: State, p: Player, servants: int) -> list:
         out.append((f"{p.name} has only {p.res['servants']} servants", RULES["servants"]))
     step = servant_step(st, p)
     if step > 1 and servants % step:
-        out.append((f"excommunicated: servants count {step} per +1, so pay them in multiples of {step}",
-                    RULES["excomm.kinds"]))
+        out.append(
+            (f"excommunicated: servants count {step} per +1, so pay them in multiples of {step}", RULES["excomm.kinds"])
+        )
     return out
 
 
@@ -98,8 +114,7 @@ def forfeit_reasons(st: State, a: Forfeit) -> list:
         return out + [(f"{p.name}'s {a.member} member is not at home this round", RULES["kit.member"])]
     where = placeable_space(st, p, a.member)
     if where:
-        out.append((f"{a.member} can still be placed, e.g. '{Place(p.name, a.member, *where)}'",
-                    RULES["neutral.lost"]))
+        out.append((f"{a.member} can still be placed, e.g. '{Place(p.name, a.member, *where)}'", RULES["neutral.lost"]))
     return out
 
 
@@ -110,7 +125,7 @@ def placeable_space(st: State, p: Player, member: str) -> tuple[str, int] | None
     base = member_value(st, p, member)
     for space in ("council",) + SPACES[:-1]:
         if _best_value(p, base, space) < _minimum(space):
-            continue                    # out of reach even with every servant: skip quickly
+            continue  # out of reach even with every servant: skip quickly
         for s in range(p.res["servants"] + 1):
             if not placement_reasons(st, p.name, member, space, s, turn=False):
                 return space, s
@@ -162,8 +177,9 @@ def choose_reasons(st: State, a: Choose) -> list:
     targets = extra_targets(d)
     if a.choice not in targets:
         what = f"a {d.action}" if d.action in ZONES else f"a card from the {d.tower} tower(s)"
-        return out + [(f"this extra action is {what}; the choices are skip, {', '.join(targets)}",
-                       RULES["kit.extra_action"])]
+        return out + [
+            (f"this extra action is {what}; the choices are skip, {', '.join(targets)}", RULES["kit.extra_action"])
+        ]
     if d.action in ZONES:
         return out
     return out + plan(st, p, a.choice, d.value, a.servants, None, d.discount).reasons
@@ -186,12 +202,13 @@ def legal_choices(st: State) -> list[Choose]:
         cands = [choice(name, "support"), choice(name, "refuse")]
     else:
         per = servant_step(st, p)
-        cands = [choice(name, "skip")] + [choice(name, t, s) for t in extra_targets(d)
-                                          for s in range(0, p.res["servants"] + 1, per)]
+        cands = [choice(name, "skip")] + [
+            choice(name, t, s) for t in extra_targets(d) for s in range(0, p.res["servants"] + 1, per)
+        ]
     return [c for c in cands if not choose_reasons(st, c)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def choice(player: str, answer: str, servants: int = 0) -> Choose:
     """``Choose(player, answer, servants)``, made (and checked) once: the listing loops
     make the same few answers again and again."""
@@ -220,8 +237,9 @@ def perform(state: State, action) -> tuple[State, list[Event]]:
     elif isinstance(action, Forfeit):
         assign(p, home=tuple(m for m in p.home if m != action.member))
         assign(st, turn=st.turn + 1)
-        events.append(Event(f"{p.name} cannot place the {action.member} member: the action is lost",
-                            RULES["neutral.lost"]))
+        events.append(
+            Event(f"{p.name} cannot place the {action.member} member: the action is lost", RULES["neutral.lost"])
+        )
     else:
         _choose(st, p, action, events)
     _advance(st, events)
@@ -232,11 +250,11 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     base = member_value(st, p, a.member)
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {a.space}",
-                        RULES["dice.value"]))
+    events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {a.space}", RULES["dice.value"]))
     if a.servants:
-        events.append(Event(f"{p.name} pays {a.servants} servant(s): +{a.servants // servants_per_plus(p)}",
-                            RULES["servants"]))
+        events.append(
+            Event(f"{p.name} pays {a.servants} servant(s): +{a.servants // servants_per_plus(p)}", RULES["servants"])
+        )
     if tower_space(a.space):
         take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)
     elif a.space in ZONE_SPACES:
@@ -291,6 +309,7 @@ def _pass_empty_turns(st: State, events: list[Event]) -> None:
     """A scheduled player with no member left at home passes (readings "no member left":
     never in a game played from the start, only in constructed positions)."""
     while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:
-        events.append(Event(f"{st.schedule[st.turn]} has no family member left: the turn passes",
-                            RULES["phase.actions"]))
+        events.append(
+            Event(f"{st.schedule[st.turn]} has no family member left: the turn passes", RULES["phase.actions"])
+        )
         assign(st, turn=st.turn + 1)

@@ -9,9 +9,10 @@ a position that could not be saved is refused at once with a ``SaveError`` namin
 field.  ``game_at(state)`` wraps it in a :class:`~fresco_kit.core.Game`; such a game
 saves and loads like any other (a save holds its start state and the actions played).
 """
+
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from fresco_kit.core import Game
 
@@ -28,14 +29,24 @@ def _occupant(o: str | Occupant | tuple[str, str]) -> Occupant:
     return Occupant(player, member)
 
 
-def position(players: Sequence[str], *, seed: int = 0, round: int = 1, dice: Mapping[str, int] | None = None,
-             towers: Mapping[str, Sequence[int | None]] | None = None,
-             res: Mapping[str, Mapping[str, int]] | None = None,
-             cards: Mapping[str, Sequence[int]] | None = None,
-             tiles: Sequence[int] | None = None, excomms: Mapping[str, Sequence[int]] | None = None,
-             home: Mapping[str, Sequence[str]] | None = None, order: Sequence[str] | None = None,
-             turn: int = 0, occupants: Mapping[str, Sequence[str | Occupant]] | None = None,
-             options: dict | None = None, over: bool = False) -> State:
+def position(
+    players: Sequence[str],
+    *,
+    seed: int = 0,
+    round: int = 1,
+    dice: Mapping[str, int] | None = None,
+    towers: Mapping[str, Sequence[int | None]] | None = None,
+    res: Mapping[str, Mapping[str, int]] | None = None,
+    cards: Mapping[str, Sequence[int]] | None = None,
+    tiles: Sequence[int] | None = None,
+    excomms: Mapping[str, Sequence[int]] | None = None,
+    home: Mapping[str, Sequence[str]] | None = None,
+    order: Sequence[str] | None = None,
+    turn: int = 0,
+    occupants: Mapping[str, Sequence[str | Occupant]] | None = None,
+    options: dict | None = None,
+    over: bool = False,
+) -> State:
     """A constructed position (see the module docstring).  ``cards`` maps a player to card
     ids (placed in their rows by type); ``towers`` maps a type to four card ids or None,
     bottom floor first; ``tiles`` are the three excommunication tiles in play;
@@ -71,10 +82,10 @@ def position(players: Sequence[str], *, seed: int = 0, round: int = 1, dice: Map
         for t in CARD_TYPES:
             key = f"{t}-{period}"
             rows[t], decks[key] = decks[key][:4], decks[key][4:]
-            for earlier in range(1, period):          # earlier periods are used up
+            for earlier in range(1, period):  # earlier periods are used up
                 discarded += decks[f"{t}-{earlier}"]
                 decks[f"{t}-{earlier}"] = []
-            if round % 2 == 0:                        # the second round of a period
+            if round % 2 == 0:  # the second round of a period
                 discarded += decks[key][:4]
                 decks[key] = decks[key][4:]
     for name, ids in (cards or {}).items():
@@ -93,23 +104,40 @@ def position(players: Sequence[str], *, seed: int = 0, round: int = 1, dice: Map
     new_players = []
     for p in st.players:
         members = (home or {}).get(p.name, p.home)
-        new_players.append(p.evolve(
-            res={**p.res, **(res or {}).get(p.name, {})},
-            cards={t: tuple(v) for t, v in held[p.name].items()},
-            excomms=tuple((excomms or {}).get(p.name, p.excomms)),
-            home=tuple(m for m in MEMBERS if m in members and (p.name, m) not in away)))
-    st = st.evolve(players=tuple(new_players), round=round, dice={**st.dice, **(dice or {})},
-                   towers={t: tuple(v) for t, v in rows.items()}, decks={k: tuple(v) for k, v in decks.items()},
-                   discarded=tuple(discarded), occupants=placed, order=tuple(order or st.order),
-                   excomm_tiles=tuple(tiles or st.excomm_tiles))
+        new_players.append(
+            p.evolve(
+                res={**p.res, **(res or {}).get(p.name, {})},
+                cards={t: tuple(v) for t, v in held[p.name].items()},
+                excomms=tuple((excomms or {}).get(p.name, p.excomms)),
+                home=tuple(m for m in MEMBERS if m in members and (p.name, m) not in away),
+            )
+        )
+    st = st.evolve(
+        players=tuple(new_players),
+        round=round,
+        dice={**st.dice, **(dice or {})},
+        towers={t: tuple(v) for t, v in rows.items()},
+        decks={k: tuple(v) for k, v in decks.items()},
+        discarded=tuple(discarded),
+        occupants=placed,
+        order=tuple(order or st.order),
+        excomm_tiles=tuple(tiles or st.excomm_tiles),
+    )
     st = st.evolve(schedule=schedule(st))
     st = st.evolve(turn=turn if turn >= 0 else len(st.schedule) + turn)
     while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:
-        st = st.evolve(turn=st.turn + 1)              # as in play: a player with no member passes
+        st = st.evolve(turn=st.turn + 1)  # as in play: a player with no member passes
     if over:
         gone = tuple(c for row in st.towers.values() for c in row if c is not None)
-        st = st.evolve(discarded=st.discarded + gone, towers={t: (None,) * 4 for t in CARD_TYPES},
-                       round=7, phase="over", schedule=(), turn=0, occupants={})
+        st = st.evolve(
+            discarded=st.discarded + gone,
+            towers={t: (None,) * 4 for t in CARD_TYPES},
+            round=7,
+            phase="over",
+            schedule=(),
+            turn=0,
+            occupants={},
+        )
     return State.from_dict(st.to_dict(), "position")
 
 

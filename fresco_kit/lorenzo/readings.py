@@ -7,6 +7,7 @@ that were set (``state.switches``) and the engine asks :func:`setting` for the v
 force.  The other constants are facts of the kit that no switch changes.
 ``READINGS`` explains every reading in words (the notebooks print it).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -69,27 +70,59 @@ class Reading:
 
 #: The switchable readings (``INFO.switches``), with the defaults above.
 SWITCHES: tuple[Reading, ...] = (
-    Reading("win_tie_break", WIN_TIE_BREAK, ("turn_order", "shared"), "final.winner",
-            "a tie for the most VP: 'turn_order' (default) -- the tied player earliest in the final turn "
-            "order wins; 'shared' -- the tied players share the victory"),
-    Reading("military_zero_competes", MILITARY_ZERO_COMPETES, (True, False), "final.military",
-            "True (default): players on 0 military points compete for the military awards; False: 0 scores "
-            "nothing"),
-    Reading("extra_action_floor_bonus", EXTRA_ACTION_FLOOR_BONUS, (True, False), "kit.extra_action",
-            "False (default): an extra action printed on a card takes no floor bonus; True: it does"),
-    Reading("extra_action_pays_occupied", EXTRA_ACTION_PAYS_OCCUPIED, (True, False), "towers.occupied",
-            "True (default): an extra action into an occupied tower pays the 3 coins; False: it does not"),
-    Reading("servants_in_pairs", SERVANTS_IN_PAIRS, (True, False), "excomm.kinds",
-            "True (default): with the 2-servants-per-+1 excommunication servants are paid in pairs; False: "
-            "any number, an odd one wasted"),
-    Reading("last_report_scores_excommunicated", LAST_REPORT_SCORES_EXCOMMUNICATED, (True, False),
-            "vatican.last",
-            "True (default): at the last report an excommunicated player still scores their faith space; "
-            "False: they do not"),
-    Reading("large_space_penalty_after_minimum", LARGE_SPACE_PENALTY_AFTER_MINIMUM, (True, False),
-            "zones.spaces",
-            "True (default): a member must reach the large space's 1 before its -3; False: the -3 counts "
-            "towards the minimum too"),
+    Reading(
+        "win_tie_break",
+        WIN_TIE_BREAK,
+        ("turn_order", "shared"),
+        "final.winner",
+        "a tie for the most VP: 'turn_order' (default) -- the tied player earliest in the final turn "
+        "order wins; 'shared' -- the tied players share the victory",
+    ),
+    Reading(
+        "military_zero_competes",
+        MILITARY_ZERO_COMPETES,
+        (True, False),
+        "final.military",
+        "True (default): players on 0 military points compete for the military awards; False: 0 scores nothing",
+    ),
+    Reading(
+        "extra_action_floor_bonus",
+        EXTRA_ACTION_FLOOR_BONUS,
+        (True, False),
+        "kit.extra_action",
+        "False (default): an extra action printed on a card takes no floor bonus; True: it does",
+    ),
+    Reading(
+        "extra_action_pays_occupied",
+        EXTRA_ACTION_PAYS_OCCUPIED,
+        (True, False),
+        "towers.occupied",
+        "True (default): an extra action into an occupied tower pays the 3 coins; False: it does not",
+    ),
+    Reading(
+        "servants_in_pairs",
+        SERVANTS_IN_PAIRS,
+        (True, False),
+        "excomm.kinds",
+        "True (default): with the 2-servants-per-+1 excommunication servants are paid in pairs; False: "
+        "any number, an odd one wasted",
+    ),
+    Reading(
+        "last_report_scores_excommunicated",
+        LAST_REPORT_SCORES_EXCOMMUNICATED,
+        (True, False),
+        "vatican.last",
+        "True (default): at the last report an excommunicated player still scores their faith space; "
+        "False: they do not",
+    ),
+    Reading(
+        "large_space_penalty_after_minimum",
+        LARGE_SPACE_PENALTY_AFTER_MINIMUM,
+        (True, False),
+        "zones.spaces",
+        "True (default): a member must reach the large space's 1 before its -3; False: the -3 counts "
+        "towards the minimum too",
+    ),
 )
 
 #: switch name -> its default value.
@@ -105,40 +138,40 @@ def setting(state: Any, name: str) -> Any:
 
 READINGS: dict[str, str] = {
     "colour rule": "'two members of the same colour' is read as two coloured members of the same player: "
-                   "a player keeps at most one of their coloured members per tower and per zone; the "
-                   "neutral member is exempt and other players' members never conflict",
+    "a player keeps at most one of their coloured members per tower and per zone; the "
+    "neutral member is exempt and other players' members never conflict",
     "win tie": "a tie for the most VP goes to the tied player earliest in the final turn order (the "
-               "order the round-6 Council Palace sets); switch win_tie_break='shared' to share it",
+    "order the round-6 Council Palace sets); switch win_tie_break='shared' to share it",
     "military ties": "military places count players strictly ahead; a tie for first takes 5 each, "
-                     "and nobody is second; a tie for second takes 2 each; players on 0 military "
-                     "compete too (every disc starts on the track's 0 space; switch military_zero_competes)",
+    "and nobody is second; a tie for second takes 2 each; players on 0 military "
+    "compete too (every disc starts on the track's 0 space; switch military_zero_competes)",
     "initial order": "the first turn order is the order the players were given in",
     "extra actions": "an extra action from a card places no member: no floor bonus, no colour rule, "
-                     "but the 3 coins of an occupied tower are due; servants may raise its value; "
-                     "it may be declined (switches extra_action_floor_bonus, extra_action_pays_occupied)",
+    "but the 3 coins of an occupied tower are due; servants may raise its value; "
+    "it may be declined (switches extra_action_floor_bonus, extra_action_pays_occupied)",
     "faith cap": "faith stops at 15, the last space of the track",
     "gain losses": "a 'lose 1 each time you gain' excommunication bites once per gain (a space bonus, a "
-                   "card's effect, a privilege), for each listed resource that gain contains",
+    "card's effect, a privilege), for each listed resource that gain contains",
     "servants in pairs": "with the 2-servants-per-+1 excommunication, servants are added in pairs "
-                         "(switch servants_in_pairs)",
+    "(switch servants_in_pairs)",
     "last report": "at the last report every excommunicated player also scores their faith space; "
-                   "their faith is not reset (switch last_report_scores_excommunicated)",
+    "their faith is not reset (switch last_report_scores_excommunicated)",
     "large spaces": "the member must reach 1 before the large space's -3 is applied to the action value "
-                    "(switch large_space_penalty_after_minimum)",
+    "(switch large_space_penalty_after_minimum)",
     "lost action": "a player may, on their turn, give up the action of any member that cannot be placed "
-                   "anywhere (typically the neutral one without servants): the member is set aside for the "
-                   "round; a member that can be placed cannot be given up, even when only a character "
-                   "bonus lifts it to a zone or tower space",
+    "anywhere (typically the neutral one without servants): the member is set aside for the "
+    "round; a member that can be placed cannot be given up, even when only a character "
+    "bonus lifts it to a zone or tower space",
     "tower spaces": "a tower space can be used while it still holds its card and no member",
     "cost choice": "when several ways to pay for a card are affordable, the player chooses after placing",
     "trades": "each building's trade is optional; the player answers them one building at a time, "
-              "paying only from what they held before the production",
+    "paying only from what they held before the production",
     "skip first placement": "the 'skip your first action' excommunication moves that player's first "
-                            "turn of each round to after everybody's last",
+    "turn of each round to after everybody's last",
     "bonus tiles": "the standard personal bonus tile by default (illustrative numbers); option "
-                   "bonus_tiles='advanced' deals tiles A-D in turn order",
+    "bonus_tiles='advanced' deals tiles A-D in turn order",
     "short deck": "a tower floor whose deck has run out stays empty for the round (only constructed "
-                  "positions take cards out of the decks)",
+    "positions take cards out of the decks)",
     "no member left": "a player whose turn comes with no family member at home passes (only in constructed "
-                      "positions: in a game everyone has one member per turn)",
+    "positions: in a game everyone has one member per turn)",
 }

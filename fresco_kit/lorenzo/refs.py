@@ -6,6 +6,7 @@ le carte Sviluppo*, *Le altre zone del tabellone*, *Il Rapporto in Vaticano*, *F
 turno e punteggio finale*.  Paraphrases are the kit's own words.  Ids marked "kit" in
 the comment are rules the checklist lacks (component facts or the kit's readings).
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Rulebook
@@ -17,78 +18,136 @@ ZONES = "Le altre zone del tabellone"
 VATICAN = "Il Rapporto in Vaticano"
 END = "Fine del turno e punteggio finale"
 
-RULES = Rulebook("lorenzo", {
-    "struct.periods": (STRUCT, "three periods of two rounds each; every round has the same four phases"),
-    "round.setup": (STRUCT, "at round start each tower gets one card per floor from that period's deck, "
-                            "bottom floor first, and the three dice are rolled"),
-    "phase.actions": (STRUCT, "in turn order each player places one family member per turn, going round"),
-    "phase.vatican": (STRUCT, "a Vatican report closes rounds 2, 4 and 6 (the end of each period)"),
-    "player.start": (STRUCT, "each player starts with a board, a personal bonus tile, three coloured "
-                             "members and the neutral one, three excommunication cubes, discs on zero"),
-    "dice.value": (DICE, "a coloured member is worth its die for every player; the neutral one is worth 0"),
-    "place.min": (DICE, "a member goes only where its value reaches the space's printed minimum; "
-                        "a stronger member may take a weaker action"),
-    "servants": (DICE, "before placing, each servant paid adds 1 to the member's value, without limit"),
-    "neutral.lost": (DICE, "a member (typically the neutral one) that cannot be placed anywhere loses "
-                           "that action"),
-    "towers.costs": (TOWERS, "buildings cost resources, characters coins, ventures resources or military "
-                             "points (some let the player choose); territories are free"),
-    "towers.territory_mp": (TOWERS, "a territory goes in the first free slot of the player's row; slots "
-                                    "beyond the second need military points, which are not spent"),
-    "towers.bonus": (TOWERS, "the third and fourth floors give an immediate bonus that may help pay for "
-                             "the card just taken"),
-    "towers.occupied": (TOWERS, "placing in a tower that already holds any member costs 3 extra coins, "
-                                "paid first, and the space's bonus coins cannot pay them"),
-    "towers.colour": (TOWERS, "a player never has two coloured members in one tower; the neutral member "
-                              "has no colour and is exempt"),
-    "cards.effects": (TOWERS, "cards have an immediate effect (lightning) and often a permanent effect"),
-    "zones.spaces": (ZONES, "harvest and production: a small space for one member and a large space for "
-                            "any number at -3 to the action value; both need at least 1"),
-    "zones.colour": (ZONES, "a player never has two coloured members in one zone (neutral exempt)"),
-    "zones.two_players": (ZONES, "with two players the large harvest and production spaces are not used"),
-    "zones.activation": (ZONES, "the action value fires every card whose activation value is not above it: "
-                                "harvest fires territories, production fires buildings"),
-    "zones.simultaneous": (ZONES, "all buildings produce at once: what one produces cannot pay another's trade"),
-    "market.spaces": (ZONES, "four market spaces, two of them only with four players; one member each; "
-                             "5 coins, 5 servants and two composite rewards"),
-    "market.colour": (ZONES, "a player may put members on several different market spaces"),
-    "council.space": (ZONES, "the Council Palace takes any number of members, the same player repeatedly; "
-                             "it gives 1 coin and a council privilege"),
-    "council.order": (ZONES, "the order in which players entered the Council Palace is the next turn order"),
-    "vatican.threshold": (VATICAN, "the faith thresholds are 3, 4 and 5 in periods I, II and III"),
-    "vatican.support": (VATICAN, "a player at the threshold may show support: faith back to 0 and the VP "
-                                 "printed on the faith space left"),
-    "vatican.excommunicate": (VATICAN, "refusing, or missing the threshold, puts a cube on that period's "
-                                       "excommunication tile for the rest of the game; faith is kept"),
-    "vatican.last": (VATICAN, "after the last round an excommunicated player still scores the VP of their "
-                              "faith space"),
-    "excomm.kinds": (VATICAN, "excommunication effects: a resource lost per gain, -4 on taking a card type, "
-                              "VP lost at the end, the first action of each round skipped, and others"),
-    "endround.cards": (END, "development cards left on the towers leave the game"),
-    "endround.order": (END, "the Council Palace order leads the new turn order; the others keep their "
-                            "relative order behind"),
-    "endround.members": (END, "family members return to their players"),
-    "final.territories": (END, "3, 4, 5, 6 territories score 1, 4, 10, 20 VP"),
-    "final.characters": (END, "1 to 6 characters score 1, 3, 6, 10, 15, 21 VP"),
-    "final.ventures": (END, "ventures score the sum of their printed points"),
-    "final.military": (END, "the first two on the military track score 5 and 2; tied players all take "
-                            "the full award"),
-    "final.resources": (END, "1 VP per 5 resources, wood, stone, servants and coins counted together"),
-    "final.total": (END, "add the VP scored during the game, subtract the excommunications' VP losses"),
-    "final.winner": (END, "the most VP wins"),
-    # --- kit: rules or component facts the checklist lacks --------------------------
-    "kit.turn": (STRUCT, "kit: only the player whose turn it is, or who owes a pending decision, may act"),
-    "kit.pending": (STRUCT, "kit: a choice inside an effect (privilege, cost, trade, extra action, "
-                            "Vatican support) must be answered before play goes on"),
-    "kit.member": (DICE, "kit: each family member is placed once per round"),
-    "kit.space": (ZONES, "kit: a space must exist, be open for this player count, have room and, in a "
-                         "tower, still hold a card"),
-    "kit.board_full": (TOWERS, "kit: a player board holds at most six cards of each type"),
-    "kit.privileges": (ZONES, "kit: several privileges from one effect must all be different"),
-    "kit.extra_action": (TOWERS, "kit: an extra action from a card is taken at the printed value without a "
-                                 "family member; servants may raise it; it can be declined"),
-    "kit.over": (END, "kit: no action once the game is over"),
-})
+RULES = Rulebook(
+    "lorenzo",
+    {
+        "struct.periods": (STRUCT, "three periods of two rounds each; every round has the same four phases"),
+        "round.setup": (
+            STRUCT,
+            "at round start each tower gets one card per floor from that period's deck, "
+            "bottom floor first, and the three dice are rolled",
+        ),
+        "phase.actions": (STRUCT, "in turn order each player places one family member per turn, going round"),
+        "phase.vatican": (STRUCT, "a Vatican report closes rounds 2, 4 and 6 (the end of each period)"),
+        "player.start": (
+            STRUCT,
+            "each player starts with a board, a personal bonus tile, three coloured "
+            "members and the neutral one, three excommunication cubes, discs on zero",
+        ),
+        "dice.value": (DICE, "a coloured member is worth its die for every player; the neutral one is worth 0"),
+        "place.min": (
+            DICE,
+            "a member goes only where its value reaches the space's printed minimum; "
+            "a stronger member may take a weaker action",
+        ),
+        "servants": (DICE, "before placing, each servant paid adds 1 to the member's value, without limit"),
+        "neutral.lost": (DICE, "a member (typically the neutral one) that cannot be placed anywhere loses that action"),
+        "towers.costs": (
+            TOWERS,
+            "buildings cost resources, characters coins, ventures resources or military "
+            "points (some let the player choose); territories are free",
+        ),
+        "towers.territory_mp": (
+            TOWERS,
+            "a territory goes in the first free slot of the player's row; slots "
+            "beyond the second need military points, which are not spent",
+        ),
+        "towers.bonus": (
+            TOWERS,
+            "the third and fourth floors give an immediate bonus that may help pay for the card just taken",
+        ),
+        "towers.occupied": (
+            TOWERS,
+            "placing in a tower that already holds any member costs 3 extra coins, "
+            "paid first, and the space's bonus coins cannot pay them",
+        ),
+        "towers.colour": (
+            TOWERS,
+            "a player never has two coloured members in one tower; the neutral member has no colour and is exempt",
+        ),
+        "cards.effects": (TOWERS, "cards have an immediate effect (lightning) and often a permanent effect"),
+        "zones.spaces": (
+            ZONES,
+            "harvest and production: a small space for one member and a large space for "
+            "any number at -3 to the action value; both need at least 1",
+        ),
+        "zones.colour": (ZONES, "a player never has two coloured members in one zone (neutral exempt)"),
+        "zones.two_players": (ZONES, "with two players the large harvest and production spaces are not used"),
+        "zones.activation": (
+            ZONES,
+            "the action value fires every card whose activation value is not above it: "
+            "harvest fires territories, production fires buildings",
+        ),
+        "zones.simultaneous": (ZONES, "all buildings produce at once: what one produces cannot pay another's trade"),
+        "market.spaces": (
+            ZONES,
+            "four market spaces, two of them only with four players; one member each; "
+            "5 coins, 5 servants and two composite rewards",
+        ),
+        "market.colour": (ZONES, "a player may put members on several different market spaces"),
+        "council.space": (
+            ZONES,
+            "the Council Palace takes any number of members, the same player repeatedly; "
+            "it gives 1 coin and a council privilege",
+        ),
+        "council.order": (ZONES, "the order in which players entered the Council Palace is the next turn order"),
+        "vatican.threshold": (VATICAN, "the faith thresholds are 3, 4 and 5 in periods I, II and III"),
+        "vatican.support": (
+            VATICAN,
+            "a player at the threshold may show support: faith back to 0 and the VP printed on the faith space left",
+        ),
+        "vatican.excommunicate": (
+            VATICAN,
+            "refusing, or missing the threshold, puts a cube on that period's "
+            "excommunication tile for the rest of the game; faith is kept",
+        ),
+        "vatican.last": (
+            VATICAN,
+            "after the last round an excommunicated player still scores the VP of their faith space",
+        ),
+        "excomm.kinds": (
+            VATICAN,
+            "excommunication effects: a resource lost per gain, -4 on taking a card type, "
+            "VP lost at the end, the first action of each round skipped, and others",
+        ),
+        "endround.cards": (END, "development cards left on the towers leave the game"),
+        "endround.order": (
+            END,
+            "the Council Palace order leads the new turn order; the others keep their relative order behind",
+        ),
+        "endround.members": (END, "family members return to their players"),
+        "final.territories": (END, "3, 4, 5, 6 territories score 1, 4, 10, 20 VP"),
+        "final.characters": (END, "1 to 6 characters score 1, 3, 6, 10, 15, 21 VP"),
+        "final.ventures": (END, "ventures score the sum of their printed points"),
+        "final.military": (
+            END,
+            "the first two on the military track score 5 and 2; tied players all take the full award",
+        ),
+        "final.resources": (END, "1 VP per 5 resources, wood, stone, servants and coins counted together"),
+        "final.total": (END, "add the VP scored during the game, subtract the excommunications' VP losses"),
+        "final.winner": (END, "the most VP wins"),
+        # --- kit: rules or component facts the checklist lacks --------------------------
+        "kit.turn": (STRUCT, "kit: only the player whose turn it is, or who owes a pending decision, may act"),
+        "kit.pending": (
+            STRUCT,
+            "kit: a choice inside an effect (privilege, cost, trade, extra action, "
+            "Vatican support) must be answered before play goes on",
+        ),
+        "kit.member": (DICE, "kit: each family member is placed once per round"),
+        "kit.space": (
+            ZONES,
+            "kit: a space must exist, be open for this player count, have room and, in a tower, still hold a card",
+        ),
+        "kit.board_full": (TOWERS, "kit: a player board holds at most six cards of each type"),
+        "kit.privileges": (ZONES, "kit: several privileges from one effect must all be different"),
+        "kit.extra_action": (
+            TOWERS,
+            "kit: an extra action from a card is taken at the printed value without a "
+            "family member; servants may raise it; it can be declined",
+        ),
+        "kit.over": (END, "kit: no action once the game is over"),
+    },
+)
 
 #: English game terms used by the kit -> the Italian terms of the rules summary.
 GLOSSARY: dict[str, str] = {

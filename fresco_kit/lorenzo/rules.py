@@ -28,10 +28,12 @@ places a family member (``Place``), or gives up a member that cannot be placed
 ``Choose``; ``legal_choices`` lists the answers.  After the last placement of a round
 come the Vatican report (rounds 2, 4, 6) and the end of the round.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from fresco_kit.core import Event, Rng, ScoreSheet, field_error
 
@@ -46,9 +48,25 @@ from .towers import tower_space
 
 GAME = "lorenzo"
 
-__all__ = ["GAME", "ACTIONS", "State", "Place", "Choose", "Forfeit", "new_state", "checks", "apply",
-           "legal_actions", "legal_choices", "is_over", "scores", "parse_action", "state_from_dict",
-           "invariants", "sample_action"]
+__all__ = [
+    "ACTIONS",
+    "GAME",
+    "Choose",
+    "Forfeit",
+    "Place",
+    "State",
+    "apply",
+    "checks",
+    "invariants",
+    "is_over",
+    "legal_actions",
+    "legal_choices",
+    "new_state",
+    "parse_action",
+    "sample_action",
+    "scores",
+    "state_from_dict",
+]
 
 
 def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None) -> State:
@@ -74,10 +92,17 @@ def checks(state: State, action) -> list:
     a space that is not open also lists the spaces open now."""
     out = reasons(state, action)
     if out and isinstance(action, Place) and any(ref.id in _UNAVAILABLE for _, ref in out):
-        open_ = [s for s in SPACES if not any(ref.id in _UNAVAILABLE for _, ref in
-                                              placement_reasons(state, action.player, action.member, s, 0, False))]
-        out = [(f"{msg}; the spaces open now are {', '.join(open_)}" if ref.id in _UNAVAILABLE else msg, ref)
-               for msg, ref in out]
+        open_ = [
+            s
+            for s in SPACES
+            if not any(
+                ref.id in _UNAVAILABLE for _, ref in placement_reasons(state, action.player, action.member, s, 0, False)
+            )
+        ]
+        out = [
+            (f"{msg}; the spaces open now are {', '.join(open_)}" if ref.id in _UNAVAILABLE else msg, ref)
+            for msg, ref in out
+        ]
     return out
 
 
@@ -96,7 +121,7 @@ def scores(state: State) -> ScoreSheet:
 
 
 # --------------------------------------------------------------------------- listing
-@lru_cache(maxsize=None)
+@cache
 def _place(player: str, member: str, space: str, servants: int) -> Place:
     """A ``Place`` made (and checked) once, for the listing loops."""
     return Place(player, member, space, servants)

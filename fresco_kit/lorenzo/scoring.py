@@ -1,8 +1,9 @@
 """Pure scoring functions — rules summary, *Fine del turno e punteggio finale* (and the
 faith track of *Il Rapporto in Vaticano*).  Tables come from ``seeds/lorenzo.toml``."""
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from . import readings
 from .data import load
@@ -26,8 +27,9 @@ def faith_points(faith: int) -> int:
     return table[max(0, min(faith, len(table) - 1))]
 
 
-def military_points(military_by_player: Mapping[str, int],
-                    zero_competes: bool = readings.MILITARY_ZERO_COMPETES) -> dict[str, int]:
+def military_points(
+    military_by_player: Mapping[str, int], zero_competes: bool = readings.MILITARY_ZERO_COMPETES
+) -> dict[str, int]:
     """5 VP to the first on the military track, 2 to the second; tied players all take
     the full award of their place (a place = 1 + players strictly ahead, so a tie for
     first leaves nobody second).  Players on 0 compete only with ``zero_competes`` (the

@@ -4,9 +4,10 @@ Three periods of two rounds.  Each round: one card per floor from each tower's d
 the period, bottom floor first, then the three dice are rolled; the action phase runs
 in turn order, one placement per turn, four turns per player.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
 
@@ -40,12 +41,37 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
     ps = []
     for i, name in enumerate(players):
         res = {k: 0 for k in RESOURCES}
-        res.update(wood=start["wood"], stone=start["stone"], servants=start["servants"],
-                   coins=start["coins_by_turn_order"][i])
-        ps.append(Player(name, res, {t: () for t in CARD_TYPES}, (), MEMBERS,
-                         "ABCD"[i] if tiles_mode == "advanced" else "standard"))
-    st = State(tuple(ps), tuple(players), 1, "actions", {}, {t: (None,) * 4 for t in CARD_TYPES}, decks, (),
-               {}, (), 0, (), tuple(chosen), rng.state, tiles_mode, Switches(**options.get("switches", {})))
+        res.update(
+            wood=start["wood"], stone=start["stone"], servants=start["servants"], coins=start["coins_by_turn_order"][i]
+        )
+        ps.append(
+            Player(
+                name,
+                res,
+                {t: () for t in CARD_TYPES},
+                (),
+                MEMBERS,
+                "ABCD"[i] if tiles_mode == "advanced" else "standard",
+            )
+        )
+    st = State(
+        tuple(ps),
+        tuple(players),
+        1,
+        "actions",
+        {},
+        {t: (None,) * 4 for t in CARD_TYPES},
+        decks,
+        (),
+        {},
+        (),
+        0,
+        (),
+        tuple(chosen),
+        rng.state,
+        tiles_mode,
+        Switches(**options.get("switches", {})),
+    )
     setup_round(st, [])
     return st
 
@@ -65,8 +91,13 @@ def setup_round(st: State, events: list[Event]) -> None:
     dice = {colour: rng.die(6) for colour in ("white", "black", "orange")}
     assign(st, towers=towers, decks=decks, dice=dice, rng=rng.state, turn=0, phase="actions")
     assign(st, schedule=schedule(st))
-    events.append(Event(f"Round {st.round} (period {period}): towers dealt bottom floor first; dice "
-                        + ", ".join(f"{k} {v}" for k, v in dice.items()), RULES["round.setup"]))
+    events.append(
+        Event(
+            f"Round {st.round} (period {period}): towers dealt bottom floor first; dice "
+            + ", ".join(f"{k} {v}" for k, v in dice.items()),
+            RULES["round.setup"],
+        )
+    )
 
 
 def schedule(st: State) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ player's private copy with :func:`own` (fresh resource and card dicts it may cha
 replaces other fields with ``assign`` (new dicts and tuples, never edited in place) and
 other players with :func:`replace_player`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,8 +34,12 @@ DecisionKind = Literal["privilege", "cost", "trade", "action", "vatican"]
 
 #: The fields each kind of decision uses (the others are null).
 DECISION_FIELDS: dict[str, tuple[str, ...]] = {
-    "privilege": ("count", "taken"), "cost": ("card", "costs"), "trade": ("queue", "outputs"),
-    "action": ("action", "value", "tower", "discount"), "vatican": ()}
+    "privilege": ("count", "taken"),
+    "cost": ("card", "costs"),
+    "trade": ("queue", "outputs"),
+    "action": ("action", "value", "tower", "discount"),
+    "vatican": (),
+}
 _OPTIONAL = ("count", "taken", "card", "costs", "queue", "outputs", "action", "value", "tower", "discount")
 
 
@@ -82,8 +87,11 @@ class Decision(Record):
         data = load()
         if self.kind == "privilege":
             if len(set(self.taken)) != len(self.taken) or self.count + len(self.taken) > len(data.privileges):
-                raise field_error(f"{path}.taken", f"different privileges, at most {len(data.privileges)} "
-                                  f"with count", list(self.taken))
+                raise field_error(
+                    f"{path}.taken",
+                    f"different privileges, at most {len(data.privileges)} with count",
+                    list(self.taken),
+                )
         elif self.kind == "cost":
             if self.card not in data.cards:
                 raise field_error(f"{path}.card", "a card id of the rule data", self.card)
@@ -135,8 +143,9 @@ class Player(Record):
         if not name or len(name.split()) != 1 or name != name.strip() or "," in name:
             raise field_error(f"{path}.name", "a player name of one word without commas", name)
         if self.res["faith"] > readings.FAITH_MAX:
-            raise field_error(f"{path}.res.faith", f"at most {readings.FAITH_MAX} (the end of the faith track)",
-                              self.res["faith"])
+            raise field_error(
+                f"{path}.res.faith", f"at most {readings.FAITH_MAX} (the end of the faith track)", self.res["faith"]
+            )
         data = load()
         for t, row in self.cards.items():
             if len(row) > data.max_cards:
@@ -152,8 +161,7 @@ class Player(Record):
         if periods != sorted(set(periods)):
             raise field_error(f"{path}.excomms", "at most one tile per period, in period order", list(self.excomms))
         if self.home != tuple(m for m in MEMBERS if m in self.home):
-            raise field_error(f"{path}.home", f"different members in the order {', '.join(MEMBERS)}",
-                              list(self.home))
+            raise field_error(f"{path}.home", f"different members in the order {', '.join(MEMBERS)}", list(self.home))
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +251,7 @@ class State(Record):
             return self.schedule[self.turn]
         return None
 
-    def view(self, player: str | None = None) -> "State":
+    def view(self, player: str | None = None) -> State:
         """What ``player`` sees (everyone sees the same): no random generator (``rng``
         is None, so the next rounds' dice cannot be foreseen) and each deck sorted by
         card id, hiding the order of the face-down cards but not which cards remain
@@ -270,7 +278,7 @@ def own(st: State, name: str) -> Player:
     for i, p in enumerate(players):
         if p.name == name:
             mine = Player(p.name, dict(p.res), dict(p.cards), p.excomms, p.home, p.bonus_tile)
-            assign(st, players=players[:i] + (mine,) + players[i + 1:])
+            assign(st, players=players[:i] + (mine,) + players[i + 1 :])
             return mine
     raise KeyError(f"no player {name!r}")
 

@@ -7,10 +7,11 @@ scoring functions and its data.  This module words them for learners, with the I
 terms of the rules summary (``refs.GLOSSARY``), and builds the sample positions the
 widgets start from.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from fresco_kit.core import Example, RuleRef
 
@@ -27,8 +28,12 @@ from .zones import affordable_trades, firing_cards
 
 bundle_text = explore.bundle_text
 
-ITALIAN_TOWER = {"territory": "Torre dei Territori", "building": "Torre degli Edifici",
-                 "character": "Torre dei Personaggi", "venture": "Torre delle Imprese"}
+ITALIAN_TOWER = {
+    "territory": "Torre dei Territori",
+    "building": "Torre degli Edifici",
+    "character": "Torre dei Personaggi",
+    "venture": "Torre delle Imprese",
+}
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
@@ -54,8 +59,10 @@ def illustrative_note() -> str:
     """What of the rule data in play is illustrative, in words (for ``banner``)."""
     from fresco_kit.core.widgets import ILLUSTRATIVE_BANNER
 
-    named = ["the standard side of the personal bonus tile (tessera bonus personale)"
-             if k == "bonus_tiles[0]" else k for k in load().illustrative]
+    named = [
+        "the standard side of the personal bonus tile (tessera bonus personale)" if k == "bonus_tiles[0]" else k
+        for k in load().illustrative
+    ]
     return f"{ILLUSTRATIVE_BANNER} In this kit's Lorenzo data: {', '.join(named)}."
 
 
@@ -102,8 +109,11 @@ def reach_text(state: State, player: str, member: str, servants: int = 0) -> str
     base = member_value(state, p, member)
     plus = servants // servants_per_plus(p)
     dice = ", ".join(f"{k} {v}" for k, v in state.dice.items())
-    lines = [f"Dice (dadi): {dice}.  {player}'s {member} family member (familiare) is worth {base}; "
-             f"{servants} servant(s) (servitori) add {plus}: value {base + plus}.", ""]
+    lines = [
+        f"Dice (dadi): {dice}.  {player}'s {member} family member (familiare) is worth {base}; "
+        f"{servants} servant(s) (servitori) add {plus}: value {base + plus}.",
+        "",
+    ]
     rows = reach(state, player, member, servants)
     for r in rows:
         if r.ok:
@@ -117,8 +127,11 @@ def reach_text(state: State, player: str, member: str, servants: int = 0) -> str
 def reach_summary(state: State, player: str, servants: int = 0) -> str:
     """One line per member at home: how many spaces it reaches with ``servants``."""
     p = state.player(player)
-    return "\n".join(f"  {m:<8} (worth {member_value(state, p, m)}) + {servants} servant(s): "
-                     f"{sum(r.ok for r in reach(state, player, m, servants))} spaces" for m in p.home)
+    return "\n".join(
+        f"  {m:<8} (worth {member_value(state, p, m)}) + {servants} servant(s): "
+        f"{sum(r.ok for r in reach(state, player, m, servants))} spaces"
+        for m in p.home
+    )
 
 
 # --------------------------------------------------------------------------- towers
@@ -131,18 +144,26 @@ def tower_text(state: State, player: str, space: str, member: str, servants: int
     tower, floor = tower_space(space)
     p = state.player(player)
     card = state.towers[tower][floor - 1]
-    lines = [f"{space_label(space)}: action value needed {q.floor_value}",
-             f"card: {explore.card_text(card) if card is not None else '(empty)'}",
-             f"{player}'s {member} member (worth {member_value(state, p, member)}) with {servants} servant(s), "
-             f"character bonuses and excommunication maluses: action value {q.action_value}",
-             f"floor bonus: {bundle_text(q.bonus) if q.bonus else 'none'}",
-             "occupied tower: " + (f"yes, {q.occupied_coins} extra coins paid first (bonus coins cannot pay them)"
-                                   if q.occupied_coins else "no, no extra coins")]
+    lines = [
+        f"{space_label(space)}: action value needed {q.floor_value}",
+        f"card: {explore.card_text(card) if card is not None else '(empty)'}",
+        f"{player}'s {member} member (worth {member_value(state, p, member)}) with {servants} servant(s), "
+        f"character bonuses and excommunication maluses: action value {q.action_value}",
+        f"floor bonus: {bundle_text(q.bonus) if q.bonus else 'none'}",
+        "occupied tower: "
+        + (
+            f"yes, {q.occupied_coins} extra coins paid first (bonus coins cannot pay them)"
+            if q.occupied_coins
+            else "no, no extra coins"
+        ),
+    ]
     if tower == "territory":
         slot = len(p.cards["territory"]) + 1
         if slot <= data.max_cards:
-            lines.append(f"territory slot {slot} needs {data.territory_military[slot - 1]} military points "
-                         f"(Punti Militari), not spent; {player} has {p.res['military']}")
+            lines.append(
+                f"territory slot {slot} needs {data.territory_military[slot - 1]} military points "
+                f"(Punti Militari), not spent; {player} has {p.res['military']}"
+            )
     elif q.cost_options:
         lines.append("ways to pay: " + " OR ".join(q.cost_options))
     have = ", ".join(f"{p.res[k]} {k}" for k in ("wood", "stone", "servants", "coins", "military"))
@@ -179,19 +200,23 @@ def activation_text(p: Player, zone: str, value: int) -> str:
     lines = [f"{zone.capitalize()} ({it}) at action value {value}: fires the {row} with activation value <= {value}."]
     report = explore.activation_report(p, zone, value)
     cards = load().cards
-    trades = {cards[c].name: affordable_trades(p, c) for c in p.cards["territory" if zone == "harvest" else "building"]
-              if cards[c].permanent and cards[c].permanent.trades}
+    trades = {
+        cards[c].name: affordable_trades(p, c)
+        for c in p.cards["territory" if zone == "harvest" else "building"]
+        if cards[c].permanent and cards[c].permanent.trades
+    }
     for i, (name, at, fires, what) in enumerate(report):
-        if i == 0:          # the personal bonus tile (tessera bonus personale) comes first
+        if i == 0:  # the personal bonus tile (tessera bonus personale) comes first
             name = f"personal {name}" + (" [illustrative]" if tile.provenance == "illustrative" else "")
         if name in trades:
             what += f"  (trades affordable now: {', '.join(map(str, trades[name])) or 'none'})"
         lines.append(f"  {'fires' if fires else '  -  '}  {name} (>= {at}): {what}")
     if len(report) == 1:
         lines.append(f"  ({p.name} has no {row})")
-    lines.append(f"Fixed yield: {bundle_text(fixed_yield(p, zone, value))}"
-                 + ("; trades are chosen one building at a time, paid from what was held before"
-                    if zone == "production" else ""))
+    lines.append(
+        f"Fixed yield: {bundle_text(fixed_yield(p, zone, value))}"
+        + ("; trades are chosen one building at a time, paid from what was held before" if zone == "production" else "")
+    )
     return "\n".join(lines)
 
 
@@ -204,9 +229,11 @@ def vatican_text(faith: int, period: int, drawn: int | None = None) -> str:
     need, vp = v["threshold"], faith_points(faith)
     lines = [f"Period {ROMAN[period]} report, end of round {2 * period}: threshold {need} faith points (Punti Fede)."]
     if v["reaches"]:
-        lines += [f"Faith {faith} >= {need}: the player chooses.",
-                  f"  support the Church: faith back to 0, +{v['vp_if_support']} VP (faith space {faith})",
-                  f"  refuse: excommunicated (scomunica), keeps {faith} faith"]
+        lines += [
+            f"Faith {faith} >= {need}: the player chooses.",
+            f"  support the Church: faith back to 0, +{v['vp_if_support']} VP (faith space {faith})",
+            f"  refuse: excommunicated (scomunica), keeps {faith} faith",
+        ]
     else:
         lines.append(f"Faith {faith} < {need}: no choice, excommunicated (scomunica); keeps {faith} faith.")
     if period == 3:
@@ -226,7 +253,9 @@ TOWER_SAMPLES: dict[str, dict] = {
     "two territories, 3 military": {"res": {"military": 3}, "cards": [9, 10]},
     "Stonemason (+2 buildings, 1 wood or stone off)": {"res": {"coins": 1}, "cards": [50]},
     "wealthy: 6 wood, 6 stone, 12 coins, 8 military": {
-        "res": {"wood": 6, "stone": 6, "coins": 12, "military": 8}, "cards": []},
+        "res": {"wood": 6, "stone": 6, "coins": 12, "military": 8},
+        "cards": [],
+    },
     "excommunicated: -4 on ventures": {"res": {"coins": 9}, "cards": [], "excomms": [11]},
 }
 
@@ -242,8 +271,9 @@ TOWER_DICE = {"white": 6, "black": 3, "orange": 1}
 PLAYERS4 = ("Red", "Blue", "Green", "Yellow")
 
 
-def tower_position(sample: str, occupied: str = "empty", tower: str = "territory", floor: int = 1,
-                   seed: int = 3) -> State:
+def tower_position(
+    sample: str, occupied: str = "empty", tower: str = "territory", floor: int = 1, seed: int = 3
+) -> State:
     """A constructed 4-player position for the tower explorer: round 1 of game ``seed``
     with dice white 6, black 3, orange 1; Red is ``sample``; ``occupied`` is "empty",
     "another player" (Blue's white member) or "own white member" in ``tower`` on a floor
@@ -256,9 +286,16 @@ def tower_position(sample: str, occupied: str = "empty", tower: str = "territory
     elif occupied == "own white member":
         occupants = {f"{tower}-{other}": ["Red:white"]}
         home = {"Red": ["black", "orange", "neutral"]}
-    return position(list(PLAYERS4), seed=seed, dice=TOWER_DICE, res={"Red": s["res"]},
-                    cards={"Red": s["cards"]}, excomms={"Red": s.get("excomms", [])},
-                    occupants=occupants, home=home)
+    return position(
+        list(PLAYERS4),
+        seed=seed,
+        dice=TOWER_DICE,
+        res={"Red": s["res"]},
+        cards={"Red": s["cards"]},
+        excomms={"Red": s.get("excomms", [])},
+        occupants=occupants,
+        home=home,
+    )
 
 
 def activation_player(sample: str) -> Player:
@@ -299,12 +336,18 @@ def score_position(entries: Mapping[str, SheetEntry], tile: int = 18) -> State:
     for i, (name, e) in enumerate(entries.items()):
         ids = []
         for t, attr in counts.items():
-            ids += by_type[t][6 * i: 6 * i + getattr(e, attr)]
+            ids += by_type[t][6 * i : 6 * i + getattr(e, attr)]
         cards[name] = ids
-        res[name] = {"wood": 0, "stone": 0, "servants": 0, "coins": e.goods, "military": e.military,
-                     "vp": e.vp, "faith": 0}
+        res[name] = {
+            "wood": 0,
+            "stone": 0,
+            "servants": 0,
+            "coins": e.goods,
+            "military": e.military,
+            "vp": e.vp,
+            "faith": 0,
+        }
         excomms[name] = [tile] if e.excommunicated else []
     tiles = (1, 8, tile)
     st = position(list(entries), round=6, cards=cards, res=res, excomms=excomms, tiles=tiles, over=True)
     return st
-

@@ -5,6 +5,7 @@ coins first if the tower is occupied, take the floor bonus (floors 3 and 4), the
 the card by one of its cost options (buildings resources, characters coins, ventures
 resources or military points) — a territory instead needs military points for its slot.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,11 +15,20 @@ from fresco_kit.core import Event, assign
 
 from . import readings
 from .data import CARD_TYPES, Card, load
-from .effects import (action_value, after_losses, apply_effect, cost_discounts, gain, gets_floor_bonus,
-                      has_coloured_member, occupy, pay, push)
+from .effects import (
+    action_value,
+    after_losses,
+    apply_effect,
+    cost_discounts,
+    gain,
+    gets_floor_bonus,
+    has_coloured_member,
+    occupy,
+    pay,
+    push,
+)
 from .refs import RULES
 from .state import Decision, Player, State
-
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
 _FLOORS = {t: tuple(f"{t}-{f}" for f in (1, 2, 3, 4)) for t in CARD_TYPES}
@@ -66,8 +76,9 @@ class TowerPlan:
     options: list | None = None
 
 
-def plan(st: State, p: Player, space: str, base: int, servants: int, member: str | None,
-         discount: dict | None = None) -> TowerPlan:
+def plan(
+    st: State, p: Player, space: str, base: int, servants: int, member: str | None, discount: dict | None = None
+) -> TowerPlan:
     """Check taking the card on ``space`` with a member of value ``base`` (or an extra
     action at ``base`` when ``member`` is None), ``servants`` servants added."""
     tower, floor = tower_space(space)
@@ -86,18 +97,22 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
         reasons.append((f"action value {value} is below the {tower} floor {floor} value {need}", RULES["place.min"]))
     if len(p.cards[tower]) >= data.max_cards:
         reasons.append((f"{p.name} already has {data.max_cards} {tower} cards", RULES["kit.board_full"]))
-    occupied = tower_occupied(st, tower) and (member is not None
-                                              or readings.setting(st, "extra_action_pays_occupied"))
+    occupied = tower_occupied(st, tower) and (member is not None or readings.setting(st, "extra_action_pays_occupied"))
     left = dict(p.res)
     left["servants"] -= servants
     if occupied:
         left["coins"] -= data.occupied_coins
         if left["coins"] < 0:
-            reasons.append((f"the {tower} tower is occupied: {data.occupied_coins} coins are due first "
-                            f"(the space's bonus coins cannot pay them)", RULES["towers.occupied"]))
+            reasons.append(
+                (
+                    f"the {tower} tower is occupied: {data.occupied_coins} coins are due first "
+                    f"(the space's bonus coins cannot pay them)",
+                    RULES["towers.occupied"],
+                )
+            )
     bonus = {}
     if (member is not None or readings.setting(st, "extra_action_floor_bonus")) and gets_floor_bonus(p):
-        bonus = data.towers[tower].floor_bonus[floor - 1]       # gain() applies any loss
+        bonus = data.towers[tower].floor_bonus[floor - 1]  # gain() applies any loss
     for k, v in after_losses(p, bonus).items():
         left[k] += v
     if card_id is None:
@@ -107,15 +122,27 @@ def plan(st: State, p: Player, space: str, base: int, servants: int, member: str
         slot = len(p.cards["territory"]) + 1
         required = data.territory_military[slot - 1] if slot <= data.max_cards else 0
         if left["military"] < required:
-            reasons.append((f"territory slot {slot} needs {required} military points; {p.name} has "
-                            f"{left['military']}", RULES["towers.territory_mp"]))
+            reasons.append(
+                (
+                    f"territory slot {slot} needs {required} military points; {p.name} has {left['military']}",
+                    RULES["towers.territory_mp"],
+                )
+            )
         options = [({}, 0)]
     else:
-        options = [(c, n) for c, n in cost_options(p, card, discount)
-                   if left["military"] >= n and all(left[k] >= v for k, v in c.items())]
+        options = [
+            (c, n)
+            for c, n in cost_options(p, card, discount)
+            if left["military"] >= n and all(left[k] >= v for k, v in c.items())
+        ]
         if not options:
-            reasons.append((f"{p.name} cannot pay for {card.name} ({_costs_text(p, card, discount)}) "
-                            f"with what would be left after servants, tower coins and floor bonus", RULES["towers.costs"]))
+            reasons.append(
+                (
+                    f"{p.name} cannot pay for {card.name} ({_costs_text(p, card, discount)}) "
+                    f"with what would be left after servants, tower coins and floor bonus",
+                    RULES["towers.costs"],
+                )
+            )
     return TowerPlan(reasons, tower, floor, occupied, bonus, [c for c, _ in options])
 
 
@@ -127,8 +154,9 @@ def _costs_text(p: Player, card: Card, discount: dict | None) -> str:
     return " or ".join(parts)
 
 
-def take_card(st: State, p: Player, space: str, servants: int, member: str | None,
-              tp: TowerPlan, events: list[Event]) -> None:
+def take_card(
+    st: State, p: Player, space: str, servants: int, member: str | None, tp: TowerPlan, events: list[Event]
+) -> None:
     """Carry out a legal tower action planned by :func:`plan` (``p``: the acting player's
     private copy)."""
     data = load()
@@ -137,8 +165,11 @@ def take_card(st: State, p: Player, space: str, servants: int, member: str | Non
         occupy(st, space, p.name, member)
     if tp.occupied:
         p.res["coins"] -= data.occupied_coins
-        events.append(Event(f"{p.name} pays {data.occupied_coins} coins: the {tp.tower} tower is occupied",
-                            RULES["towers.occupied"]))
+        events.append(
+            Event(
+                f"{p.name} pays {data.occupied_coins} coins: the {tp.tower} tower is occupied", RULES["towers.occupied"]
+            )
+        )
     if tp.bonus:
         gain(st, p, tp.bonus, events, f" (floor {tp.floor} bonus)", "towers.bonus")
     row = list(st.towers[tp.tower])
@@ -159,8 +190,11 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict, events: list[Event]
     card = load().cards[card_id]
     pay(p, cost)
     if cost:
-        events.append(Event(f"{p.name} pays {', '.join(f'{v} {k}' for k, v in cost.items())} for {card.name}",
-                            RULES["towers.costs"]))
+        events.append(
+            Event(
+                f"{p.name} pays {', '.join(f'{v} {k}' for k, v in cost.items())} for {card.name}", RULES["towers.costs"]
+            )
+        )
     apply_effect(st, p, card.immediate, events, f" ({card.name}, immediate)")
 
 

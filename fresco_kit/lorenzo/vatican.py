@@ -6,6 +6,7 @@ missing the threshold, means excommunication (scomunica): a cube on that period'
 its effect for the rest of the game; faith is kept.  After the last round an
 excommunicated player still scores the VP of their faith space.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event
@@ -45,8 +46,12 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
     ``st``); in the last report they still score their faith space."""
     tile = load().excommunications[st.excomm_tiles[period - 1]]
     res = p.res
-    events.append(Event(f"{p.name} is excommunicated: {tile.name} for the rest of the game; faith kept",
-                        RULES["vatican.excommunicate"]))
+    events.append(
+        Event(
+            f"{p.name} is excommunicated: {tile.name} for the rest of the game; faith kept",
+            RULES["vatican.excommunicate"],
+        )
+    )
     if period == 3 and readings.setting(st, "last_report_scores_excommunicated"):
         vp = load().faith_vp[res["faith"]]
         res = {**res, "vp": res["vp"] + vp}
@@ -57,8 +62,7 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
 def vatican_reasons(choice: str) -> list:
     """Why ``choice`` cannot answer the Vatican report."""
     if choice not in ("support", "refuse"):
-        return [(f"at the Vatican report the choices are support or refuse, not {choice!r}",
-                 RULES["vatican.support"])]
+        return [(f"at the Vatican report the choices are support or refuse, not {choice!r}", RULES["vatican.support"])]
     return []
 
 
@@ -66,8 +70,9 @@ def resolve_vatican(st: State, p: Player, choice: str, events: list[Event]) -> N
     """Support the Church (faith to 0, the VP of the faith space) or be excommunicated."""
     if choice == "support":
         vp = load().faith_vp[p.res["faith"]]
-        events.append(Event(f"{p.name} shows support: {p.res['faith']} faith back to 0, +{vp} VP",
-                            RULES["vatican.support"]))
+        events.append(
+            Event(f"{p.name} shows support: {p.res['faith']} faith back to 0, +{vp} VP", RULES["vatican.support"])
+        )
         p.res["vp"] += vp
         p.res["faith"] = 0
     else:

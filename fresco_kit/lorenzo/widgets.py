@@ -15,6 +15,7 @@ Every answer comes from the engine through ``teach.py``.
   (*Il Rapporto in Vaticano*).
 - :func:`scoring_widget` — a final-scoring sheet (*Fine del turno e punteggio finale*).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -73,14 +74,17 @@ def dice_widget(seed: int = 0) -> Panel:
 
     w = _w()
     base = teach.tower_position("starting resources")
-    c = {"white": w.IntSlider(value=base.dice["white"], min=1, max=6, description="white die", style=_STYLE),
-         "black": w.IntSlider(value=base.dice["black"], min=1, max=6, description="black die", style=_STYLE),
-         "orange": w.IntSlider(value=base.dice["orange"], min=1, max=6, description="orange die", style=_STYLE),
-         "seed": w.IntText(value=seed, description="seed", layout={"width": "140px"}),
-         "roll": w.Button(description="Roll the dice (tira i dadi)", button_style="info"),
-         "member": w.Dropdown(options=list(MEMBERS), value="neutral", description="family member (familiare)",
-                              style=_STYLE),
-         "servants": w.IntSlider(value=0, min=0, max=6, description="servants (servitori)", style=_STYLE)}
+    c = {
+        "white": w.IntSlider(value=base.dice["white"], min=1, max=6, description="white die", style=_STYLE),
+        "black": w.IntSlider(value=base.dice["black"], min=1, max=6, description="black die", style=_STYLE),
+        "orange": w.IntSlider(value=base.dice["orange"], min=1, max=6, description="orange die", style=_STYLE),
+        "seed": w.IntText(value=seed, description="seed", layout={"width": "140px"}),
+        "roll": w.Button(description="Roll the dice (tira i dadi)", button_style="info"),
+        "member": w.Dropdown(
+            options=list(MEMBERS), value="neutral", description="family member (familiare)", style=_STYLE
+        ),
+        "servants": w.IntSlider(value=0, min=0, max=6, description="servants (servitori)", style=_STYLE),
+    }
     out = _output()
     panel = Panel(None, c, out, {"rolling": False})
 
@@ -106,8 +110,14 @@ def dice_widget(seed: int = 0) -> Panel:
 
     c["roll"].on_click(roll)
     _observe(c, render, ("white", "black", "orange", "member", "servants"))
-    panel.box = w.VBox([w.HBox([c["seed"], c["roll"]]), w.HBox([c["white"], c["black"], c["orange"]]),
-                        w.HBox([c["member"], c["servants"]]), out])
+    panel.box = w.VBox(
+        [
+            w.HBox([c["seed"], c["roll"]]),
+            w.HBox([c["white"], c["black"], c["orange"]]),
+            w.HBox([c["member"], c["servants"]]),
+            out,
+        ]
+    )
     render()
     return panel
 
@@ -119,16 +129,32 @@ def tower_widget(probe: bool = True) -> Panel:
     every reason with its rule.  With ``probe`` the tower Dropdown carries the CSS class
     ``fk-probe`` and the Output ``fk-probe-out`` (the browser test's handle)."""
     w = _w()
-    c = {"tower": w.Dropdown(options=[(f"{t} ({teach.ITALIAN_TOWER[t]})", t) for t in CARD_TYPES],
-                             value="territory", description="tower (Torre)", style=_STYLE),
-         "floor": w.Dropdown(options=[1, 2, 3, 4], value=1, description="floor (piano)", style=_STYLE),
-         "member": w.Dropdown(options=[f"{m}" for m in MEMBERS], value="white",
-                              description="family member", style=_STYLE),
-         "servants": w.IntSlider(value=0, min=0, max=8, description="servants", style=_STYLE),
-         "sample": w.Dropdown(options=list(teach.TOWER_SAMPLES), value="starting resources",
-                              description="Red's board", style=_STYLE, layout={"width": "420px"}),
-         "occupied": w.Dropdown(options=["empty", "another player", "own white member"], value="empty",
-                                description="already in this tower", style=_STYLE)}
+    c = {
+        "tower": w.Dropdown(
+            options=[(f"{t} ({teach.ITALIAN_TOWER[t]})", t) for t in CARD_TYPES],
+            value="territory",
+            description="tower (Torre)",
+            style=_STYLE,
+        ),
+        "floor": w.Dropdown(options=[1, 2, 3, 4], value=1, description="floor (piano)", style=_STYLE),
+        "member": w.Dropdown(
+            options=[f"{m}" for m in MEMBERS], value="white", description="family member", style=_STYLE
+        ),
+        "servants": w.IntSlider(value=0, min=0, max=8, description="servants", style=_STYLE),
+        "sample": w.Dropdown(
+            options=list(teach.TOWER_SAMPLES),
+            value="starting resources",
+            description="Red's board",
+            style=_STYLE,
+            layout={"width": "420px"},
+        ),
+        "occupied": w.Dropdown(
+            options=["empty", "another player", "own white member"],
+            value="empty",
+            description="already in this tower",
+            style=_STYLE,
+        ),
+    }
     if probe:
         c["tower"].add_class("fk-probe")
     out = _output(probe)
@@ -137,13 +163,20 @@ def tower_widget(probe: bool = True) -> Panel:
     def render() -> None:
         st = teach.tower_position(c["sample"].value, c["occupied"].value, c["tower"].value, c["floor"].value)
         dice = ", ".join(f"{k} {v}" for k, v in st.dice.items())
-        text = teach.tower_text(st, "Red", f"{c['tower'].value}-{c['floor'].value}", c["member"].value,
-                                c["servants"].value)
+        text = teach.tower_text(
+            st, "Red", f"{c['tower'].value}-{c['floor'].value}", c["member"].value, c["servants"].value
+        )
         show_text(out, f"(4 players, round 1, dice {dice})\n" + text)
 
     _observe(c, render)
-    panel.box = w.VBox([w.HBox([c["tower"], c["floor"]]), w.HBox([c["member"], c["servants"]]),
-                        w.HBox([c["sample"], c["occupied"]]), out])
+    panel.box = w.VBox(
+        [
+            w.HBox([c["tower"], c["floor"]]),
+            w.HBox([c["member"], c["servants"]]),
+            w.HBox([c["sample"], c["occupied"]]),
+            out,
+        ]
+    )
     render()
     return panel
 
@@ -153,17 +186,26 @@ def activation_widget() -> Panel:
     """Harvest or production at an action value: which cards of a sample Red fire and
     what they yield (the personal bonus tile first)."""
     w = _w()
-    c = {"zone": w.ToggleButtons(options=[("harvest (raccolto)", "harvest"), ("production (produzione)",
-                                                                               "production")], value="harvest"),
-         "value": w.IntSlider(value=3, min=-2, max=8, description="action value", style=_STYLE),
-         "sample": w.Dropdown(options=list(teach.ACTIVATION_SAMPLES), value="four territories (period I)",
-                              description="Red's cards", style=_STYLE, layout={"width": "420px"})}
+    c = {
+        "zone": w.ToggleButtons(
+            options=[("harvest (raccolto)", "harvest"), ("production (produzione)", "production")], value="harvest"
+        ),
+        "value": w.IntSlider(value=3, min=-2, max=8, description="action value", style=_STYLE),
+        "sample": w.Dropdown(
+            options=list(teach.ACTIVATION_SAMPLES),
+            value="four territories (period I)",
+            description="Red's cards",
+            style=_STYLE,
+            layout={"width": "420px"},
+        ),
+    }
     out = _output()
     panel = Panel(None, c, out)
 
     def render() -> None:
-        show_text(out, teach.activation_text(teach.activation_player(c["sample"].value), c["zone"].value,
-                                             c["value"].value))
+        show_text(
+            out, teach.activation_text(teach.activation_player(c["sample"].value), c["zone"].value, c["value"].value)
+        )
 
     _observe(c, render)
     panel.box = w.VBox([c["zone"], w.HBox([c["value"], c["sample"]]), out])
@@ -178,10 +220,16 @@ def vatican_widget(seed: int = 0) -> Panel:
     from .setup import new_state
 
     w = _w()
-    c = {"faith": w.IntSlider(value=3, min=0, max=15, description="faith (Punti Fede)", style=_STYLE),
-         "period": w.Dropdown(options=[("I (end of round 2)", 1), ("II (end of round 4)", 2),
-                                       ("III (end of round 6)", 3)], value=1, description="period", style=_STYLE),
-         "seed": w.IntText(value=seed, description="game seed", layout={"width": "160px"})}
+    c = {
+        "faith": w.IntSlider(value=3, min=0, max=15, description="faith (Punti Fede)", style=_STYLE),
+        "period": w.Dropdown(
+            options=[("I (end of round 2)", 1), ("II (end of round 4)", 2), ("III (end of round 6)", 3)],
+            value=1,
+            description="period",
+            style=_STYLE,
+        ),
+        "seed": w.IntText(value=seed, description="game seed", layout={"width": "160px"}),
+    }
     out = _output()
     panel = Panel(None, c, out, {"tiles": {}})
 
@@ -202,11 +250,22 @@ def vatican_widget(seed: int = 0) -> Panel:
 
 
 # --------------------------------------------------------------------------- (5) final scoring
-_SHEET_FIELDS = {"territories": (0, 6), "characters": (0, 6), "ventures": (0, 6), "military": (0, 30),
-                 "vp": (0, 80), "goods": (0, 40)}
-_SHEET_LABELS = {"territories": "territories (territori)", "characters": "characters (personaggi)",
-                 "ventures": "ventures (imprese)", "military": "military (Punti Militari)",
-                 "vp": "VP during the game", "goods": "wood+stone+servants+coins"}
+_SHEET_FIELDS = {
+    "territories": (0, 6),
+    "characters": (0, 6),
+    "ventures": (0, 6),
+    "military": (0, 30),
+    "vp": (0, 80),
+    "goods": (0, 40),
+}
+_SHEET_LABELS = {
+    "territories": "territories (territori)",
+    "characters": "characters (personaggi)",
+    "ventures": "ventures (imprese)",
+    "military": "military (Punti Militari)",
+    "vp": "VP during the game",
+    "goods": "wood+stone+servants+coins",
+}
 
 
 def scoring_widget() -> Panel:
@@ -220,8 +279,9 @@ def scoring_widget() -> Panel:
     tiles = [(f"{t.id} {t.name}", t.id) for t in load().excommunications.values() if t.period == 3]
     c: dict[str, Any] = {"player": w.Dropdown(options=list(entries), value="Red", description="player")}
     for name, (lo, hi) in _SHEET_FIELDS.items():
-        c[name] = w.IntSlider(value=getattr(entries["Red"], name), min=lo, max=hi,
-                              description=_SHEET_LABELS[name], style=_STYLE)
+        c[name] = w.IntSlider(
+            value=getattr(entries["Red"], name), min=lo, max=hi, description=_SHEET_LABELS[name], style=_STYLE
+        )
     c["excommunicated"] = w.Checkbox(value=entries["Red"].excommunicated, description="excommunicated in period III")
     c["tile"] = w.Dropdown(options=tiles, value=18, description="period III tile (scomunica)", style=_STYLE)
     c["draw"] = w.Button(description="Draw the sheet")
@@ -250,7 +310,13 @@ def scoring_widget() -> Panel:
     _observe(c, render, list(_SHEET_FIELDS) + ["excommunicated", "tile"])
     c["draw"].on_click(lambda _b: (lambda s: show_figure(out, draw_score_sheet(s), s.to_text()))(sheet()))
     sliders = [c[k] for k in _SHEET_FIELDS]
-    panel.box = w.VBox([w.HBox([c["player"], c["excommunicated"], c["tile"]]),
-                        w.HBox([w.VBox(sliders[:3]), w.VBox(sliders[3:])]), c["draw"], out])
+    panel.box = w.VBox(
+        [
+            w.HBox([c["player"], c["excommunicated"], c["tile"]]),
+            w.HBox([w.VBox(sliders[:3]), w.VBox(sliders[3:])]),
+            c["draw"],
+            out,
+        ]
+    )
     render()
     return panel

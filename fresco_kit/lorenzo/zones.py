@@ -8,6 +8,7 @@ is not above it: territories on harvest, buildings on production.  All buildings
 produce at once: trades are paid from what the player held before, and the outputs
 arrive together at the end.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import Event
@@ -34,7 +35,7 @@ def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, mem
         reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
     value = zone_value(p, space, base, servants)
     if readings.setting(st, "large_space_penalty_after_minimum"):
-        value += sp.penalty             # the member reaches the printed 1 before the -3
+        value += sp.penalty  # the member reaches the printed 1 before the -3
     if value < sp.value:
         reasons.append((f"value {value} is below the {space} minimum {sp.value}", RULES["place.min"]))
     return reasons
@@ -52,8 +53,11 @@ def place_zone(st: State, p: Player, space: str, base: int, servants: int, membe
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     if sp.penalty:
-        events.append(Event(f"{p.name} uses the large {sp.kind} space: -{sp.penalty}, action value {value}",
-                            RULES["zones.spaces"]))
+        events.append(
+            Event(
+                f"{p.name} uses the large {sp.kind} space: -{sp.penalty}, action value {value}", RULES["zones.spaces"]
+            )
+        )
     activate(st, p, sp.kind, value, events)
 
 
@@ -106,8 +110,9 @@ def affordable_trades(p: Player, card_id: int) -> list[int]:
     return [i + 1 for i, t in enumerate(trades) if all(p.res[k] >= v for k, v in t.give.items())]
 
 
-def continue_production(st: State, p: Player, queue: tuple[int, ...], outputs: tuple[dict, ...],
-                        events: list[Event]) -> None:
+def continue_production(
+    st: State, p: Player, queue: tuple[int, ...], outputs: tuple[dict, ...], events: list[Event]
+) -> None:
     """Ask the next building of ``queue`` whose trade is affordable (a pending "trade"
     decision), or deliver all ``outputs`` at once."""
     while queue and not affordable_trades(p, queue[0]):
@@ -128,8 +133,13 @@ def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
     if not choice.isdigit() or not 0 <= int(choice) <= n:
         return [(f"choose a trade of {card.name}; the choices are {can}", RULES["zones.activation"])]
     if int(choice) and int(choice) not in affordable_trades(p, card.id):
-        return [(f"{p.name} cannot pay trade {choice} of {card.name} with what they held before producing; "
-                 f"the choices are {can}", RULES["zones.simultaneous"])]
+        return [
+            (
+                f"{p.name} cannot pay trade {choice} of {card.name} with what they held before producing; "
+                f"the choices are {can}",
+                RULES["zones.simultaneous"],
+            )
+        ]
     return []
 
 
@@ -142,6 +152,10 @@ def resolve_trade(st: State, p: Player, decision: Decision, choice: str, events:
         trade = card.permanent.trades[int(choice) - 1]
         pay(p, trade.give)
         outputs = outputs + (effect_bundle(p, trade.get),)
-        events.append(Event(f"{p.name} trades {', '.join(f'{v} {k}' for k, v in trade.give.items())} at {card.name}",
-                            RULES["zones.activation"]))
+        events.append(
+            Event(
+                f"{p.name} trades {', '.join(f'{v} {k}' for k, v in trade.give.items())} at {card.name}",
+                RULES["zones.activation"],
+            )
+        )
     continue_production(st, p, decision.queue[1:], outputs, events)

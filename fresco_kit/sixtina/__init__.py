@@ -54,9 +54,10 @@ Readings where the rulebook's text is ambiguous (each pinned by a test):
 - Acquire Material needs at least one card and takes as many materials as the supply
   allows; Technique Preparation is always allowed (it may draw nothing).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import Game, GameInfo, Option
 
@@ -67,11 +68,17 @@ INFO = GameInfo(
     name="sixtina",
     title="1980 Sixtina",
     summary="Restore the frescoes of the Sistine Chapel with technique cards; points for restorations, "
-            "contributions, objectives and prudence.",
+    "contributions, objectives and prudence.",
     player_counts=PLAYER_COUNTS,
     default_players=("Red", "White", "Blue", "Yellow"),
-    options=(Option("variant", "'basic' plays the standard rules; 'history' the Variant: Sheets with History "
-                               "(sheets cover the frescoes and reward their restorers)", ("basic", "history")),),
+    options=(
+        Option(
+            "variant",
+            "'basic' plays the standard rules; 'history' the Variant: Sheets with History "
+            "(sheets cover the frescoes and reward their restorers)",
+            ("basic", "history"),
+        ),
+    ),
     categories=("During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"),
     sources=("1980 Sixtina rulebook (English)",),
     rules_module="fresco_kit.sixtina.rules",
@@ -86,5 +93,3 @@ def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
     from . import rules
 
     return Game(rules, players, seed, options)
-
-

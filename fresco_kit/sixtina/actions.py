@@ -19,6 +19,7 @@ game (:mod:`fresco_kit.core.actions`)::
     bonus refined    bonus material    bonus objective one5
     reveal G3    initial JC1    gianluigi M2    claim one5
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -88,8 +89,10 @@ class Bonus(Action):
     def __post_init__(self) -> None:
         Action.__post_init__(self)
         if (self.kind == "objective") != (self.objective is not None):
-            raise ValueError("Bonus.objective: the objective bonus names an objective in play "
-                             "(e.g. 'bonus objective one5'), the other bonuses name none")
+            raise ValueError(
+                "Bonus.objective: the objective bonus names an objective in play "
+                "(e.g. 'bonus objective one5'), the other bonuses name none"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +127,16 @@ class ClaimObjective(Action):
     objective: ObjectiveId
 
 
-ACTIONS: tuple[type[Action], ...] = (Prepare, Acquire, Restore, Bonus, Reveal, InitialRestoration,
-                                     GianluigiChoice, ClaimObjective)
+ACTIONS: tuple[type[Action], ...] = (
+    Prepare,
+    Acquire,
+    Restore,
+    Bonus,
+    Reveal,
+    InitialRestoration,
+    GianluigiChoice,
+    ClaimObjective,
+)
 GRAMMAR = Grammar("1980 Sixtina", ACTIONS)
 
 #: The one Prepare action (it has no fields).
@@ -162,6 +173,24 @@ def acquire_of(cards: tuple[int, ...]) -> Acquire:
     return action
 
 
-__all__ = ["ACTIONS", "Acquire", "BONUSES", "Bonus", "CardId", "ClaimObjective", "GRAMMAR", "GianluigiChoice",
-           "InitialRestoration", "ObjectiveId", "PREPARE", "PlaceName", "Prepare", "Restore", "Reveal",
-           "TechniqueName", "acquire_of", "parse_action", "restore_of"]
+__all__ = [
+    "ACTIONS",
+    "BONUSES",
+    "GRAMMAR",
+    "PREPARE",
+    "Acquire",
+    "Bonus",
+    "CardId",
+    "ClaimObjective",
+    "GianluigiChoice",
+    "InitialRestoration",
+    "ObjectiveId",
+    "PlaceName",
+    "Prepare",
+    "Restore",
+    "Reveal",
+    "TechniqueName",
+    "acquire_of",
+    "parse_action",
+    "restore_of",
+]

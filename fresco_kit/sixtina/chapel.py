@@ -7,11 +7,12 @@ vertical neighbours adjacent, each Last Judgment place adjacent to the two above
 (*Completing the Restoration of Frescoes, 5. New Restorations*).  networkx is imported
 only when :func:`chapel_graph` is called.
 """
+
 from __future__ import annotations
 
 from .completion import revealable
-from .state import STATUS_NAMES, EMPTY, State
-from .tables import D, PLACES
+from .state import EMPTY, STATUS_NAMES, State
+from .tables import PLACES, D
 
 
 def chapel_graph(state: State | None = None):

@@ -6,6 +6,7 @@ Gianluigi's restoration (two players), uncovering new frescoes, the end of the t
 and the end of the game.  Functions named ``*_in_place`` mutate a fresh copy that the
 caller owns; nothing here changes a state held by a history.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from .refs import RULES
 from .restoration import sheet_reward_in_place
 from .scoring import fresco_points
 from .state import COVERED, EMPTY, EXCELLENT, PRUDENT, RESTORED, VISIBLE, State
-from .tables import D, FRESCO_SCORES, NEIGHBOURS, PLACES
+from .tables import FRESCO_SCORES, NEIGHBOURS, PLACES, D
 
 
 @dataclass(frozen=True)
@@ -26,9 +27,9 @@ class Contributor:
 
     colour: str
     materials: int
-    leftmost_excellent: int      # technique position, -1 if none
-    leftmost_correct: int        # technique position, -1 if none
-    key: int                     # ranking key: materials, then the tie-breaks
+    leftmost_excellent: int  # technique position, -1 if none
+    leftmost_correct: int  # technique position, -1 if none
+    key: int  # ranking key: materials, then the tie-breaks
 
 
 @dataclass(frozen=True)
@@ -41,19 +42,23 @@ class CompletionResult:
     excellent: int
     prudent: int
     points: tuple[int, int, int]
-    contributors: tuple[Contributor, ...]     # best first; only colours with materials
+    contributors: tuple[Contributor, ...]  # best first; only colours with materials
     awards: dict[str, int]
-    top: str | None                           # None on a tie for first (or nobody)
+    top: str | None  # None on a tie for first (or nobody)
     half: bool = False
 
     def to_text(self) -> str:
-        lines = [f"{self.fresco} at {self.place}: printed {self.base}, {self.excellent} excellent "
-                 f"(+{self.excellent}), {self.prudent} prudent (-{2 * self.prudent}) -> {self.points}"
-                 + (" (last fresco: half points, rounded down)" if self.half else "")]
+        lines = [
+            f"{self.fresco} at {self.place}: printed {self.base}, {self.excellent} excellent "
+            f"(+{self.excellent}), {self.prudent} prudent (-{2 * self.prudent}) -> {self.points}"
+            + (" (last fresco: half points, rounded down)" if self.half else "")
+        ]
         for c in self.contributors:
-            lines.append(f"  {c.colour}: {c.materials} material(s), leftmost excellent "
-                         f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
-                         f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} -> {self.awards.get(c.colour, 0)} points")
+            lines.append(
+                f"  {c.colour}: {c.materials} material(s), leftmost excellent "
+                f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
+                f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} -> {self.awards.get(c.colour, 0)} points"
+            )
         if self.half:
             lines.append("  zone icon: nobody marks it for the last fresco (the game ends instead)")
         else:
@@ -67,7 +72,7 @@ def contributors(state: State, place: int) -> list[Contributor]:
     More materials first; ties go to the leftmost excellent space, then the leftmost
     correct space; a prudent restorer with no own material is not a contributor."""
     codes = state.spaces[place]
-    width = len(codes) + 1          # tie-break parts lie in 0..width; base keeps them apart
+    width = len(codes) + 1  # tie-break parts lie in 0..width; base keeps them apart
     base = width + 1
     out = []
     for colour, name in enumerate(state.colours):
@@ -104,8 +109,9 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
     top = None
     if ranked and (len(ranked) == 1 or ranked[0].key != ranked[1].key):
         top = ranked[0].colour
-    return CompletionResult(PLACES[place], D.fresco_by_id[fid].name, base, excellent, prudent, points,
-                            tuple(ranked), awards, top, half)
+    return CompletionResult(
+        PLACES[place], D.fresco_by_id[fid].name, base, excellent, prudent, points, tuple(ranked), awards, top, half
+    )
 
 
 def contribution_awards(keys: dict[str, int], points: tuple[int, int, int], half: bool = False) -> dict[str, int]:
@@ -154,13 +160,19 @@ def complete_in_place(state: State, place: int, events: list) -> None:
     """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
     result = completion_result(state, place)
     events.append(Event(f"{result.fresco} ({PLACES[place]}) is fully restored", RULES["complete.trigger"]))
-    events.append(Event(f"scores {result.base} modified by {result.excellent} excellent and {result.prudent} "
-                        f"prudent restorations: {result.points}", RULES["complete.modify"]))
+    events.append(
+        Event(
+            f"scores {result.base} modified by {result.excellent} excellent and {result.prudent} "
+            f"prudent restorations: {result.points}",
+            RULES["complete.modify"],
+        )
+    )
     order = ", ".join(f"{c.colour} ({c.materials})" for c in result.contributors) or "nobody"
     events.append(Event(f"contribution: {order}", RULES["complete.contribution"]))
     _add_scores_in_place(state, result.awards)
-    events.append(Event("points: " + ", ".join(f"{p} {v:+d}" for p, v in result.awards.items()),
-                        RULES["complete.score"]))
+    events.append(
+        Event("points: " + ", ".join(f"{p} {v:+d}" for p, v in result.awards.items()), RULES["complete.score"])
+    )
     _return_materials_in_place(state, place)
     status, zone = list(state.status), list(state.zone)
     status[place] = RESTORED
@@ -171,14 +183,25 @@ def complete_in_place(state: State, place: int, events: list) -> None:
             supply[colour] -= 1
             assign(state, supply=tuple(supply))
             zone[place] = colour
-            events.append(Event(f"materials return to the supply; the card flips; {result.top} marks the zone icon",
-                                RULES["complete.reveal"]))
+            events.append(
+                Event(
+                    f"materials return to the supply; the card flips; {result.top} marks the zone icon",
+                    RULES["complete.reveal"],
+                )
+            )
         else:
-            events.append(Event(f"the card flips; {result.top} has no supply material for the zone icon",
-                                RULES["complete.reveal"]))
+            events.append(
+                Event(
+                    f"the card flips; {result.top} has no supply material for the zone icon", RULES["complete.reveal"]
+                )
+            )
     else:
-        events.append(Event("the card flips; tie for first (or no contributor): nobody marks the zone icon",
-                            RULES["complete.reveal"]))
+        events.append(
+            Event(
+                "the card flips; tie for first (or no contributor): nobody marks the zone icon",
+                RULES["complete.reveal"],
+            )
+        )
     assign(state, status=tuple(status), zone=tuple(zone), reveals=state.reveals + 1)
 
 
@@ -196,8 +219,7 @@ def complete_all_in_place(state: State, events: list) -> int:
 def revealable(state: State) -> list[int]:
     """Covered places orthogonally adjacent to a visible (or restored) fresco (5. New Restorations)."""
     status = state.status
-    return [p for p in range(len(PLACES)) if status[p] == COVERED
-            and any(status[q] != COVERED for q in NEIGHBOURS[p])]
+    return [p for p in range(len(PLACES)) if status[p] == COVERED and any(status[q] != COVERED for q in NEIGHBOURS[p])]
 
 
 def reveal_in_place(state: State, place: int, events: list) -> None:
@@ -206,8 +228,12 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     status[place] = VISIBLE
     assign(state, status=tuple(status), reveals=state.reveals - 1)
     fid = state.frescoes[place]
-    events.append(Event(f"{state.players[state.current]} uncovers {D.fresco_by_id[fid].name} at {PLACES[place]}",
-                        RULES["complete.new"]))
+    events.append(
+        Event(
+            f"{state.players[state.current]} uncovers {D.fresco_by_id[fid].name} at {PLACES[place]}",
+            RULES["complete.new"],
+        )
+    )
     if state.sheets[place] != EMPTY:
         sheet = state.sheets[place]
         sheets = list(state.sheets)
@@ -232,8 +258,11 @@ def continue_turn(state: State, events: list) -> None:
                 gianluigi.restore_in_place(state, options[0], events)
                 gianluigi.after_restoration(state, events)
             else:
-                events.append(Event("Gianluigi finds no fresco he can restore with that technique and value",
-                                    RULES["gian.restore"]))
+                events.append(
+                    Event(
+                        "Gianluigi finds no fresco he can restore with that technique and value", RULES["gian.restore"]
+                    )
+                )
                 assign(state, gian_due=())
             continue
         if state.reveals > 0:
@@ -266,7 +295,11 @@ def end_game_in_place(state: State, events: list) -> None:
             status = list(state.status)
             status[place] = RESTORED
             assign(state, status=tuple(status), last_place=place)
-            events.append(Event(f"the last fresco {result.fresco} scores half: " +
-                                (", ".join(f"{p} {v:+d}" for p, v in result.awards.items()) or "nobody"),
-                                RULES["end.last_half"]))
+            events.append(
+                Event(
+                    f"the last fresco {result.fresco} scores half: "
+                    + (", ".join(f"{p} {v:+d}" for p, v in result.awards.items()) or "nobody"),
+                    RULES["end.last_half"],
+                )
+            )
     assign(state, over=True)

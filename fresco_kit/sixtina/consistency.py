@@ -10,14 +10,15 @@ visible frescoes, zone icons only on restored ones; sheets only in the variant),
 objectives (a colour once per objective) and the turn (whose turn it is, the decision
 owed and that it can be answered, the end of the game).
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import SaveError
 
 from .state import COVERED, DECISION_KINDS, EMPTY, PRUDENT, RESTORED, VISIBLE, State
-from .tables import D, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES
+from .tables import FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, D
 
-Problem = tuple[str, str]            # (field of the readable form, what is wrong)
+Problem = tuple[str, str]  # (field of the readable form, what is wrong)
 
 
 def check_state(state: State, path: str = "state") -> None:
@@ -32,7 +33,7 @@ def problems(state: State) -> list[Problem]:
     """Every inconsistency of ``state`` as ``(field, message)``; empty when sound."""
     out: list[Problem] = []
     _shapes(state, out)
-    if out:                          # the checks below index by these lengths
+    if out:  # the checks below index by these lengths
         return out
     _cards(state, out)
     _materials(state, out)
@@ -59,9 +60,21 @@ def _shapes(state: State, out: list[Problem]) -> None:
     if n not in D.player_counts:
         out.append(("players", f"2 to 4 players, not {n}"))
         return
-    for name, length in (("hands", n), ("display", n), ("play", n), ("supply", colours), ("score", colours),
-                         ("frescoes", NPLACES), ("status", NPLACES), ("spaces", NPLACES), ("extras", NPLACES),
-                         ("zone", NPLACES), ("sheets", NPLACES), ("objectives", 3), ("claims", 3)):
+    for name, length in (
+        ("hands", n),
+        ("display", n),
+        ("play", n),
+        ("supply", colours),
+        ("score", colours),
+        ("frescoes", NPLACES),
+        ("status", NPLACES),
+        ("spaces", NPLACES),
+        ("extras", NPLACES),
+        ("zone", NPLACES),
+        ("sheets", NPLACES),
+        ("objectives", 3),
+        ("claims", 3),
+    ):
         if len(getattr(state, name)) != length:
             out.append((name, f"{length} entries, not {len(getattr(state, name))}"))
     if out:
@@ -96,8 +109,13 @@ def _cards(state: State, out: list[Problem]) -> None:
             where[card] = name
     if len(where) != NCARDS:
         missing = next(c for c in range(NCARDS) if c not in where)
-        out.append(("deck", f"technique card {missing} is nowhere: the {NCARDS} technique cards are in the deck, "
-                            "the discard pile, the hands and the play areas"))
+        out.append(
+            (
+                "deck",
+                f"technique card {missing} is nowhere: the {NCARDS} technique cards are in the deck, "
+                "the discard pile, the hands and the play areas",
+            )
+        )
     for i, (hand, kept) in enumerate(zip(state.hands, state.display)):
         if len(hand) > HAND_LIMIT:
             out.append((f"players[{i}].hand", f"at most {HAND_LIMIT} cards (the hand limit), not {len(hand)}"))
@@ -112,20 +130,26 @@ def _materials(state: State, out: list[Problem]) -> None:
         if state.supply[colour] < 0 or (colour < state.n and state.play[colour] < 0):
             out.append((_supply(state, colour), f"{name} has a negative supply or play area"))
             continue
-        counted = state.supply[colour] + (state.play[colour] if colour < state.n else 0) + 1   # + score marker
+        counted = state.supply[colour] + (state.play[colour] if colour < state.n else 0) + 1  # + score marker
         counted += sum(row.count(colour) for row in state.claims) + state.zone.count(colour)
         for p, row in enumerate(state.spaces):
             counted += state.extras[p][colour]
             counted += sum(1 for code in row if code != EMPTY and (code & 7) == colour and (code >> 3) != PRUDENT)
         owned = materials_total(state, colour)
         if counted != owned:
-            out.append((_supply(state, colour), f"{name}'s materials not conserved: {counted} counted "
-                        f"(supply, play area, score marker, frescoes, zone icons, objectives) instead of {owned}"))
+            out.append(
+                (
+                    _supply(state, colour),
+                    f"{name}'s materials not conserved: {counted} counted "
+                    f"(supply, play area, score marker, frescoes, zone icons, objectives) instead of {owned}",
+                )
+            )
     black = state.black + sum(1 for row in state.spaces for code in row if code != EMPTY and (code >> 3) == PRUDENT)
     owned = D.player_counts[state.n].black_materials
     if state.black < 0 or black != owned:
-        out.append(("black", f"black materials not conserved: {black} counted (supply and prudent spaces) "
-                             f"instead of {owned}"))
+        out.append(
+            ("black", f"black materials not conserved: {black} counted (supply and prudent spaces) instead of {owned}")
+        )
 
 
 def _chapel(state: State, out: list[Problem]) -> None:
@@ -136,8 +160,9 @@ def _chapel(state: State, out: list[Problem]) -> None:
     for p, fid in enumerate(state.frescoes):
         where = f"places.{PLACES[p]}"
         if D.fresco_by_id[fid].deck != D.place_deck[PLACES[p]] or fid in seen:
-            out.append((f"{where}.fresco", f"a card of the {D.place_deck[PLACES[p]]} deck not used elsewhere, "
-                                           f"not {fid}"))
+            out.append(
+                (f"{where}.fresco", f"a card of the {D.place_deck[PLACES[p]]} deck not used elsewhere, not {fid}")
+            )
         seen.add(fid)
         status, row, extras = state.status[p], state.spaces[p], state.extras[p]
         if status not in (COVERED, VISIBLE, RESTORED):
@@ -184,10 +209,13 @@ def _turn(state: State, out: list[Problem]) -> None:
             out.append(("pending.kind", f"one of {', '.join(DECISION_KINDS)}"))
             return
         if kind == "initial":
-            if (len(pending) != 3 or not state.initial_left
-                    or pending[1] != (state.start + n - state.initial_left) % n):
-                out.append(("pending.player", "the player whose initial restoration is next (clockwise "
-                                              "from the starting player)"))
+            if len(pending) != 3 or not state.initial_left or pending[1] != (state.start + n - state.initial_left) % n:
+                out.append(
+                    (
+                        "pending.player",
+                        "the player whose initial restoration is next (clockwise from the starting player)",
+                    )
+                )
         elif len(pending) != 2 or pending[1] != state.current:
             out.append(("pending.player", "the player whose turn it is"))
         if kind == "reveal" and state.reveals < 1:
@@ -204,6 +232,12 @@ def _turn(state: State, out: list[Problem]) -> None:
         out.append(("last_place", "a place only once the game is over"))
     if pending and not out:
         from .rules import decision_options
+
         if not decision_options(state):
-            out.append(("pending", f"a {kind} decision that {state.players[pending[1]]} can answer "
-                                   "(none of its choices is possible here)"))
+            out.append(
+                (
+                    "pending",
+                    f"a {kind} decision that {state.players[pending[1]]} can answer "
+                    "(none of its choices is possible here)",
+                )
+            )

@@ -6,6 +6,7 @@ materials); printed values the text does not give are illustrative entries of th
 file (``provenance = "illustrative"`` with a reason, see FACTS.md).  Everything here
 is read-only and cached: ``data()`` returns one :class:`SixtinaData`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,8 +14,14 @@ from functools import lru_cache
 
 from fresco_kit.core.data import DataError, check_provenance, load_seed
 
-TECHNIQUES: tuple[str, ...] = ("repainting", "solvent_sponge", "laboratory", "infrared",
-                               "plaster_injection", "washi_paper")
+TECHNIQUES: tuple[str, ...] = (
+    "repainting",
+    "solvent_sponge",
+    "laboratory",
+    "infrared",
+    "plaster_injection",
+    "washi_paper",
+)
 DECKS: tuple[str, ...] = ("jesus_christ", "genesis", "moses", "last_judgment")
 
 
@@ -25,7 +32,7 @@ class TechniqueCard:
     id: int
     technique: str
     value: int
-    icon: float          # materials shown for Gianluigi: 0.5, 1 or 1.5
+    icon: float  # materials shown for Gianluigi: 0.5, 1 or 1.5
 
     def __str__(self) -> str:
         return f"{self.technique} {self.value} (#{self.id})"
@@ -98,13 +105,13 @@ class SixtinaData:
     objectives: tuple[Objective, ...]
     objective_by_id: dict[str, Objective]
     sheets: tuple[Sheet, ...]
-    places: tuple[str, ...]                      # chapel places, e.g. "JC1", "G4", "LJ2"
+    places: tuple[str, ...]  # chapel places, e.g. "JC1", "G4", "LJ2"
     place_deck: dict[str, str]
     place_xy: dict[str, tuple[float, float]]
     edges: tuple[tuple[str, str], ...]
     neighbours: dict[str, tuple[str, ...]]
     player_counts: dict[int, PlayerCount]
-    illustrative: tuple[str, ...]                # what is illustrative, for banners
+    illustrative: tuple[str, ...]  # what is illustrative, for banners
 
     def hand_limit(self) -> int:
         return int(self.game["hand_limit"])
@@ -173,22 +180,39 @@ def _validate(raw: dict) -> SixtinaData:
     for a, b in edges:
         if a not in places or b not in places:
             raise DataError(f"chapel edge {a}-{b} names an unknown place")
-    neighbours = {p: tuple(sorted({b for a, b in edges if a == p} | {a for a, b in edges if b == p},
-                                  key=places.index)) for p in places}
+    neighbours = {
+        p: tuple(sorted({b for a, b in edges if a == p} | {a for a, b in edges if b == p}, key=places.index))
+        for p in places
+    }
     pcs = {}
     for row in raw["player_counts"]:
         check_provenance(row, f"player_counts {row.get('players')}")
-        pcs[int(row["players"])] = PlayerCount(int(row["players"]), int(row["materials"]),
-                                               int(row["black_materials"]), tuple(row["visible"]),
-                                               row["objective_side"])
+        pcs[int(row["players"])] = PlayerCount(
+            int(row["players"]),
+            int(row["materials"]),
+            int(row["black_materials"]),
+            tuple(row["visible"]),
+            row["objective_side"],
+        )
     return SixtinaData(
-        game=raw["game"], techniques=techniques, technique_names=names, cards=tuple(cards),
-        frescoes=tuple(frescoes), fresco_by_id={f.id: f for f in frescoes}, fresco_types=types,
-        objectives=tuple(objectives), objective_by_id={o.id: o for o in objectives},
-        sheets=tuple(sheets), places=places,
+        game=raw["game"],
+        techniques=techniques,
+        technique_names=names,
+        cards=tuple(cards),
+        frescoes=tuple(frescoes),
+        fresco_by_id={f.id: f for f in frescoes},
+        fresco_types=types,
+        objectives=tuple(objectives),
+        objective_by_id={o.id: o for o in objectives},
+        sheets=tuple(sheets),
+        places=places,
         place_deck={p["id"]: p["deck"] for p in chapel["places"]},
         place_xy={p["id"]: (float(p["x"]), float(p["y"])) for p in chapel["places"]},
-        edges=edges, neighbours=neighbours, player_counts=pcs, illustrative=tuple(illustrative))
+        edges=edges,
+        neighbours=neighbours,
+        player_counts=pcs,
+        illustrative=tuple(illustrative),
+    )
 
 
 @lru_cache(maxsize=1)

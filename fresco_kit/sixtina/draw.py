@@ -7,22 +7,28 @@ sheet, visible (being restored) or restored — with the technique spaces of vis
 frescoes filled in the restorers' colours, and a red outline on the covered frescoes
 that may be uncovered next.  matplotlib and networkx are imported inside the functions.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
 from .state import EMPTY, KIND_NAMES, PRUDENT, State
-from .tables import D, FRESCO_TECHS, PLACES
+from .tables import FRESCO_TECHS, PLACES, D
 
 STATUS_COLOURS = {"covered": "#bdb8ad", "visible": "#f2d7a0", "restored": "#8cc084"}
-STATUS_LABELS = {"covered": "covered by a sheet", "visible": "visible (being restored)",
-                 "restored": "restored"}
+STATUS_LABELS = {"covered": "covered by a sheet", "visible": "visible (being restored)", "restored": "restored"}
 HIGHLIGHT = "#d62728"
 BLACK_MATERIAL = "#222222"
 FREE_SPACE = "#e0c386"
-NAMED_COLOURS = {"Red": "#d1352b", "White": "#f7f7f7", "Blue": "#2f6db5", "Yellow": "#f2c500",
-                 "Green": "#2e9e4f", "Gianluigi": "#f2c500"}
+NAMED_COLOURS = {
+    "Red": "#d1352b",
+    "White": "#f7f7f7",
+    "Blue": "#2f6db5",
+    "Yellow": "#f2c500",
+    "Green": "#2e9e4f",
+    "Gianluigi": "#f2c500",
+}
 FALLBACK = ("#9467bd", "#8c564b", "#e377c2", "#17becf")
 CARD_W, CARD_H = 0.84, 0.66
 
@@ -83,25 +89,40 @@ def _space_squares(ax, state: State, place: int, x: float, y: float) -> None:
     x0 = x - len(techs) * size / 2
     base = y - CARD_H / 2 + 0.03
     for i, code in enumerate(state.spaces[place]):
-        for row in (0, 1):            # row 1 = top space (correct), row 0 = bottom space
+        for row in (0, 1):  # row 1 = top space (correct), row 0 = bottom space
             face, edge = FREE_SPACE, "#8a7f6a"
             if code != EMPTY and (row == 1) == ((code >> 3) == 0):
                 colour = code & 7
                 face = BLACK_MATERIAL if (code >> 3) == PRUDENT else colour_of(state.colours[colour], colour)
                 edge = colour_of(state.colours[colour], colour) if (code >> 3) == PRUDENT else "#333333"
-            sq = Rectangle((x0 + i * size, base + row * size), size * 0.9, size * 0.9, facecolor=face,
-                           edgecolor=edge, linewidth=0.8, zorder=4)
+            sq = Rectangle(
+                (x0 + i * size, base + row * size),
+                size * 0.9,
+                size * 0.9,
+                facecolor=face,
+                edgecolor=edge,
+                linewidth=0.8,
+                zorder=4,
+            )
             sq.set_gid(f"space:{PLACES[place]}:{i}:{'top' if row else 'bottom'}")
             ax.add_patch(sq)
     extras = [(c, k) for c, k in enumerate(state.extras[place]) if k]
     if extras:
-        ax.text(x + len(techs) * size / 2 + 0.02, base + size, " ".join(f"+{k}" for _, k in extras),
-                fontsize=6.5, va="center", ha="left", zorder=5,
-                color="#333333")
+        ax.text(
+            x + len(techs) * size / 2 + 0.02,
+            base + size,
+            " ".join(f"+{k}" for _, k in extras),
+            fontsize=6.5,
+            va="center",
+            ha="left",
+            zorder=5,
+            color="#333333",
+        )
 
 
-def draw_chapel(state: State | None = None, ax: Any = None, title: str | None = None,
-                highlight: bool = True, legend: bool = True):
+def draw_chapel(
+    state: State | None = None, ax: Any = None, title: str | None = None, highlight: bool = True, legend: bool = True
+):
     """Draw the chapel graph; returns the matplotlib Figure.
 
     Each node is a card at its layout position; fill = status, red outline = may be
@@ -126,23 +147,43 @@ def draw_chapel(state: State | None = None, ax: Any = None, title: str | None = 
         x, y = pos[p]
         st = styles[p]
         hl = highlight and st.highlight
-        box = FancyBboxPatch((x - CARD_W / 2, y - CARD_H / 2), CARD_W, CARD_H,
-                             boxstyle="round,pad=0.0,rounding_size=0.05", facecolor=st.facecolor,
-                             edgecolor=HIGHLIGHT if hl else "#5a5246", linewidth=3.2 if hl else 1.0,
-                             linestyle="--" if hl else "-", zorder=3)
+        box = FancyBboxPatch(
+            (x - CARD_W / 2, y - CARD_H / 2),
+            CARD_W,
+            CARD_H,
+            boxstyle="round,pad=0.0,rounding_size=0.05",
+            facecolor=st.facecolor,
+            edgecolor=HIGHLIGHT if hl else "#5a5246",
+            linewidth=3.2 if hl else 1.0,
+            linestyle="--" if hl else "-",
+            zorder=3,
+        )
         box.set_gid(f"node:{p}")
         ax.add_patch(box)
         text_y = y + (0.09 if state is not None and st.status == "visible" else 0.0)
-        ax.text(x, text_y, st.label, ha="center", va="center", fontsize=7.2, zorder=5,
-                color="#222222" if st.status != "covered" else "#4d4d4d")
+        ax.text(
+            x,
+            text_y,
+            st.label,
+            ha="center",
+            va="center",
+            fontsize=7.2,
+            zorder=5,
+            color="#222222" if st.status != "covered" else "#4d4d4d",
+        )
         if state is not None:
             i = PLACES.index(p)
             if st.status == "visible":
                 _space_squares(ax, state, i, x, y)
             elif st.status == "restored" and state.zone[i] != EMPTY:
                 z = state.zone[i]
-                dot = Circle((x + CARD_W / 2 - 0.09, y + CARD_H / 2 - 0.09), 0.055, zorder=6,
-                             facecolor=colour_of(state.colours[z], z), edgecolor="#222222")
+                dot = Circle(
+                    (x + CARD_W / 2 - 0.09, y + CARD_H / 2 - 0.09),
+                    0.055,
+                    zorder=6,
+                    facecolor=colour_of(state.colours[z], z),
+                    edgecolor="#222222",
+                )
                 dot.set_gid(f"zone:{p}")
                 ax.add_patch(dot)
     xs = [x for x, _ in pos.values()]
@@ -155,22 +196,66 @@ def draw_chapel(state: State | None = None, ax: Any = None, title: str | None = 
         ax.text(x, max(ys) + 0.45, label, ha="center", va="bottom", fontsize=9, fontweight="bold")
     ax.text(1, min(ys) - 0.42, "The Last Judgment", ha="center", va="top", fontsize=9, fontweight="bold")
     if legend:
-        handles = [Patch(facecolor=STATUS_COLOURS[s], edgecolor="#5a5246", label=STATUS_LABELS[s])
-                   for s in STATUS_COLOURS]
+        handles = [
+            Patch(facecolor=STATUS_COLOURS[s], edgecolor="#5a5246", label=STATUS_LABELS[s]) for s in STATUS_COLOURS
+        ]
         if highlight:
-            handles.append(Patch(facecolor=STATUS_COLOURS["covered"], edgecolor=HIGHLIGHT, linewidth=2.5,
-                                 linestyle="--", label="may be uncovered next"))
+            handles.append(
+                Patch(
+                    facecolor=STATUS_COLOURS["covered"],
+                    edgecolor=HIGHLIGHT,
+                    linewidth=2.5,
+                    linestyle="--",
+                    label="may be uncovered next",
+                )
+            )
         if state is not None:
             for c, name in enumerate(state.colours):
-                handles.append(Line2D([], [], marker="s", linestyle="", markersize=8, markeredgecolor="#333333",
-                                      markerfacecolor=colour_of(name, c), label=name))
-            handles.append(Line2D([], [], marker="s", linestyle="", markersize=8, markerfacecolor=BLACK_MATERIAL,
-                                  markeredgecolor="#333333", label="black material (prudent)"))
-            handles.append(Line2D([], [], marker="s", linestyle="", markersize=8, markerfacecolor=FREE_SPACE,
-                                  markeredgecolor="#8a7f6a", label="free technique space"))
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False,
-                  title="squares: top = correct,\nbottom = excellent/prudent" if state is not None else None,
-                  title_fontsize=7.5)
+                handles.append(
+                    Line2D(
+                        [],
+                        [],
+                        marker="s",
+                        linestyle="",
+                        markersize=8,
+                        markeredgecolor="#333333",
+                        markerfacecolor=colour_of(name, c),
+                        label=name,
+                    )
+                )
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    marker="s",
+                    linestyle="",
+                    markersize=8,
+                    markerfacecolor=BLACK_MATERIAL,
+                    markeredgecolor="#333333",
+                    label="black material (prudent)",
+                )
+            )
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    marker="s",
+                    linestyle="",
+                    markersize=8,
+                    markerfacecolor=FREE_SPACE,
+                    markeredgecolor="#8a7f6a",
+                    label="free technique space",
+                )
+            )
+        ax.legend(
+            handles=handles,
+            loc="upper left",
+            bbox_to_anchor=(1.0, 1.0),
+            fontsize=8,
+            frameon=False,
+            title="squares: top = correct,\nbottom = excellent/prudent" if state is not None else None,
+            title_fontsize=7.5,
+        )
     ax.set_title(title or "The Sistine Chapel (1980 Sixtina)", fontsize=11)
     fig.tight_layout()
     return fig
@@ -191,12 +276,26 @@ def draw_fresco_card(state: State, place: str, ax: Any = None):
     else:
         fig = ax.figure
     width = 1.2 * n + 0.4
-    ax.add_patch(FancyBboxPatch((0, 0), width, 3.0, boxstyle="round,pad=0.0,rounding_size=0.1",
-                                facecolor=STATUS_COLOURS[("covered", "visible", "restored")[state.status[i]]],
-                                edgecolor="#5a5246", linewidth=1.5))
+    ax.add_patch(
+        FancyBboxPatch(
+            (0, 0),
+            width,
+            3.0,
+            boxstyle="round,pad=0.0,rounding_size=0.1",
+            facecolor=STATUS_COLOURS[("covered", "visible", "restored")[state.status[i]]],
+            edgecolor="#5a5246",
+            linewidth=1.5,
+        )
+    )
     ax.text(width / 2, 2.75, f"{place}: {f.name}", ha="center", va="center", fontsize=10, fontweight="bold")
-    ax.text(width / 2, 2.45, f"type {f.type} · scores {' / '.join(map(str, f.scores))}", ha="center",
-            va="center", fontsize=8.5)
+    ax.text(
+        width / 2,
+        2.45,
+        f"type {f.type} · scores {' / '.join(map(str, f.scores))}",
+        ha="center",
+        va="center",
+        fontsize=8.5,
+    )
     for k, ((t, required), code) in enumerate(zip(techs, state.spaces[i])):
         x = 0.3 + 1.2 * k
         name = D.technique_names[D.techniques[t]]
@@ -215,8 +314,15 @@ def draw_fresco_card(state: State, place: str, ax: Any = None):
             sq.set_gid(f"space:{place}:{k}:{label}")
             ax.add_patch(sq)
             dark = face in (BLACK_MATERIAL, NAMED_COLOURS["Blue"], NAMED_COLOURS["Red"])
-            ax.text(x + 0.5, y + 0.275, text or ("correct" if row else "exc./prudent"), ha="center", va="center",
-                    fontsize=6.5, color="white" if dark else ("#222222" if text else "#999999"))
+            ax.text(
+                x + 0.5,
+                y + 0.275,
+                text or ("correct" if row else "exc./prudent"),
+                ha="center",
+                va="center",
+                fontsize=6.5,
+                color="white" if dark else ("#222222" if text else "#999999"),
+            )
     extras = ", ".join(f"{state.colours[c]} +{k}" for c, k in enumerate(state.extras[i]) if k)
     ax.text(width / 2, 0.15, f"extra materials: {extras or 'none'}", ha="center", va="center", fontsize=7.5)
     ax.set_xlim(-0.05, width + 0.05)
@@ -244,8 +350,15 @@ def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring")
         bars = ax.bar(players, vals, bottom=bottoms, color=cmap(k), label=cat, edgecolor="white")
         for b, v, bottom in zip(bars, vals, bottoms):
             if v >= 3:
-                ax.text(b.get_x() + b.get_width() / 2, bottom + v / 2, str(v), ha="center", va="center",
-                        fontsize=8, color="white")
+                ax.text(
+                    b.get_x() + b.get_width() / 2,
+                    bottom + v / 2,
+                    str(v),
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white",
+                )
         bottoms = [b + v for b, v in zip(bottoms, vals)]
     for x, p in enumerate(players):
         star = " ★" if p in sheet.winners else ""
@@ -270,11 +383,17 @@ def completion_bars(result: Any, ax: Any = None):
     else:
         fig = ax.figure
     mats = [c.materials for c in result.contributors]
-    bars = ax.barh(names[::-1], mats[::-1], color=[colour_of(n, i) for i, n in enumerate(names)][::-1],
-                   edgecolor="#333333")
+    bars = ax.barh(
+        names[::-1], mats[::-1], color=[colour_of(n, i) for i, n in enumerate(names)][::-1], edgecolor="#333333"
+    )
     for b, n in zip(bars, names[::-1]):
-        ax.text(b.get_width() + 0.1, b.get_y() + b.get_height() / 2, f"{result.awards.get(n, 0):+d} points",
-                va="center", fontsize=9)
+        ax.text(
+            b.get_width() + 0.1,
+            b.get_y() + b.get_height() / 2,
+            f"{result.awards.get(n, 0):+d} points",
+            va="center",
+            fontsize=9,
+        )
     ax.set_xlabel("materials on the fresco")
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlim(0, max(mats + [1]) + 1.5)
@@ -290,6 +409,5 @@ def readme_figures() -> list[tuple[str, Any]]:
 
     state = mid_game_state()
     chapel = draw_chapel(state, title="The Sistine Chapel mid-game (3 players, seeded random game)")
-    bars = final_scoring_bars(final_sheet(RULEBOOK_FINAL_INPUTS),
-                              title="Rulebook final scoring example")
+    bars = final_scoring_bars(final_sheet(RULEBOOK_FINAL_INPUTS), title="Rulebook final scoring example")
     return [("sixtina_chapel.png", chapel), ("sixtina_final_scoring.png", bars)]

@@ -6,6 +6,7 @@ frescoes, prudent restorations per technique and leftover cards and materials.  
 two-player game Gianluigi scores only objectives and contribution (``gian.end``).
 Before the end it is a provisional sheet of the current position.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import ScoreSheet
@@ -66,6 +67,8 @@ def winners(state: State, totals: dict[str, int]) -> tuple[list[str], list[str]]
     win = [colours[c] for c in range(len(colours)) if key(c) == best]
     notes = []
     if len(top_total) > 1:
-        notes.append("tie on points broken by objectives claimed, then materials in the play area"
-                     + ("; victory shared" if len(win) > 1 else ""))
+        notes.append(
+            "tie on points broken by objectives claimed, then materials in the play area"
+            + ("; victory shared" if len(win) > 1 else "")
+        )
     return win, notes

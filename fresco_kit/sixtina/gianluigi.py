@@ -8,6 +8,7 @@ options the activating player chooses (a pending ``gianluigi`` decision).  He ad
 many extra materials as the material icons of the played cards sum to, rounded down
 (``gian.extra``), as far as his supply allows.  He has no play area and no cards.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from fresco_kit.core import Event, assign
 
 from .refs import RULES
 from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
-from .tables import CARD_HALVES, CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, PLACES
+from .tables import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, PLACES, D
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ def extra_materials(halves: int) -> int:
 
 def all_options(state: State, technique: int, value: int) -> list[GianluigiOption]:
     """Every free space of ``technique`` on a visible fresco, with the kind it would be."""
-    from .restoration import restoration_kind      # (restoration imports this module)
+    from .restoration import restoration_kind  # (restoration imports this module)
+
     out = []
     for place, fid in enumerate(state.frescoes):
         if state.status[place] != VISIBLE:
@@ -65,8 +67,11 @@ def options(state: State, due: tuple[int, int, int] | None = None) -> list[Gianl
     the supply, prudent needs a black material.  Empty when he cannot restore."""
     technique, value = (due or state.gian_due)[:2]
     gian = state.n
-    feasible = [o for o in all_options(state, technique, value)
-                if (state.black > 0 if o.kind == PRUDENT else state.supply[gian] > 0)]
+    feasible = [
+        o
+        for o in all_options(state, technique, value)
+        if (state.black > 0 if o.kind == PRUDENT else state.supply[gian] > 0)
+    ]
     for kind in (EXCELLENT, CORRECT, PRUDENT):
         best = [o for o in feasible if o.kind == kind]
         if best:
@@ -100,21 +105,31 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     assign(state, extras=tuple(extras), gian_due=())
     fid = state.frescoes[option.place]
     technique = D.technique_names[D.techniques[FRESCO_TECHS[fid][option.position][0]]]
-    events.append(Event(f"Gianluigi makes a {KIND_NAMES[option.kind]} {technique} restoration on "
-                        f"{D.fresco_by_id[fid].name} ({PLACES[option.place]}) with {what}",
-                        RULES["gian.restore"]))
-    events.append(Event(f"Gianluigi adds {extra} extra material(s) (icons {halves / 2:g}, rounded down)",
-                        RULES["gian.extra"]))
+    events.append(
+        Event(
+            f"Gianluigi makes a {KIND_NAMES[option.kind]} {technique} restoration on "
+            f"{D.fresco_by_id[fid].name} ({PLACES[option.place]}) with {what}",
+            RULES["gian.restore"],
+        )
+    )
+    events.append(
+        Event(f"Gianluigi adds {extra} extra material(s) (icons {halves / 2:g}, rounded down)", RULES["gian.extra"])
+    )
 
 
 def after_restoration(state: State, events: list) -> None:
     """Score what Gianluigi's restoration completed, for everybody including him (gian.complete)."""
     from .completion import complete_all_in_place
+
     done = complete_all_in_place(state, events)
     if done:
-        events.append(Event(f"Gianluigi's restoration completed a fresco: everybody scored it; "
-                            f"{state.players[state.current]} will uncover {state.reveals} new fresco(es)",
-                            RULES["gian.complete"]))
+        events.append(
+            Event(
+                f"Gianluigi's restoration completed a fresco: everybody scored it; "
+                f"{state.players[state.current]} will uncover {state.reveals} new fresco(es)",
+                RULES["gian.complete"],
+            )
+        )
 
 
 def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[GianluigiOption]:
@@ -122,5 +137,6 @@ def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[Gianluig
 
     A query for teaching widgets: the options of his best priority on ``state``."""
     from .tables import TECH_INDEX
+
     due = (TECH_INDEX[technique], sum(CARD_VALUE[c] for c in cards), sum(CARD_HALVES[c] for c in cards))
     return options(state, due)

@@ -6,12 +6,13 @@ restoration just made is on the board and a fresco it completed has not flipped 
 a technique's top space is a correct restoration, on its bottom space an excellent one.
 "Restored frescoes" with one's materials are the zone icons one holds.
 """
+
 from __future__ import annotations
 
 from fresco_kit.core import assign
 
 from .state import CORRECT, EMPTY, EXCELLENT, PRUDENT, RESTORED, State
-from .tables import D, FRESCO_TECHS, FRESCO_TYPE, NEIGHBOURS, TECH_INDEX
+from .tables import FRESCO_TECHS, FRESCO_TYPE, NEIGHBOURS, TECH_INDEX, D
 
 _T = TECH_INDEX
 EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
@@ -71,6 +72,7 @@ def _largest_adjacent_group(places: list[int]) -> int:
 
 def _display_by_technique(state: State, seat: int) -> dict[int, int]:
     from .tables import CARD_TECH
+
     counts: dict[int, int] = {}
     for c in state.display[seat]:
         counts[CARD_TECH[c]] = counts.get(CARD_TECH[c], 0) + 1
@@ -81,7 +83,7 @@ def objective_met(state: State, colour: int, objective: str) -> bool:
     """Whether ``colour`` meets ``objective``'s condition now (4-player thresholds apply)."""
     four = state.n == 4
     if objective in ("prudent_same3", "prudent5", "prudent_diff3"):
-        if colour >= state.n:          # Gianluigi has no play area
+        if colour >= state.n:  # Gianluigi has no play area
             return False
         counts = _display_by_technique(state, colour)
         if objective == "prudent_same3":
@@ -102,7 +104,9 @@ def objective_met(state: State, colour: int, objective: str) -> bool:
     if objective == "cor2":
         return restorations(state, colour, CORRECT, COR2) >= 2
     if objective == "ec3":
-        return (restorations(state, colour, EXCELLENT, EC3) + restorations(state, colour, CORRECT, EC3)) >= (2 if four else 3)
+        return (restorations(state, colour, EXCELLENT, EC3) + restorations(state, colour, CORRECT, EC3)) >= (
+            2 if four else 3
+        )
     restored = restored_places(state, colour)
     if objective == "adjacent3":
         return _largest_adjacent_group(restored) >= (2 if four else 3)
@@ -125,8 +129,9 @@ def claim_problems(state: State, colour: int, objective: str) -> list[str]:
     elif EMPTY not in spaces:
         problems.append(f"objective {objective} has no free scoring space")
     if not objective_met(state, colour, objective):
-        problems.append(f"{state.colours[colour]} does not meet objective {objective}: "
-                        f"{D.objective_by_id[objective].condition}")
+        problems.append(
+            f"{state.colours[colour]} does not meet objective {objective}: {D.objective_by_id[objective].condition}"
+        )
     if state.supply[colour] <= 0:
         problems.append(f"{state.colours[colour]} has no material in the general supply to claim it")
     return problems

@@ -5,14 +5,15 @@ where, who restored what, hands, play areas, scores, objective claims) and fills
 the rest so that every component is conserved: unnamed cards go to the draw deck,
 unplaced materials to the general supply.  The result passes ``rules.invariants``.
 """
+
 from __future__ import annotations
 
-from typing import Literal, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from .setup import PLAYER_COUNTS
-from .state import (COVERED, EMPTY, KIND_NAMES, PRUDENT, STATUS_NAMES, VISIBLE, GIANLUIGI, State,
-                    space_code)
-from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, NCARDS, PLACES, TECH_INDEX
+from .state import COVERED, EMPTY, GIANLUIGI, KIND_NAMES, PRUDENT, STATUS_NAMES, VISIBLE, State, space_code
+from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, NCARDS, PLACES, TECH_INDEX, D
 
 
 def card_ids(technique: str, *values: int, taken: set[int] | None = None) -> tuple[int, ...]:
@@ -33,7 +34,8 @@ def card_ids(technique: str, *values: int, taken: set[int] | None = None) -> tup
 
 
 def constructed_state(
-    players: Sequence[str], *,
+    players: Sequence[str],
+    *,
     chapel: Mapping[str, str] | None = None,
     status: Mapping[str, str] | None = None,
     spaces: Mapping[str, Mapping[str, tuple[str, str]]] | None = None,
@@ -45,8 +47,12 @@ def constructed_state(
     score: Mapping[str, int] | None = None,
     objectives: Sequence[str] = ("materials8", "three6", "one5"),
     claims: Mapping[str, Sequence[str]] | None = None,
-    start: int = 0, current: int | None = None, variant: Literal["basic", "history"] = "basic",
-    over: bool = False, last_place: str | None = None, rng: int = 1980,
+    start: int = 0,
+    current: int | None = None,
+    variant: Literal["basic", "history"] = "basic",
+    over: bool = False,
+    last_place: str | None = None,
+    rng: int = 1980,
 ) -> State:
     """A hand-built position; names are players' (or ``"Gianluigi"``), places ``"G1"`` etc.
 
@@ -116,13 +122,30 @@ def constructed_state(
         supply.append(totals[c] - placed)
     prudent = sum(1 for r in rows for code in r if code != EMPTY and (code >> 3) == PRUDENT)
     state = State(
-        players=players, variant=variant, rng=rng, start=start,
-        current=start if current is None else current, deck=deck, discard=(), hands=hand_t,
-        display=disp_t, play=play_t, supply=tuple(supply), black=D.player_counts[n].black_materials - prudent,
-        score=tuple((score or {}).get(c, 0) for c in colours), frescoes=tuple(frescoes), status=tuple(st),
-        spaces=tuple(tuple(r) for r in rows), extras=tuple(tuple(e) for e in ex), zone=tuple(zn),
-        objectives=tuple(objectives), claims=tuple(cl), sheets=(EMPTY,) * len(PLACES), over=over,
-        last_place=PLACES.index(last_place) if last_place else EMPTY)
+        players=players,
+        variant=variant,
+        rng=rng,
+        start=start,
+        current=start if current is None else current,
+        deck=deck,
+        discard=(),
+        hands=hand_t,
+        display=disp_t,
+        play=play_t,
+        supply=tuple(supply),
+        black=D.player_counts[n].black_materials - prudent,
+        score=tuple((score or {}).get(c, 0) for c in colours),
+        frescoes=tuple(frescoes),
+        status=tuple(st),
+        spaces=tuple(tuple(r) for r in rows),
+        extras=tuple(tuple(e) for e in ex),
+        zone=tuple(zn),
+        objectives=tuple(objectives),
+        claims=tuple(cl),
+        sheets=(EMPTY,) * len(PLACES),
+        over=over,
+        last_place=PLACES.index(last_place) if last_place else EMPTY,
+    )
     bad = problems(state)
     if bad:
         raise ValueError("constructed position is not consistent: " + "; ".join(f"{w}: {m}" for w, m in bad))

@@ -5,6 +5,7 @@ Each action has a ``*_checks`` function listing every broken rule as
 :func:`explore_restoration` answers "what would these cards do on that fresco, and
 why is it (not) legal?" for teaching widgets.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from .gianluigi import due_from_cards
 from .objectives import claim, claim_problems, claimable
 from .refs import RULES
 from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
-from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, TECH_INDEX
+from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, TECH_INDEX, D
 
 KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
 WHERE = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}
@@ -35,7 +36,7 @@ def draw_in_place(state: State, seat: int, wanted: int) -> int:
     if k <= 0:
         return 0
     hands = list(state.hands)
-    if len(state.deck) >= k:                   # the common case: the top k cards
+    if len(state.deck) >= k:  # the common case: the top k cards
         cut = len(state.deck) - k
         hands[seat] = tuple(sorted(state.hands[seat] + state.deck[cut:]))
         assign(state, hands=tuple(hands), deck=state.deck[:cut])
@@ -98,8 +99,9 @@ def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: li
     _remove_from_hand(state, seat, cards)
     assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
-    events.append(Event(f"{state.players[seat]} discards {len(cards)} card(s) and takes {got} material(s)",
-                        RULES["act.acquire"]))
+    events.append(
+        Event(f"{state.players[seat]} discards {len(cards)} card(s) and takes {got} material(s)", RULES["act.acquire"])
+    )
 
 
 # -- Restore Fresco ---------------------------------------------------------------------
@@ -126,8 +128,10 @@ class RestorationOutcome:
         return not self.reasons
 
     def to_text(self) -> str:
-        head = (f"{self.technique} on {self.place}: cards total {self.total} vs required "
-                f"{self.required if self.required is not None else '-'} -> {self.kind or 'no restoration'}")
+        head = (
+            f"{self.technique} on {self.place}: cards total {self.total} vs required "
+            f"{self.required if self.required is not None else '-'} -> {self.kind or 'no restoration'}"
+        )
         lines = [head, f"  {self.places}"] if self.places else [head]
         lines.append("  legal" if self.legal else "  not legal:")
         lines += [f"   - {m} ({r.citation})" for m, r in self.reasons]
@@ -149,8 +153,12 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     out = []
     p, pos, required = _target(state, action.place, action.technique)
     if state.status[p] != VISIBLE:
-        out.append((f"the fresco at {action.place} is {'covered by a sheet' if state.status[p] == 0 else 'already restored'}",
-                    RULES["act.restore"]))
+        out.append(
+            (
+                f"the fresco at {action.place} is {'covered by a sheet' if state.status[p] == 0 else 'already restored'}",
+                RULES["act.restore"],
+            )
+        )
     elif pos < 0:
         out.append((f"the fresco at {action.place} has no {action.technique} technique", RULES["act.restore"]))
     elif state.spaces[p][pos] != EMPTY:
@@ -181,8 +189,14 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     return out
 
 
-def explore_restoration(state: State, place: str, technique: str, cards: tuple[int, ...] | list[int],
-                        seat: int | str | None = None, extra: int = 0) -> RestorationOutcome:
+def explore_restoration(
+    state: State,
+    place: str,
+    technique: str,
+    cards: tuple[int, ...] | list[int],
+    seat: int | str | None = None,
+    extra: int = 0,
+) -> RestorationOutcome:
     """What playing ``cards`` of ``technique`` on ``place`` would be, and why it is or is
     not legal for ``seat`` (default: the player to act) now.
 
@@ -204,13 +218,18 @@ def explore_restoration(state: State, place: str, technique: str, cards: tuple[i
         if k == CORRECT:
             text = f"one of {who}'s play-area materials on the top space; up to {max_extra} extra; cards discarded"
         elif k == EXCELLENT:
-            text = (f"one of {who}'s play-area materials on the bottom space; up to {max_extra} extra; "
-                    "cards discarded; one bonus (refined technique, material or objective)")
+            text = (
+                f"one of {who}'s play-area materials on the bottom space; up to {max_extra} extra; "
+                "cards discarded; one bonus (refined technique, material or objective)"
+            )
         else:
-            text = (f"a black material from the supply on the bottom space; up to {max_extra} extra of {who}'s; "
-                    "cards kept face up in the play area")
-    return RestorationOutcome(place, technique, cards, total, required if required >= 0 else None,
-                              kind, max_extra, text, tuple(reasons))
+            text = (
+                f"a black material from the supply on the bottom space; up to {max_extra} extra of {who}'s; "
+                "cards kept face up in the play area"
+            )
+    return RestorationOutcome(
+        place, technique, cards, total, required if required >= 0 else None, kind, max_extra, text, tuple(reasons)
+    )
 
 
 def turn_problems(state: State, seat: int) -> list:
@@ -218,7 +237,8 @@ def turn_problems(state: State, seat: int) -> list:
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
-        from .rules import pending_reason      # (rules imports this module)
+        from .rules import pending_reason  # (rules imports this module)
+
         return [pending_reason(state)]
     return []
 
@@ -257,13 +277,18 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
         assign(state, discard=state.discard + action.cards)
         kept = "discards the cards"
     where = WHERE[kind]
-    events.append(Event(f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {action.place} "
-                        f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
-                        RULES[KIND_RULES[kind]]))
+    events.append(
+        Event(
+            f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {action.place} "
+            f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
+            RULES[KIND_RULES[kind]],
+        )
+    )
     if state.two_player:
         assign(state, gian_due=due_from_cards(action.cards))
-        events.append(Event(f"{who}'s restoration activates Gianluigi (same technique, value {total})",
-                            RULES["two.turns"]))
+        events.append(
+            Event(f"{who}'s restoration activates Gianluigi (same technique, value {total})", RULES["two.turns"])
+        )
     if kind == EXCELLENT:
         assign(state, pending=("bonus", seat))
 
@@ -286,10 +311,11 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
         got = _take_to_play_area(state, seat, 1)
         events.append(Event(f"{who} takes Additional Material: {got} material(s)", RULES["bonus.material"]))
     else:
-        objective = action.objective or ""        # the objective bonus always names one (Bonus checks)
+        objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
-        events.append(Event(f"{who} claims objective {objective} on scoring space {slot + 1}",
-                            RULES["bonus.objective"]))
+        events.append(
+            Event(f"{who} claims objective {objective} on scoring space {slot + 1}", RULES["bonus.objective"])
+        )
         events.append(Event(D.objective_by_id[objective].condition, RULES[f"obj.{objective}"]))
         events.append(Event("the condition is checked before any completed fresco flips", RULES["obj.timing"]))
 

@@ -7,6 +7,7 @@ Games) and ``final`` (End of the Game and Scoring).  This façade dispatches:
 ``checks`` is the single source of legality, ``legal_actions`` and ``sample_action``
 are built on it, ``apply`` never mutates its input.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -14,26 +15,68 @@ from itertools import combinations
 from fresco_kit.core import Event, Rng, ScoreSheet, assign
 
 from . import completion, gianluigi
-from .actions import (ACTIONS, PREPARE, Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRestoration,
-                      Prepare, Restore, Reveal, acquire_of, parse_action, restore_of)
+from .actions import (
+    ACTIONS,
+    PREPARE,
+    Acquire,
+    Bonus,
+    ClaimObjective,
+    GianluigiChoice,
+    InitialRestoration,
+    Prepare,
+    Restore,
+    Reveal,
+    acquire_of,
+    parse_action,
+    restore_of,
+)
 from .consistency import materials_total, problems
 from .data import TECHNIQUES
 from .final import final_scores
 from .objectives import claim, claim_problems, claimable
 from .refs import RULES
-from .restoration import (acquire_checks, acquire_in_place, bonus_checks, bonus_in_place, bonus_options,
-                          prepare_in_place, restore_checks, restore_in_place)
+from .restoration import (
+    acquire_checks,
+    acquire_in_place,
+    bonus_checks,
+    bonus_in_place,
+    bonus_options,
+    prepare_in_place,
+    restore_checks,
+    restore_in_place,
+)
 from .setup import PLAYER_COUNTS, initial_places, new_state, reveal_initial_technique
 from .state import CORRECT, EMPTY, VISIBLE, State, space_code, state_from_dict
-from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, HAND_LIMIT, NPLACES, PLACE_INDEX, PLACES
+from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, HAND_LIMIT, NPLACES, PLACE_INDEX, PLACES, D
 
 GAME = "sixtina"
-DECISIONS = {"initial": InitialRestoration, "bonus": Bonus, "reveal": Reveal,
-             "gianluigi": GianluigiChoice, "claim": ClaimObjective}
+DECISIONS = {
+    "initial": InitialRestoration,
+    "bonus": Bonus,
+    "reveal": Reveal,
+    "gianluigi": GianluigiChoice,
+    "claim": ClaimObjective,
+}
 
-__all__ = ["GAME", "PLAYER_COUNTS", "new_state", "checks", "apply", "legal_actions", "sample_action",
-           "is_over", "scores", "parse_action", "state_from_dict", "invariants", "State", "ACTIONS",
-           "decision_options", "pending_reason", "materials_total"]
+__all__ = [
+    "ACTIONS",
+    "GAME",
+    "PLAYER_COUNTS",
+    "State",
+    "apply",
+    "checks",
+    "decision_options",
+    "invariants",
+    "is_over",
+    "legal_actions",
+    "materials_total",
+    "new_state",
+    "parse_action",
+    "pending_reason",
+    "sample_action",
+    "scores",
+    "state_from_dict",
+]
 
 
 # -- legality ---------------------------------------------------------------------------
@@ -49,8 +92,10 @@ def pending_reason(state: State) -> tuple[str, object]:
     kind = state.pending[0]
     rule = "setup.initial" if kind == "initial" else "turn.pending"
     choices = ", ".join(str(a) for a in decision_options(state)) or "none"
-    return (f"{state.players[state.actor]} must first answer the pending {kind} decision; "
-            f"the choices are: {choices}", RULES[rule])
+    return (
+        f"{state.players[state.actor]} must first answer the pending {kind} decision; the choices are: {choices}",
+        RULES[rule],
+    )
 
 
 def _decision_checks(state: State, action) -> list:
@@ -58,16 +103,28 @@ def _decision_checks(state: State, action) -> list:
     if not isinstance(action, DECISIONS[kind]):
         return [pending_reason(state)]
     if kind == "initial":
-        return _place_problem(action.place, initial_places(state, state.pending[2]), "setup.initial",
-                              f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique")
+        return _place_problem(
+            action.place,
+            initial_places(state, state.pending[2]),
+            "setup.initial",
+            f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique",
+        )
     if kind == "bonus":
         return bonus_checks(state, state.actor, action)
     if kind == "reveal":
-        return _place_problem(action.place, completion.revealable(state), "complete.new",
-                              "a covered fresco orthogonally adjacent to a visible one")
+        return _place_problem(
+            action.place,
+            completion.revealable(state),
+            "complete.new",
+            "a covered fresco orthogonally adjacent to a visible one",
+        )
     if kind == "gianluigi":
-        return _place_problem(action.place, [o.place for o in gianluigi.options(state)], "gian.restore",
-                              "among Gianluigi's best restorations")
+        return _place_problem(
+            action.place,
+            [o.place for o in gianluigi.options(state)],
+            "gian.restore",
+            "among Gianluigi's best restorations",
+        )
     return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.actor, action.objective)]
 
 
@@ -86,8 +143,12 @@ def checks(state: State, action) -> list:
         return acquire_checks(state, seat, action.cards)
     if isinstance(action, Restore):
         return restore_checks(state, seat, action)
-    return [(f"no {action.VERB} decision is pending; {state.players[seat]} must prepare, "
-             "acquire or restore", RULES["turn.order"])]
+    return [
+        (
+            f"no {action.VERB} decision is pending; {state.players[seat]} must prepare, acquire or restore",
+            RULES["turn.order"],
+        )
+    ]
 
 
 # -- applying ---------------------------------------------------------------------------
@@ -122,8 +183,12 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
     elif isinstance(action, ClaimObjective):
         assign(s, pending=())
         slot = claim(s, seat, action.objective)
-        ev.append(Event(f"{s.players[seat]} claims objective {action.objective} on scoring space {slot + 1}",
-                        RULES["variant.sheets"]))
+        ev.append(
+            Event(
+                f"{s.players[seat]} claims objective {action.objective} on scoring space {slot + 1}",
+                RULES["variant.sheets"],
+            )
+        )
         ev.append(Event(D.objective_by_id[action.objective].condition, RULES[f"obj.{action.objective}"]))
         completion.continue_turn(s, ev)
     elif isinstance(action, InitialRestoration):
@@ -144,8 +209,12 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
     supply[seat] -= 1
     assign(s, spaces=tuple(spaces), supply=tuple(supply), pending=(), initial_left=s.initial_left - 1)
     name = D.technique_names[TECHNIQUES[technique]]
-    ev.append(Event(f"{s.players[seat]} puts a supply material on the top space of {name} at {action.place}",
-                    RULES["setup.initial"]))
+    ev.append(
+        Event(
+            f"{s.players[seat]} puts a supply material on the top space of {name} at {action.place}",
+            RULES["setup.initial"],
+        )
+    )
     if s.initial_left:
         reveal_initial_technique(s, ev)
     else:
@@ -210,7 +279,7 @@ def legal_actions(state: State) -> list:
     return out
 
 
-_FREE: list = [None, None, None, ()]      # (status, spaces, frescoes) objects -> free techniques
+_FREE: list = [None, None, None, ()]  # (status, spaces, frescoes) objects -> free techniques
 
 
 def _free_techniques(state: State) -> tuple:
@@ -221,8 +290,13 @@ def _free_techniques(state: State) -> tuple:
     status, spaces, frescoes = state.status, state.spaces, state.frescoes
     if _FREE[0] is status and _FREE[1] is spaces and _FREE[2] is frescoes:
         return _FREE[3]
-    free = tuple((p, t, req) for p in range(NPLACES) if status[p] == VISIBLE
-                 for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p]) if code == EMPTY)
+    free = tuple(
+        (p, t, req)
+        for p in range(NPLACES)
+        if status[p] == VISIBLE
+        for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p])
+        if code == EMPTY
+    )
     _FREE[:] = [status, spaces, frescoes, free]
     return free
 
@@ -245,7 +319,7 @@ def sample_action(state: State, rng: Rng):
         held = {CARD_TECH[c] for c in hand}
         cands = [x for x in _free_techniques(state) if x[1] in held]
         if cands:
-            r = rng.next64()                       # one draw, its bits used for every choice below
+            r = rng.next64()  # one draw, its bits used for every choice below
             p, t, req = cands[r % len(cands)]
             mine = [c for c in hand if CARD_TECH[c] == t]
             if len(mine) > 1:
@@ -259,7 +333,7 @@ def sample_action(state: State, rng: Rng):
                     if total >= req:
                         break
             else:
-                chosen = mine[:1 + (r >> 44) % len(mine)]
+                chosen = mine[: 1 + (r >> 44) % len(mine)]
                 total = sum(CARD_VALUE[c] for c in chosen)
             k = len(chosen)
             room = (play if state.black > 0 else -1) if total < req else play - 1

@@ -15,6 +15,7 @@ checks (:mod:`.consistency`); any fault raises ``SaveError`` naming the field, e
 :class:`View` is the same picture as one player sees it (``State.view``): the other
 players' hands, the deck's order and the random generator are ``None``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,12 +26,12 @@ from fresco_kit.core import Count, Length, Names, Range, Record, field_error
 from .actions import CardId, ObjectiveId, PlaceName, TechniqueName
 from .data import TECHNIQUES
 from .state import EMPTY, GIANLUIGI, KIND_NAMES, STATUS_NAMES, State, space_code
-from .tables import D, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, PLACES, TECH_INDEX
+from .tables import FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, PLACES, TECH_INDEX, D
 
 FrescoId = Annotated[str, Names(lambda: [f.id for f in D.frescoes], "a fresco card id")]
 SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card id")]
 Hand = Annotated[tuple[CardId, ...], Length(high=HAND_LIMIT)]
-Colour = str          # a player's name, or "Gianluigi" in two-player games (checked in validate)
+Colour = str  # a player's name, or "Gianluigi" in two-player games (checked in validate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +79,11 @@ class SavedPlace(Record):
         techniques = [t for t, _ in D.fresco_by_id[self.fresco].techniques]
         for t in self.spaces:
             if t not in techniques:
-                raise field_error(_at(path, "spaces"), f"the techniques of {self.fresco} as keys "
-                                  f"({', '.join(techniques)}); an unknown key", t)
+                raise field_error(
+                    _at(path, "spaces"),
+                    f"the techniques of {self.fresco} as keys ({', '.join(techniques)}); an unknown key",
+                    t,
+                )
         for t in techniques:
             if t not in self.spaces:
                 raise field_error(_at(path, f"spaces.{t}"), "missing (every technique of the fresco has a space)")
@@ -106,8 +110,9 @@ class Decision(Record):
 
     def validate(self, path: str = "") -> None:
         if (self.kind == "initial") != (self.technique is not None):
-            raise field_error(_at(path, "technique"), "a technique for an initial decision, null for any other",
-                              self.technique)
+            raise field_error(
+                _at(path, "technique"), "a technique for an initial decision, null for any other", self.technique
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +153,9 @@ class SavedState(Record):
         names = [p.name for p in self.players]
         for i, name in enumerate(names):
             if not name or len(name.split()) != 1 or "," in name or name == GIANLUIGI or name in names[:i]:
-                raise field_error(_at(path, f"players[{i}].name"), "a distinct one-word player name "
-                                  f"other than {GIANLUIGI!r}", name)
+                raise field_error(
+                    _at(path, f"players[{i}].name"), f"a distinct one-word player name other than {GIANLUIGI!r}", name
+                )
         two = len(names) == 2
         if (self.gianluigi is not None) != two:
             raise field_error(_at(path, "gianluigi"), "his record with two players, null otherwise", self.gianluigi)
@@ -211,18 +217,32 @@ def _common(state: State) -> dict[str, Any]:
         due = GianluigiDue(TECHNIQUES[state.gian_due[0]], state.gian_due[1], state.gian_due[2])
     gian = SavedGianluigi(state.supply[2], state.score[2]) if state.two_player else None
     return dict(
-        variant=state.variant, gianluigi=gian, start=players[state.start], current=players[state.current],
-        discard=state.discard, black=state.black, places=_places(state),
-        objectives=tuple(SavedObjective(o, tuple(colours[c] if c != EMPTY else None for c in row))
-                         for o, row in zip(state.objectives, state.claims)),
-        pending=pending, initial_left=state.initial_left, gianluigi_due=due, reveals=state.reveals,
-        over=state.over, last_place=PLACES[state.last_place] if state.last_place != EMPTY else None)
+        variant=state.variant,
+        gianluigi=gian,
+        start=players[state.start],
+        current=players[state.current],
+        discard=state.discard,
+        black=state.black,
+        places=_places(state),
+        objectives=tuple(
+            SavedObjective(o, tuple(colours[c] if c != EMPTY else None for c in row))
+            for o, row in zip(state.objectives, state.claims)
+        ),
+        pending=pending,
+        initial_left=state.initial_left,
+        gianluigi_due=due,
+        reveals=state.reveals,
+        over=state.over,
+        last_place=PLACES[state.last_place] if state.last_place != EMPTY else None,
+    )
 
 
 def saved_form(state: State) -> SavedState:
     """The readable record of ``state`` (what ``State.to_dict`` writes)."""
-    players = tuple(SavedPlayer(name, state.hands[i], state.display[i], state.play[i], state.supply[i],
-                                state.score[i]) for i, name in enumerate(state.players))
+    players = tuple(
+        SavedPlayer(name, state.hands[i], state.display[i], state.play[i], state.supply[i], state.score[i])
+        for i, name in enumerate(state.players)
+    )
     return SavedState(rng=state.rng, players=players, deck=state.deck, **_common(state))
 
 
@@ -238,35 +258,44 @@ def compact_form(saved: SavedState) -> State:
         row = []
         for t, _ in D.fresco_by_id[place.fresco].techniques:
             occupant = place.spaces[t]
-            row.append(EMPTY if occupant is None
-                       else space_code(KIND_NAMES.index(occupant.kind), ci[occupant.colour]))
+            row.append(EMPTY if occupant is None else space_code(KIND_NAMES.index(occupant.kind), ci[occupant.colour]))
         spaces.append(tuple(row))
     sheet_index = {s.id: i for i, s in enumerate(D.sheets)}
     gian = saved.gianluigi
     pending: tuple = ()
     if saved.pending is not None:
         d = saved.pending
-        pending = ((d.kind, seat[d.player], TECH_INDEX[d.technique]) if d.kind == "initial"
-                   else (d.kind, seat[d.player]))
+        pending = (d.kind, seat[d.player], TECH_INDEX[d.technique]) if d.kind == "initial" else (d.kind, seat[d.player])
     due = saved.gianluigi_due
     return State(
-        players=players, variant=saved.variant, rng=saved.rng, start=seat[saved.start],
-        current=seat[saved.current], deck=saved.deck, discard=saved.discard,
-        hands=tuple(p.hand for p in saved.players), display=tuple(p.prudent_cards for p in saved.players),
+        players=players,
+        variant=saved.variant,
+        rng=saved.rng,
+        start=seat[saved.start],
+        current=seat[saved.current],
+        deck=saved.deck,
+        discard=saved.discard,
+        hands=tuple(p.hand for p in saved.players),
+        display=tuple(p.prudent_cards for p in saved.players),
         play=tuple(p.play_area for p in saved.players),
         supply=tuple(p.supply for p in saved.players) + ((gian.supply,) if gian else ()),
-        black=saved.black, score=tuple(p.score for p in saved.players) + ((gian.score,) if gian else ()),
-        frescoes=tuple(p.fresco for p in places), status=tuple(STATUS_NAMES.index(p.status) for p in places),
+        black=saved.black,
+        score=tuple(p.score for p in saved.players) + ((gian.score,) if gian else ()),
+        frescoes=tuple(p.fresco for p in places),
+        status=tuple(STATUS_NAMES.index(p.status) for p in places),
         spaces=tuple(spaces),
         extras=tuple(tuple(p.extras.get(c, 0) for c in colours) for p in places),
         zone=tuple(ci[p.zone] if p.zone is not None else EMPTY for p in places),
         objectives=tuple(o.id for o in saved.objectives),
         claims=tuple(tuple(ci[c] if c is not None else EMPTY for c in o.spaces) for o in saved.objectives),
         sheets=tuple(sheet_index[p.sheet] if p.sheet is not None else EMPTY for p in places),
-        pending=pending, initial_left=saved.initial_left,
+        pending=pending,
+        initial_left=saved.initial_left,
         gian_due=(TECH_INDEX[due.technique], due.value, due.icon_halves) if due else (),
-        reveals=saved.reveals, over=saved.over,
-        last_place=PLACE_INDEX[saved.last_place] if saved.last_place is not None else EMPTY)
+        reveals=saved.reveals,
+        over=saved.over,
+        last_place=PLACE_INDEX[saved.last_place] if saved.last_place is not None else EMPTY,
+    )
 
 
 def load(data: Any, path: str = "state") -> State:
@@ -344,16 +373,47 @@ class View(Record):
 
 def view_of(state: State, seat: int) -> View:
     """What the player at ``seat`` sees of ``state`` (see :class:`View`)."""
-    players = tuple(SeenPlayer(name, state.hands[i] if i == seat else None, len(state.hands[i]),
-                               state.display[i], state.play[i], state.supply[i], state.score[i])
-                    for i, name in enumerate(state.players))
+    players = tuple(
+        SeenPlayer(
+            name,
+            state.hands[i] if i == seat else None,
+            len(state.hands[i]),
+            state.display[i],
+            state.play[i],
+            state.supply[i],
+            state.score[i],
+        )
+        for i, name in enumerate(state.players)
+    )
     common = _common(state)
-    common["places"] = {name: SeenPlace(None if p.status == "covered" else p.fresco, p.status,
-                                        None if p.status == "covered" else p.spaces, p.extras, p.zone, p.sheet)
-                        for name, p in common["places"].items()}
-    return View(viewer=state.players[seat], rng=None, players=players, deck=None, deck_size=len(state.deck),
-                **common)
+    common["places"] = {
+        name: SeenPlace(
+            None if p.status == "covered" else p.fresco,
+            p.status,
+            None if p.status == "covered" else p.spaces,
+            p.extras,
+            p.zone,
+            p.sheet,
+        )
+        for name, p in common["places"].items()
+    }
+    return View(viewer=state.players[seat], rng=None, players=players, deck=None, deck_size=len(state.deck), **common)
 
 
-__all__ = ["Decision", "GianluigiDue", "Occupant", "SavedGianluigi", "SavedObjective", "SavedPlace",
-           "SavedPlayer", "SavedState", "SeenPlace", "SeenPlayer", "View", "compact_form", "load", "saved_form", "view_of"]
+__all__ = [
+    "Decision",
+    "GianluigiDue",
+    "Occupant",
+    "SavedGianluigi",
+    "SavedObjective",
+    "SavedPlace",
+    "SavedPlayer",
+    "SavedState",
+    "SeenPlace",
+    "SeenPlayer",
+    "View",
+    "compact_form",
+    "load",
+    "saved_form",
+    "view_of",
+]

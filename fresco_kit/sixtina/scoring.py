@@ -5,19 +5,20 @@ Sections: *Completing the Restoration of Frescoes* (1. Modify Scores, 3. Scoring
 Leftover Materials and Techniques).  Shared ranks use
 :func:`fresco_kit.core.award_by_rank` (ties share the sum, rounded down).
 """
+
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from fresco_kit.core import award_by_rank
 
 from .data import data
 
 # the rule numbers live in seeds/sixtina.toml ([game]); named here for the functions below
-EXCELLENT_MODIFIER = int(data().game["excellent_modifier"])                      # +1
-PRUDENT_MODIFIER = int(data().game["prudent_modifier"])                          # -2
-FINAL_CONTRIBUTION_AWARDS = tuple(int(x) for x in data().game["final_contribution_awards"])   # 10 / 6 / 3
-RUNNER_UP_POINTS_PER_CARD = int(data().game["prudent_second_points_per_card"])   # 2
+EXCELLENT_MODIFIER = int(data().game["excellent_modifier"])  # +1
+PRUDENT_MODIFIER = int(data().game["prudent_modifier"])  # -2
+FINAL_CONTRIBUTION_AWARDS = tuple(int(x) for x in data().game["final_contribution_awards"])  # 10 / 6 / 3
+RUNNER_UP_POINTS_PER_CARD = int(data().game["prudent_second_points_per_card"])  # 2
 
 
 def fresco_points(base: Sequence[int], excellent: int, prudent: int) -> tuple[int, int, int]:
@@ -91,4 +92,3 @@ def restored_fresco_points(restored_by_player: Mapping[str, int]) -> dict[str, i
     """
     ranked = award_by_rank({p: n for p, n in restored_by_player.items() if n > 0}, FINAL_CONTRIBUTION_AWARDS)
     return {p: ranked.get(p, 0) for p in restored_by_player}
-

@@ -1,13 +1,14 @@
 """Setup (rulebook *Setup*, steps 1-9, and *Two-Player Games, Preparation*)."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
 
 from .refs import RULES
 from .state import COVERED, EMPTY, GIANLUIGI, VISIBLE, State
-from .tables import CARD_TECH, D, FRESCO_TECHS, NCARDS, PLACES
+from .tables import CARD_TECH, FRESCO_TECHS, NCARDS, PLACES, D
 
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -28,8 +29,10 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
     table = D.player_counts[n]
     rng = Rng(seed)
     # Step 1: the chapel, 3 JC / 4 G / 3 M / 2 LJ drawn from the shuffled decks [setup.chapel]
-    decks = {d: rng.shuffled([f.id for f in D.frescoes if f.deck == d]) for d in
-             ("jesus_christ", "genesis", "moses", "last_judgment")}
+    decks = {
+        d: rng.shuffled([f.id for f in D.frescoes if f.deck == d])
+        for d in ("jesus_christ", "genesis", "moses", "last_judgment")
+    }
     frescoes = tuple(decks[D.place_deck[p]].pop() for p in PLACES)
     # Step 2: sheets cover all but the visible places [setup.sheets]
     status = tuple(VISIBLE if p in table.visible else COVERED for p in PLACES)
@@ -52,7 +55,7 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
     score = [0] * n
     for k in range(n):
         score[(start + k) % n] = starting[k]
-    supply = [table.materials - in_area - 1] * n       # minus the play area and the score marker
+    supply = [table.materials - in_area - 1] * n  # minus the play area and the score marker
     claims = [(EMPTY, EMPTY, EMPTY)] * 3
     if n == 2:  # Gianluigi [two.prep]: 15 materials, one on 15, one on each objective's second space
         gian = 2
@@ -60,14 +63,29 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
         supply.append(int(D.game["gianluigi_materials"]) - 1 - 3)
         claims = [(EMPTY, gian, EMPTY)] * 3
     state = State(
-        players=players, variant=variant, rng=rng.state, start=start, current=start,
-        deck=tuple(deck), discard=(), hands=hands, display=((),) * n, play=(in_area,) * n,
-        supply=tuple(supply), black=table.black_materials, score=tuple(score),
-        frescoes=frescoes, status=status,
+        players=players,
+        variant=variant,
+        rng=rng.state,
+        start=start,
+        current=start,
+        deck=tuple(deck),
+        discard=(),
+        hands=hands,
+        display=((),) * n,
+        play=(in_area,) * n,
+        supply=tuple(supply),
+        black=table.black_materials,
+        score=tuple(score),
+        frescoes=frescoes,
+        status=status,
         spaces=tuple((EMPTY,) * len(FRESCO_TECHS[f]) for f in frescoes),
-        extras=tuple((0,) * len(score) for _ in PLACES), zone=(EMPTY,) * len(PLACES),
-        objectives=objectives, claims=tuple(claims), sheets=tuple(sheets),
-        initial_left=n)
+        extras=tuple((0,) * len(score) for _ in PLACES),
+        zone=(EMPTY,) * len(PLACES),
+        objectives=objectives,
+        claims=tuple(claims),
+        sheets=tuple(sheets),
+        initial_left=n,
+    )
     # Step 9: the starting player reveals a card for the initial restoration [setup.initial]
     reveal_initial_technique(state, [])
     return state
@@ -99,10 +117,15 @@ def reveal_initial_technique(state: State, events: list) -> None:
         technique = CARD_TECH[card]
         name = D.technique_names[D.techniques[technique]]
         if initial_places(state, technique):
-            events.append(Event(f"{state.players[seat]} reveals {name} for the initial restoration",
-                                RULES["setup.initial"]))
+            events.append(
+                Event(f"{state.players[seat]} reveals {name} for the initial restoration", RULES["setup.initial"])
+            )
             assign(state, deck=tuple(deck), discard=tuple(discard), pending=("initial", seat, technique))
             return
-        events.append(Event(f"{state.players[seat]} reveals {name}, on no visible fresco: discarded, reveal again",
-                            RULES["setup.initial"]))
+        events.append(
+            Event(
+                f"{state.players[seat]} reveals {name}, on no visible fresco: discarded, reveal again",
+                RULES["setup.initial"],
+            )
+        )
     raise RuntimeError("the technique deck ran out during setup")  # cannot happen with 84 cards

@@ -15,6 +15,7 @@ readable form of :mod:`.saved` (names instead of codes): ``State.to_dict`` and
 A state is never changed once made: rules code copies it with ``evolve()`` and sets
 the fields of that copy with ``core.assign`` before handing it out.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -54,32 +55,32 @@ class State(Record):
     """A 1980 Sixtina position in the engine's compact form (see the module docstring)."""
 
     players: tuple[str, ...]
-    variant: Literal["basic", "history"]   # "history": Variant: Sheets with History
-    rng: int                          # fresco_kit.core.Rng state
-    start: int                        # seat of the starting player
-    current: int                      # seat whose turn it is
-    deck: tuple[int, ...]             # technique card ids, top of the deck last
+    variant: Literal["basic", "history"]  # "history": Variant: Sheets with History
+    rng: int  # fresco_kit.core.Rng state
+    start: int  # seat of the starting player
+    current: int  # seat whose turn it is
+    deck: tuple[int, ...]  # technique card ids, top of the deck last
     discard: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]       # per seat, sorted card ids
-    display: tuple[tuple[int, ...], ...]     # per seat: prudent cards kept face up
-    play: tuple[int, ...]             # per seat: materials in the play area
-    supply: tuple[int, ...]           # per colour: own materials in the general supply
-    black: int                        # black materials in the general supply
-    score: tuple[int, ...]            # per colour: the score track
-    frescoes: tuple[str, ...]         # per place: fresco card id
-    status: tuple[int, ...]           # per place: COVERED / VISIBLE / RESTORED
-    spaces: tuple[tuple[int, ...], ...]   # per place, per technique position (left to right)
-    extras: tuple[tuple[int, ...], ...]   # per place, per colour: extra materials on the card
-    zone: tuple[int, ...]             # per place: colour on the zone icon, or EMPTY
-    objectives: tuple[str, ...]       # the three objective cards in play
-    claims: tuple[tuple[int, ...], ...]   # per objective, its three scoring spaces (colour or EMPTY)
-    sheets: tuple[int, ...]           # per place: sheet index still covering it (history side), or EMPTY
-    pending: tuple[Any, ...] = ()     # a decision owed: (kind, seat) or ("initial", seat, technique); or ()
-    initial_left: int = 0             # players still to make their setup restoration
-    gian_due: tuple[int, ...] = ()    # (technique, value, icon halves) when Gianluigi must restore
-    reveals: int = 0                  # new frescoes owed to the active player this turn
+    hands: tuple[tuple[int, ...], ...]  # per seat, sorted card ids
+    display: tuple[tuple[int, ...], ...]  # per seat: prudent cards kept face up
+    play: tuple[int, ...]  # per seat: materials in the play area
+    supply: tuple[int, ...]  # per colour: own materials in the general supply
+    black: int  # black materials in the general supply
+    score: tuple[int, ...]  # per colour: the score track
+    frescoes: tuple[str, ...]  # per place: fresco card id
+    status: tuple[int, ...]  # per place: COVERED / VISIBLE / RESTORED
+    spaces: tuple[tuple[int, ...], ...]  # per place, per technique position (left to right)
+    extras: tuple[tuple[int, ...], ...]  # per place, per colour: extra materials on the card
+    zone: tuple[int, ...]  # per place: colour on the zone icon, or EMPTY
+    objectives: tuple[str, ...]  # the three objective cards in play
+    claims: tuple[tuple[int, ...], ...]  # per objective, its three scoring spaces (colour or EMPTY)
+    sheets: tuple[int, ...]  # per place: sheet index still covering it (history side), or EMPTY
+    pending: tuple[Any, ...] = ()  # a decision owed: (kind, seat) or ("initial", seat, technique); or ()
+    initial_left: int = 0  # players still to make their setup restoration
+    gian_due: tuple[int, ...] = ()  # (technique, value, icon halves) when Gianluigi must restore
+    reveals: int = 0  # new frescoes owed to the active player this turn
     over: bool = False
-    last_place: int = EMPTY           # the place scored at half at the end
+    last_place: int = EMPTY  # the place scored at half at the end
 
     # -- basic queries --------------------------------------------------------
     @property
@@ -124,7 +125,7 @@ class State(Record):
         return len(self.status) - self.status.count(RESTORED)
 
     # -- what a player sees -----------------------------------------------------
-    def view(self, player: str) -> "View":
+    def view(self, player: str) -> View:
         """What ``player`` sees, in the readable form (:class:`.saved.View`).
 
         Hidden (``None``): the other players' hands (their sizes stay visible), the
@@ -143,10 +144,11 @@ class State(Record):
 
     def to_json(self) -> str:
         import json
+
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data_: Any, path: str = "state") -> "State":
+    def from_dict(cls, data_: Any, path: str = "state") -> State:
         """A state from :meth:`to_dict` output, every field checked and the position's
         consistency too (``SaveError`` names the field)."""
         from .saved import load

@@ -1,4 +1,5 @@
 """Fast lookup tables built once from the rule data (used by the rules modules)."""
+
 from __future__ import annotations
 
 from .data import TECHNIQUES, data
@@ -15,7 +16,8 @@ PLACE_INDEX: dict[str, int] = {p: i for i, p in enumerate(PLACES)}
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(PLACE_INDEX[q] for q in D.neighbours[p]) for p in PLACES)
 #: fresco id -> ((technique index, required value), ...) left to right
 FRESCO_TECHS: dict[str, tuple[tuple[int, int], ...]] = {
-    f.id: tuple((TECH_INDEX[t], v) for t, v in f.techniques) for f in D.frescoes}
+    f.id: tuple((TECH_INDEX[t], v) for t, v in f.techniques) for f in D.frescoes
+}
 FRESCO_TYPE: dict[str, str] = {f.id: f.type for f in D.frescoes}
 FRESCO_SCORES: dict[str, tuple[int, int, int]] = {f.id: f.scores for f in D.frescoes}
 HAND_LIMIT = int(D.game["hand_limit"])

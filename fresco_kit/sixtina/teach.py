@@ -7,11 +7,12 @@ engine — ``rules`` / ``restoration.explore_restoration`` for legality,
 notebooks show exactly what the engine does.  Positions are built with
 ``positions.constructed_state`` (components conserved).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Mapping, Sequence
 
 from fresco_kit.core import Event, Game, Rng, ScoreSheet
 
@@ -20,11 +21,10 @@ from .completion import CompletionResult, completion_result
 from .data import TECHNIQUES
 from .final import CATEGORIES, winners
 from .positions import card_ids, constructed_state
-from .restoration import (RestorationOutcome, bonus_options, explore_restoration, restoration_kind,
-                          restore_in_place)
+from .restoration import RestorationOutcome, bonus_options, explore_restoration, restoration_kind, restore_in_place
 from .scoring import leftover_points, prudent_technique_points, restored_fresco_points
 from .state import KIND_NAMES, RESTORED, VISIBLE, State
-from .tables import CARD_HALVES, CARD_VALUE, D, FRESCO_TECHS, PLACES
+from .tables import CARD_HALVES, CARD_VALUE, FRESCO_TECHS, PLACES, D
 
 PLAYER_NAMES = ("Red", "White", "Blue", "Yellow")
 
@@ -55,25 +55,29 @@ class SetupSummary:
     materials_each: int
     play_area_each: int
     black: int
-    visible: tuple[tuple[str, str], ...]          # (place, fresco name)
+    visible: tuple[tuple[str, str], ...]  # (place, fresco name)
     starting_scores: tuple[tuple[str, int], ...]  # clockwise from the starting player
     objectives: tuple[tuple[str, tuple[int, int, int]], ...]
-    initial: tuple[str, ...]                      # the initial restorations (event texts)
-    state: State                                  # after every initial restoration
+    initial: tuple[str, ...]  # the initial restorations (event texts)
+    state: State  # after every initial restoration
 
     def to_text(self) -> str:
         n = len(self.players)
-        lines = [f"{n} players: {', '.join(self.players)}",
-                 f"  materials per player: {self.materials_each} ({self.play_area_each} to the play area, "
-                 "1 on the score track, the rest to the general supply)",
-                 f"  black materials in the general supply: {self.black}",
-                 f"  visible frescoes ({len(self.visible)}): " + "; ".join(f"{p} {name}" for p, name in self.visible),
-                 "  starting score spaces: " + ", ".join(f"{who} {s}" for who, s in self.starting_scores),
-                 "  objectives (points for the 1st / 2nd / 3rd space):"]
+        lines = [
+            f"{n} players: {', '.join(self.players)}",
+            f"  materials per player: {self.materials_each} ({self.play_area_each} to the play area, "
+            "1 on the score track, the rest to the general supply)",
+            f"  black materials in the general supply: {self.black}",
+            f"  visible frescoes ({len(self.visible)}): " + "; ".join(f"{p} {name}" for p, name in self.visible),
+            "  starting score spaces: " + ", ".join(f"{who} {s}" for who, s in self.starting_scores),
+            "  objectives (points for the 1st / 2nd / 3rd space):",
+        ]
         lines += [f"    {o} {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
         if n == 2:
-            lines.append(f"  Gianluigi: {rules.materials_total(self.state, 2)} materials, score marker on "
-                         f"{self.state.score[2]}, one material on the second space of each objective")
+            lines.append(
+                f"  Gianluigi: {rules.materials_total(self.state, 2)} materials, score marker on "
+                f"{self.state.score[2]}, one material on the second space of each objective"
+            )
         lines.append("  initial correct restorations (Setup, step 9):")
         lines += [f"    {text}" for text in self.initial]
         return "\n".join(lines)
@@ -87,17 +91,27 @@ def setup_summary(n: int, seed: int = 0) -> SetupSummary:
     state = game.state
     starting = tuple((state.players[(state.start + k) % n], state.score[(state.start + k) % n]) for k in range(n))
     first = state.pending[2] if state.pending and state.pending[0] == "initial" else None
-    initial = [] if first is None else [
-        f"{state.players[state.pending[1]]} reveals {technique_name(TECHNIQUES[first])} for the initial restoration"]
+    initial = (
+        []
+        if first is None
+        else [
+            f"{state.players[state.pending[1]]} reveals {technique_name(TECHNIQUES[first])} for the initial restoration"
+        ]
+    )
     while game.state.pending and game.state.pending[0] == "initial":
         initial += [e.text for e in game.play(game.legal_actions()[0]) if e.rule and e.rule.id == "setup.initial"]
     s = game.state
     return SetupSummary(
-        players=tuple(players), materials_each=rules.materials_total(s, 0), play_area_each=state.play[0],
-        black=s.black, visible=tuple((PLACES[p], s.fresco(p).name) for p in range(len(PLACES)) if s.status[p] == VISIBLE),
+        players=tuple(players),
+        materials_each=rules.materials_total(s, 0),
+        play_area_each=state.play[0],
+        black=s.black,
+        visible=tuple((PLACES[p], s.fresco(p).name) for p in range(len(PLACES)) if s.status[p] == VISIBLE),
         starting_scores=starting,
         objectives=tuple((o, D.objective_by_id[o].points(n)) for o in s.objectives),
-        initial=tuple(initial), state=s)
+        initial=tuple(initial),
+        state=s,
+    )
 
 
 def mid_game_state(seed: int = 5, n: int = 3, restored: int = 3) -> State:
@@ -121,8 +135,8 @@ class Exploration:
     outcome: RestorationOutcome
     events: tuple[Event, ...] = ()
     bonuses: tuple[str, ...] = ()
-    state: State | None = None               # the what-if position the question was asked on
-    placed: State | None = None              # the materials placed, before any completion is scored
+    state: State | None = None  # the what-if position the question was asked on
+    placed: State | None = None  # the materials placed, before any completion is scored
 
     def to_text(self) -> str:
         o = self.outcome
@@ -151,8 +165,16 @@ def what_if_hand(state: State, seat: int, technique: str, values: Sequence[int])
     return s, cards
 
 
-def explore(state: State, place: str, technique: str, values: Sequence[int], seat: int | None = None,
-            extra: int = 0, play_area: int | None = None, black: int | None = None) -> Exploration:
+def explore(
+    state: State,
+    place: str,
+    technique: str,
+    values: Sequence[int],
+    seat: int | None = None,
+    extra: int = 0,
+    play_area: int | None = None,
+    black: int | None = None,
+) -> Exploration:
     """What ``values`` of ``technique`` on ``place`` would be for ``seat`` (default: the
     player to act), with optional what-ifs for the play area and the black materials.
 
@@ -194,8 +216,12 @@ def place_for(fresco_id: str, taken: set[str] | None = None) -> str:
     raise ValueError(f"no free place for another {deck} fresco")
 
 
-def completion_position(fresco_id: str, occupants: Sequence[tuple[str, str] | None],
-                        extras: Mapping[str, int], players: Sequence[str] = PLAYER_NAMES[:3]) -> tuple[State, str]:
+def completion_position(
+    fresco_id: str,
+    occupants: Sequence[tuple[str, str] | None],
+    extras: Mapping[str, int],
+    players: Sequence[str] = PLAYER_NAMES[:3],
+) -> tuple[State, str]:
     """A position with ``fresco_id`` visible, its technique spaces (left to right) holding
     ``occupants`` ((kind, colour) or None) and ``extras`` per colour.  Returns (state, place).
     Raises ``ValueError`` when the position cannot exist (e.g. too many prudent spaces)."""
@@ -204,13 +230,23 @@ def completion_position(fresco_id: str, occupants: Sequence[tuple[str, str] | No
         raise ValueError(f"{f.name} has {len(f.techniques)} techniques")
     place = place_for(fresco_id)
     spaces = {t: occ for (t, _), occ in zip(f.techniques, occupants) if occ is not None}
-    state = constructed_state(players, chapel={place: fresco_id}, status={place: "visible"},
-                              spaces={place: spaces}, extras={place: {c: k for c, k in extras.items() if k}})
+    state = constructed_state(
+        players,
+        chapel={place: fresco_id},
+        status={place: "visible"},
+        spaces={place: spaces},
+        extras={place: {c: k for c, k in extras.items() if k}},
+    )
     return state, place
 
 
-def completion(fresco_id: str, occupants: Sequence[tuple[str, str] | None], extras: Mapping[str, int],
-               players: Sequence[str] = PLAYER_NAMES[:3], half: bool = False) -> CompletionResult:
+def completion(
+    fresco_id: str,
+    occupants: Sequence[tuple[str, str] | None],
+    extras: Mapping[str, int],
+    players: Sequence[str] = PLAYER_NAMES[:3],
+    half: bool = False,
+) -> CompletionResult:
     """The engine's scoring of that fresco (steps 1-4; ``half`` for the game's last fresco)."""
     state, place = completion_position(fresco_id, occupants, extras, players)
     return completion_result(state, place, half=half)
@@ -221,13 +257,13 @@ def completion(fresco_id: str, occupants: Sequence[tuple[str, str] | None], extr
 class FinalInputs:
     """One player's figures for the final scoring (End of the Game and Scoring)."""
 
-    during: int = 0                    # points on the score track
+    during: int = 0  # points on the score track
     objective_points: int = 0
-    objectives_claimed: int = 0        # for the first tie-break
-    restored: int = 0                  # materials on restored frescoes (zone icons)
-    prudent: dict[str, list[int]] = field(default_factory=dict)   # technique -> kept card values
+    objectives_claimed: int = 0  # for the first tie-break
+    restored: int = 0  # materials on restored frescoes (zone icons)
+    prudent: dict[str, list[int]] = field(default_factory=dict)  # technique -> kept card values
     cards_left: int = 0
-    materials_left: int = 0            # materials in the play area (also the second tie-break)
+    materials_left: int = 0  # materials in the play area (also the second tie-break)
 
 
 def final_sheet(inputs: Mapping[str, FinalInputs]) -> ScoreSheet:
@@ -248,10 +284,15 @@ def final_sheet(inputs: Mapping[str, FinalInputs]) -> ScoreSheet:
             rows[p]["Prudent restorations"] += pts
     sheet = ScoreSheet(list(CATEGORIES), rows)
     # final.winners reads players, objective claims and play areas from a state: give it a view
-    view = SimpleNamespace(colours=tuple(names), n=len(names),
-                           play=tuple(inputs[p].materials_left for p in names),
-                           claims=tuple(tuple(i for i, p in enumerate(names) if inputs[p].objectives_claimed > k)
-                                        for k in range(max([x.objectives_claimed for x in inputs.values()] + [0]))))
+    view = SimpleNamespace(
+        colours=tuple(names),
+        n=len(names),
+        play=tuple(inputs[p].materials_left for p in names),
+        claims=tuple(
+            tuple(i for i, p in enumerate(names) if inputs[p].objectives_claimed > k)
+            for k in range(max([x.objectives_claimed for x in inputs.values()] + [0]))
+        ),
+    )
     sheet.winners, notes = winners(view, sheet.totals)
     sheet.notes.extend(notes)
     return sheet
@@ -273,8 +314,7 @@ def prudent_breakdown(inputs: Mapping[str, FinalInputs]) -> list[str]:
 RULEBOOK_FINAL_INPUTS: dict[str, FinalInputs] = {
     "White": FinalInputs(38, 7, 2, 4, {"infrared": [3], "laboratory": [2], "repainting": [6]}, 3, 1),
     "Red": FinalInputs(40, 9, 2, 4, {"plaster_injection": [1, 2, 4], "infrared": [1]}, 5, 3),
-    "Blue": FinalInputs(32, 17, 3, 3, {"plaster_injection": [1, 2, 3, 5], "infrared": [2, 4],
-                                       "laboratory": [1]}, 1, 2),
+    "Blue": FinalInputs(32, 17, 3, 3, {"plaster_injection": [1, 2, 3, 5], "infrared": [2, 4], "laboratory": [1]}, 1, 2),
 }
 
 
@@ -285,18 +325,20 @@ class GianluigiReply:
 
     technique: str
     values: tuple[int, ...]
-    icons: float                         # material icons of the cards played
-    extra: int                           # extra materials (icons rounded down)
-    candidates: tuple[tuple[str, str, int], ...]   # (place, kind, required) every free space
-    options: tuple[str, ...]             # places of his best priority (the player picks one)
-    kind: str                            # the kind he makes, or "" when he cannot restore
+    icons: float  # material icons of the cards played
+    extra: int  # extra materials (icons rounded down)
+    candidates: tuple[tuple[str, str, int], ...]  # (place, kind, required) every free space
+    options: tuple[str, ...]  # places of his best priority (the player picks one)
+    kind: str  # the kind he makes, or "" when he cannot restore
     state: State
-    player: str = ""                     # the activating player's own restoration, described
-    after: State | None = None           # after his restoration at the first option (engine's own step)
+    player: str = ""  # the activating player's own restoration, described
+    after: State | None = None  # after his restoration at the first option (engine's own step)
 
     def to_text(self) -> str:
-        lines = [f"{technique_name(self.technique)} worth {sum(self.values)} (cards {', '.join(map(str, self.values))}); "
-                 f"material icons {self.icons:g} -> {self.extra} extra material(s)"]
+        lines = [
+            f"{technique_name(self.technique)} worth {sum(self.values)} (cards {', '.join(map(str, self.values))}); "
+            f"material icons {self.icons:g} -> {self.extra} extra material(s)"
+        ]
         if self.player:
             lines.append(f"  {self.player}")
         if not self.candidates:
@@ -308,18 +350,28 @@ class GianluigiReply:
             lines.append(f"    {place} {self.state.fresco(PLACES.index(place)).name}: requires {req} -> {kind}{mark}")
         if self.kind:
             who = "a black material" if self.kind == "prudent" else "a material of his colour"
-            choice = ("the activating player chooses among " + ", ".join(self.options)
-                      if len(self.options) > 1 else f"at {self.options[0]}")
+            choice = (
+                "the activating player chooses among " + ", ".join(self.options)
+                if len(self.options) > 1
+                else f"at {self.options[0]}"
+            )
             article = "an" if self.kind[0] in "aeiou" else "a"
-            lines.append(f"  Gianluigi makes {article} {self.kind} restoration with {who}, {choice}, "
-                         f"plus {self.extra} extra material(s)")
+            lines.append(
+                f"  Gianluigi makes {article} {self.kind} restoration with {who}, {choice}, "
+                f"plus {self.extra} extra material(s)"
+            )
         else:
             lines.append("  no black material for a prudent restoration: Gianluigi does not restore")
         return "\n".join(lines)
 
 
-def gianluigi_reply(frescoes: Sequence[str], technique: str, values: Sequence[int],
-                    restored_at: str | None = None, black: int | None = None) -> GianluigiReply:
+def gianluigi_reply(
+    frescoes: Sequence[str],
+    technique: str,
+    values: Sequence[int],
+    restored_at: str | None = None,
+    black: int | None = None,
+) -> GianluigiReply:
     """Two players (Blue and Red) with ``frescoes`` visible; Blue has just restored
     ``technique`` with ``values`` on the fresco ``restored_at`` (a fresco id, if given).
     Gianluigi's options come from ``gianluigi.all_options`` / ``gianluigi.options``."""
@@ -342,8 +394,9 @@ def gianluigi_reply(frescoes: Sequence[str], technique: str, values: Sequence[in
             kind = KIND_NAMES[restoration_kind(sum(values), req)]
             spaces[p] = {technique: (kind, "Blue")}
             player = f"Blue's own restoration: {kind} on {name} at {p} (requires {req}); that space is now taken"
-    state = constructed_state(("Blue", "Red"), chapel=chapel, status=status, spaces=spaces,
-                              objectives=("one5", "cor2", "prudent5"))
+    state = constructed_state(
+        ("Blue", "Red"), chapel=chapel, status=status, spaces=spaces, objectives=("one5", "cor2", "prudent5")
+    )
     if black is not None:
         state = state.evolve(black=black)
     cards = card_ids(technique, *values)
@@ -351,7 +404,7 @@ def gianluigi_reply(frescoes: Sequence[str], technique: str, values: Sequence[in
     halves = sum(CARD_HALVES[c] for c in cards)
     due = (t, sum(CARD_VALUE[c] for c in cards), halves)
     cands = []
-    order = {k: i for i, k in enumerate((1, 0, 2))}    # excellent, correct, prudent
+    order = {k: i for i, k in enumerate((1, 0, 2))}  # excellent, correct, prudent
     for o in sorted(gianluigi.all_options(state, t, due[1]), key=lambda o: (order[o.kind], o.place)):
         req = FRESCO_TECHS[state.frescoes[o.place]][o.position][1]
         cands.append((PLACES[o.place], KIND_NAMES[o.kind], req))
@@ -360,11 +413,36 @@ def gianluigi_reply(frescoes: Sequence[str], technique: str, values: Sequence[in
     if best:
         after = state.evolve(gian_due=due)
         gianluigi.restore_in_place(after, best[0], [])
-    return GianluigiReply(technique, values, halves / 2, gianluigi.extra_materials(halves), tuple(cands),
-                          tuple(PLACES[o.place] for o in best), KIND_NAMES[best[0].kind] if best else "", state,
-                          player, after)
+    return GianluigiReply(
+        technique,
+        values,
+        halves / 2,
+        gianluigi.extra_materials(halves),
+        tuple(cands),
+        tuple(PLACES[o.place] for o in best),
+        KIND_NAMES[best[0].kind] if best else "",
+        state,
+        player,
+        after,
+    )
 
 
-__all__ = ["Exploration", "FinalInputs", "GianluigiReply", "RULEBOOK_FINAL_INPUTS", "SetupSummary",
-           "completion", "completion_position", "explore", "final_sheet", "gianluigi_reply", "mid_game_state",
-           "parse_values", "place_for", "prudent_breakdown", "setup_summary", "technique_name", "what_if_hand"]
+__all__ = [
+    "RULEBOOK_FINAL_INPUTS",
+    "Exploration",
+    "FinalInputs",
+    "GianluigiReply",
+    "SetupSummary",
+    "completion",
+    "completion_position",
+    "explore",
+    "final_sheet",
+    "gianluigi_reply",
+    "mid_game_state",
+    "parse_values",
+    "place_for",
+    "prudent_breakdown",
+    "setup_summary",
+    "technique_name",
+    "what_if_hand",
+]

@@ -1,8 +1,9 @@
 """Plain-text views of a Sixtina position (for notebooks, widgets and debugging)."""
+
 from __future__ import annotations
 
 from .state import EMPTY, KIND_NAMES, STATUS_NAMES, State
-from .tables import CARD_TECH, CARD_VALUE, D, FRESCO_TECHS, PLACES
+from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, PLACES, D
 
 
 def card_text(card: int) -> str:
@@ -31,12 +32,16 @@ def fresco_text(state: State, place: int | str) -> str:
 def describe(state: State) -> str:
     """The whole position as text: chapel, players, supply, objectives, what is pending."""
     lines = ["Chapel:"] + ["  " + fresco_text(state, p) for p in range(len(PLACES))]
-    lines.append(f"Deck {len(state.deck)} card(s), discard {len(state.discard)}; black materials in supply: {state.black}")
+    lines.append(
+        f"Deck {len(state.deck)} card(s), discard {len(state.discard)}; black materials in supply: {state.black}"
+    )
     for seat, name in enumerate(state.players):
         mark = "*" if seat == state.current and not state.over else " "
-        lines.append(f"{mark} {name}: score {state.score[seat]}, play area {state.play[seat]}, "
-                     f"supply {state.supply[seat]}, hand {', '.join(card_text(c) for c in state.hands[seat]) or '-'}"
-                     + (f"; kept: {', '.join(card_text(c) for c in state.display[seat])}" if state.display[seat] else ""))
+        lines.append(
+            f"{mark} {name}: score {state.score[seat]}, play area {state.play[seat]}, "
+            f"supply {state.supply[seat]}, hand {', '.join(card_text(c) for c in state.hands[seat]) or '-'}"
+            + (f"; kept: {', '.join(card_text(c) for c in state.display[seat])}" if state.display[seat] else "")
+        )
     if state.two_player:
         lines.append(f"  Gianluigi: score {state.score[2]}, supply {state.supply[2]}")
     for o, spaces in zip(state.objectives, state.claims):

@@ -12,20 +12,27 @@ writes to) are attributes, so tests drive them headlessly (set ``.value``, read
 - :func:`final_scoring_sheet` — End of the Game and Scoring;
 - :func:`gianluigi_reply_widget` — Two-Player Games, Gianluigi Restorations.
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from fresco_kit.core.widgets import show_figure, show_text
 
 from . import teach
 from .data import TECHNIQUES
 from .state import KIND_NAMES, State
-from .tables import D, FRESCO_TECHS, PLACES
+from .tables import FRESCO_TECHS, PLACES, D
 
-FINAL_FIELDS = (("during", "During the game"), ("objective_points", "Objective points"),
-                ("objectives_claimed", "Objectives claimed"), ("restored", "Restored frescoes"),
-                ("cards_left", "Cards in hand"), ("materials_left", "Materials left"))
+FINAL_FIELDS = (
+    ("during", "During the game"),
+    ("objective_points", "Objective points"),
+    ("objectives_claimed", "Objectives claimed"),
+    ("restored", "Restored frescoes"),
+    ("cards_left", "Cards in hand"),
+    ("materials_left", "Materials left"),
+)
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -59,8 +66,9 @@ def _style() -> dict:
 def _values_text(value: str, description: str = "Card values") -> Any:
     import ipywidgets as widgets
 
-    return widgets.Text(value=value, description=description, continuous_update=False,
-                        placeholder="e.g. 2, 2, 3", style=_style())
+    return widgets.Text(
+        value=value, description=description, continuous_update=False, placeholder="e.g. 2, 2, 3", style=_style()
+    )
 
 
 # -- Setup -----------------------------------------------------------------------------
@@ -72,10 +80,12 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
     ``fk-probe-out`` on its Output)."""
     import ipywidgets as widgets
 
-    count = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)], value=players,
-                             description="Players", style=_style())
-    seed_w = widgets.BoundedIntText(value=seed, min=0, max=10_000, description="Seed", style=_style(),
-                                    layout=widgets.Layout(width="160px"))
+    count = widgets.Dropdown(
+        options=[(f"{n} players", n) for n in (2, 3, 4)], value=players, description="Players", style=_style()
+    )
+    seed_w = widgets.BoundedIntText(
+        value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+    )
     out = widgets.Output()
     if probe:
         count.add_class("fk-probe")
@@ -88,6 +98,7 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
         fig = None
         if draw:
             from .draw import draw_chapel
+
             fig = draw_chapel(summary.state, title=f"Setup for {count.value} players (after the initial restorations)")
         _show(out, summary.to_text(), fig)
 
@@ -108,8 +119,13 @@ def _technique_options(state: State, place: str) -> list[tuple[str, str]]:
     return opts
 
 
-def restoration_explorer(state: State | None = None, values: str = "2, 2, 3", technique: str = "repainting",
-                         place: str = "G1", draw: bool = True) -> Any:
+def restoration_explorer(
+    state: State | None = None,
+    values: str = "2, 2, 3",
+    technique: str = "repainting",
+    place: str = "G1",
+    draw: bool = True,
+) -> Any:
     """Restoration explorer (How to Play, Restore Fresco, A/B/C).
 
     Choose who restores, a visible fresco, a technique and card values (and what-if
@@ -120,34 +136,61 @@ def restoration_explorer(state: State | None = None, values: str = "2, 2, 3", te
 
     if state is None:
         from .examples import chapel_chain
+
         state = chapel_chain()[0].state
     visible = [p for i, p in enumerate(PLACES) if state.status[i] == 1]
-    player = widgets.Dropdown(options=list(state.players), value=state.players[state.current],
-                              description="Restorer", style=_style())
-    place_w = widgets.Dropdown(options=[(f"{p} {state.fresco(PLACES.index(p)).name}", p) for p in visible],
-                               value=place if place in visible else visible[0], description="Fresco", style=_style())
-    tech = widgets.Dropdown(options=_technique_options(state, place_w.value), description="Technique",
-                            style=_style(), layout=widgets.Layout(width="460px"))
+    player = widgets.Dropdown(
+        options=list(state.players), value=state.players[state.current], description="Restorer", style=_style()
+    )
+    place_w = widgets.Dropdown(
+        options=[(f"{p} {state.fresco(PLACES.index(p)).name}", p) for p in visible],
+        value=place if place in visible else visible[0],
+        description="Fresco",
+        style=_style(),
+    )
+    tech = widgets.Dropdown(
+        options=_technique_options(state, place_w.value),
+        description="Technique",
+        style=_style(),
+        layout=widgets.Layout(width="460px"),
+    )
     if technique in [v for _, v in tech.options]:
         tech.value = technique
     cards = _values_text(values)
     extra = widgets.IntSlider(value=0, min=0, max=4, description="Extra materials", style=_style())
-    play = widgets.IntSlider(value=state.play[state.current], min=0, max=8, description="Materials in play area",
-                             style=_style())
-    black = widgets.IntSlider(value=state.black, min=0, max=4, description="Black materials in supply",
-                              style=_style())
+    play = widgets.IntSlider(
+        value=state.play[state.current], min=0, max=8, description="Materials in play area", style=_style()
+    )
+    black = widgets.IntSlider(value=state.black, min=0, max=4, description="Black materials in supply", style=_style())
     out = widgets.Output()
-    box = _panel([widgets.HBox([player, place_w]), tech, widgets.HBox([cards, extra]), widgets.HBox([play, black])],
-                 out, player=player, place=place_w, technique=tech, cards=cards, extra=extra, play_area=play,
-                 black=black, result=None)
+    box = _panel(
+        [widgets.HBox([player, place_w]), tech, widgets.HBox([cards, extra]), widgets.HBox([play, black])],
+        out,
+        player=player,
+        place=place_w,
+        technique=tech,
+        cards=cards,
+        extra=extra,
+        play_area=play,
+        black=black,
+        result=None,
+    )
 
     def render(_: Any = None) -> None:
         if tech.value is None:
             return
         try:
             vals = teach.parse_values(cards.value)
-            result = teach.explore(state, place_w.value, tech.value, vals, state.players.index(player.value),
-                                   extra.value, play.value, black.value)
+            result = teach.explore(
+                state,
+                place_w.value,
+                tech.value,
+                vals,
+                state.players.index(player.value),
+                extra.value,
+                play.value,
+                black.value,
+            )
         except ValueError as exc:
             box.result = None
             _show(out, f"cannot explore: {exc}")
@@ -156,6 +199,7 @@ def restoration_explorer(state: State | None = None, values: str = "2, 2, 3", te
         fig = None
         if draw:
             from .draw import draw_fresco_card
+
             shown = result.placed if result.placed is not None else result.state
             fig = draw_fresco_card(shown, place_w.value)
         _show(out, result.to_text(), fig)
@@ -165,7 +209,7 @@ def restoration_explorer(state: State | None = None, values: str = "2, 2, 3", te
         render()
 
     def on_place(_: Any) -> None:
-        tech.options = _technique_options(state, place_w.value)    # fires render via tech
+        tech.options = _technique_options(state, place_w.value)  # fires render via tech
         render()
 
     player.observe(on_player, "value")
@@ -177,8 +221,11 @@ def restoration_explorer(state: State | None = None, values: str = "2, 2, 3", te
 
 
 # -- Completing the Restoration of Frescoes -------------------------------------------
-_COMPLETION_DEFAULT = ("genesis_4", [("correct", "Red"), ("excellent", "Blue"), ("correct", "Blue"),
-                                     ("prudent", "Red"), ("prudent", "White")], {"Red": 2, "White": 1, "Blue": 1})
+_COMPLETION_DEFAULT = (
+    "genesis_4",
+    [("correct", "Red"), ("excellent", "Blue"), ("correct", "Blue"), ("prudent", "Red"), ("prudent", "White")],
+    {"Red": 2, "White": 1, "Blue": 1},
+)
 
 
 def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), draw: bool = True) -> Any:
@@ -191,17 +238,41 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
     import ipywidgets as widgets
 
     fid, occupants, extras0 = _COMPLETION_DEFAULT
-    fresco = widgets.Dropdown(options=[(f"{f.name} ({f.deck.replace('_', ' ')}; {'/'.join(map(str, f.scores))})",
-                                        f.id) for f in D.frescoes], value=fid, description="Fresco", style=_style())
+    fresco = widgets.Dropdown(
+        options=[(f"{f.name} ({f.deck.replace('_', ' ')}; {'/'.join(map(str, f.scores))})", f.id) for f in D.frescoes],
+        value=fid,
+        description="Fresco",
+        style=_style(),
+    )
     choices = [("free", None)] + [(f"{k} {p}", (k, p)) for p in players for k in KIND_NAMES]
     spaces_box = widgets.VBox()
-    extras = {p: widgets.IntSlider(value=extras0.get(p, 0), min=0, max=6, description=f"{p} extra",
-                                   style=_style(), layout=widgets.Layout(width="260px")) for p in players}
-    half = widgets.Checkbox(value=False, description="last fresco at the end of the game (half points)",
-                            indent=False, layout=widgets.Layout(width="420px"))
+    extras = {
+        p: widgets.IntSlider(
+            value=extras0.get(p, 0),
+            min=0,
+            max=6,
+            description=f"{p} extra",
+            style=_style(),
+            layout=widgets.Layout(width="260px"),
+        )
+        for p in players
+    }
+    half = widgets.Checkbox(
+        value=False,
+        description="last fresco at the end of the game (half points)",
+        indent=False,
+        layout=widgets.Layout(width="420px"),
+    )
     out = widgets.Output()
-    box = _panel([fresco, spaces_box, widgets.HBox(list(extras.values())), half], out, fresco=fresco,
-                 spaces=[], extras=extras, half=half, result=None)
+    box = _panel(
+        [fresco, spaces_box, widgets.HBox(list(extras.values())), half],
+        out,
+        fresco=fresco,
+        spaces=[],
+        extras=extras,
+        half=half,
+        result=None,
+    )
 
     def build_spaces(initial: list | None = None) -> None:
         for w in box.spaces:
@@ -209,9 +280,13 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
         f = D.fresco_by_id[fresco.value]
         box.spaces = []
         for i, (t, req) in enumerate(f.techniques):
-            w = widgets.Dropdown(options=choices, value=initial[i] if initial else None, style=_style(),
-                                 description=f"{teach.technique_name(t)} (needs {req})",
-                                 layout=widgets.Layout(width="380px"))
+            w = widgets.Dropdown(
+                options=choices,
+                value=initial[i] if initial else None,
+                style=_style(),
+                description=f"{teach.technique_name(t)} (needs {req})",
+                layout=widgets.Layout(width="380px"),
+            )
             w.observe(render, "value")
             box.spaces.append(w)
         spaces_box.children = tuple(box.spaces)
@@ -219,8 +294,9 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
     def render(_: Any = None) -> None:
         occ = [w.value for w in box.spaces]
         try:
-            result = teach.completion(fresco.value, occ, {p: w.value for p, w in extras.items()}, players,
-                                      half=half.value)
+            result = teach.completion(
+                fresco.value, occ, {p: w.value for p, w in extras.items()}, players, half=half.value
+            )
         except ValueError as exc:
             box.result = None
             _show(out, f"this position cannot exist: {exc}")
@@ -229,10 +305,11 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
         free = sum(1 for o in occ if o is None)
         text = result.to_text()
         if free and not half.value:
-            text = (f"not complete yet: {free} technique space(s) free; scored as if it were complete now\n" + text)
+            text = f"not complete yet: {free} technique space(s) free; scored as if it were complete now\n" + text
         fig = None
         if draw and result.contributors:
             from .draw import completion_bars
+
             fig = completion_bars(result)
         _show(out, text, fig)
 
@@ -257,8 +334,9 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
     from .chapel import place_status, revealable_places
 
     restored = widgets.IntSlider(value=2, min=0, max=10, description="Restored frescoes", style=_style())
-    seed_w = widgets.BoundedIntText(value=seed, min=0, max=10_000, description="Seed", style=_style(),
-                                    layout=widgets.Layout(width="160px"))
+    seed_w = widgets.BoundedIntText(
+        value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+    )
     out = widgets.Output()
     box = _panel([widgets.HBox([restored, seed_w])], out, restored=restored, seed=seed_w, state=None)
 
@@ -267,15 +345,19 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
         box.state = state
         status = place_status(state)
         nxt = revealable_places(state)
-        lines = [f"{k}: {', '.join(p for p, s in status.items() if s == k) or '-'}"
-                 for k in ("restored", "visible", "covered")]
-        lines.append("may be uncovered next: " + (", ".join(nxt) or "nothing (no covered fresco left next to a "
-                                                  "visible one)"))
+        lines = [
+            f"{k}: {', '.join(p for p, s in status.items() if s == k) or '-'}"
+            for k in ("restored", "visible", "covered")
+        ]
+        lines.append(
+            "may be uncovered next: " + (", ".join(nxt) or "nothing (no covered fresco left next to a visible one)")
+        )
         if state.over:
             lines.append("(the game ended before that many frescoes were restored)")
         fig = None
         if draw:
             from .draw import draw_chapel
+
             fig = draw_chapel(state, title=f"After {state.status.count(2)} restored fresco(es)")
         _show(out, "\n".join(lines), fig)
 
@@ -301,11 +383,17 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
     for p, x in inputs.items():
         f: dict[str, Any] = {}
         for name, label in FINAL_FIELDS:
-            f[name] = widgets.BoundedIntText(value=getattr(x, name), min=0, max=300, description=label,
-                                             style=label_style, layout=small)
+            f[name] = widgets.BoundedIntText(
+                value=getattr(x, name), min=0, max=300, description=label, style=label_style, layout=small
+            )
         for t in TECHNIQUES:
-            f[t] = widgets.Text(value=", ".join(map(str, x.prudent.get(t, []))), continuous_update=False,
-                                description=f"kept {teach.technique_name(t)}", style=label_style, layout=small)
+            f[t] = widgets.Text(
+                value=", ".join(map(str, x.prudent.get(t, []))),
+                continuous_update=False,
+                description=f"kept {teach.technique_name(t)}",
+                style=label_style,
+                layout=small,
+            )
         fields[p] = f
         columns.append(widgets.VBox([widgets.HTML(f"<b>{p}</b>")] + list(f.values())))
     out = widgets.Output()
@@ -313,20 +401,28 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
 
     def render(_: Any = None) -> None:
         try:
-            current = {p: teach.FinalInputs(
-                **{name: f[name].value for name, _ in FINAL_FIELDS},
-                prudent={t: list(teach.parse_values(f[t].value)) for t in TECHNIQUES}) for p, f in fields.items()}
+            current = {
+                p: teach.FinalInputs(
+                    **{name: f[name].value for name, _ in FINAL_FIELDS},
+                    prudent={t: list(teach.parse_values(f[t].value)) for t in TECHNIQUES},
+                )
+                for p, f in fields.items()
+            }
         except ValueError as exc:
             box.sheet = None
             _show(out, f"cannot score: {exc}")
             return
         sheet = teach.final_sheet(current)
         box.sheet = sheet
-        text = sheet.to_text() + "\nPrudent restorations by technique:\n" + "\n".join(
-            "  " + line for line in teach.prudent_breakdown(current))
+        text = (
+            sheet.to_text()
+            + "\nPrudent restorations by technique:\n"
+            + "\n".join("  " + line for line in teach.prudent_breakdown(current))
+        )
         fig = None
         if draw:
             from .draw import final_scoring_bars
+
             fig = final_scoring_bars(sheet)
         _show(out, text, fig)
 
@@ -338,29 +434,51 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
 
 
 # -- Two-Player Games: Gianluigi ---------------------------------------------------------
-def gianluigi_reply_widget(frescoes: tuple[str, ...] = ("genesis_8", "jesus_christ_6", "moses_5"),
-                           technique: str = "plaster_injection", values: str = "2, 3, 3",
-                           restored_at: str | None = "genesis_8", draw: bool = True) -> Any:
+def gianluigi_reply_widget(
+    frescoes: tuple[str, ...] = ("genesis_8", "jesus_christ_6", "moses_5"),
+    technique: str = "plaster_injection",
+    values: str = "2, 3, 3",
+    restored_at: str | None = "genesis_8",
+    draw: bool = True,
+) -> Any:
     """Gianluigi's reply (Two-Player Games, Gianluigi Restorations): the technique and
     cards a player just restored with, the visible frescoes, where the player restored
     -> his possible restorations by priority, the one(s) he makes, his extra materials.
     Starts on the rulebook's example (8 against 9: prudent, black + 3)."""
     import ipywidgets as widgets
 
-    names = {f.id: f"{f.name} ({', '.join(f'{teach.technique_name(t)} {v}' for t, v in f.techniques)})"
-             for f in D.frescoes}
-    chosen = widgets.SelectMultiple(options=[(names[f.id], f.id) for f in D.frescoes], value=tuple(frescoes),
-                                    rows=8, description="Visible frescoes", style=_style(),
-                                    layout=widgets.Layout(width="720px"))
-    tech = widgets.Dropdown(options=[(teach.technique_name(t), t) for t in TECHNIQUES], value=technique,
-                            description="Technique played", style=_style())
+    names = {
+        f.id: f"{f.name} ({', '.join(f'{teach.technique_name(t)} {v}' for t, v in f.techniques)})" for f in D.frescoes
+    }
+    chosen = widgets.SelectMultiple(
+        options=[(names[f.id], f.id) for f in D.frescoes],
+        value=tuple(frescoes),
+        rows=8,
+        description="Visible frescoes",
+        style=_style(),
+        layout=widgets.Layout(width="720px"),
+    )
+    tech = widgets.Dropdown(
+        options=[(teach.technique_name(t), t) for t in TECHNIQUES],
+        value=technique,
+        description="Technique played",
+        style=_style(),
+    )
     cards = _values_text(values, "Card values played")
     where = widgets.Dropdown(description="Player restored on", style=_style(), layout=widgets.Layout(width="420px"))
     black = widgets.IntSlider(value=3, min=0, max=3, description="Black materials in supply", style=_style())
     out = widgets.Output()
     hint = widgets.HTML("<i>Ctrl-click (Cmd-click on a Mac) to choose several frescoes.</i>")
-    box = _panel([chosen, hint, widgets.HBox([tech, cards]), widgets.HBox([where, black])], out, frescoes=chosen,
-                 technique=tech, cards=cards, restored_at=where, black=black, reply=None)
+    box = _panel(
+        [chosen, hint, widgets.HBox([tech, cards]), widgets.HBox([where, black])],
+        out,
+        frescoes=chosen,
+        technique=tech,
+        cards=cards,
+        restored_at=where,
+        black=black,
+        reply=None,
+    )
 
     def where_options() -> None:
         opts = [("(another fresco, not shown)", None)] + [(D.fresco_by_id[f].name, f) for f in chosen.value]
@@ -370,8 +488,9 @@ def gianluigi_reply_widget(frescoes: tuple[str, ...] = ("genesis_8", "jesus_chri
 
     def render(_: Any = None) -> None:
         try:
-            reply = teach.gianluigi_reply(list(chosen.value), tech.value, teach.parse_values(cards.value),
-                                          where.value, black.value)
+            reply = teach.gianluigi_reply(
+                list(chosen.value), tech.value, teach.parse_values(cards.value), where.value, black.value
+            )
         except ValueError as exc:
             box.reply = None
             _show(out, f"cannot answer: {exc}")
@@ -380,6 +499,7 @@ def gianluigi_reply_widget(frescoes: tuple[str, ...] = ("genesis_8", "jesus_chri
         fig = None
         if draw and reply.after is not None:
             from .draw import draw_fresco_card
+
             fig = draw_fresco_card(reply.after, reply.options[0])
         _show(out, reply.to_text(), fig)
 
