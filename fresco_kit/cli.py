@@ -10,7 +10,9 @@ import argparse
 import importlib
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from fresco_kit.core.examples import run_examples
 from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
@@ -36,6 +38,7 @@ def _games(n: int) -> str:
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
+    """Replay the worked examples of one game or all; 1 on a mismatch."""
     names = GAMES if args.game == "all" else (args.game,)
     ok = True
     for name in names:
@@ -45,7 +48,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress: bool):
+def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress: bool) -> Iterator[int]:
     """Play ``n`` seeded random games; yield the number of actions of each.
 
     With ``progress``, a line goes to stderr after every tenth of the games.  A game
@@ -66,13 +69,13 @@ def _playouts(name: str, n: int, players: int, seed: int, check: bool, progress:
             print(f"  {name}, {players} players: {i + 1}/{_games(n)}", file=sys.stderr, flush=True)
 
 
-def _playout(game, rng, invariants, check: bool) -> int:
+def _playout(game: Game, rng: Rng, invariants: Callable[[Any], list[str]] | None, check: bool) -> int:
     """One random game to the end; the number of actions played.
 
     With ``check``: ``invariants`` after every action and a JSON round trip at the end."""
 
-    def check_invariants(game, action, steps: int) -> None:
-        broken = invariants(game.state)
+    def check_invariants(game: Game, action: Any, steps: int) -> None:
+        broken = invariants(game.state) if invariants else []
         if broken:
             raise AssertionError(f"after action {steps} ({action}): {broken}")
 
@@ -83,6 +86,7 @@ def _playout(game, rng, invariants, check: bool) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """Time seeded random games to the end: games/s and actions/s."""
     players = args.players or DEFAULT_BENCH_PLAYERS[args.game]
     start = time.perf_counter()
     actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
@@ -96,6 +100,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
+    """Play random games checking invariants (and, with --fuzz, damaged input)."""
     counts = [args.players] if args.players else game_info(args.game).player_counts
     for players in counts:
         actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
@@ -122,6 +127,7 @@ def _fuzz(info: GameInfo, n: int, seed: int) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    """Describe every registered game: players, options, switches, scoring, sources."""
     for info in (game_info(name) for name in GAMES):
         print(f"{info.name}: {info.title} ({'/'.join(map(str, info.player_counts))} players)")
         print(f"  {info.summary}")
@@ -138,6 +144,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_figures(args: argparse.Namespace) -> int:
+    """Write the README's figures as PNG files."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -172,7 +179,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     subs = {}
 
-    def command(name: str, summary: str, description: str, func) -> argparse.ArgumentParser:
+    def command(
+        name: str, summary: str, description: str, func: Callable[[argparse.Namespace], int]
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=summary, description=description)
         p.set_defaults(func=func)
         subs[name] = p
@@ -249,6 +258,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the fresco-kit command; returns the exit status."""
     parser, subs = _parser()
     args = parser.parse_args(argv)
     usage_error = subs[args.command].error  # prints the command's usage, exits 2

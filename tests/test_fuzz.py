@@ -115,8 +115,7 @@ def test_a_damaged_action_is_refused_and_changes_nothing_or_is_legal(name, data)
     assert Game.from_json(game.to_json()).state == game.state
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_the_fuzz_command_finds_no_crash(name):
+def test_the_fuzz_command_finds_no_crash(game_info):
     """The mutation fuzzer of ``fresco-kit soak --fuzz`` on a small budget."""
-    for report in (fuzz_saves(INFO[name], 150, seed=5), fuzz_actions(INFO[name], 150, seed=5)):
+    for report in (fuzz_saves(game_info, 150, seed=5), fuzz_actions(game_info, 150, seed=5)):
         assert report.total == 150 and not report.crashes, str(report)

@@ -24,11 +24,13 @@ from pathlib import Path
 
 import pytest
 
+from fresco_kit import games
 from fresco_kit.core import Rulebook
 
 TESTS = Path(__file__).resolve().parent
 CHECKLIST = TESTS / "rules_checklist.txt"
-GAMES = ("sixtina", "fresco", "lorenzo")
+GAMES = tuple(info.name for info in games())
+SHARED_CHECKLIST = TESTS.parent.parent / "shared" / "reference" / "rules_checklist.txt"
 
 
 def read_checklist(path: Path = CHECKLIST) -> dict[str, list[str]]:
@@ -132,6 +134,12 @@ def marked_for(game: str) -> dict[str, set[str]]:
     """Marker ids of ``game``, without the game prefix."""
     prefix = f"{game} "
     return {text[len(prefix):].strip(): where for text, where in MARKED.items() if text.startswith(prefix)}
+
+
+@pytest.mark.skipif(not SHARED_CHECKLIST.exists(), reason="no ../shared checkout beside this one (CI clone)")
+def test_the_checklist_copy_matches_the_shared_one():
+    assert CHECKLIST.read_text(encoding="utf-8") == SHARED_CHECKLIST.read_text(encoding="utf-8"), (
+        "tests/rules_checklist.txt differs from ../shared/reference/rules_checklist.txt: copy it over")
 
 
 def test_checklist_is_well_formed():

@@ -29,12 +29,11 @@ Examples: ``prepare``, ``acquire 3,17``, ``restore G2 repainting 3,17,22 extra 2
 from __future__ import annotations
 
 import dataclasses
-import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from .record import Length, Names, Range, Record, listing
+from .record import Length, Names, Range, Record, listing, optional_inner, strip_annotated, tuple_item
 
 EMPTY_LIST = "-"
 A = TypeVar("A", bound="Action")
@@ -90,14 +89,14 @@ def _specs(cls: type) -> tuple[_Spec, ...]:
     if specs is None:
         hints = typing.get_type_hints(cls, include_extras=True)
         fields = dataclasses.fields(cls)
-        specs = []
+        made_specs: list[_Spec] = []
         for i, f in enumerate(fields):
             optional = _has_default(f)
             default = f.default if f.default is not dataclasses.MISSING else None
             alone = i == len(fields) - 1 and sum(_has_default(g) for g in fields) == 1
             label = f.metadata.get("label", None if (not optional or alone) else f.name)
-            specs.append(_spec(f.name, hints[f.name], label, optional, default, cls))
-        specs = tuple(specs)
+            made_specs.append(_spec(f.name, hints[f.name], label, optional, default, cls))
+        specs = tuple(made_specs)
         _SPECS[cls] = specs
     return specs
 
@@ -113,7 +112,7 @@ def _spec(name: str, tp: Any, label: str | None, optional: bool, default: Any, c
 
 def _checker(tp: Any) -> Callable[[Any], bool]:
     """A fast test of a field value against its annotation (actions are made often)."""
-    tp, constraints = _strip(tp)
+    tp, constraints = strip_annotated(tp)
     rng = next((c for c in constraints if isinstance(c, Range)), None)
     names = next((c for c in constraints if isinstance(c, Names)), None)
     origin = typing.get_origin(tp)
@@ -130,37 +129,24 @@ def _checker(tp: Any) -> Callable[[Any], bool]:
     if origin is typing.Literal:
         choices = typing.get_args(tp)
         return lambda v: any(type(v) is type(c) and v == c for c in choices)
-    if origin in (typing.Union, types.UnionType):
-        inner = [a for a in typing.get_args(tp) if a is not type(None)][0]
-        check = _checker(typing.Annotated[(inner, *constraints)] if constraints else inner)
+    inner = optional_inner(tp, constraints)
+    if inner is not None:
+        check = _checker(inner)
         return lambda v: v is None or check(v)
+    item = tuple_item(tp, constraints)
+    if item is not None:
+        check_item = _checker(item)
+        length = next((c for c in constraints if isinstance(c, Length)), None)
+        return lambda v: type(v) is tuple and (length is None or length.check(len(v))) and all(check_item(x) for x in v)
     if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = args[0]
-            if names or rng:
-                item = typing.Annotated[(item, *(c for c in (names, rng) if c))]
-            check_item = _checker(item)
-            length = next((c for c in constraints if isinstance(c, Length)), None)
-            return lambda v: (
-                type(v) is tuple and (length is None or length.check(len(v))) and all(check_item(x) for x in v)
-            )
-        checks = tuple(_checker(a) for a in args)
+        checks = tuple(_checker(a) for a in typing.get_args(tp))
         return lambda v: type(v) is tuple and len(v) == len(checks) and all(c(x) for c, x in zip(checks, v))
     raise TypeError(f"an action field cannot be of type {tp!r}")
 
 
-def _strip(tp: Any) -> tuple[Any, list]:
-    constraints: list = []
-    while typing.get_origin(tp) is typing.Annotated:
-        tp, *extra = typing.get_args(tp)
-        constraints += extra
-    return tp, constraints
-
-
 def _describe(tp: Any) -> str:
     """An annotation in words: 'a whole number >= 0', 'one of red, blue', ..."""
-    tp, constraints = _strip(tp)
+    tp, constraints = strip_annotated(tp)
     rng = next((c for c in constraints if isinstance(c, Range)), None)
     names = next((c for c in constraints if isinstance(c, Names)), None)
     origin = typing.get_origin(tp)
@@ -172,29 +158,24 @@ def _describe(tp: Any) -> str:
         return names.describe() if names else "a name (one word)"
     if origin is typing.Literal:
         return f"one of {listing(typing.get_args(tp))}"
-    if origin in (typing.Union, types.UnionType):
-        inner = [a for a in typing.get_args(tp) if a is not type(None)][0]
-        if constraints:
-            inner = typing.Annotated[(inner, *constraints)]
+    inner = optional_inner(tp, constraints)
+    if inner is not None:
         return f"{_describe(inner)}, or None"
+    item = tuple_item(tp, constraints)
+    if item is not None:
+        return f"a tuple of items that are each {_describe(item)}"
     if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = args[0]
-            if names or rng:
-                item = typing.Annotated[(item, *(c for c in (names, rng) if c))]
-            return f"a tuple of items that are each {_describe(item)}"
-        return f"a tuple ({', '.join(_describe(a) for a in args)})"
+        return f"a tuple ({', '.join(_describe(a) for a in typing.get_args(tp))})"
     return str(tp)
 
 
 def _text_codec(tp: Any) -> tuple[Callable[[Any], str], Callable[[str], Any]]:
     """How a value of annotation ``tp`` is written as one word, and read back."""
-    tp, constraints = _strip(tp)
+    tp, constraints = strip_annotated(tp)
     origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        inner = [a for a in typing.get_args(tp) if a is not type(None)][0]
-        return _text_codec(typing.Annotated[(inner, *constraints)] if constraints else inner)
+    inner = optional_inner(tp, constraints)
+    if inner is not None:
+        return _text_codec(inner)
     if tp is int:
         return str, _read_int
     if tp is bool:

@@ -63,6 +63,7 @@ class FuzzReport:
 
     @property
     def total(self) -> int:
+        """How many inputs were tried."""
         return self.refused + self.accepted + len(self.crashes)
 
     def __str__(self) -> str:

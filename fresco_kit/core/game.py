@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from .random import Rng
 from .record import SaveError, field_error
 from .registry import GAMES, game_info
-from .rules import Event, RuleError, Verdict
+from .rules import Event, Reason, RuleError, Verdict
 from .scoring import ScoreSheet
 
 SAVE_FORMAT = "fresco-kit/game"
@@ -110,14 +110,29 @@ class RulesModule(Protocol):
     GAME: str
     ACTIONS: tuple[type, ...]
 
-    def new_state(self, players: Sequence[str], seed: int, options: dict) -> Any: ...
-    def checks(self, state: Any, action: Any) -> list: ...
-    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]: ...
-    def legal_actions(self, state: Any) -> list: ...
-    def is_over(self, state: Any) -> bool: ...
-    def scores(self, state: Any) -> ScoreSheet: ...
-    def parse_action(self, text: str) -> Any: ...
-    def state_from_dict(self, data: Any, path: str = "state") -> Any: ...
+    def new_state(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> Any:
+        """The start of a game, set up as the rulebook says."""
+
+    def checks(self, state: Any, action: Any) -> list[Reason]:
+        """Every rule ``action`` breaks in ``state``; empty means legal."""
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+        """The state after a legal ``action``, and what happened."""
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        """Every legal action, in a deterministic order."""
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    def scores(self, state: Any) -> ScoreSheet:
+        """The score sheet of ``state``."""
+
+    def parse_action(self, text: str) -> Any:
+        """The action written as ``text``."""
+
+    def state_from_dict(self, data: Any, path: str = "state") -> Any:
+        """A state from save data, checked field by field."""
 
 
 @dataclass(frozen=True)
@@ -378,7 +393,7 @@ class Game:
 
     def _repr_png_(self) -> bytes | None:
         """The board drawn by the game's ``draw.board(state)``, as PNG (None if it has none)."""
-        draw = importlib.import_module(self.rules.__name__.rsplit(".", 1)[0] + ".draw")
+        draw = importlib.import_module(f"{GAMES[self.rules.GAME]}.draw")
         board = getattr(draw, "board", None)
         if board is None:
             return None

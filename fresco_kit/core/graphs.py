@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import networkx
 
 
 def graph_from_edges(
     nodes: Iterable[str],
     edges: Iterable[tuple[str, str]],
     pos: Mapping[str, tuple[float, float]] | None = None,
-    **node_attrs: Mapping,
-):
+    **node_attrs: Mapping[str, Any],
+) -> networkx.Graph:
     """An undirected graph with ``pos`` and any other per-node attribute mappings."""
     import networkx as nx
 
@@ -28,7 +32,7 @@ def graph_from_edges(
     return g
 
 
-def grid_graph(rows: int, cols: int, diagonal: bool = False):
+def grid_graph(rows: int, cols: int, diagonal: bool = False) -> networkx.Graph:
     """A ``rows``×``cols`` grid of ``(row, col)`` nodes; ``diagonal`` adds king moves."""
     import networkx as nx
 

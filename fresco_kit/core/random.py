@@ -22,6 +22,7 @@ class Rng:
         self.state = int(state) & _MASK
 
     def next64(self) -> int:
+        """The next 64 random bits (SplitMix64)."""
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -35,6 +36,7 @@ class Rng:
         return self.next64() % n  # bias below 2**-40 for any n a game uses
 
     def choice(self, items: Sequence[T]) -> T:
+        """A uniformly chosen item of items (not empty)."""
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
@@ -44,9 +46,11 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A shuffled copy of items."""
         out = list(items)
         self.shuffle(out)
         return out
 
     def die(self, sides: int = 6) -> int:
+        """A die roll from 1 to sides."""
         return self.randbelow(sides) + 1

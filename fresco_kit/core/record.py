@@ -87,9 +87,11 @@ class Range:
     high: int | None = None
 
     def check(self, value: int) -> bool:
+        """Whether value is within the range."""
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
     def describe(self) -> str:
+        """The range in words, for error messages."""
         if self.low is not None and self.high is not None:
             return f"a whole number from {self.low} to {self.high}"
         if self.low is not None:
@@ -112,16 +114,19 @@ class Names:
 
     @property
     def names(self) -> frozenset[str]:
+        """The allowed names (read from their source on first use)."""
         if self._names is None:
             source = self._source() if callable(self._source) else self._source
             self._names = frozenset(source)
         return self._names
 
     def ordered(self) -> list[str]:
+        """The allowed names in their source's order."""
         source = self._source() if callable(self._source) else self._source
         return list(source)
 
     def describe(self) -> str:
+        """The allowed names in words, for error messages."""
         what = f"{self.what}: " if self.what else ""
         return f"{what}one of {listing(self.ordered())}"
 
@@ -138,11 +143,13 @@ class Length:
     high: int | None = None
 
     def check(self, size: int) -> bool:
+        """Whether a tuple of size items is allowed."""
         if self.n is not None:
             return size == self.n
         return size >= self.low and (self.high is None or size <= self.high)
 
     def describe(self) -> str:
+        """The length in words, for error messages."""
         if self.n is not None:
             return f"exactly {self.n} item{'s' if self.n != 1 else ''}"
         if self.high is None:
@@ -219,38 +226,40 @@ def _encode_optional(inner: Encode) -> Encode:
     return lambda value: None if value is None else inner(value)
 
 
-def _decode_list(items: Decode | tuple[Decode, ...], length: Length | None) -> Decode:
-    fixed = isinstance(items, tuple)
-    want = (
-        f"a list of {len(items)} items"
-        if fixed  # type: ignore[arg-type]
-        else f"a list of {length.describe()}"
-        if length
-        else "a list"
-    )
+def _decode_list(item: Decode, length: Length | None) -> Decode:
+    want = f"a list of {length.describe()}" if length else "a list"
 
-    def decode(value: Any, path: str, depth: int) -> tuple:
+    def decode(value: Any, path: str, depth: int) -> tuple[Any, ...]:
         if depth > MAX_DEPTH:
             raise field_error(path, "nested too deeply")
-        if type(value) is not list:
+        if type(value) is not list or (length is not None and not length.check(len(value))):
             raise field_error(path, want, value)
-        if fixed:
-            if len(value) != len(items):  # type: ignore[arg-type]
-                raise field_error(path, want, value)
-            return tuple(d(v, _join(path, i), depth + 1) for i, (d, v) in enumerate(zip(items, value)))  # type: ignore[arg-type]
-        if length is not None and not length.check(len(value)):
-            raise field_error(path, want, value)
-        return tuple(items(v, _join(path, i), depth + 1) for i, v in enumerate(value))  # type: ignore[operator]
+        return tuple(item(v, _join(path, i), depth + 1) for i, v in enumerate(value))
 
     return decode
 
 
-def _encode_list(items: Encode | tuple[Encode, ...]) -> Encode:
-    if isinstance(items, tuple):
-        return lambda value: [e(v) for e, v in zip(items, value)]
-    if items is _identity:
+def _decode_fixed(items: tuple[Decode, ...]) -> Decode:
+    want = f"a list of {len(items)} items"
+
+    def decode(value: Any, path: str, depth: int) -> tuple[Any, ...]:
+        if depth > MAX_DEPTH:
+            raise field_error(path, "nested too deeply")
+        if type(value) is not list or len(value) != len(items):
+            raise field_error(path, want, value)
+        return tuple(d(v, _join(path, i), depth + 1) for i, (d, v) in enumerate(zip(items, value)))
+
+    return decode
+
+
+def _encode_list(item: Encode) -> Encode:
+    if item is _identity:
         return list
-    return lambda value: [items(v) for v in value]  # type: ignore[operator]
+    return lambda value: [item(v) for v in value]
+
+
+def _encode_fixed(items: tuple[Encode, ...]) -> Encode:
+    return lambda value: [e(v) for e, v in zip(items, value)]
 
 
 def _decode_dict(keys: Names | None, items: Decode) -> Decode:
@@ -277,12 +286,44 @@ def _check_keys(value: Mapping[str, Any], expected: Iterable[str], path: str) ->
         raise field_error(_join(path, missing[0]), "missing")
 
 
-def _codec(tp: Any, owner: type) -> tuple[Decode, Encode]:
-    """The (decode, encode) pair for one annotation."""
+def strip_annotated(tp: Any) -> tuple[Any, list[Any]]:
+    """An annotation without its ``Annotated`` layers, and the constraints they held."""
     constraints: list[Any] = []
     while get_origin(tp) is typing.Annotated:
         tp, *extra = get_args(tp)
         constraints += extra
+    return tp, constraints
+
+
+def _annotated(tp: Any, constraints: Iterable[Any]) -> Any:
+    constraints = tuple(constraints)
+    return typing.Annotated[(tp, *constraints)] if constraints else tp
+
+
+def optional_inner(tp: Any, constraints: list[Any]) -> Any | None:
+    """For ``X | None`` the annotation of ``X`` (keeping ``constraints``), else None.
+
+    Raises ``TypeError`` for other unions, which saves cannot tell apart."""
+    if get_origin(tp) not in (Union, types.UnionType):
+        return None
+    args = [a for a in get_args(tp) if a is not type(None)]
+    if len(args) != 1 or len(get_args(tp)) != 2:
+        raise TypeError(f"only 'X | None' unions are supported, not {tp}")
+    return _annotated(args[0], constraints)
+
+
+def tuple_item(tp: Any, constraints: list[Any]) -> Any | None:
+    """For ``tuple[X, ...]`` the annotation of ``X`` with the names and range constraints
+    (they apply to the items), else None."""
+    args = get_args(tp)
+    if get_origin(tp) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
+        return None
+    return _annotated(args[0], (c for c in constraints if isinstance(c, (Names, Range))))
+
+
+def _codec(tp: Any, owner: type) -> tuple[Decode, Encode]:
+    """The (decode, encode) pair for one annotation."""
+    tp, constraints = strip_annotated(tp)
     rng = next((c for c in constraints if isinstance(c, Range)), None)
     names = next((c for c in constraints if isinstance(c, Names)), None)
     length = next((c for c in constraints if isinstance(c, Length)), None)
@@ -302,25 +343,17 @@ def _codec(tp: Any, owner: type) -> tuple[Decode, Encode]:
         )
     if origin is typing.Literal:
         return _decode_literal(get_args(tp)), _identity
-    if origin in (Union, types.UnionType):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        if len(args) != 1 or len(get_args(tp)) != 2:
-            raise TypeError(f"{owner.__name__}: only 'X | None' unions are supported, not {tp}")
-        inner = args[0]
-        if constraints:
-            inner = typing.Annotated[(inner, *constraints)]
+    inner = optional_inner(tp, constraints)
+    if inner is not None:
         dec, enc = _codec(inner, owner)
         return _decode_optional(dec), _encode_optional(enc)
+    item = tuple_item(tp, constraints)
+    if item is not None:
+        dec, enc = _codec(item, owner)
+        return _decode_list(dec, length), _encode_list(enc)
     if origin is tuple:
-        args = get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = args[0]
-            if names is not None or rng is not None:  # constraints of the items
-                item = typing.Annotated[(item, *(c for c in (names, rng) if c is not None))]
-            dec, enc = _codec(item, owner)
-            return _decode_list(dec, length), _encode_list(enc)
-        pairs = [_codec(a, owner) for a in args]
-        return _decode_list(tuple(p[0] for p in pairs), None), _encode_list(tuple(p[1] for p in pairs))
+        pairs = [_codec(a, owner) for a in get_args(tp)]
+        return _decode_fixed(tuple(p[0] for p in pairs)), _encode_fixed(tuple(p[1] for p in pairs))
     if origin is dict:
         key, value = get_args(tp)
         if key is not str:

@@ -38,6 +38,7 @@ class Option:
 
     @property
     def default(self) -> Any:
+        """The default value: the first choice."""
         return self.choices[0]
 
 
@@ -88,6 +89,7 @@ class GameInfo:
         return Grammar(self.title, self.rules.ACTIONS)
 
     def option(self, name: str) -> Option:
+        """The option called name (KeyError if there is none)."""
         for o in self.options:
             if o.name == name:
                 return o
@@ -110,6 +112,7 @@ class GameInfo:
         return list(self.default_players[:count])
 
     def check_player_count(self, count: int) -> None:
+        """Raise ValueError unless count players can play this game."""
         if count not in self.player_counts:
             raise ValueError(f"{self.title} is for {listing(self.player_counts)} players, not {count}")
 

@@ -104,6 +104,7 @@ class Verdict:
 
     @classmethod
     def of(cls, reasons: Iterable[Reason]) -> Verdict:
+        """The verdict for a list of broken rules (legal when empty)."""
         reasons = tuple(reasons)
         return cls(not reasons, reasons)
 

@@ -12,15 +12,27 @@ Quick tour (the API the notebooks, drawings and widgets build on)::
     game.state.view("Red")      # Red's view: others' thalers, paints and (while planning) plans hidden
     game.scores()               # ScoreSheet by category (fresco, bishop, altar, track, money)
 
-Modules: ``actions`` (action classes, ``parse_action``), ``state`` (State, PlayerState;
-``state.sheet``, ``state.location``, ``state.price(i)``), ``saved`` (the readable form
-of saves and views), ``consistency`` (soundness of a position), ``data`` (rule data from
-``seeds/fresco.toml``; ``data.ILLUSTRATIVE`` names every illustrative entry for a
-banner), ``board`` (``fresco_graph()`` networkx king-move grid, ``neighbours()``),
-``scoring`` (``bishop_bonus``, ``altar_points``, ``money_points``), ``rulesets``
-(``RULESET_SWITCHES``: every base/Big Box difference with its sources), ``positions``
-(constructed positions: ``edit``, ``play_round_start``, ``skip_to``), ``text``
-(``summary(state)``), ``examples`` (``EXAMPLES``), ``setup.setup_events(state)``.
+Modules (the same shape as every game of the kit):
+
+- rule data and records: ``data`` (``seeds/fresco.toml``; ``data.ILLUSTRATIVE`` names
+  every illustrative entry for a banner), ``state`` (State, PlayerState), ``saved`` (the
+  readable form of saves and views), ``consistency`` (soundness of a position),
+  ``actions`` (action classes, ``parse_action``), ``refs`` (every rule by checklist id),
+  ``rulesets`` (every base/Big Box difference as a switch, with its sources),
+  ``readings`` (the kit's readings of ambiguous or silent text, one entry each);
+- the course of play: ``flow`` (the phases as a table citing sections; the engine
+  changes phase only through it);
+- one module per rulebook section: ``setup`` (Setup), ``wakeup`` (I. Choosing get up
+  time and adjusting mood), ``planning`` (Planning actions), ``turns`` (Performing
+  actions), ``market``, ``cathedral``, ``crafts`` (Studio, Workshop, Theater),
+  ``rounds`` (preparing the next round), ``final`` (End of the Game), with the shared
+  pieces ``board`` (the fresco grid), ``track`` (the victory point track), ``supply``
+  (bank, paint supply, bag) and ``scoring`` (pure scoring functions);
+- on top: ``rules`` (the engine contract, dispatching to the sections), ``bots`` (the
+  random player, ``sample_action``, ``play_random``);
+- teaching: ``positions`` (constructed positions), ``examples`` (``EXAMPLES``,
+  ``example(name)``), ``draw`` (``board(state)`` and the other pictures, text summaries),
+  ``widgets``, ``teach``.
 
 Options of ``new_game``: ``ruleset`` ("base" or "bigbox", default "base") and
 ``switches`` (a dict overriding single switches).  Importing this package does not
@@ -30,6 +42,7 @@ import networkx, matplotlib or ipywidgets.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from fresco_kit.core import Game, GameInfo, Option, Switch
 
@@ -59,11 +72,9 @@ INFO = GameInfo(
 )
 
 
-def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
+def new_game(players: Sequence[str], seed: int = 0, **options: Any) -> Game:
     """A new Fresco game session (``fresco_kit.core.Game``) for 3 or 4 players.
 
     ``options``: ``ruleset="base"|"bigbox"`` (default "base"), ``switches={name: value}``.
     Raises ValueError for a wrong player count or an unknown option/ruleset/switch."""
-    from . import rules
-
-    return Game(rules, players, seed, options)
+    return Game(INFO.rules, players, seed, options)

@@ -53,11 +53,6 @@ Paint = Annotated[str, Names(COLOURS, "paint")]
 _COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
 
 
-def _label(name: str):
-    """A required field written with its label (``booth 2``)."""
-    return field(metadata={"label": name})
-
-
 @dataclass(frozen=True, slots=True)
 class Wake(_Action):
     """Phase I: ``player`` gets up at ``time`` o'clock."""
@@ -82,8 +77,8 @@ class Buy(_Action):
 
     VERB = "buy"
     player: str
-    booth: Booth = _label("booth")
-    tiles: tuple[TilePlace, ...] = _label("tiles")
+    booth: Booth = field(metadata={"label": "booth"})
+    tiles: tuple[TilePlace, ...] = field(metadata={"label": "tiles"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +87,7 @@ class Close(_Action):
 
     VERB = "close"
     player: str
-    booth: Booth = _label("booth")
+    booth: Booth = field(metadata={"label": "booth"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,9 @@ adjacency from it once, so the engine's hot loops need not touch networkx.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
+
+from fresco_kit.core.graphs import grid_graph
 
 from .data import CENTRE, COLS, ROWS
 
@@ -30,16 +33,15 @@ def square(idx: int) -> Square:
 
 
 def on_grid(sq: Square) -> bool:
+    """Whether ``(row, col)`` is a segment of the 5x5 fresco."""
     return 0 <= sq[0] < ROWS and 0 <= sq[1] < COLS
 
 
-def fresco_graph():
+def fresco_graph() -> Any:
     """The fresco as a networkx graph: nodes ``(row, col)``, king-move edges.
 
     Node attribute ``pos`` is ``(col, -row)`` for drawing.  networkx is imported here,
-    lazily (importing ``fresco_kit.fresco`` does not import it)."""
-    from fresco_kit.core.graphs import grid_graph
-
+    lazily by ``grid_graph`` (importing ``fresco_kit.fresco`` does not import it)."""
     return grid_graph(ROWS, COLS, diagonal=True)
 
 

@@ -14,6 +14,8 @@ Each cathedral apprentice restores one segment or the altar once.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
 
@@ -21,7 +23,7 @@ from . import board, data
 from .actions import Altar, Restore
 from .refs import RULES
 from .scoring import altar_readings, bishop_bonus
-from .state import State
+from .state import PlayerState, State
 from .supply import add, covers, return_to_supply, set_player
 from .track import landing, move, track_reasons
 from .turns import turn_reasons, use
@@ -35,6 +37,8 @@ def restore_gain(s: State, a: Restore) -> tuple[int, int]:
 
 
 def restore_checks(s: State, a: Restore) -> list:
+    """Why restoration ``a`` is refused now (``cath.segment``, ``cath.bishop_move``,
+    ``cath.track``, ``p2.forfeit``, out of turn ``p2.resolve``); [] if it is legal."""
     reasons = turn_reasons(s, a.player, "cathedral")
     if reasons:
         return reasons
@@ -65,6 +69,8 @@ def restore_checks(s: State, a: Restore) -> list:
 
 
 def restore_apply(s: State, a: Restore, events: list) -> None:
+    """Restore a segment: the paid bishop move first if asked, the paints to the supply,
+    value + bishop bonus on the track, then the bishop onto the segment (Cathedral)."""
     i = s.order[s.actor]
     p = s.players[i].evolve()
     seg = board.index(a.segment)
@@ -92,7 +98,7 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     use(s, events)
 
 
-def _move(s: State, p, i: int, gains: dict, choice, events: list) -> None:
+def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, events: list) -> None:
     target, space = move(s, p, i, gains, choice)
     set_player(s, i, p)
     note = "" if target == space else f" (space {target} is taken: {choice} to {space})"
@@ -100,6 +106,8 @@ def _move(s: State, p, i: int, gains: dict, choice, events: list) -> None:
 
 
 def altar_checks(s: State, a: Altar) -> list:
+    """Why altar restoration ``a`` is refused now (``altar.basic``, ``altar.blended``,
+    ``cath.track``, ``p2.forfeit``); [] if it is legal."""
     reasons = turn_reasons(s, a.player, "cathedral")
     if reasons:
         return reasons
@@ -116,10 +124,11 @@ def altar_checks(s: State, a: Altar) -> list:
 
 
 def altar_apply(s: State, a: Altar, events: list) -> None:
+    """Restore the altar: the paints to the supply, the better reading's points on the track."""
     i = s.order[s.actor]
     p = s.players[i].evolve()
     readings = altar_readings(a.paints)
-    how = max(readings, key=readings.get)
+    how = max(readings, key=lambda reading: readings[reading])
     pts = readings[how]
     paid = data.paint_vector(a.paints)
     supply, paper = return_to_supply(s.supply, s.paper, paid)
@@ -142,8 +151,6 @@ def _with_track(s: State, i: int, gain: int) -> list:
 
 def _altar_combos() -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
     """Every legal three-paint altar restoration (COLOURS order) with its paint vector."""
-    from itertools import combinations_with_replacement
-
     out = []
     for combo in combinations_with_replacement(data.COLOURS, 3):
         if altar_readings(combo):
@@ -168,6 +175,8 @@ def altar_options(paints: tuple[int, ...]) -> list[tuple[str, ...]]:
 
 
 def legal(s: State) -> list:
+    """Every legal restoration (segment, with or without a bishop move) and altar
+    restoration of the actor now, with the behind/ahead choices an occupied landing needs."""
     i = s.order[s.actor]
     player, p = s.names[i], s.players[i]
     out: list = []

@@ -7,17 +7,23 @@ naming that field, and a loaded position always plays on.
 
 - :func:`conservation`: the 14 market tiles, the 25 fresco tiles, the 196 thalers and
   the paint pieces are each accounted for once; nothing is negative; one painter per
-  track space, start space and get-up time (``rules.invariants``, checked after every
-  action by the soak runs and the property tests).
+  track space, start space and get-up time.
 - :func:`bookkeeping`: booth sizes, removed tiles, plans, and phase by phase whose turn
   it is (``rules.consistency``).
+
+``rules.invariants`` reports both, after every action of the soak runs and the shared
+property test.
 """
 
 from __future__ import annotations
 
-from . import data, rounds, wakeup
-from .state import State
-from .supply import paint_total_ok
+from typing import TYPE_CHECKING
+
+from . import data
+from .flow import turn_order, uses_at, wake_order
+
+if TYPE_CHECKING:
+    from .state import State
 
 Problem = tuple[str, str]  # (field of the saved form, what is wrong)
 
@@ -113,7 +119,7 @@ def _turn_problems(s: State) -> list[Problem]:
     if s.phase == "wake":
         if not 0 <= s.wake_at < s.n:
             return [("wake_at", f"the number of get-up choices made, 0 to {s.n - 1}")]
-        if s.chooser != wakeup.wake_order(s):
+        if s.chooser != wake_order(s):
             return [("chooser", "the players from last to first on the track (S1 last)")]
         chosen = {s.chooser[k] for k in range(s.wake_at)}
         for i in everyone:
@@ -129,7 +135,7 @@ def _turn_problems(s: State) -> list[Problem]:
     for i in everyone:
         if not timed[i]:
             return [(f"players[{i}].time", "a get-up time: every player has chosen one")]
-    if s.order != wakeup.turn_order(s):
+    if s.order != turn_order(s):
         return [("order", "the players by get-up time, earliest first")]
     if s.phase == "plan":
         return [] if not all(planned) else [("phase", "planning is over once every player has planned")]
@@ -142,16 +148,25 @@ def _turn_problems(s: State) -> list[Problem]:
         count = s.players[s.order[s.actor]].plan[s.loc]  # type: ignore[index]  # all planned: checked above
         if not count:
             return [("actor", "a player with apprentices at this location")]
-        if not 1 <= s.left <= rounds.left_for(s.sheet[s.loc], count):
-            return [("left", f"the uses left here, 1 to {rounds.left_for(s.sheet[s.loc], count)}")]
+        if not 1 <= s.left <= uses_at(s.sheet[s.loc], count):
+            return [("left", f"the uses left here, 1 to {uses_at(s.sheet[s.loc], count)}")]
     if s.phase == "final_count" and not 0 <= s.final_at < s.n:
         return [("final_at", f"the place in the order of the player to settle, 0 to {s.n - 1}")]
     return []
 
 
+def paint_total_ok(s: State) -> bool:
+    """Conservation: supply + players' paints - paper notes = the 78 pieces."""
+    counts = data.PAINT_COUNTS
+    held = [sum(p.paints[k] for p in s.players) for k in range(len(counts))]
+    return all(s.supply[k] + held[k] - s.paper[k] == counts[k] for k in range(len(counts)))
+
+
 def invariants(s: State) -> list[str]:
-    """Conservation and non-negativity violations, as ``field: what is wrong`` lines."""
-    return [f"{where}: {what}" for where, what in conservation(s)]
+    """Everything unsound in a position, as ``field: what is wrong`` lines: conservation
+    and non-negativity violations, then turn-bookkeeping contradictions (``rules.invariants``,
+    checked after every action by the soak runs and the shared property test)."""
+    return [f"{where}: {what}" for where, what in conservation(s) + bookkeeping(s)]
 
 
 def consistency(s: State) -> list[str]:

@@ -23,10 +23,12 @@ from .wakeup import clamp_mood
 
 
 def studio_checks(s: State, a: Studio) -> list:
+    """Why ``a`` may not paint portraits now (out of turn, ``p2.resolve``); [] if it may."""
     return turn_reasons(s, a.player, "studio")
 
 
 def studio_apply(s: State, a: Studio, events: list) -> None:
+    """Studio: +3 thalers from the bank (only what it holds, ``supply.coins``)."""
     i = s.order[s.actor]
     p = s.players[i]
     paid = bank_pays(s.bank, data.STUDIO_THALERS)
@@ -38,28 +40,31 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     use(s, events)
 
 
-_BLEND_VECTORS = {c: data.paint_vector(data.BLENDS[c]) for c in data.BLENDED}
-_ONE = {c: data.paint_vector([c]) for c in data.COLOURS}
+#: blended colour -> the paint vector of the two primaries it takes; colour -> one piece
+BLEND_VECTORS = {c: data.paint_vector(data.BLENDS[c]) for c in data.BLENDED}
+ONE_PAINT = {c: data.paint_vector([c]) for c in data.COLOURS}
 
 
 def blend_checks(s: State, a: Blend) -> list:
+    """Why blend ``a`` is refused now (``workshop``, ``p2.forfeit``, ``supply.paints``); [] if legal."""
     reasons = turn_reasons(s, a.player, "workshop")
     if reasons:
         return reasons
     if a.colour not in data.BLENDS:
         return [(f"only {', '.join(data.BLENDED)} can be blended", RULES["workshop"])]
     i = s.order[s.actor]
-    if not covers(s.players[i].paints, _BLEND_VECTORS[a.colour]):
+    if not covers(s.players[i].paints, BLEND_VECTORS[a.colour]):
         reasons.append((f"{a.colour} takes {' + '.join(data.BLENDS[a.colour])}", RULES["p2.forfeit"]))
-    if not supply_covers(s, _ONE[a.colour]):
+    if not supply_covers(s, ONE_PAINT[a.colour]):
         reasons.append((f"the supply has no {a.colour} left", RULES["supply.paints"]))
     return reasons
 
 
 def blend_apply(s: State, a: Blend, events: list) -> None:
+    """Workshop: the two primaries back to the supply, the blended paint from it."""
     i = s.order[s.actor]
     p = s.players[i]
-    primaries, blended = _BLEND_VECTORS[a.colour], _ONE[a.colour]
+    primaries, blended = BLEND_VECTORS[a.colour], ONE_PAINT[a.colour]
     supply, paper = return_to_supply(s.supply, s.paper, primaries)
     supply, paper = take_from_supply(supply, paper, blended)
     set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
@@ -73,10 +78,12 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
 
 
 def theater_checks(s: State, a: Theater) -> list:
+    """Why ``a`` may not go to the theater now (out of turn, ``p2.resolve``); [] if it may."""
     return turn_reasons(s, a.player, "theater")
 
 
 def theater_apply(s: State, a: Theater, events: list) -> None:
+    """Theater: the mood painter 2 spaces up, clamped to the column (``theater``)."""
     i = s.order[s.actor]
     before = s.players[i].mood
     p = s.players[i].evolve(mood=clamp_mood(before + data.THEATER_MOVE))
@@ -92,6 +99,7 @@ def theater_apply(s: State, a: Theater, events: list) -> None:
 
 
 def legal(s: State) -> list:
+    """The actor's legal actions at the studio, theater or workshop now."""
     i = s.order[s.actor]
     player = s.names[i]
     col = s.sheet[s.loc]

@@ -9,6 +9,7 @@ the rulebook texts, for the notebooks' banner.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fresco_kit.core.data import DataError, check_provenance, load_seed
@@ -56,7 +57,7 @@ BLENDS: dict[str, tuple[str, str]] = {c: tuple(RAW["blending"][c]) for c in BLEN
 Paints = tuple[int, ...]  # one count per colour, in COLOURS order
 
 
-def paint_vector(names) -> Paints:
+def paint_vector(names: Iterable[str]) -> Paints:
     """Count a list of paint names into a COLOURS-ordered tuple (ValueError on a bad name)."""
     counts = [0] * len(COLOURS)
     for name in names:
@@ -149,6 +150,8 @@ BLENDS_PER_APPRENTICE: int = RAW["workshop"]["blends_per_apprentice"]
 INCOME_PER_TILE: int = RAW["round_end"]["income_per_tile"]
 FINAL_ROUND_TILES: int = RAW["round_end"]["final_round_tiles"]
 THALERS_PER_VP: int = RAW["round_end"]["thalers_per_vp"]
+#: the scoring categories of a player's points (``PlayerState.points``), in order
+CATEGORIES: tuple[str, ...] = ("fresco", "bishop", "altar", "track", "money")
 
 
 def _validate() -> None:

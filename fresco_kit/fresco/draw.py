@@ -1,5 +1,8 @@
-"""Pictures of Fresco (matplotlib and networkx, imported inside the functions).
+"""Pictures of a Fresco position: matplotlib figures (matplotlib and networkx imported
+inside the functions) and plain text.
 
+- :func:`board` -- the main picture of a position (``Game._repr_png_`` shows it): the
+  fresco grid (:func:`draw_fresco`).
 - :func:`draw_fresco` -- the 5x5 fresco (Fresco rulebook, Setup 5 and Cathedral) as the
   engine's king-move graph (:func:`fresco_kit.fresco.board.fresco_graph`): each
   segment with its tile's value and paints, restored segments greyed, the bishop.
@@ -9,33 +12,40 @@
 - :func:`draw_board` -- the inn table, the players' mood columns with their "+1"/"-1"
   spaces, and the victory point track (Setup 2-3, 8; Phase I).
 - :func:`readme_figures` -- the figures ``fresco-kit figures`` writes.
+- :func:`summary` / :func:`fresco_grid` -- the position (or a player's view, where
+  what lies behind another player's screens shows as ``hidden``) as plain text.
+
+Players and paints are drawn in the kit's one colour map (``fresco_kit.core.colours``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import board, data
+from fresco_kit.core.colours import PAINT_COLOURS, player_colour, text_on
+
+from . import board as grid
+from . import data, new_game
+from .rulesets import switches_for
+from .saved import View
+from .scoring import bishop_bonus
 from .state import State
 
-PAINT_COLOURS = {
-    "yellow": "#f4d03f",
-    "red": "#cb4335",
-    "blue": "#2e86c1",
-    "orange": "#e67e22",
-    "green": "#27ae60",
-    "purple": "#8e44ad",
-}
-PLAYER_COLOURS = {"Red": "#c0392b", "White": "#fdfefe", "Blue": "#1f618d", "Yellow": "#f1c40f"}
 BISHOP_COLOUR = "#4a235a"
 
 
-def _player_colour(name: str, k: int) -> str:
-    fallback = ["#c0392b", "#fdfefe", "#1f618d", "#f1c40f"]
-    return PLAYER_COLOURS.get(name, fallback[k % len(fallback)])
+def board(state: State) -> Any:
+    """The main picture of a position: the fresco grid with the bishop (a matplotlib
+    ``Figure``; ``Game._repr_png_`` shows it in a notebook)."""
+    return draw_fresco(state)
 
 
-def _axes(ax: Any, size: tuple[float, float]):
+def _new_position() -> State:
+    """The position drawn when none is given: a new 4-player game, seed 0."""
+    return new_game(["Red", "White", "Blue", "Yellow"], seed=0).state
+
+
+def _axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -59,7 +69,7 @@ def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
     )
 
 
-def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = None):
+def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = None) -> Any:
     """The fresco grid of ``state`` (default: a new 4-player game, seed 0) as a graph.
 
     Nodes are the 25 segments at ``(col, -row)``; grey lines are the king-move edges
@@ -71,16 +81,14 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     from matplotlib.patches import Patch, Rectangle
 
     if state is None:
-        from . import new_game
-
-        state = new_game(["Red", "White", "Blue", "Yellow"], seed=0).state
+        state = _new_position()
     fig, ax = _axes(ax, (7.2, 6.4))
-    g = board.fresco_graph()
+    g = grid.fresco_graph()
     pos = nx.get_node_attributes(g, "pos")
     nx.draw_networkx_edges(g, pos, ax=ax, edge_color="#b3b6b7", width=1.0)
     for sq in g.nodes:
         x, y = pos[sq]
-        t = state.fresco[board.index(sq)]
+        t = state.fresco[grid.index(sq)]
         if t < 0:
             ax.add_patch(
                 Rectangle(
@@ -118,8 +126,8 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
             zorder=5,
         )
         ax.text(x + 0.33, y - 0.33, f"{sq[0]},{sq[1]}", ha="right", va="bottom", fontsize=6, color="#7b7d7d", zorder=4)
-    _bishop_marker(ax, board.square(state.bishop))
-    handles = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
+    _bishop_marker(ax, grid.square(state.bishop))
+    handles: list[Any] = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
     handles += [
         Line2D([], [], marker="^", color="w", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
         Line2D([], [], color="#b3b6b7", label="king-move adjacency"),
@@ -149,25 +157,23 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     return fig
 
 
-def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | None = None, ax: Any = None):
+def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | None = None, ax: Any = None) -> Any:
     """Bishop bonus for restoring each segment with the bishop on ``bishop``.
 
-    The colours are ``scoring.bishop_bonus(bishop, segment)`` (via
-    :func:`fresco_kit.fresco.teach.bishop_bonus_grid`); with a ``state`` each cell also
-    shows the tile's value + bonus.  Returns the figure; the image array is the grid."""
+    The colours are ``scoring.bishop_bonus(bishop, segment)``; with a ``state`` each cell
+    also shows the tile's value + bonus.  Returns the figure; the image array is the grid."""
     import numpy as np
 
-    from .teach import bishop_bonus_grid
-
-    grid = np.array(bishop_bonus_grid(tuple(bishop)))
+    bishop = (bishop[0], bishop[1])
+    bonus = np.array([[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)])
     fig, ax = _axes(ax, (5.8, 4.8))
-    image = ax.imshow(grid, cmap="YlOrRd", vmin=0, vmax=3, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
+    image = ax.imshow(bonus, cmap="YlOrRd", vmin=0, vmax=3, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
     for r in range(data.ROWS):
         for c in range(data.COLS):
-            text = f"+{grid[r, c]}" if grid[r, c] else "0"
+            text = f"+{bonus[r, c]}" if bonus[r, c] else "0"
             if state is not None:
-                t = state.fresco[board.index((r, c))]
-                text = "restored" if t < 0 else f"{data.FRESCO_TILES[t].value}{text if grid[r, c] else ''}"
+                t = state.fresco[grid.index((r, c))]
+                text = "restored" if t < 0 else f"{data.FRESCO_TILES[t].value}{text if bonus[r, c] else ''}"
             ax.text(
                 c,
                 -r,
@@ -175,10 +181,10 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
                 ha="center",
                 va="center",
                 fontsize=10 if state is None else 8,
-                color="black" if grid[r, c] < 3 else "white",
+                color="black" if bonus[r, c] < 3 else "white",
                 fontweight="bold",
             )
-    _bishop_marker(ax, tuple(bishop), size=160)
+    _bishop_marker(ax, bishop, size=160)
     cbar = fig.colorbar(image, ax=ax, ticks=[0, 2, 3], shrink=0.8)
     cbar.set_label("bishop bonus (VP)")
     ax.set_xticks(range(data.COLS), [f"col {c}" for c in range(data.COLS)], fontsize=8)
@@ -192,7 +198,7 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
     return fig
 
 
-def draw_board(state: State | None = None):
+def draw_board(state: State | None = None) -> Any:
     """Board overview of ``state``: inn table, mood columns, victory point track.
 
     The inn shows each get-up time's mood change and market price (and who got up
@@ -202,12 +208,10 @@ def draw_board(state: State | None = None):
     from matplotlib.patches import Patch, Rectangle
 
     if state is None:
-        from . import new_game
-
-        state = new_game(["Red", "White", "Blue", "Yellow"], seed=0).state
+        state = _new_position()
     fig = plt.figure(figsize=(11, 5.2))
-    grid = fig.add_gridspec(2, 2, height_ratios=[3, 1.2], width_ratios=[1.25, 1])
-    inn, mood, track = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, :])
+    spec = fig.add_gridspec(2, 2, height_ratios=[3, 1.2], width_ratios=[1.25, 1])
+    inn, mood, track = fig.add_subplot(spec[0, 0]), fig.add_subplot(spec[0, 1]), fig.add_subplot(spec[1, :])
     # inn table
     up = {p.time: nm for nm, p in zip(state.names, state.players) if p.time}
     rows = [[f"{t} o'clock", f"{data.INN[t][0]:+d}", f"{data.INN[t][1]} thalers", up.get(t, "")] for t in data.TIMES]
@@ -221,10 +225,9 @@ def draw_board(state: State | None = None):
     table.scale(1, 1.6)
     for t, row in zip(data.TIMES, range(1, len(rows) + 1)):
         if t in up:
-            colour = _player_colour(up[t], state.names.index(up[t]))
+            colour = player_colour(up[t], state.names.index(up[t]))
             table[row, 3].set_facecolor(colour)
-            if colour in ("#c0392b", "#1f618d"):
-                table[row, 3].get_text().set_color("white")
+            table[row, 3].get_text().set_color(text_on(colour))
         if data.INN[t] == (-1, 2) and t == 7:  # the row the rulebook example confirms
             for col in range(3):
                 table[row, col].set_facecolor("#d6eaf8")
@@ -237,7 +240,7 @@ def draw_board(state: State | None = None):
             label = "+1" if sp in data.MOOD_PLUS else "-1" if sp in data.MOOD_MINUS else ""
             if label:
                 mood.text(k + 0.28, sp, label, fontsize=7, ha="right", va="center", color="#424949")
-        mood.scatter([k - 0.08], [p.mood], s=160, color=_player_colour(nm, k), edgecolors="black", zorder=3)
+        mood.scatter([k - 0.08], [p.mood], s=160, color=player_colour(nm, k), edgecolors="black", zorder=3)
         mood.text(k, data.MOOD_LENGTH - 0.1, f"{nm}\n{p.apprentices} appr.", ha="center", va="bottom", fontsize=8)
     mood.set_xlim(-0.6, state.n - 0.4)
     mood.set_ylim(-0.7, data.MOOD_LENGTH + 1.1)
@@ -275,12 +278,12 @@ def draw_board(state: State | None = None):
             track.text(sp, -0.75, f"S{-sp}" if sp < 0 else str(sp), ha="center", va="center", fontsize=7)
     for k, (nm, p) in enumerate(zip(state.names, state.players)):
         x = -p.start if p.start else p.vp
-        track.scatter([x], [0], s=120, color=_player_colour(nm, k), edgecolors="black", zorder=3)
+        track.scatter([x], [0], s=120, color=player_colour(nm, k), edgecolors="black", zorder=3)
     track.set_xlim(-state.n - 1, top + 1)
     track.set_ylim(-1.1, 0.7)
     track.axis("off")
     track.set_title(
-        "Victory point track: start spaces S1..S%d (S1 counts as last), then spaces 1, 2, ..." % state.n, fontsize=9
+        f"Victory point track: start spaces S1..S{state.n} (S1 counts as last), then spaces 1, 2, ...", fontsize=9
     )
     fig.suptitle(f"Fresco board, round {state.round} ({state.ruleset} rules, {state.n} players)", fontsize=11)
     fig.tight_layout()
@@ -294,3 +297,104 @@ def readme_figures() -> list[tuple[str, Any]]:
         ("fresco_bishop_bonus.png", draw_bishop_heatmap((1, 1))),
         ("fresco_board.png", draw_board()),
     ]
+
+
+# -- plain text --------------------------------------------------------------------------
+def fresco_grid(s: State | View) -> str:
+    """The 5x5 fresco: tile value per segment, ``--`` when restored, ``*`` marks the bishop."""
+    if isinstance(s, State):
+        tiles = [data.FRESCO_TILES[t] if t >= 0 else None for t in s.fresco]
+        bishop = s.bishop
+    else:
+        tiles = [data.FRESCO_TILES[data.FRESCO_INDEX[t]] if t else None for row in s.fresco for t in row]
+        bishop = grid.index(s.bishop)
+    rows = []
+    for r in range(data.ROWS):
+        cells = []
+        for c in range(data.COLS):
+            idx = grid.index((r, c))
+            tile = tiles[idx]
+            text = "--" if tile is None else f"{tile.value:2d}"
+            cells.append(("*" if idx == bishop else " ") + text)
+        rows.append(" ".join(cells))
+    return "\n".join(rows)
+
+
+def paints_text(paints: tuple[int, ...]) -> str:
+    """Paint counts as words, e.g. ``1 yellow, 2 red`` (``no paints`` when empty)."""
+    return ", ".join(f"{n} {c}" for c, n in zip(data.COLOURS, paints) if n) or "no paints"
+
+
+def summary(s: State | View) -> str:
+    """Round, phase, who is to move, the fresco, the market and each player's pieces."""
+    if not isinstance(s, State):
+        return _view_summary(s)
+    head = f"Round {s.round}{' (final round)' if s.final else ''}; phase {s.phase}"
+    if s.phase == "act":
+        head += f" at the {s.location}"
+    lines = [head, f"to move: {', '.join(s.to_move) or '-'}", "", fresco_grid(s), ""]
+    for b, booth in enumerate(s.booths, 1):
+        lines.append(f"booth {b}: " + (", ".join(str(data.MARKET_TILES[t]) for t in booth) or "empty"))
+    lines.append(f"bank {s.bank} thalers; supply: {paints_text(s.supply)}")
+    if any(s.paper):
+        lines.append(f"noted on paper (unlimited paints): {paints_text(s.paper)}")
+    for nm, p in zip(s.names, s.players):
+        lines.append(
+            _player_line(
+                nm,
+                p.start,
+                p.vp,
+                f"{p.thalers} thalers, {paints_text(p.paints)}",
+                len(p.tiles),
+                p.mood,
+                p.apprentices,
+                p.time,
+                _plan_text(s.sheet, p.plan),
+            )
+        )
+    return "\n".join(lines)
+
+
+def _player_line(
+    name: str, start: int, vp: int, purse: str, tiles: int, mood: int, apprentices: int, time: int, plan: str
+) -> str:
+    where = f"S{start}" if start else f"VP {vp}"
+    up = f" up at {time}" if time else ""
+    return f"{name}: {where}, {purse}, {tiles} tile(s), mood {mood}, {apprentices} apprentices{up}{plan}"
+
+
+def _plan_text(sheet: tuple[str, ...], plan: tuple[int, ...] | None) -> str:
+    return "" if plan is None else " plan " + " ".join(f"{col}={k}" for col, k in zip(sheet, plan) if k)
+
+
+def _view_summary(v: View) -> str:
+    final = v.final
+    sheet = data.SHEETS[_final_sheet(v) if final else "side1"]
+    head = f"{v.viewer}'s view. Round {v.round}{' (final round)' if final else ''}; phase {v.phase}"
+    if v.phase == "act":
+        head += f" at the {sheet[v.loc]}"
+    lines = [head, f"to move: {', '.join(v.to_move) or '-'}", "", fresco_grid(v), ""]
+    for b, booth in enumerate(v.booths, 1):
+        lines.append(
+            f"booth {b}: " + (", ".join(str(data.MARKET_TILES[data.MARKET_INDEX[t]]) for t in booth) or "empty")
+        )
+    lines.append(f"bank {v.bank} thalers; supply: {paints_text(v.supply.counts())}")
+    if any(v.paper.counts()):
+        lines.append(f"noted on paper (unlimited paints): {paints_text(v.paper.counts())}")
+    for p in v.players:
+        purse = (
+            "thalers and paints hidden"
+            if p.paints is None
+            else f"{p.thalers} thalers, {paints_text(p.paints.counts())}"
+        )
+        plan = " plan hidden" if p.planned and p.plan is None else _plan_text(sheet, p.plan)
+        lines.append(
+            _player_line(
+                p.name, p.start, p.vp, purse, len(p.tiles), p.mood, data.OWN_APPRENTICES + p.helper, p.time, plan
+            )
+        )
+    return "\n".join(lines)
+
+
+def _final_sheet(v: View) -> str:
+    return switches_for(v.ruleset, v.switches).final_sheet

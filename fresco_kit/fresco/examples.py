@@ -8,7 +8,10 @@ the supplies balanced).  ``fresco-kit examples fresco`` prints them all.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fresco_kit.core import Check, Example, Game, RuleError
+from fresco_kit.core.examples import find_example
 
 from . import board, data, new_game
 from .actions import Blend, Buy, Restore, Settle, Studio, altar
@@ -51,7 +54,7 @@ def seven_oclock() -> list[Check]:
     ]
 
 
-def _cathedral_game(ruleset: str = "base", apprentices: int = 3, **edits) -> Game:
+def _cathedral_game(ruleset: str = "base", apprentices: int = 3, **edits: Any) -> Game:
     game = _game(ruleset)
     game.state = edit(game.state, **edits)
     play_round_start(
@@ -121,9 +124,7 @@ def workshop_blends() -> list[Check]:
     """Workshop: one apprentice blends twice (red+yellow, yellow+blue); then the turn passes."""
     game = _game()
     game.state = edit(game.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}})
-    play_round_start(
-        game, _times(game, "Red", 5), {nm: (0, 0, 0, 1, 0) if nm == "Red" else (0, 0, 0, 1, 0) for nm in P4}
-    )
+    play_round_start(game, _times(game, "Red", 5), {nm: (0, 0, 0, 1, 0) for nm in P4})
     skip_to(game, "workshop", "Red")
     game.play(Blend("Red", "orange"))
     game.play(Blend("Red", "green"))
@@ -304,3 +305,9 @@ EXAMPLES: list[Example] = [
     ),
     Example("The final money count", "constructed", "Fresco rulebook, End of the Game", final_money_count),
 ]
+
+
+def example(name: str) -> Example:
+    """The worked example of :data:`EXAMPLES` called ``name`` (``example("Income").show()``
+    runs it and prints its table); ``KeyError`` lists the names there are."""
+    return find_example(EXAMPLES, name)

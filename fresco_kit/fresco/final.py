@@ -13,15 +13,18 @@ from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.actions import made
 
 from .actions import Settle
+from .data import CATEGORIES
+from .flow import AWAITING, enter
 from .refs import RULES
 from .scoring import money_points
-from .state import CATEGORIES, State
+from .state import State
 from .supply import set_player
 from .track import landing, move, track_reasons
 
 
 def start_final_count(s: State, events: list) -> None:
-    assign(s, phase="final_count", final_at=-1)
+    """After the final round: money into victory points, in get-up order (``end.money``)."""
+    enter(s, "final_count", final_at=-1)
     advance_final(s, events)
 
 
@@ -49,7 +52,7 @@ def advance_final(s: State, events: list) -> None:
             assign(s, final_at=k)
             return
         _score_money(s, i, "ahead" if options else None, events, automatic=bool(options))
-    assign(s, final_at=s.n, phase="over")
+    enter(s, "over", final_at=s.n)
     sheet = scores(s)
     events.append(
         Event(
@@ -60,22 +63,23 @@ def advance_final(s: State, events: list) -> None:
 
 
 def checks(s: State, a: Settle) -> list:
-    from .turns import awaiting
-
+    """Why ``a`` is refused now (``end.money``, ``cath.track``); [] if it is legal."""
     if s.phase != "final_count":
-        return [(f"behind/ahead is settled here only in the final money count; {awaiting(s)}", RULES["end.money"])]
+        return [(f"behind/ahead is settled here only in the final money count; {AWAITING}", RULES["end.money"])]
     i = s.order[s.final_at]
     if a.player != s.names[i]:
-        return [(f"{s.names[i]} is the one to settle now (final round's order); {awaiting(s)}", RULES["end.money"])]
+        return [(f"{s.names[i]} is the one to settle now (final round's order); {AWAITING}", RULES["end.money"])]
     return track_reasons(s, i, money_points(s.players[i].thalers), a.track, RULES["cath.track"])
 
 
 def apply(s: State, a: Settle, events: list) -> None:
+    """Score the waiting player's money with their behind/ahead choice, then go on."""
     _score_money(s, s.order[s.final_at], a.track, events)
     advance_final(s, events)
 
 
 def legal(s: State) -> list[Settle]:
+    """The behind/ahead choices of the player the final count waits on."""
     i = s.order[s.final_at]
     _, options = landing(s, i, money_points(s.players[i].thalers))
     return [made(Settle, s.names[i], c) for c in ("behind", "ahead") if c in options]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import Event, RuleRef, assign
 from fresco_kit.core.actions import made
 
 from . import data
@@ -21,7 +21,7 @@ from .supply import add, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use
 
 
-def _booth_reasons(s: State, booth: int, rule) -> list:
+def _booth_reasons(s: State, booth: int, rule: RuleRef) -> list:
     if not 1 <= booth <= len(s.booths):
         return [(f"there are booths 1..{len(s.booths)}", rule)]
     if not s.booths[booth - 1]:
@@ -30,6 +30,7 @@ def _booth_reasons(s: State, booth: int, rule) -> list:
 
 
 def tiles_paints(s: State, a: Buy) -> tuple[int, ...]:
+    """The paints the tiles of purchase ``a`` hold, as one paint vector."""
     total = (0,) * len(data.COLOURS)
     for k in a.tiles:
         total = add(total, data.MARKET_TILES[s.booths[a.booth - 1][k - 1]].paints)
@@ -37,6 +38,8 @@ def tiles_paints(s: State, a: Buy) -> tuple[int, ...]:
 
 
 def buy_checks(s: State, a: Buy) -> list:
+    """Why purchase ``a`` is refused now (``market.buy``, ``p2.forfeit``, ``supply.paints``,
+    out of turn ``p2.resolve``); [] if it is legal."""
     reasons = turn_reasons(s, a.player, "market")
     if reasons:
         return reasons
@@ -63,6 +66,8 @@ def buy_checks(s: State, a: Buy) -> list:
 
 
 def buy_apply(s: State, a: Buy, events: list) -> None:
+    """Buy the tiles at the player's price, paints from the supply; the booth's tiles go
+    back into the bag and the player's market visit ends (``market.buy``)."""
     i = s.order[s.actor]
     p = s.players[i]
     price = s.price(i)
@@ -97,16 +102,19 @@ def _empty_booth(s: State, booth: int) -> None:
 
 
 def close_checks(s: State, a: Close) -> list:
+    """Why closing a booth is refused now (``market.close``); [] if it is legal."""
     return turn_reasons(s, a.player, "market") or _booth_reasons(s, a.booth, RULES["market.close"])
 
 
 def close_apply(s: State, a: Close, events: list) -> None:
+    """Close the booth for free: its tiles go back into the bag (``market.close``)."""
     _empty_booth(s, a.booth)
     events.append(Event(f"{a.player} closes booth {a.booth}: its tiles go back into the bag", RULES["market.close"]))
     use(s, events, s.left)
 
 
 def legal(s: State) -> list:
+    """Every legal purchase and closing of the actor at the market now."""
     player = s.names[s.order[s.actor]]
     out: list = []
     for b, booth in enumerate(s.booths, 1):

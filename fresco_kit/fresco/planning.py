@@ -16,16 +16,18 @@ from fresco_kit.core.actions import made
 
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
+from .flow import AWAITING
 from .refs import RULES
+from .rounds import start_actions
 from .state import State
 from .supply import set_player
 
 
 def checks(s: State, a: Plan) -> list:
+    """Why plan ``a`` is refused now (``p2.plan``; ``mood.plus``/``mood.minus`` for the
+    number of apprentices); [] if it is legal."""
     if s.phase != "plan":
-        from .turns import awaiting
-
-        return [(f"plans are made after everyone has chosen a get-up time; {awaiting(s)}", RULES["p2.plan"])]
+        return [(f"plans are made after everyone has chosen a get-up time; {AWAITING}", RULES["p2.plan"])]
     if a.player not in s.names:
         return [(f"{a.player} is not playing (players: {', '.join(s.names)})", RULES["p2.plan"])]
     p = s.player(a.player)
@@ -44,12 +46,12 @@ def checks(s: State, a: Plan) -> list:
 
 
 def apply(s: State, a: Plan, events: list) -> None:
+    """Hand in plan ``a`` behind the screen; once all have planned, show them and start
+    performing actions (``p2.plan``)."""
     i = s.names.index(a.player)
     set_player(s, i, s.players[i].evolve(plan=tuple(a.counts)))
     events.append(Event(f"{a.player} plans behind the screen", RULES["p2.plan"]))
     if all(q.plan is not None for q in s.players):
-        from .rounds import start_actions
-
         events.append(
             Event(
                 "screens up: "
@@ -70,6 +72,7 @@ def all_counts(columns: int, apprentices: int) -> tuple[tuple[int, ...], ...]:
 
 
 def legal(s: State) -> list[Plan]:
+    """Every plan each player still to plan may hand in."""
     out: list[Plan] = []
     for nm, p in zip(s.names, s.players):
         if p.plan is None:

@@ -21,7 +21,9 @@ from fresco_kit.core.game import seat_of
 
 from . import board, data
 from .actions import Done, Plan, Wake
-from .state import CATEGORIES, State
+from .data import CATEGORIES
+from .flow import wake_order
+from .state import State
 from .supply import set_player
 
 
@@ -84,8 +86,6 @@ def edit(
     if s.bank < 0 or any(x < 0 for x in s.supply):
         raise ValueError("the supplies cannot cover this position")
     if s.phase == "wake" and s.wake_at == 0:
-        from .wakeup import wake_order
-
         assign(s, chooser=wake_order(s))
     return checked(s)
 

@@ -3,7 +3,8 @@
 Sections are the headings of the Fresco rulebook (English, base game); the ``bigbox.*``
 rules cite the Fresco: Big Box "How to Play".  Ids are those of
 ``rules_checklist.txt`` without the ``fresco`` prefix; the ``supply.*`` and
-``end.tie`` entries are readings the kit adds where the texts are silent, and
+``end.tie`` entries are readings the kit adds where the texts are silent (see
+:mod:`.readings`, where every reading is documented), and
 ``end.over`` (no action after the end) a rule the checklist lacks.
 """
 

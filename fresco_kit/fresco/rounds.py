@@ -13,15 +13,16 @@ from __future__ import annotations
 from fresco_kit.core import Event, Rng, assign
 
 from . import data
+from .final import start_final_count
+from .flow import enter, uses_at, wake_order
 from .refs import RULES
-from .setup import draw_tiles
 from .state import State
-from .supply import bank_pays, set_player
-from .wakeup import wake_order
+from .supply import bank_pays, draw_tiles, set_player
 
 
 def begin_round(s: State, events: list) -> None:
-    """Start a new round at Phase I."""
+    """Start a new round at Phase I (the state already in phase ``"wake"``): the final-round
+    check (``end.final_round``) and the get-up choosing order (``p1.order``)."""
     assign(s, round=s.round + 1)
     if not s.final and s.tiles_left <= data.FINAL_ROUND_TILES:
         assign(s, final=True)
@@ -32,18 +33,14 @@ def begin_round(s: State, events: list) -> None:
                 RULES["end.final_round"],
             )
         )
-    assign(s, phase="wake", chooser=wake_order(s), wake_at=0, order=())
+    assign(s, chooser=wake_order(s), wake_at=0, order=())
     events.append(Event(f"round {s.round}: {s.names[s.chooser[0]]} chooses a get-up time first", RULES["p1.order"]))
 
 
 def start_actions(s: State, events: list) -> None:
-    assign(s, phase="act", loc=0, actor=-1, left=0)
+    """Every player has planned: phase II visits the first location (``p2.resolve``)."""
+    enter(s, "act", loc=0, actor=-1, left=0)
     next_actor(s, events)
-
-
-def left_for(column: str, count: int) -> int:
-    """Uses a player has at a column with ``count`` apprentices (2 blends each in the workshop)."""
-    return count * data.BLENDS_PER_APPRENTICE if column == "workshop" else count
 
 
 def next_actor(s: State, events: list) -> None:
@@ -55,7 +52,7 @@ def next_actor(s: State, events: list) -> None:
         for k in range(actor + 1, n):
             count = players[order[k]].plan[loc]  # type: ignore[index]  # every player has planned
             if count:
-                assign(s, loc=loc, actor=k, left=left_for(cols[loc], count))
+                assign(s, loc=loc, actor=k, left=uses_at(cols[loc], count))
                 return
         loc += 1
         actor = -1
@@ -64,9 +61,9 @@ def next_actor(s: State, events: list) -> None:
 
 
 def end_round(s: State, events: list) -> None:
-    """After all actions: the final count, or preparing the next round."""
-    from .final import start_final_count
-
+    """After all actions: the final count (``end.no_income``, ``bigbox.complete``), or
+    preparing the next round (``round.refill``, ``round.income``, ``round.reset``,
+    ``bigbox.rotation``) and Phase I again."""
     if s.final:
         events.append(Event("the final round is over: no income", RULES["end.no_income"]))
         start_final_count(s, events)
@@ -103,6 +100,7 @@ def end_round(s: State, events: list) -> None:
     events.append(Event("painters back to the inn", RULES["round.reset"]))
     if s.switches.start_rotation:
         rotate_start_spaces(s, events)
+    enter(s, "wake")
     begin_round(s, events)
 
 

@@ -3,9 +3,10 @@
 The rulebook's sections live in their own modules: ``setup`` (Setup), ``wakeup``
 (Phase I), ``planning`` (Planning actions), ``market``, ``cathedral``, ``crafts``
 (Studio, Workshop, Theater), ``turns`` (Performing actions), ``rounds`` (the round and
-preparing the next), ``final`` (End of the Game).  This module dispatches actions to
-them: ``checks`` is the single source of legality and ``legal_actions`` is built from
-the same checks.
+preparing the next), ``final`` (End of the Game); ``flow`` is the table of phases they
+move through.  This module sits on top and dispatches actions to them: ``checks`` is
+the single source of legality and ``legal_actions`` is built from the same checks.
+``sample_action`` is the random player of :mod:`.bots`.
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ from .actions import (
     Wake,
     parse_action,
 )
+from .bots import sample_action
 from .consistency import consistency, invariants
+from .flow import AWAITING, awaiting
 from .refs import RULES
-from .sampling import sample_action
 from .setup import new_state
 from .state import State
 
@@ -61,6 +63,7 @@ __all__ = [
     "GAME",
     "RULES",
     "apply",
+    "awaiting",
     "checks",
     "consistency",
     "invariants",
@@ -75,13 +78,20 @@ __all__ = [
 
 
 def checks(state: State, action: Action) -> list:
-    """Every rule ``action`` would break now, as ``(message, RuleRef)``; empty if legal."""
+    """Every rule ``action`` would break now, as ``(message, RuleRef)``; empty if legal.
+
+    A refusal of an action made out of turn ends with what the game waits for and the
+    legal choices (the sections mark the place with ``flow.AWAITING``)."""
     entry = _DISPATCH.get(type(action))
     if entry is None:
         return [(f"{action!r} is not a Fresco action", RULES["p2.resolve"])]
     if state.phase == "over":
         return [("the game is over", RULES["end.over"])]
-    return entry[0](state, action)
+    reasons = entry[0](state, action)
+    if reasons and any(AWAITING in message for message, _ in reasons):
+        now = awaiting(state, legal_actions)
+        reasons = [(message.replace(AWAITING, now), rule) for message, rule in reasons]
+    return reasons
 
 
 def apply(state: State, action: Action) -> tuple[State, list]:
@@ -126,10 +136,12 @@ def legal_actions(state: State) -> list:
 
 
 def is_over(state: State) -> bool:
+    """Whether the game has ended (End of the Game: after the final money count)."""
     return state.phase == "over"
 
 
 def scores(state: State) -> ScoreSheet:
+    """Victory points by scoring category, with the winners once the game is over."""
     return final.scores(state)
 
 

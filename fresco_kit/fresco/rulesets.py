@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from html import escape
 from typing import Any, Literal, get_args
 
 from fresco_kit.core import Record
@@ -143,3 +144,18 @@ def switches_for(ruleset: str, overrides: Mapping[str, Any] | Overrides | None =
 def switch_table() -> list[dict[str, Any]]:
     """The differences as rows of plain dicts (for a notebook's table)."""
     return [asdict(s) for s in RULESET_SWITCHES]
+
+
+def switch_table_html() -> str:
+    """The table of ruleset switches (:data:`RULESET_SWITCHES`) as HTML, for notebooks."""
+    head = (
+        "<tr><th>switch</th><th>meaning</th><th>base</th><th>Big Box</th><th>base source</th>"
+        "<th>Big Box source</th><th>rule id</th></tr>"
+    )
+    body = "".join(
+        f"<tr><td><code>{escape(s.name)}</code></td><td>{escape(s.meaning)}</td><td>{escape(str(s.base))}</td>"
+        f"<td>{escape(str(s.bigbox))}</td><td>{escape(s.base_source)}</td><td>{escape(s.bigbox_source)}</td>"
+        f"<td>fresco {escape(s.rule)}</td></tr>"
+        for s in RULESET_SWITCHES
+    )
+    return f'<table style="text-align:left">{head}{body}</table>'

@@ -6,7 +6,7 @@ tiles by their ids in the rule data (``F7``, ``M3``), the fresco as 5 rows of 5 
 (``null`` once restored), the bishop as ``[row, col]``, the turn order by player name,
 points by scoring category.  :class:`SavedState` is the schema of a save: loading one
 checks every field against its annotation, then the whole position against the rules'
-soundness checks (:mod:`.consistency`), and any fault raises ``SaveError`` naming the
+soundness checks (:mod:`.consistency`, in ``State.from_dict``), and any fault raises ``SaveError`` naming the
 field, e.g. ``state.players[2].paints.blue: expected a whole number >= 0, got 'x'``.
 
 :class:`View` is the same picture as one player sees it (``State.view``): what lies
@@ -16,13 +16,17 @@ behind the other players' screens is ``None`` (see :func:`view_of`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fresco_kit.core import Count, Length, Names, Range, Record, SaveError, field_error
+from fresco_kit.core import Count, Length, Names, Range, Record, field_error
 
 from . import data
+from .data import CATEGORIES
+from .flow import Phase
 from .rulesets import Overrides, Ruleset, switches_for
-from .state import CATEGORIES, Phase, PlayerState, State
+
+if TYPE_CHECKING:
+    from .state import PlayerState, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,7 @@ class Paints(Record):
 
     @classmethod
     def of(cls, counts: tuple[int, ...]) -> Paints:
+        """From the engine's form: counts in ``data.COLOURS`` order."""
         return cls(*counts)
 
     def counts(self) -> tuple[int, ...]:
@@ -183,16 +188,15 @@ def saved_form(s: State) -> SavedState:
 
 
 # --------------------------------------------------------------------------- readable -> engine
-def load(data_: Any, path: str = "state") -> State:
-    """An engine state from saved data: every field checked, then the whole position.
+def load(data_: Any, path: str, state_type: type[State], player_type: type[PlayerState]) -> State:
+    """An engine state (of ``state_type``, its players of ``player_type``) from saved data,
+    every field checked; ``State.from_dict`` then checks the whole position.
 
     Raises ``SaveError`` naming the first bad field (``state.players[1].time: ...``)."""
-    from .consistency import problems
-
     saved = SavedState.from_dict(data_, path)
     names = tuple(p.name for p in saved.players)
     seat = {nm: i for i, nm in enumerate(names)}
-    s = State(
+    return state_type(
         names=names,
         ruleset=saved.ruleset,
         overrides=saved.switches,
@@ -209,7 +213,7 @@ def load(data_: Any, path: str = "state") -> State:
         paper=saved.paper.counts(),
         bank=saved.bank,
         players=tuple(
-            PlayerState(
+            player_type(
                 p.thalers,
                 p.paints.counts(),
                 _indices(p.tiles, data.FRESCO_INDEX),
@@ -232,11 +236,6 @@ def load(data_: Any, path: str = "state") -> State:
         final_at=saved.final_at,
         switches=switches_for(saved.ruleset, saved.switches),
     )
-    found = problems(s)
-    if found:
-        where, what = found[0]
-        raise SaveError(f"{path}.{where}: {what}")
-    return s
 
 
 def _indices(ids: tuple[str, ...], index: dict[str, int]) -> tuple[int, ...]:
@@ -296,6 +295,7 @@ class View(Record):
     final_at: Annotated[int, Range(-1)]
 
     def player(self, name: str) -> PlayerView:
+        """The player called ``name`` as the viewer sees them (StopIteration if not playing)."""
         return next(p for p in self.players if p.name == name)
 
 

@@ -7,18 +7,14 @@ from collections.abc import Sequence
 from fresco_kit.core import Event, Rng
 
 from . import board, data
+from .data import CATEGORIES
+from .flow import FIRST
 from .refs import RULES
+from .rounds import begin_round
 from .rulesets import Overrides, switches_for
-from .state import CATEGORIES, PlayerState, State
+from .state import PlayerState, State
+from .supply import draw_tiles
 from .wakeup import helper_for
-
-
-def draw_tiles(bag: list[int], k: int, rng: Rng) -> list[int]:
-    """Draw ``k`` market tiles at random from ``bag`` (changed in place), or all it holds."""
-    drawn = []
-    for _ in range(min(k, len(bag))):
-        drawn.append(bag.pop(rng.randbelow(len(bag))))
-    return drawn
 
 
 def new_state(players: Sequence[str], seed: int, options: dict) -> State:
@@ -55,7 +51,7 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
         overrides=overrides,
         rng=rng.state,
         round=0,
-        phase="wake",
+        phase=FIRST,
         final=False,
         bag=tuple(sorted(bag)),
         removed=removed,
@@ -89,8 +85,6 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
         final_at=0,
         switches=switches_for(ruleset, overrides),
     )
-    from .rounds import begin_round
-
     begin_round(s, [])
     return s
 

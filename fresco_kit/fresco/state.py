@@ -9,28 +9,27 @@ are seats.  Saves use the readable form of :mod:`.saved` (colour names, tile ids
 ``[row, col]``, player names), converted at the boundary by :meth:`State.to_dict` and
 :meth:`State.from_dict`; a player's view (:meth:`State.view`) is readable too.
 
-Phases: ``"wake"`` (Phase I, get-up times), ``"plan"`` (Phase II planning),
-``"act"`` (Phase II, the five locations), ``"final_count"`` (money into VP, waiting for
-a behind/ahead choice) and ``"over"``.
+Phases (the steps of :data:`.flow.STEPS`, with the sections they follow): ``"wake"``
+(Phase I, get-up times), ``"plan"`` (Phase II planning), ``"act"`` (Phase II, the five
+locations), ``"final_count"`` (money into VP, waiting for a behind/ahead choice) and
+``"over"``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import Annotated, Any
 
-from fresco_kit.core import Count, Length, Range, Record
+from fresco_kit.core import Count, Length, Range, Record, SaveError
 from fresco_kit.core.game import seat_of
 
-from . import data
+from . import data, saved
+from .consistency import problems
+from .data import CATEGORIES
+from .flow import PHASES, Phase
 from .rulesets import Overrides, Ruleset, Switches
 
-if TYPE_CHECKING:
-    from .saved import View
-
-Phase = Literal["wake", "plan", "act", "final_count", "over"]
-PHASES: tuple[str, ...] = get_args(Phase)
-CATEGORIES = ("fresco", "bishop", "altar", "track", "money")
+__all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "State"]
 
 #: paint counts in ``data.COLOURS`` order
 PaintCounts = Annotated[tuple[Count, ...], Length(len(data.COLOURS))]
@@ -115,6 +114,7 @@ class State(Record):
     # -- derived views ----------------------------------------------------------
     @property
     def n(self) -> int:
+        """The number of players."""
         return len(self.names)
 
     @property
@@ -129,9 +129,11 @@ class State(Record):
 
     @property
     def tiles_left(self) -> int:
+        """Tiles still on the fresco (End of the Game: 6 or fewer make the final round)."""
         return sum(1 for t in self.fresco if t >= 0)
 
     def player(self, name: str) -> PlayerState:
+        """The pieces of the player called ``name`` (ValueError if not playing)."""
         return self.players[self.names.index(name)]
 
     def price(self, i: int) -> int:
@@ -156,30 +158,30 @@ class State(Record):
         """The location being visited in phase II (``"market"``, ``"cathedral"``, ...)."""
         return self.sheet[self.loc] if self.phase == "act" else None
 
-    def view(self, player: str) -> View:
+    def view(self, player: str) -> saved.View:
         """What ``player`` sees, in the readable form (:class:`.saved.View`).
 
         Hidden (``None``): the other players' thalers and paints (behind their large
         screens), their plans while planning (behind the small screens) and the random
         generator, which would tell the bag's next draws.  Raises ValueError for a name
         that is not playing."""
-        from .saved import view_of
-
-        return view_of(self, seat_of(self.names, player))
+        return saved.view_of(self, seat_of(self.names, player))
 
     # -- saving: the readable form of saved.py ----------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The state as readable JSON data (:class:`.saved.SavedState`)."""
-        from .saved import saved_form
-
-        return saved_form(self).to_dict()
+        return saved.saved_form(self).to_dict()
 
     @classmethod
     def from_dict(cls, data_: Any, path: str = "state") -> State:
-        """A state from :meth:`to_dict` output, every field checked (``SaveError`` names it)."""
-        from .saved import load
-
-        return load(data_, path)
+        """A state from :meth:`to_dict` output: every field checked, then the whole position
+        (:mod:`.consistency`).  Raises ``SaveError`` naming the first bad field."""
+        s = saved.load(data_, path, cls, PlayerState)
+        found = problems(s)
+        if found:
+            where, what = found[0]
+            raise SaveError(f"{path}.{where}: {what}")
+        return s
 
 
 # the rules copy a state (and a player or two) for every action: a copy without a loop

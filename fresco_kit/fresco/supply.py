@@ -1,7 +1,7 @@
 """Common supplies: the bank of thalers and the paint supply (Setup 6-7; Big Box paints).
 
-Small helpers every location uses, so the one rule about each supply lives here:
-the bank pays only what it holds (kit's reading, ``supply.coins``); a limited paint
+Small helpers every location uses (and the bag of market tiles), so the one rule about each supply lives here:
+the bank pays only what it holds (a reading, ``supply.coins``: :mod:`.readings`); a limited paint
 supply gives only what it holds (``supply.paints``), an unlimited one (Big Box,
 ``bigbox.paints``) notes any shortfall in ``state.paper``.  They compute the new
 supplies; the locations put them, with the player's new pieces, into the fresh state
@@ -10,12 +10,12 @@ copy they build (:func:`set_player`, ``fresco_kit.core.assign``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fresco_kit.core import assign
+from fresco_kit.core import Rng, assign
 
-from .data import PAINT_COUNTS
-from .state import PlayerState, State
+if TYPE_CHECKING:
+    from .state import PlayerState, State
 
 
 def set_player(s: State, i: int, p: PlayerState, **changes: Any) -> None:
@@ -85,7 +85,10 @@ def bank_pays(bank: int, amount: int) -> int:
     return min(amount, bank)
 
 
-def paint_total_ok(s: State) -> bool:
-    """Conservation: supply + players' paints - paper notes = the 78 pieces."""
-    held = [sum(p.paints[k] for p in s.players) for k in range(len(PAINT_COUNTS))]
-    return all(s.supply[k] + held[k] - s.paper[k] == PAINT_COUNTS[k] for k in range(len(PAINT_COUNTS)))
+def draw_tiles(bag: list[int], k: int, rng: Rng) -> list[int]:
+    """Draw ``k`` market tiles at random from ``bag`` (changed in place), or all it holds
+    (Setup, 4. The market; preparing the next round: refilling the booths)."""
+    drawn = []
+    for _ in range(min(k, len(bag))):
+        drawn.append(bag.pop(rng.randbelow(len(bag))))
+    return drawn

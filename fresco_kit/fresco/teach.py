@@ -14,8 +14,11 @@ positions built with :mod:`.positions` (pieces moved with the supplies balanced)
 - :func:`blending_rows` -- the blending table (Workshop).
 - :func:`final_count` -- the final money count and its collisions (End of the Game;
   Big Box, Final point count).
-- :func:`play_random` / :func:`ruleset_comparison` -- one seed played under a ruleset
-  (from :mod:`.compare`).
+- :func:`play_random` / :func:`ruleset_comparison` / :func:`comparison_text` -- one seed
+  played by the random player under each ruleset, Big Box against the base game (from
+  :mod:`.bots`); :func:`switch_table_html` -- the table of their differences (from
+  :mod:`.rulesets`).
+- :func:`example` -- a worked example of :mod:`.examples`, e.g. ``example("Income").show()``.
 """
 
 from __future__ import annotations
@@ -27,11 +30,14 @@ from functools import cache
 from fresco_kit.core import Game, RuleError, RuleRef
 
 from . import board, data, new_game, rules
-from .actions import Plan, Wake
-from .compare import comparison_text, play_random, ruleset_comparison, switch_table_html
+from .actions import Done, Plan, Wake
+from .bots import comparison_text, play_random, ruleset_comparison
+from .data import CATEGORIES
+from .examples import example
 from .positions import edit, play_round_start
+from .rulesets import switch_table_html
 from .scoring import altar_points, altar_readings, bishop_bonus
-from .state import CATEGORIES, State
+from .state import State
 
 __all__ = [
     "altar_report",
@@ -362,16 +368,6 @@ def final_count(
     return report
 
 
-def example(name: str):
-    """The worked example of :data:`fresco_kit.fresco.examples.EXAMPLES` called ``name``."""
-    from .examples import EXAMPLES
-
-    for ex in EXAMPLES:
-        if ex.name == name:
-            return ex
-    raise KeyError(f"no Fresco example {name!r}; examples: {', '.join(e.name for e in EXAMPLES)}")
-
-
 def narrate_round(
     seed: int = 1, times: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[int]] | None = None
 ) -> list[str]:
@@ -379,8 +375,6 @@ def narrate_round(
     location by location (II. Performing actions).  At each turn the active player takes
     the engine's first legal action (``legal_actions`` order), giving up when only that
     is left; the lines show who acts where and the events with their rules."""
-    from .actions import Done
-
     names = list(PLAYERS)
     times = dict(times or {"Red": 7, "White": 5, "Blue": 6, "Yellow": 8})
     planned = {nm: tuple(plans[nm]) if plans and nm in plans else (1, 1, 1, 1, 1) for nm in names}

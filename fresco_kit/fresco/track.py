@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fresco_kit.core import assign
+from fresco_kit.core import RuleRef, assign
 
-from .state import CATEGORIES, PlayerState, State
+from .data import CATEGORIES
+from .state import PlayerState, State
 
 _CAT = {c: k for k, c in enumerate(CATEGORIES)}
 
@@ -49,10 +50,16 @@ def move(s: State, p: PlayerState, i: int, gains: dict[str, int], choice: str | 
     """Move player ``i`` (``p`` its fresh copy) by the sum of ``gains`` (points by category).
 
     ``choice`` answers an occupied target (checked beforehand).  Returns ``(target, space)``;
-    the difference is booked under ``"track"``."""
+    the difference is booked under ``"track"``.  Raises ``ValueError`` (a bug: the checks
+    ask for the choice) when the target is occupied and no choice is given."""
     gain = sum(gains.values())
     target, options = landing(s, i, gain)
-    space = options[choice] if options else target
+    if not options:
+        space = target
+    elif choice is None:
+        raise ValueError(f"space {target} is occupied: a behind/ahead choice is needed (checks ask for it)")
+    else:
+        space = options[choice]
     points = list(p.points)
     for cat, n in gains.items():
         points[_CAT[cat]] += n
@@ -61,7 +68,7 @@ def move(s: State, p: PlayerState, i: int, gains: dict[str, int], choice: str | 
     return target, space
 
 
-def track_reasons(s: State, i: int, gain: int, choice: str | None, rule, action: Any = None) -> list:
+def track_reasons(s: State, i: int, gain: int, choice: str | None, rule: RuleRef, action: Any = None) -> list:
     """Reasons a behind/ahead ``choice`` does not fit the landing of ``gain`` points.
 
     With the ``action`` (whose ``track`` field is the choice), a missing choice is

@@ -1,39 +1,18 @@
 """Whose action it is in phase II, and giving actions up (Fresco rulebook, Performing actions).
 
-:func:`awaiting` says what the game waits for at any moment, with the legal choices:
-the refusals of actions made out of turn end with it.
+Refusals of actions made out of turn end with what the game waits for
+(``flow.AWAITING``, filled in by ``rules.checks``).
 """
 
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.record import listing
 
 from .actions import Done
+from .flow import AWAITING
 from .refs import RULES
 from .rounds import next_actor
 from .state import State
-
-
-def awaiting(s: State) -> str:
-    """What the game waits for now, e.g. ``now Red must settle the final count; the choices
-    are: settle Red behind, settle Red ahead``."""
-    from .rules import legal_actions
-
-    if s.phase == "over":
-        return "the game is over"
-    if s.phase == "plan":
-        waiting = s.to_move
-        example = f"plan {waiting[0]} " + ",".join("1" if k < 4 else "0" for k in range(len(s.sheet)))
-        return f"now {listing(waiting)} must plan: one count per column of {', '.join(s.sheet)} (e.g. '{example}')"
-    who = s.to_move[0]
-    doing = {
-        "wake": "choose a get-up time",
-        "act": f"act at the {s.location}",
-        "final_count": "settle the final count (behind or ahead)",
-    }[s.phase]
-    choices = listing(str(a) for a in legal_actions(s))
-    return f"now {who} must {doing}; the choices are: {choices}"
 
 
 def turn_reasons(s: State, player: str, column: str | None) -> list:
@@ -41,7 +20,7 @@ def turn_reasons(s: State, player: str, column: str | None) -> list:
 
     ``column`` None accepts any location (giving up)."""
     if s.phase != "act":
-        return [(f"phase II actions are performed after everyone has planned; {awaiting(s)}", RULES["p2.resolve"])]
+        return [(f"phase II actions are performed after everyone has planned; {AWAITING}", RULES["p2.resolve"])]
     actor = s.names[s.order[s.actor]]
     here = s.sheet[s.loc]
     reasons = []
@@ -50,7 +29,7 @@ def turn_reasons(s: State, player: str, column: str | None) -> list:
     if column is not None and column != here:
         reasons.append((f"the {here} is being visited now, not the {column}", RULES["p2.resolve"]))
     if reasons:
-        reasons[-1] = (f"{reasons[-1][0]}; {awaiting(s)}", reasons[-1][1])
+        reasons[-1] = (f"{reasons[-1][0]}; {AWAITING}", reasons[-1][1])
     return reasons
 
 
@@ -64,9 +43,11 @@ def use(s: State, events: list, n: int = 1) -> None:
 
 
 def done_checks(s: State, a: Done) -> list:
+    """Why ``a`` may not give up actions now (``p2.resolve``); [] if it may."""
     return turn_reasons(s, a.player, None)
 
 
 def done_apply(s: State, a: Done, events: list) -> None:
+    """Give up the actor's remaining uses at this location (``p2.forfeit``)."""
     events.append(Event(f"{a.player} gives up the remaining action(s) at the {s.sheet[s.loc]}", RULES["p2.forfeit"]))
     use(s, events, s.left)

@@ -8,27 +8,21 @@ fixes the market price and, once all have chosen, the player order of phase II.
 
 from __future__ import annotations
 
-from fresco_kit.core import Event, assign
+from typing import TYPE_CHECKING
+
+from fresco_kit.core import Event
 from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Wake
+from .flow import AWAITING, enter, turn_order, wake_order
 from .refs import RULES
-from .state import State
 from .supply import set_player
 
+if TYPE_CHECKING:
+    from .state import State
 
-def wake_order(s: State) -> tuple[int, ...]:
-    """Players from last to first on the VP track (``p1.order``).
-
-    On the track, fewer VP is further behind; every painter still on a start space is
-    behind all painters on the track, and among them S1 is last, then S2, ..."""
-    return tuple(sorted(range(s.n), key=lambda i: (s.players[i].vp, s.players[i].start)))
-
-
-def turn_order(s: State) -> tuple[int, ...]:
-    """Phase II order: earliest get-up time first (``p1.turn_order``)."""
-    return tuple(sorted(range(s.n), key=lambda i: s.players[i].time))
+__all__ = ["apply", "checks", "clamp_mood", "free_times", "helper_for", "legal", "turn_order", "wake_order"]
 
 
 def helper_for(mood: int) -> int:
@@ -42,16 +36,16 @@ def clamp_mood(mood: int) -> int:
 
 
 def free_times(s: State) -> list[int]:
+    """The get-up times no painter holds yet (``p1.unique``)."""
     taken = {p.time for p in s.players}
     return [t for t in data.TIMES if t not in taken]
 
 
 def checks(s: State, a: Wake) -> list:
+    """Why ``a`` may not be chosen now (``p1.order``, ``p1.unique``); [] if it may."""
     reasons = []
     if s.phase != "wake":
-        from .turns import awaiting
-
-        return [(f"get-up times are chosen only at the start of a round; {awaiting(s)}", RULES["p1.order"])]
+        return [(f"get-up times are chosen only at the start of a round; {AWAITING}", RULES["p1.order"])]
     if a.player not in s.names:
         return [(f"{a.player} is not playing (players: {', '.join(s.names)})", RULES["p1.order"])]
     chooser = s.names[s.chooser[s.wake_at]]
@@ -95,7 +89,7 @@ def apply(s: State, a: Wake, events: list) -> None:
             )
     set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
     if s.wake_at == s.n:
-        assign(s, order=turn_order(s), phase="plan")
+        enter(s, "plan", order=turn_order(s))
         events.append(
             Event(
                 "player order: " + ", ".join(f"{s.names[i]} ({s.players[i].time})" for i in s.order),
@@ -105,5 +99,6 @@ def apply(s: State, a: Wake, events: list) -> None:
 
 
 def legal(s: State) -> list[Wake]:
+    """Every get-up time the chooser may take now."""
     player = s.names[s.chooser[s.wake_at]]
     return [made(Wake, player, t) for t in free_times(s)]

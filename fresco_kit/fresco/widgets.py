@@ -4,6 +4,8 @@ Each factory returns a container (``VBox``) that also carries its inner controls
 ``.controls`` (a dict) and its ``Output`` as ``.out``, so tests can set ``.value``
 headlessly and read ``out.outputs``.  Every answer comes from the engine through
 :mod:`fresco_kit.fresco.teach`; callbacks write with ``show_text``/``show_figure``.
+Every widget has the kit's one layout (``fresco_kit.core.widgets.panel``: title, note,
+controls, output) and the kit's paint colours (``fresco_kit.core.colours``).
 
 - :func:`wake_up_widget` -- Phase I: get-up times -> order, prices, mood, apprentices
   (the first player's time is the browser probe: classes ``fk-probe`` / ``fk-probe-out``).
@@ -16,11 +18,14 @@ headlessly and read ``out.outputs``.  Every answer comes from the engine through
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from fresco_kit.core.widgets import show_figure, show_text
+from fresco_kit.core.colours import PAINT_COLOURS, text_on
+from fresco_kit.core.widgets import panel, show_figure, show_text
 
 from . import data, teach
+from .draw import draw_bishop_heatmap
 
 _LAYOUT_SMALL = {"width": "150px"}
 
@@ -30,10 +35,12 @@ def shown_text(widget: Any) -> str:
     return "".join(o.get("text", "") for o in widget.out.outputs if o.get("output_type") == "stream")
 
 
-def _box(children: list, controls: dict, out: Any, update) -> Any:
-    import ipywidgets as widgets
-
-    box = widgets.VBox(children)
+def _panel(
+    title: str, row: list, out: Any, controls: dict, update: Callable[..., None], note: str | None = None
+) -> Any:
+    """The kit's panel (``row`` of controls above ``out``) carrying ``controls``, ``out``
+    and ``update`` for tests; shows the first answer."""
+    box = panel(title, row, out, note)
     box.controls = controls
     box.out = out
     box.update = update
@@ -74,17 +81,17 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
         times[names[0]].add_class("fk-probe")
         out.add_class("fk-probe-out")
 
-    def update(*_):
+    def update(*_: Any) -> None:
         report = teach.wake_up({nm: times[nm].value for nm in names}, {nm: moods[nm].value for nm in names})
         show_text(out, report.text())
 
     for w in list(times.values()) + list(moods.values()):
         w.observe(update, names="value")
     rows = [widgets.HBox([times[nm], moods[nm]]) for nm in names]
-    note = widgets.HTML(
-        f'mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = {sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}'
+    note = f'mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = {sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}'
+    return _panel(
+        "Phase I: get-up times and mood", [widgets.VBox(rows)], out, {"times": times, "moods": moods}, update, note
     )
-    return _box(rows + [note, out], {"times": times, "moods": moods}, out, update)
 
 
 def planner_widget(player: str = "Red") -> Any:
@@ -107,7 +114,7 @@ def planner_widget(player: str = "Red") -> Any:
     ]
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
 
-    def update(*_):
+    def update(*_: Any) -> None:
         cols = data.SHEETS[side.value]
         for h, col in zip(heads, cols):
             h.value = f"<b>{col}</b>"
@@ -118,10 +125,11 @@ def planner_widget(player: str = "Red") -> Any:
     for w in [side, apprentices] + [cb for column in spaces for cb in column]:
         w.observe(update, names="value")
     sheet = widgets.HBox([widgets.VBox([h] + column) for h, column in zip(heads, spaces)])
-    return _box(
-        [widgets.HBox([side, apprentices]), sheet, out],
-        {"side": side, "apprentices": apprentices, "spaces": spaces},
+    return _panel(
+        "Phase II: planning actions",
+        [widgets.VBox([widgets.HBox([side, apprentices]), sheet])],
         out,
+        {"side": side, "apprentices": apprentices, "spaces": spaces, "heads": heads},
         update,
     )
 
@@ -132,8 +140,6 @@ def bishop_widget(state: Any = None) -> Any:
     show the tile values and a checkbox switches them on or off."""
     import ipywidgets as widgets
 
-    from .draw import draw_bishop_heatmap
-
     square = widgets.Dropdown(
         options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS) for c in range(data.COLS)],
         value=data.CENTRE,
@@ -142,7 +148,7 @@ def bishop_widget(state: Any = None) -> Any:
     values = widgets.Checkbox(value=state is not None, description="show tile values", disabled=state is None)
     out = widgets.Output()
 
-    def update(*_):
+    def update(*_: Any) -> None:
         grid = teach.bishop_bonus_grid(square.value)
         twos = [(r, c) for r in range(data.ROWS) for c in range(data.COLS) if grid[r][c] == 2]
         text = (
@@ -154,7 +160,9 @@ def bishop_widget(state: Any = None) -> Any:
 
     square.observe(update, names="value")
     values.observe(update, names="value")
-    return _box([widgets.HBox([square, values]), out], {"square": square, "values": values}, out, update)
+    return _panel(
+        "Cathedral: the bishop's bonus points", [square, values], out, {"square": square, "values": values}, update
+    )
 
 
 def altar_widget() -> Any:
@@ -165,12 +173,12 @@ def altar_widget() -> Any:
     picks = [widgets.Dropdown(options=list(data.COLOURS), value=c, layout={"width": "120px"}) for c in data.PRIMARY]
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
 
-    def update(*_):
+    def update(*_: Any) -> None:
         show_text(out, teach.altar_report([p.value for p in picks]).text())
 
     for p in picks:
         p.observe(update, names="value")
-    return _box([widgets.HBox([widgets.Label("paints:")] + picks), out], {"paints": picks}, out, update)
+    return _panel("Cathedral: restore the altar", [widgets.Label("paints:"), *picks], out, {"paints": picks}, update)
 
 
 def blending_widget() -> Any:
@@ -178,12 +186,10 @@ def blending_widget() -> Any:
     paints; each workshop apprentice allows two blends."""
     import ipywidgets as widgets
 
-    from .draw import PAINT_COLOURS
-
     def chip(c: str) -> str:
         return (
             f'<span style="background:{PAINT_COLOURS[c]};padding:1px 8px;border-radius:3px;'
-            f'color:{"black" if c in ("yellow", "orange") else "white"}">{c}</span>'
+            f'color:{text_on(PAINT_COLOURS[c])}">{c}</span>'
         )
 
     rows = "".join(
@@ -198,7 +204,7 @@ def blending_widget() -> Any:
     second = widgets.Dropdown(options=list(data.PRIMARY), value="yellow", layout={"width": "110px"})
     out = widgets.Output()
 
-    def update(*_):
+    def update(*_: Any) -> None:
         made = [c for a, b, c in teach.blending_rows() if {a, b} == {first.value, second.value}]
         show_text(
             out,
@@ -209,10 +215,11 @@ def blending_widget() -> Any:
 
     first.observe(update, names="value")
     second.observe(update, names="value")
-    return _box(
-        [table, widgets.HBox([first, widgets.Label("+"), second]), out],
-        {"first": first, "second": second, "table": table},
+    return _panel(
+        "Workshop: blend paints",
+        [widgets.VBox([table, widgets.HBox([first, widgets.Label("+"), second])])],
         out,
+        {"first": first, "second": second, "table": table},
         update,
     )
 
@@ -265,7 +272,7 @@ def final_count_widget(n: int = 4) -> Any:
     )
     out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
 
-    def update(*_):
+    def update(*_: Any) -> None:
         players = {nm: (thalers[nm].value, spaces[nm].value, times[nm].value) for nm in names}
         texts = [teach.final_count(players, ruleset, choice.value).text() for ruleset in ("base", "bigbox")]
         show_text(out, ("space 0 = still on a start space\n\n") + "\n\n".join(texts))
@@ -273,6 +280,10 @@ def final_count_widget(n: int = 4) -> Any:
     for w in list(thalers.values()) + list(spaces.values()) + list(times.values()) + [choice]:
         w.observe(update, names="value")
     rows = [widgets.HBox([thalers[nm], spaces[nm], times[nm]]) for nm in names]
-    return _box(
-        rows + [choice, out], {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice}, out, update
+    return _panel(
+        "End of the Game: the final money count",
+        [widgets.VBox([*rows, choice])],
+        out,
+        {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice},
+        update,
     )

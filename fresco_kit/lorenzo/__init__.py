@@ -16,6 +16,7 @@ sections to modules, ``refs.GLOSSARY`` for English -> Italian terms and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from fresco_kit.core import Game, GameInfo, Option, Switch
 
@@ -52,12 +53,11 @@ INFO = GameInfo(
 )
 
 
-def new_game(players: Sequence[str], seed: int = 0, **options) -> Game:
+def new_game(players: Sequence[str], seed: int = 0, **options: Any) -> Game:
     """A new game session; ``options``: ``bonus_tiles="standard"|"advanced"`` and
-    ``switches={name: value}`` (``readings.SWITCHES``)."""
-    from . import rules
-
-    return Game(rules, players, seed, options)
+    ``switches={name: value}`` (``readings.SWITCHES``).  Raises ``ValueError`` for
+    unknown players, options or switches."""
+    return Game(INFO.rules, players, seed, options)
 
 
 __all__ = ["INFO", "PLAYER_COUNTS", "new_game"]

@@ -79,7 +79,7 @@ class Forfeit(Action):
     member: Member
 
 
-ACTIONS = (Place, Choose, Forfeit)
+ACTIONS: tuple[type[Action], ...] = (Place, Choose, Forfeit)
 GRAMMAR = Grammar("Lorenzo il Magnifico", ACTIONS)
 
 

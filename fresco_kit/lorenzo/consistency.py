@@ -26,6 +26,7 @@ from fresco_kit.core import field_error
 from fresco_kit.core.record import listing
 
 from .data import PERIODS, SPACES, TOWER_SPACES, load
+from .flow import schedule
 
 if TYPE_CHECKING:
     from .state import State
@@ -66,7 +67,7 @@ def _players(st: State, at: Any) -> None:
 def _cards(st: State, at: Any) -> None:
     """Each of the 96 development cards in exactly one place of the right type."""
     cards = load().cards
-    seen: Counter = Counter()
+    seen: Counter[int] = Counter()
 
     def place(cid: int, where: str, card_type: str, period: int | None = None) -> None:
         card = cards.get(cid)
@@ -82,9 +83,9 @@ def _cards(st: State, at: Any) -> None:
         for i, cid in enumerate(deck):
             place(cid, at(f"decks.{key}[{i}]"), card_type, int(period))
     for t, row in st.towers.items():
-        for i, cid in enumerate(row):
-            if cid is not None:
-                place(cid, at(f"towers.{t}[{i}]"), t)
+        for i, held in enumerate(row):
+            if held is not None:
+                place(held, at(f"towers.{t}[{i}]"), t)
     for j, p in enumerate(st.players):
         for t, row in p.cards.items():
             for i, cid in enumerate(row):
@@ -116,8 +117,6 @@ def _tiles(st: State, at: Any) -> None:
 
 def _turns(st: State, at: Any) -> None:
     """Round, phase, schedule and turn agree; the player to place has a member at home."""
-    from .setup import schedule
-
     if (st.phase == "over") != (st.round == 7):
         raise field_error(at("phase"), "'over' exactly when round is 7", st.phase)
     if st.phase == "vatican" and st.round % 2:
@@ -200,6 +199,7 @@ def _pending(st: State, at: Any) -> None:
         elif d.kind == "cost":
             if i:
                 raise field_error(f"{where}.kind", "a cost decision only at the front (it is answered at once)", d.kind)
+            assert d.card is not None and d.costs is not None  # a cost decision's fields (Decision.validate)
             if d.card not in p.cards[data.cards[d.card].type]:
                 raise field_error(f"{where}.card", f"a card {d.player} has just taken", d.card)
             for j, cost in enumerate(d.costs):
@@ -211,6 +211,6 @@ def _pending(st: State, at: Any) -> None:
                         cost[short[0]],
                     )
         elif d.kind == "trade":
-            for j, cid in enumerate(d.queue):
+            for j, cid in enumerate(d.queue or ()):
                 if cid not in p.cards["building"]:
                     raise field_error(f"{where}.queue[{j}]", f"a building {d.player} owns", cid)

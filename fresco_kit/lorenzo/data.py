@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from fresco_kit.core.data import DataError, check_provenance, load_seed
 
@@ -47,10 +47,10 @@ class ExtraAction:
     """An extra action granted by a card: a tower card (``tower`` type or "any") or a
     harvest/production, at ``value``, with an optional cost ``discount``."""
 
-    kind: str  # "tower" | "harvest" | "production"
+    kind: Literal["tower", "harvest", "production"]
     value: int
-    tower: str = "any"
-    discount: dict = field(default_factory=dict)
+    tower: Literal["territory", "building", "character", "venture", "any"] = "any"
+    discount: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,8 @@ class CostOption:
 
 @dataclass(frozen=True)
 class Trade:
+    """One trade of a building's production: pay ``give``, receive ``get``."""
+
     give: dict
     get: Effect
 
@@ -82,11 +84,11 @@ class Trade:
 @dataclass(frozen=True)
 class Permanent:
     """A harvest (territory) or production (building) effect at an activation value:
-    a fixed ``effect`` or ``trades`` the player chooses among."""
+    a fixed ``effect`` or (with an empty ``effect``) ``trades`` the player chooses among."""
 
     zone: str
     value: int
-    effect: Effect | None = None
+    effect: Effect = field(default_factory=lambda: Effect())
     trades: tuple[Trade, ...] = ()
 
 
@@ -102,6 +104,9 @@ class Modifier:
 
 @dataclass(frozen=True)
 class Card:
+    """A development card (carta Sviluppo) as printed: costs, immediate effect, permanent
+    effect or character modifier, end-of-game VP, and the provenance of its numbers."""
+
     id: int
     name: str
     type: str
@@ -116,6 +121,9 @@ class Card:
 
 @dataclass(frozen=True)
 class Excommunication:
+    """An excommunication tile (tessera scomunica): its period, name and effect
+    (``kind`` with ``params``)."""
+
     id: int
     period: int
     name: str
@@ -126,6 +134,8 @@ class Excommunication:
 
 @dataclass(frozen=True)
 class Tower:
+    """A tower of the board: its card type, colour, Italian name, floor values and bonuses."""
+
     type: str
     colour: str
     italian: str
@@ -148,6 +158,8 @@ class Space:
 
 @dataclass(frozen=True)
 class BonusTile:
+    """A personal bonus tile (tessera bonus personale): what harvest and production give at ``value``."""
+
     id: str
     value: int
     harvest: dict
@@ -157,6 +169,8 @@ class BonusTile:
 
 @dataclass(frozen=True)
 class LorenzoData:
+    """Everything printed on the board, cards and tiles (``seeds/lorenzo.toml``), checked."""
+
     cards: dict[int, Card]
     towers: dict[str, Tower]
     spaces: dict[str, Space]
@@ -211,7 +225,7 @@ def _card(raw: dict) -> Card:
             p = dict(raw[zone])
             trades = tuple(Trade(_bundle(t["give"], where), _effect(t["get"], where)) for t in p.pop("trades", []))
             value = p.pop("value")
-            eff = None
+            eff = Effect()
             if not trades:
                 gain = dict(p.pop("gain", {}))
                 gain.update({k: p[k] for k in ("per", "every") if k in p})
@@ -326,6 +340,15 @@ def parse(raw: dict[str, Any]) -> LorenzoData:
         max_cards=raw["game"]["max_cards_per_type"],
         illustrative=tuple(illustrative),
     )
+
+
+def permanent(card_id: int) -> Permanent:
+    """The harvest or production effect of territory or building ``card_id``; raises
+    ``KeyError`` for a card without one."""
+    perm = load().cards[card_id].permanent
+    if perm is None:
+        raise KeyError(f"card {card_id} has no harvest or production effect")
+    return perm
 
 
 @lru_cache(maxsize=1)

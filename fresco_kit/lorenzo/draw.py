@@ -1,10 +1,12 @@
 """Figures for Lorenzo il Magnifico (matplotlib and networkx are imported lazily).
 
-- :func:`round_flow_graph` / :func:`draw_round_flow`: one round's phases as a directed
-  graph (rules summary, *La struttura della partita*; *Il Rapporto in Vaticano*;
-  *Fine del turno e punteggio finale*).
+- :func:`round_flow_graph` / :func:`draw_round_flow`: one round's steps as a directed
+  graph drawn from the flow table ``flow.STEPS`` (rules summary, *La struttura della
+  partita*; *Il Rapporto in Vaticano*; *Fine del turno e punteggio finale*).
 - :func:`draw_board`: the four towers with floor values and bonuses and the other
-  zones, coloured by what one family member can reach (engine checks via ``teach.reach``).
+  zones, coloured by what one family member can reach (engine checks via
+  ``explore.reach``), the family members on the board in their players' colours
+  (``core.colours``); :func:`board` draws a position for ``Game``'s picture.
 - :func:`draw_score_sheet` and :func:`draw_scoring_tables`: final scoring.
 - :func:`readme_figures` for ``fresco-kit figures``.
 """
@@ -13,110 +15,106 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import CARD_TYPES, load
-from .refs import GLOSSARY
+from fresco_kit.core.colours import INK, player_colour, text_on
 
-#: node -> (English label, Italian label, checklist ids, short detail)
-ROUND_PHASES: dict[str, tuple[str, str, tuple[str, ...], str]] = {
+from . import positions, rules
+from .data import CARD_TYPES, load
+from .effects import bundle_text, member_value, servants_per_plus
+from .explore import reach
+from .flow import STEPS
+from .refs import GLOSSARY
+from .scoring import character_points, faith_points, territory_points
+from .state import State
+from .teach import ITALIAN_TOWER
+
+#: How each step of ``flow.STEPS`` is drawn: English and Italian labels, checklist ids,
+#: a short detail, the box's position and colour, and where the detail goes (offset,
+#: alignment).  The steps and the arrows between them come from the flow table.
+ROUND_PHASES: dict[str, tuple[str, str, tuple[str, ...], str, tuple[float, float], str, tuple[float, float, str]]] = {
     "setup": (
         "Round setup",
         "preparazione del turno",
         ("round.setup",),
         "one card per floor from the period's decks,\nbottom floor first; roll the three dice",
+        (0.0, 4.0),
+        "#cfe2f3",
+        (1.35, 0.0, "left"),
     ),
     "actions": (
         "Action phase",
         "fase delle azioni",
         ("phase.actions", "dice.value", "servants"),
         "in turn order, one family member\nper turn, until all are placed",
+        (0.0, 2.7),
+        "#d9ead3",
+        (1.35, 0.0, "left"),
     ),
     "vatican": (
         "Vatican report",
         "Rapporto in Vaticano",
         ("phase.vatican", "vatican.support", "vatican.excommunicate"),
         "faith >= 3 / 4 / 5: support (faith -> 0, VP)\nor excommunication (faith kept)",
+        (3.0, 1.75),
+        "#f4cccc",
+        (0.0, -0.6, "center"),
     ),
     "end": (
         "End of round",
         "fine del turno",
-        ("endround.cards", "endround.order", "endround.members"),
-        "tower cards leave the game; new turn order\nfrom the Council Palace; members return",
+        ("endround.cards", "endround.order", "endround.members", "struct.periods"),
+        "tower cards leave the game; new turn order\nfrom the Council Palace; members return;\n"
+        "a new period brings the next decks",
+        (0.0, 1.0),
+        "#fff2cc",
+        (-2.75, -0.1, "center"),
     ),
-    "next_round": ("Next round", "turno successivo", ("struct.periods",), "same period, same decks"),
-    "next_period": ("Next period", "periodo successivo", ("struct.periods",), "decks of the next period"),
-    "final": (
+    "over": (
         "Final scoring",
         "punteggio finale",
         ("final.total", "final.winner"),
         "territories, characters, ventures,\nmilitary, resources, excommunications",
+        (0.0, -0.5),
+        "#d9d2e9",
+        (1.35, 0.0, "left"),
     ),
 }
-
-#: (from, to, condition)
-ROUND_FLOW: tuple[tuple[str, str, str], ...] = (
-    ("setup", "actions", "always"),
-    ("actions", "vatican", "even round: 2, 4, 6"),
-    ("actions", "end", "odd round: 1, 3, 5"),
-    ("vatican", "end", "always"),
-    ("end", "next_round", "after round 1, 3, 5"),
-    ("end", "next_period", "after round 2, 4"),
-    ("end", "final", "after round 6"),
-    ("next_round", "setup", "always"),
-    ("next_period", "setup", "always"),
-)
-
-_POS = {
-    "setup": (0.0, 4.0),
-    "actions": (0.0, 2.7),
-    "vatican": (3.0, 1.75),
-    "end": (0.0, 1.0),
-    "next_round": (-3.0, 3.35),
-    "next_period": (-3.0, 1.75),
-    "final": (0.0, -0.5),
-}
-#: where each phase's detail is written, relative to its box, and its alignment
-_DETAIL = {
-    "setup": (1.35, 0.0, "left"),
-    "actions": (1.35, 0.0, "left"),
-    "vatican": (0.0, -0.6, "center"),
-    "end": (-1.6, -0.5, "center"),
-    "next_round": (0.0, -0.42, "center"),
-    "next_period": (0.0, -0.42, "center"),
-    "final": (1.35, 0.0, "left"),
-}
-_NODE_COLOUR = {
-    "setup": "#cfe2f3",
-    "actions": "#d9ead3",
-    "vatican": "#f4cccc",
-    "end": "#fff2cc",
-    "next_round": "#eeeeee",
-    "next_period": "#eeeeee",
-    "final": "#d9d2e9",
-}
+#: where a condition is written when not halfway along a straight arrow
+_LABEL = {("end", "setup"): (-1.3, 3.45, "center")}
 _CURVE = {
-    ("end", "next_round"): -0.25,
-    ("next_round", "setup"): -0.2,
-    ("end", "next_period"): 0.0,
-    ("next_period", "setup"): -0.15,
+    ("end", "setup"): -0.9,
     ("actions", "vatican"): -0.2,
     ("vatican", "end"): -0.2,
 }
 
 
-def round_flow_graph():
-    """A ``networkx.DiGraph`` of one round's phases: nodes carry ``label``, ``italian``,
-    ``rules`` (checklist ids), ``detail``, ``pos``; edges carry the ``condition``."""
+def round_flow_graph() -> Any:
+    """A ``networkx.DiGraph`` of the steps of ``flow.STEPS`` (a step that stays in itself
+    draws no loop): nodes carry ``label``, ``italian``, ``rules`` (checklist ids),
+    ``detail``, ``section``, ``pos``; edges carry the table's ``condition``."""
     import networkx as nx
 
     g = nx.DiGraph()
-    for node, (label, italian, rules, detail) in ROUND_PHASES.items():
-        g.add_node(node, label=label, italian=italian, rules=rules, detail=detail, pos=_POS[node])
-    for a, b, cond in ROUND_FLOW:
-        g.add_edge(a, b, condition=cond)
+    for step in STEPS:
+        label, italian, rules_, detail, pos, colour, where = ROUND_PHASES[step.name]
+        g.add_node(
+            step.name,
+            label=label,
+            italian=italian,
+            rules=rules_,
+            detail=detail,
+            section=step.section,
+            pos=pos,
+            colour=colour,
+            where=where,
+        )
+    for step in STEPS:
+        for condition, target in step.next:
+            if target != step.name:
+                g.add_edge(step.name, target, condition=condition)
     return g
 
 
-def draw_round_flow(ax: Any = None):
+def draw_round_flow(ax: Any = None) -> Any:
     """Draw :func:`round_flow_graph`: boxes for phases (English and Italian), what happens
     beside them, arrows labelled with the round numbers that take them."""
     import matplotlib.pyplot as plt
@@ -134,10 +132,10 @@ def draw_round_flow(ax: Any = None):
             va="center",
             fontsize=11,
             fontweight="bold",
-            bbox={"boxstyle": "round,pad=0.5", "fc": _NODE_COLOUR[node], "ec": "#333"},
+            bbox={"boxstyle": "round,pad=0.5", "fc": d["colour"], "ec": "#333"},
         )
         boxes[node] = t
-        dx, dy, align = _DETAIL[node]
+        dx, dy, align = d["where"]
         ax.text(x + dx, y + dy, d["detail"], ha=align, va="center", fontsize=8.5, color="#333", style="italic")
     fig.canvas.draw()  # box patches get their size
     for a, b, d in g.edges(data=True):
@@ -163,17 +161,18 @@ def draw_round_flow(ax: Any = None):
             mx, my = (xa + xb) / 2, (ya + yb) / 2
             if xa == xb:
                 mx -= 0.15
+            mx, my, align = _LABEL.get((a, b), (mx, my, "right" if xa == xb else "center"))
             ax.text(
                 mx,
                 my,
                 d["condition"],
                 fontsize=9,
                 color="#7a1f1f",
-                ha="right" if xa == xb else "center",
+                ha=align,
                 va="center",
                 bbox={"boxstyle": "round", "fc": "white", "ec": "#7a1f1f", "alpha": 0.95},
             )
-    ax.set_xlim(-4.5, 4.8)
+    ax.set_xlim(-4.3, 4.8)
     ax.set_ylim(-1.1, 4.6)
     ax.set_title(
         "Lorenzo il Magnifico: the phases of one round (turno); six rounds in three periods (periodi)", fontsize=12
@@ -184,7 +183,7 @@ def draw_round_flow(ax: Any = None):
     return fig
 
 
-def _fig_ax(ax: Any, size: tuple[float, float]):
+def _fig_ax(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -198,20 +197,39 @@ _TOWER_COLOUR = {"territory": "#6aa84f", "building": "#f1c232", "character": "#3
 _STATUS_COLOUR = {"yes": "#b6d7a8", "value": "#dddddd", "other": "#f9cb9c"}
 
 
-def draw_board(state: Any = None, player: str = "Red", member: str = "white", servants: int = 0, ax: Any = None):
+#: the zones beside the towers: title and spaces
+_ZONES = (
+    ("Harvest (raccolto)", ("harvest-small", "harvest-large")),
+    ("Production (produzione)", ("production-small", "production-large")),
+    ("Market (Mercato)", ("market-1", "market-2", "market-3", "market-4")),
+    ("Council Palace\n(Palazzo del Consiglio)", ("council",)),
+)
+
+
+def board(state: State) -> Any:
+    """The board of a position (``Game``'s picture in a notebook): as :func:`draw_board`
+    for the player to act (else the first), their first family member at home."""
+    player = state.current or state.players[0].name
+    home = state.player(player).home
+    return draw_board(state, player, home[0] if home else "white")
+
+
+def draw_board(
+    state: State | None = None, player: str = "Red", member: str = "white", servants: int = 0, ax: Any = None
+) -> Any:
     """The board: towers (floor value, bonus, card) and the other zones, each space
     coloured green (the member may go there), grey (its value is too low) or orange
-    (value enough, another rule refuses: see the reasons in the widgets)."""
+    (value enough, another rule refuses: see the reasons in the widgets); members on the
+    board are written in their players' colours.  Without ``state``, the tower
+    explorer's starting position."""
     import matplotlib.patches as mpatches
     import matplotlib.pyplot as plt
 
-    from . import teach
-
     data = load()
     if state is None:
-        state = teach.tower_position("starting resources")
+        state = positions.tower_position("starting resources")
     status = {}
-    for r in teach.reach(state, player, member, servants):
+    for r in reach(state, player, member, servants):
         status[r.space] = "yes" if r.ok else ("value" if r.value_too_low else "other")
     fig, ax = _fig_ax(ax, (13, 7))
     for i, t in enumerate(CARD_TYPES):
@@ -220,7 +238,7 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
         ax.text(
             x + 1,
             4.55,
-            f"{t.capitalize()}\n({teach.ITALIAN_TOWER[t]})",
+            f"{t.capitalize()}\n({ITALIAN_TOWER[t]})",
             ha="center",
             fontsize=10,
             fontweight="bold",
@@ -239,26 +257,15 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
                     lw=2,
                 )
             )
-            bonus = teach.bundle_text(tower.floor_bonus[f]) if tower.floor_bonus[f] else ""
+            bonus = bundle_text(tower.floor_bonus[f]) if tower.floor_bonus[f] else ""
             card = state.towers[t][f]
             name = data.cards[card].name if card is not None else "(no card)"
             ax.text(x + 0.08, f * 1.05 + 0.68, f"floor {f + 1}: value {tower.floor_values[f]}", fontsize=8.5)
             ax.text(x + 0.08, f * 1.05 + 0.40, name, fontsize=8, style="italic")
             if bonus:
                 ax.text(x + 0.08, f * 1.05 + 0.12, f"bonus {bonus}", fontsize=8, color="#7a1f1f")
-    others = [
-        ("harvest-small", "harvest-large"),
-        ("production-small", "production-large"),
-        ("market-1", "market-2", "market-3", "market-4"),
-        ("council",),
-    ]
-    titles = [
-        "Harvest (raccolto)",
-        "Production (produzione)",
-        "Market (Mercato)",
-        "Council Palace\n(Palazzo del Consiglio)",
-    ]
-    for j, (group, title) in enumerate(zip(others, titles)):
+            _members(ax, state, space, x + 1.92, f * 1.05 + 0.68, "right")
+    for j, (title, group) in enumerate(_ZONES):
         y = 3.75 - j * 1.3
         ax.text(9.5, y + 0.62, title, fontsize=9.5, fontweight="bold")
         for k, space in enumerate(group):
@@ -277,7 +284,7 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
                 f"-{sp.penalty} to value"
                 if sp.penalty
                 else (
-                    teach.bundle_text(sp.gain).replace(" + ", "\n+").replace("council privilege(s)", "privilege(s)")
+                    bundle_text(sp.gain).replace(" + ", "\n+").replace("council privilege(s)", "privilege(s)")
                     if sp.gain
                     else ""
                 )
@@ -296,8 +303,9 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
                 va="center",
                 fontsize=7,
             )
+            _members(ax, state, space, 9.5 + k * 1.05 + 0.47, y - 0.42, "center")
     p = state.player(player)
-    value = teach.member_value(state, p, member) + servants // teach.servants_per_plus(p)
+    value = member_value(state, p, member) + servants // servants_per_plus(p)
     handles = [
         mpatches.Patch(fc=_STATUS_COLOUR["yes"], ec="#444", label="can be placed here"),
         mpatches.Patch(fc=_STATUS_COLOUR["value"], ec="#444", label="value too low"),
@@ -319,7 +327,24 @@ def draw_board(state: Any = None, player: str = "Red", member: str = "white", se
     return fig
 
 
-def draw_score_sheet(sheet: Any, ax: Any = None):
+def _members(ax: Any, state: State, space: str, x: float, y: float, align: str) -> None:
+    """Write the family members standing on ``space`` at (x, y), each on its player's colour."""
+    seats = {name: i for i, name in enumerate(state.names)}
+    for i, o in enumerate(state.occupants.get(space, ())):
+        colour = player_colour(o.player, seats[o.player])
+        ax.text(
+            x,
+            y - i * 0.22,
+            f"{o.player}:{o.member}",
+            ha=align,
+            va="center",
+            fontsize=6.5,
+            color=text_on(colour),
+            bbox={"boxstyle": "round,pad=0.15", "fc": colour, "ec": INK, "lw": 0.5},
+        )
+
+
+def draw_score_sheet(sheet: Any, ax: Any = None) -> Any:
     """A stacked bar per player of a final :class:`~fresco_kit.core.ScoreSheet`; the
     excommunication losses go below zero; totals are written above the bars."""
     import matplotlib.pyplot as plt
@@ -348,12 +373,10 @@ def draw_score_sheet(sheet: Any, ax: Any = None):
     return fig
 
 
-def draw_scoring_tables():
+def draw_scoring_tables() -> Any:
     """Three panels: VP for territories and characters by number of cards, and the VP
     of each faith space (scored at a Vatican report)."""
     import matplotlib.pyplot as plt
-
-    from .scoring import character_points, faith_points, territory_points
 
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
     n = list(range(7))
@@ -383,11 +406,9 @@ def draw_scoring_tables():
     return fig
 
 
-def sample_final_sheet():
-    """The engine's score sheet of the constructed end position ``teach.SHEET_SAMPLE``."""
-    from . import rules, teach
-
-    return rules.scores(teach.score_position(teach.SHEET_SAMPLE))
+def sample_final_sheet() -> Any:
+    """The engine's score sheet of the constructed end position ``positions.SHEET_SAMPLE``."""
+    return rules.scores(positions.score_position(positions.SHEET_SAMPLE))
 
 
 def readme_figures() -> list[tuple[str, Any]]:

@@ -8,12 +8,13 @@ player's private copy (``state.own``), never on a published state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
 
 from . import readings
-from .data import COLOURED, Effect, Excommunication, load
+from .data import COLOURED, Card, Effect, Excommunication, Modifier, load
 from .refs import RULES
 from .state import Decision, Occupant, Player, State
 
@@ -45,7 +46,7 @@ def servants_per_plus(p: Player) -> int:
     return e.params["servants"] if e else 1
 
 
-def has_coloured_member(st: State, player: str, spaces) -> bool:
+def has_coloured_member(st: State, player: str, spaces: Iterable[str]) -> bool:
     """The colour rule of towers and zones: whether ``player`` already has one of their
     coloured members (the neutral one has no colour) on any of ``spaces``."""
     occupants = st.occupants
@@ -119,7 +120,7 @@ def _modifier(characters: tuple[int, ...], excomms: tuple[int, ...], kind: str, 
     return total
 
 
-def cost_discounts(p: Player, tower: str) -> list[dict]:
+def cost_discounts(p: Player, tower: str) -> list[list[dict[str, int]]]:
     """Character discounts on a tower's cards; each entry is a list of alternatives."""
     cards = load().cards
     out = []
@@ -133,10 +134,15 @@ def cost_discounts(p: Player, tower: str) -> list[dict]:
 def gets_floor_bonus(p: Player) -> bool:
     """False for a player holding the character that forbids tower floor bonuses."""
     cards = load().cards
-    return not any(cards[c].modifier and cards[c].modifier.kind == "no_floor_bonus" for c in p.cards["character"])
+    return not any(_kind(cards[c].modifier) == "no_floor_bonus" for c in p.cards["character"])
+
+
+def _kind(modifier: Modifier | None) -> str | None:
+    return modifier.kind if modifier else None
 
 
 def card_count(p: Player, per: str) -> int:
+    """What an effect "per" counts: ``p``'s military points, or cards of the type ``per``."""
     return p.res["military"] if per == "military" else len(p.cards[per])
 
 
@@ -218,11 +224,12 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
 
 def privilege_reasons(decision: Decision, choice: str) -> list:
     """Why ``choice`` cannot answer a privilege decision (the open privileges listed)."""
-    open_ = [c for c in load().privileges if c not in decision.taken]
+    taken = decision.taken or ()
+    open_ = [c for c in load().privileges if c not in taken]
     if choice not in open_:
         why = (
             f"privilege {choice} is already taken from this effect"
-            if choice in decision.taken
+            if choice in taken
             else f"{choice!r} is not a council privilege"
         )
         return [(f"{why}; the choices are {', '.join(open_)}", RULES["kit.privileges"])]
@@ -231,12 +238,13 @@ def privilege_reasons(decision: Decision, choice: str) -> list:
 
 def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, events: list[Event]) -> None:
     """Take one council privilege (Privilegio del Consiglio); more of the same effect stay pending."""
-    if decision.count > 1:
-        push(st, _privileges(p.name, decision.count - 1, decision.taken + (choice,)))
+    count, taken = decision.count or 1, decision.taken or ()  # a privilege decision's fields
+    if count > 1:
+        push(st, _privileges(p.name, count - 1, taken + (choice,)))
     gain(st, p, load().privileges[choice], events, f" (privilege {choice})", "kit.privileges")
 
 
-def cost_options_text(card) -> str:
+def cost_options_text(card: Card) -> str:
     """The printed cost alternatives of a card, as text."""
     if not card.costs:
         return "free (territory slots 3-6 need military points)"
@@ -245,3 +253,34 @@ def cost_options_text(card) -> str:
         txt = " + ".join(f"{v} {k}" for k, v in c.pay.items())
         parts.append(f"need {c.need_military} military, pay {txt}" if c.need_military else txt)
     return " OR ".join(parts)
+
+
+def bundle_text(bundle: dict) -> str:
+    """``{"wood": 1, "privileges": 2}`` -> ``"1 wood + 2 privileges"`` ("nothing" if empty)."""
+    return " + ".join(f"{v} {k}" for k, v in bundle.items() if v) or "nothing"
+
+
+def effect_text(effect: Effect | None) -> str:
+    """An effect in words: its gains (per card or military), privileges and extra action."""
+    if effect is None:
+        return "-"
+    parts = []
+    base = dict(effect.gain)
+    if effect.privileges:
+        base["privileges"] = effect.privileges
+    if base:
+        per = ""
+        if effect.per:
+            per = (
+                f" per {effect.every} military"
+                if effect.per == "military" and effect.every > 1
+                else f" per {effect.per}"
+            )
+            per += "" if effect.per == "military" else " card"
+        parts.append(bundle_text(base) + per)
+    if effect.action:
+        a = effect.action
+        what = f"take a {a.tower} card" if a.kind == "tower" else f"{a.kind} action"
+        disc = f" (discount {bundle_text(a.discount)})" if a.discount else ""
+        parts.append(f"{what} at value {a.value}{disc}")
+    return "; ".join(parts) or "-"

@@ -1,7 +1,9 @@
 """End of round — rules summary, *Fine del turno e punteggio finale*.
 
 Cards left on the towers leave the game; the new turn order follows the Council Palace,
-the others keep their relative order behind; the family members come home.
+the others keep their relative order behind; the family members come home.  What comes
+next (the next round's setup, or the end of the game after round 6) is the flow table's
+business (``flow.STEPS``).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from fresco_kit.core import Event, assign
 from .data import CARD_TYPES, MEMBERS
 from .market import council_order
 from .refs import RULES
-from .setup import setup_round
 from .state import State
 
 
 def end_round(st: State, events: list[Event]) -> None:
-    """Close the round, then prepare the next one or end the game after round 6."""
+    """Close the round of the unpublished ``st`` (the flow step "end"): clear the towers
+    and the board, set the turn order from the Council Palace, bring the members home,
+    count the round."""
     gone = [c for t in CARD_TYPES for c in st.towers[t] if c is not None]
     if gone:
         events.append(Event(f"{len(gone)} card(s) left on the towers leave the game", RULES["endround.cards"]))
@@ -33,8 +36,10 @@ def end_round(st: State, events: list[Event]) -> None:
         players=tuple(p if p.home == MEMBERS else p.evolve(home=MEMBERS) for p in st.players),
         round=st.round + 1,
     )
-    if st.round > 6:
-        assign(st, phase="over", schedule=(), turn=0)
-        events.append(Event("The game is over: final scoring", RULES["struct.periods"]))
-    else:
-        setup_round(st, events)
+
+
+def game_over(st: State, events: list[Event]) -> None:
+    """End the game after round 6 (the flow step "over"): nobody places any more; the
+    final scoring is ``final.final_scores``."""
+    assign(st, schedule=(), turn=0)
+    events.append(Event("The game is over: final scoring", RULES["struct.periods"]))

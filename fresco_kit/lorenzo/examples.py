@@ -8,7 +8,8 @@ the example's docstring.  ``fresco-kit examples lorenzo`` prints them all.
 
 from __future__ import annotations
 
-from fresco_kit.core import Check, Example
+from fresco_kit.core import Action, Check, Example, Game
+from fresco_kit.core.examples import find_example
 from fresco_kit.core.rules import GAME_TITLES
 
 from .actions import Place
@@ -21,7 +22,8 @@ KIND = "constructed"
 SRC = GAME_TITLES["lorenzo"]
 
 
-def _first_rule(game, action) -> str:
+def _first_rule(game: Game, action: Action) -> str:
+    """The checklist id of the first reason ``action`` is refused in ``game`` ("legal" if none)."""
     verdict = game.explain(action)
     return verdict.reasons[0][1].id if verdict.reasons else "legal"
 
@@ -281,3 +283,11 @@ EXAMPLES: list[Example] = [
     Example("Three excommunication effects", KIND, f"{SRC}, Il Rapporto in Vaticano", three_excommunications),
     Example("A complete final-scoring sheet", KIND, f"{SRC}, Fine del turno e punteggio finale", final_scoring_sheet),
 ]
+
+
+def example(name: str) -> Example:
+    """The worked example called ``name`` -- its title or the name of its function, e.g.
+    ``example("final_scoring_sheet").show()``; ``KeyError`` lists the examples there are
+    (``core.examples.find_example``)."""
+    by_function = {e.run.__name__: e for e in EXAMPLES}
+    return by_function.get(name) or find_example(EXAMPLES, name)

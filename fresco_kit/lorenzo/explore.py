@@ -1,8 +1,9 @@
-"""Teaching queries for notebooks and widgets: what a member can reach, what a tower
-space would cost, which cards fire at an activation value, what a Vatican report
-means, and readable texts for cards, tiles and the board.
+"""Teaching queries for notebooks and widgets, answered by the engine: what a member can
+reach, what a tower space would cost, which cards fire at an activation value, what a
+Vatican report means.
 
-Everything here asks the engine (``placement.place_reasons``, ``towers.plan``...), so a
+Queries return data (verdicts, quotes, rows); ``teach.py`` words them for learners.
+Everything here asks the rules (``placement.place_reasons``, ``towers.plan``...), so a
 widget shows exactly what the rules module would accept or refuse.
 """
 
@@ -11,98 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fresco_kit.core import Verdict
+from fresco_kit.core.rules import Reason
 
 from .actions import Place
-from .data import CARD_TYPES, SPACES, Effect, load
-from .effects import action_value, after_losses, cost_options_text, effect_bundle, gets_floor_bonus, member_value
+from .data import SPACES, load, permanent
+from .effects import action_value, after_losses, bundle_text, effect_bundle, effect_text, gets_floor_bonus, member_value
 from .placement import place_reasons
 from .state import Player, State
-from .towers import cost_options, plan, tower_occupied, tower_space
+from .towers import cost_options, plan, tower_floor, tower_occupied
 from .zones import firing_cards
-
-
-def bundle_text(bundle: dict) -> str:
-    """``{"wood": 1, "privileges": 2}`` -> ``"1 wood + 2 privileges"`` ("nothing" if empty)."""
-    return " + ".join(f"{v} {k}" for k, v in bundle.items() if v) or "nothing"
-
-
-def effect_text(effect: Effect | None) -> str:
-    if effect is None:
-        return "-"
-    parts = []
-    base = dict(effect.gain)
-    if effect.privileges:
-        base["privileges"] = effect.privileges
-    if base:
-        per = ""
-        if effect.per:
-            per = (
-                f" per {effect.every} military"
-                if effect.per == "military" and effect.every > 1
-                else f" per {effect.per}"
-            )
-            per += "" if effect.per == "military" else " card"
-        parts.append(bundle_text(base) + per)
-    if effect.action:
-        a = effect.action
-        what = f"take a {a.tower} card" if a.kind == "tower" else f"{a.kind} action"
-        disc = f" (discount {bundle_text(a.discount)})" if a.discount else ""
-        parts.append(f"{what} at value {a.value}{disc}")
-    return "; ".join(parts) or "-"
-
-
-def card_text(card_id: int) -> str:
-    """One line describing a development card: type, period, cost, effects."""
-    c = load().cards[card_id]
-    lines = [
-        f"{c.name} ({c.type}, period {c.period}); cost: {cost_options_text(c)}",
-        f"immediate: {effect_text(c.immediate)}",
-    ]
-    if c.permanent:
-        p = c.permanent
-        if p.trades:
-            what = " OR ".join(f"{bundle_text(t.give)} -> {effect_text(t.get)}" for t in p.trades)
-        else:
-            what = effect_text(p.effect)
-        lines.append(f"{p.zone} >= {p.value}: {what}")
-    if c.modifier:
-        m = c.modifier
-        lines.append(
-            f"permanent: {m.kind}{' ' + m.tower if m.tower else ''} +{m.bonus}"
-            + (f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else "")
-        )
-    if c.end_vp:
-        lines.append(f"end of game: {c.end_vp} VP")
-    return "; ".join(lines)
-
-
-def excommunication_text(tile_id: int) -> str:
-    """The effect of an excommunication tile (scomunica) in words."""
-    e = load().excommunications[tile_id]
-    q = e.params
-    if e.kind == "gain_loss":
-        what = f"each time you gain {' or '.join(q['resources'])}, you gain 1 less"
-    elif e.kind == "action_malus":
-        target = f"take-{q['tower']}-card" if q["action"] == "tower" else q["action"]
-        what = f"-{q['malus']} to the value of your {target} actions"
-    elif e.kind == "coloured_members":
-        what = f"your coloured family members are worth {q['malus']} less"
-    elif e.kind == "no_market":
-        what = "you cannot use the market"
-    elif e.kind == "servants_per_plus":
-        what = f"you need {q['servants']} servants for each +1 to a family member"
-    elif e.kind == "skip_first_placement":
-        what = "you skip your first placement of each round and make it after everybody's last"
-    elif e.kind == "no_end_points":
-        what = f"no end-of-game VP for your {q['cards']} cards"
-    else:
-        what = {
-            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
-            "military": "lose 1 VP per military point",
-            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
-            "resources": "lose 1 VP per wood, stone, servant and coin left",
-        }[q["per"]]
-    return f"{e.name} (period {e.period}): {what}"
 
 
 def reachable(state: State, player: str, member: str, servants: int = 0) -> dict[str, Verdict]:
@@ -133,7 +51,7 @@ def tower_quote(state: State, player: str, space: str, member: str, servants: in
     floor bonus, every cost option and the affordable ones, and the verdict."""
     data = load()
     p = state.player(player)
-    tower, floor = tower_space(space)
+    tower, floor = tower_floor(space)
     base = member_value(state, p, member)
     value = action_value(p, base, servants, "tower", tower)
     tp = plan(state, p, space, base, servants, member)
@@ -177,7 +95,7 @@ def activation_report(player: Player, zone: str, value: int) -> list[tuple[str, 
 
 def vatican_summary(period: int, faith: int) -> dict:
     """Threshold of ``period``, whether ``faith`` reaches it, the VP support would bring,
-    and the seven excommunication tiles of that period."""
+    and the ids of the seven excommunication tiles of that period."""
     data = load()
     need = data.vatican_thresholds[period - 1]
     faith = max(0, min(faith, len(data.faith_vp) - 1))
@@ -186,32 +104,44 @@ def vatican_summary(period: int, faith: int) -> dict:
         "threshold": need,
         "reaches": faith >= need,
         "vp_if_support": data.faith_vp[faith] if faith >= need else 0,
-        "tiles": [excommunication_text(e.id) for e in data.excommunications.values() if e.period == period],
+        "tiles": [e.id for e in data.excommunications.values() if e.period == period],
     }
 
 
-def describe(state: State) -> str:
-    """A plain-text picture of the board: round, dice, towers, occupants, players."""
+@dataclass(frozen=True)
+class Reach:
+    """Whether ``member`` with ``servants`` may go on ``space`` now, and every reason if not."""
+
+    space: str
+    reasons: tuple[Reason, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether the member may go there."""
+        return not self.reasons
+
+    @property
+    def value_too_low(self) -> bool:
+        """Refused (at least) because the value does not reach the space's minimum."""
+        return any(ref.id == "place.min" for _, ref in self.reasons)
+
+
+def reach(state: State, player: str, member: str, servants: int = 0) -> list[Reach]:
+    """Every action space for ``member`` of ``player`` with ``servants`` paid, by the
+    engine's placement checks (:func:`reachable`; rules summary, *I dadi e i
+    familiari*); whose turn it is does not matter here."""
+    return [Reach(s, tuple(v.reasons)) for s, v in reachable(state, player, member, servants).items()]
+
+
+def fixed_yield(p: Player, zone: str, value: int) -> dict[str, int]:
+    """What a harvest/production at ``value`` gives without any trade: the personal bonus
+    tile and every firing card's fixed effect (before excommunication losses)."""
     data = load()
-    lines = [
-        f"Round {min(state.round, 6)} of 6 (period {state.period}), phase {state.phase}; "
-        f"turn order {', '.join(state.order)}; dice " + ", ".join(f"{k} {v}" for k, v in state.dice.items())
-    ]
-    for t in CARD_TYPES:
-        cells = []
-        for f in (1, 2, 3, 4):
-            cid = state.towers[t][f - 1]
-            who = ",".join(map(str, state.occupants.get(f"{t}-{f}", ())))
-            cells.append(f"{f}:{data.cards[cid].name if cid else '-'}{' [' + who + ']' if who else ''}")
-        lines.append(f"  {t:<9} " + " | ".join(cells))
-    others = {k: v for k, v in state.occupants.items() if not tower_space(k) and v}
-    if others:
-        lines.append("  " + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in others.items()))
-    for p in state.players:
-        cards = ", ".join(f"{len(p.cards[t])} {t}" for t in CARD_TYPES)
-        ex = f"; excommunicated: {', '.join(str(i) for i in p.excomms)}" if p.excomms else ""
-        lines.append(f"  {p.name}: {bundle_text(p.res)}; {cards}; at home: {', '.join(p.home) or '-'}{ex}")
-    if state.pending:
-        d = state.pending[0]
-        lines.append(f"  waiting for {d.player} to answer a {d.kind} decision")
-    return "\n".join(lines)
+    tile = data.bonus_tiles[p.bonus_tile]
+    total: dict[str, int] = dict(getattr(tile, zone)) if value >= tile.value else {}
+    for cid in firing_cards(p, zone, value):
+        pm = permanent(cid)
+        if not pm.trades:
+            for k, v in effect_bundle(p, pm.effect).items():
+                total[k] = total.get(k, 0) + v
+    return total

@@ -9,6 +9,7 @@ again; 1 coin and a council privilege; the order of entry is the next turn order
 from __future__ import annotations
 
 from fresco_kit.core import Event
+from fresco_kit.core.rules import Reason
 
 from .data import load
 from .effects import action_value, excomm, gain, occupy
@@ -16,7 +17,8 @@ from .refs import RULES
 from .state import Player, State
 
 
-def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list:
+def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list[Reason]:
+    """Every rule broken by a member of value ``base`` (``servants`` paid) on a market space."""
     sp = load().spaces[space]
     reasons = []
     if len(st.players) < sp.min_players:
@@ -31,7 +33,8 @@ def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -
     return reasons
 
 
-def council_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list:
+def council_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list[Reason]:
+    """Every rule broken by a member of value ``base`` (``servants`` paid) in the Council Palace."""
     sp = load().spaces[space]
     value = action_value(p, base, servants)
     if value < sp.value:
@@ -40,6 +43,7 @@ def council_reasons(st: State, p: Player, space: str, base: int, servants: int) 
 
 
 def place_market(st: State, p: Player, space: str, servants: int, member: str, events: list[Event]) -> None:
+    """Place ``member`` on a market space or in the Council Palace and take its gain."""
     sp = load().spaces[space]
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)

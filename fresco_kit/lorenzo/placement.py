@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import Action, Event, assign
+from fresco_kit.core.rules import Reason
 
 from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
-from .endround import end_round
 from .market import council_reasons, market_reasons, place_market
 from .refs import RULES
-from .state import Player, State, own
-from .towers import cost_reasons, pay_card, plan, take_card, tower_space
-from .vatican import resolve_vatican, start_report, vatican_reasons
+from .state import Decision, Player, State, own
+from .towers import cost_reasons, pay_card, plan, take_card, tower_floor, tower_space
+from .vatican import resolve_vatican, vatican_reasons
 from .zones import ZONES, activate, affordable_trades, place_zone, resolve_trade, trade_reasons, zone_reasons
 
 __all__ = [
@@ -38,7 +38,7 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- whose turn
-def _turn_reasons(st: State, player: str, deciding: bool) -> list:
+def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
     if st.phase == "over":
         return [("the game is over", RULES["kit.over"])]
     for p in st.players:
@@ -66,7 +66,7 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list:
     return []
 
 
-def _servant_reasons(st: State, p: Player, servants: int) -> list:
+def _servant_reasons(st: State, p: Player, servants: int) -> list[Reason]:
     out = []
     if servants > p.res["servants"]:
         out.append((f"{p.name} has only {p.res['servants']} servants", RULES["servants"]))
@@ -79,7 +79,9 @@ def _servant_reasons(st: State, p: Player, servants: int) -> list:
 
 
 # --------------------------------------------------------------------------- placing
-def placement_reasons(st: State, player: str, member: str, space: str, servants: int, turn: bool = True) -> list:
+def placement_reasons(
+    st: State, player: str, member: str, space: str, servants: int, turn: bool = True
+) -> list[Reason]:
     """Every rule broken by placing ``player``'s ``member`` on ``space`` with ``servants``
     (known names, checked by ``Place``); with ``turn`` False whose turn it is is ignored."""
     out = _turn_reasons(st, player, False) if turn else []
@@ -100,12 +102,14 @@ def placement_reasons(st: State, player: str, member: str, space: str, servants:
     return out + plan(st, p, space, base, servants, member).reasons
 
 
-def place_reasons(st: State, a: Place, turn: bool = True) -> list:
+def place_reasons(st: State, a: Place, turn: bool = True) -> list[Reason]:
     """Every rule broken by the placement ``a``."""
     return placement_reasons(st, a.player, a.member, a.space, a.servants, turn)
 
 
-def forfeit_reasons(st: State, a: Forfeit) -> list:
+def forfeit_reasons(st: State, a: Forfeit) -> list[Reason]:
+    """Every rule broken by forfeiting ``a.member``: only on one's turn, a member at home
+    that cannot be placed anywhere (rules summary, *I dadi e i familiari*)."""
     out = _turn_reasons(st, a.player, False)
     if a.player not in st.names or st.phase == "over":
         return out
@@ -146,14 +150,17 @@ def _minimum(space: str) -> int:
 
 
 # --------------------------------------------------------------------------- deciding
-def extra_targets(d) -> list[str]:
+def extra_targets(d: Decision) -> list[str]:
     """The answers that take an extra action ``d``: its zone, or the tower spaces it may use."""
     if d.action in ZONES:
         return [d.action]
-    return [s for s in TOWER_SPACES if d.tower in ("any", tower_space(s)[0])]
+    return [s for s in TOWER_SPACES if d.tower in ("any", tower_floor(s)[0])]
 
 
-def choose_reasons(st: State, a: Choose) -> list:
+def choose_reasons(st: State, a: Choose) -> list[Reason]:
+    """Every rule broken by answering the front pending decision with ``a``: whose
+    decision it is, then the rules of the decision's kind (privilege, cost, trade,
+    Vatican report, extra action)."""
     out = _turn_reasons(st, a.player, True)
     if out:
         return out
@@ -182,7 +189,7 @@ def choose_reasons(st: State, a: Choose) -> list:
         ]
     if d.action in ZONES:
         return out
-    return out + plan(st, p, a.choice, d.value, a.servants, None, d.discount).reasons
+    return out + plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount).reasons
 
 
 def legal_choices(st: State) -> list[Choose]:
@@ -193,11 +200,11 @@ def legal_choices(st: State) -> list[Choose]:
     p = st.player(d.player)
     name, kind = p.name, d.kind
     if kind == "privilege":
-        cands = [choice(name, c) for c in load().privileges if c not in d.taken]
+        cands = [choice(name, c) for c in load().privileges if c not in (d.taken or ())]
     elif kind == "cost":
-        cands = [choice(name, str(i + 1)) for i in range(len(d.costs))]
+        cands = [choice(name, str(i + 1)) for i in range(len(d.costs or ()))]
     elif kind == "trade":
-        cands = [choice(name, "0")] + [choice(name, str(i)) for i in affordable_trades(p, d.queue[0])]
+        cands = [choice(name, "0")] + [choice(name, str(i)) for i in affordable_trades(p, (d.queue or (0,))[0])]
     elif kind == "vatican":
         cands = [choice(name, "support"), choice(name, "refuse")]
     else:
@@ -215,7 +222,7 @@ def choice(player: str, answer: str, servants: int = 0) -> Choose:
     return Choose(player, answer, servants)
 
 
-def reasons(st: State, action) -> list:
+def reasons(st: State, action: Action) -> list[Reason]:
     """Every rule ``action`` breaks in ``st`` (empty: legal).  The single source of legality."""
     if isinstance(action, Place):
         return placement_reasons(st, action.player, action.member, action.space, action.servants)
@@ -226,9 +233,42 @@ def reasons(st: State, action) -> list:
     raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
 
 
+# --------------------------------------------------------------------------- listing
+@cache
+def placement(player: str, member: str, space: str, servants: int) -> Place:
+    """``Place(player, member, space, servants)``, made (and checked) once, for the listing loops."""
+    return Place(player, member, space, servants)
+
+
+def legal_actions(st: State) -> list[Action]:
+    """Every legal action, in a deterministic order (members, spaces, servants); the
+    answers to the front pending decision when one is pending; none once over."""
+    if st.phase == "over":
+        return []
+    if st.pending:
+        return list(legal_choices(st))
+    name = st.current
+    assert name is not None  # the action phase, nothing pending: someone is to place
+    p = st.player(name)
+    per = servant_step(st, p)
+    out: list[Action] = []
+    for member in p.home:
+        for space in SPACES:
+            for s in range(0, p.res["servants"] + 1, per):
+                if not placement_reasons(st, name, member, space, s, turn=False):
+                    out.append(placement(name, member, space, s))
+        f = Forfeit(name, member)
+        if not reasons(st, f):
+            out.append(f)
+    return out
+
+
 # --------------------------------------------------------------------------- doing
-def perform(state: State, action) -> tuple[State, list[Event]]:
-    """Play a legal action; returns the new state and the events (``state`` unchanged)."""
+def perform(state: State, action: Action) -> tuple[State, list[Event]]:
+    """Carry out a legal action in a fresh copy of ``state`` (unchanged); returns the copy,
+    still unpublished (``rules.apply`` then moves it along the flow table), and the events."""
+    if not isinstance(action, (Place, Choose, Forfeit)):
+        raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
     st = state.evolve()
     events: list[Event] = []
     p = own(st, action.player)
@@ -242,7 +282,6 @@ def perform(state: State, action) -> tuple[State, list[Event]]:
         )
     else:
         _choose(st, p, action, events)
-    _advance(st, events)
     return st, events
 
 
@@ -255,7 +294,7 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
         events.append(
             Event(f"{p.name} pays {a.servants} servant(s): +{a.servants // servants_per_plus(p)}", RULES["servants"])
         )
-    if tower_space(a.space):
+    if a.space in TOWER_SPACES:
         take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)
     elif a.space in ZONE_SPACES:
         place_zone(st, p, a.space, base, a.servants, a.member, events)
@@ -271,6 +310,7 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
     if kind == "privilege":
         resolve_privilege(st, p, d, a.choice, events)
     elif kind == "cost":
+        assert d.card is not None and d.costs is not None  # a cost decision's fields
         pay_card(st, p, d.card, d.costs[int(a.choice) - 1], events)
     elif kind == "trade":
         resolve_trade(st, p, d, a.choice, events)
@@ -280,32 +320,14 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
         events.append(Event(f"{p.name} declines the extra action", RULES["kit.extra_action"]))
     elif d.action in ZONES:
         p.res["servants"] -= a.servants
-        activate(st, p, d.action, action_value(p, d.value, a.servants, d.action), events)
+        activate(st, p, d.action, action_value(p, d.value or 0, a.servants, d.action), events)
     else:
-        tp = plan(st, p, a.choice, d.value, a.servants, None, d.discount)
+        tp = plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount)
         take_card(st, p, a.choice, a.servants, None, tp, events)
     assign(st, pending=st.pending + rest)
 
 
-def _advance(st: State, events: list[Event]) -> None:
-    """After an action: once nothing is pending, move to the Vatican report (rounds 2, 4,
-    6) and the end of the round when every turn of the round has been played."""
-    while not st.pending and st.phase != "over":
-        if st.phase == "actions":
-            _pass_empty_turns(st, events)
-            if st.turn < len(st.schedule):
-                return
-            if st.round % 2 == 0:
-                assign(st, phase="vatican")
-                start_report(st, events)
-                continue
-            end_round(st, events)
-            return
-        end_round(st, events)
-        return
-
-
-def _pass_empty_turns(st: State, events: list[Event]) -> None:
+def pass_empty_turns(st: State, events: list[Event]) -> None:
     """A scheduled player with no member left at home passes (readings "no member left":
     never in a game played from the start, only in constructed positions)."""
     while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:

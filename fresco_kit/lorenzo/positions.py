@@ -8,17 +8,25 @@ space leaves home).  The result is checked like a saved state (``consistency.py`
 a position that could not be saved is refused at once with a ``SaveError`` naming the
 field.  ``game_at(state)`` wraps it in a :class:`~fresco_kit.core.Game`; such a game
 saves and loads like any other (a save holds its start state and the actions played).
+
+The sample positions the widgets and figures start from are here too: the tower
+explorer's (``TOWER_SAMPLES``, :func:`tower_position`), the activation slider's
+(``ACTIVATION_SAMPLES``, :func:`activation_player`) and the scoring sheet's
+(``SHEET_SAMPLE``, :func:`score_position`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from fresco_kit.core import Game
 
+from . import INFO, rules
 from .data import CARD_TYPES, MEMBERS, load
-from .setup import new_state, schedule
-from .state import Occupant, State
+from .flow import schedule
+from .setup import new_state
+from .state import Occupant, Player, State
 
 
 def _occupant(o: str | Occupant | tuple[str, str]) -> Occupant:
@@ -54,8 +62,6 @@ def position(
     ``new_game``'s (checked); a negative ``turn`` counts from the end of the round's
     schedule (-1 = the last placement); ``over`` makes it a finished game (as after
     round 6: towers cleared, nobody to place), so that ``rules.scores`` names the winner."""
-    from . import INFO
-
     data = load()
     st = new_state(players, seed, INFO.check_options(options))
     decks = {k: list(v) for k, v in st.decks.items()}
@@ -72,16 +78,17 @@ def position(
         if cid in discarded:
             discarded.remove(cid)
         for by_type in held.values():
-            for row in by_type.values():
-                if cid in row:
-                    row.remove(cid)
+            for own_row in by_type.values():
+                if cid in own_row:
+                    own_row.remove(cid)
 
     period = (round + 1) // 2
     if round != 1:
         discarded += [c for row in rows.values() for c in row if c is not None]
         for t in CARD_TYPES:
             key = f"{t}-{period}"
-            rows[t], decks[key] = decks[key][:4], decks[key][4:]
+            dealt: list[int | None] = list(decks[key][:4])
+            rows[t], decks[key] = dealt, decks[key][4:]
             for earlier in range(1, period):  # earlier periods are used up
                 discarded += decks[f"{t}-{earlier}"]
                 decks[f"{t}-{earlier}"] = []
@@ -95,9 +102,9 @@ def position(
     for t, row in (towers or {}).items():
         discarded += [c for c in rows[t] if c is not None]
         rows[t] = [None] * 4
-        for cid in row:
-            if cid is not None:
-                remove(cid)
+        for wanted in row:
+            if wanted is not None:
+                remove(wanted)
         rows[t] = list(row)
     placed = {k: tuple(_occupant(o) for o in v) for k, v in (occupants or {}).items() if v}
     away = {(o.player, o.member) for who in placed.values() for o in who}
@@ -143,6 +150,112 @@ def position(
 
 def game_at(state: State) -> Game:
     """A game session starting from a constructed ``state`` (it saves and loads)."""
-    from . import rules
-
     return Game(rules, seed=None, state=state)
+
+
+# --------------------------------------------------------------------------- sample positions (widgets, figures)
+#: Sample players for the tower explorer: resources and cards of "Red".
+TOWER_SAMPLES: dict[str, dict] = {
+    "starting resources": {"res": {}, "cards": []},
+    "two territories, no military": {"res": {}, "cards": [9, 10]},
+    "two territories, 3 military": {"res": {"military": 3}, "cards": [9, 10]},
+    "Stonemason (+2 buildings, 1 wood or stone off)": {"res": {"coins": 1}, "cards": [50]},
+    "wealthy: 6 wood, 6 stone, 12 coins, 8 military": {
+        "res": {"wood": 6, "stone": 6, "coins": 12, "military": 8},
+        "cards": [],
+    },
+    "excommunicated: -4 on ventures": {"res": {"coins": 9}, "cards": [], "excomms": [11]},
+}
+
+#: Sample players for the harvest/production slider.
+ACTIVATION_SAMPLES: dict[str, dict] = {
+    "four territories (period I)": {"cards": [1, 2, 3, 4], "res": {}},
+    "six territories (period II)": {"cards": [9, 10, 11, 12, 13, 14], "res": {}},
+    "buildings with trades (2 wood, 1 stone)": {"cards": [25, 29, 30, 31], "res": {"wood": 2, "stone": 1, "coins": 0}},
+    "buildings of period III": {"cards": [41, 43, 44, 48], "res": {"coins": 3}},
+}
+
+TOWER_DICE = {"white": 6, "black": 3, "orange": 1}
+PLAYERS4 = ("Red", "Blue", "Green", "Yellow")
+
+
+def tower_position(
+    sample: str, occupied: str = "empty", tower: str = "territory", floor: int = 1, seed: int = 3
+) -> State:
+    """A constructed 4-player position for the tower explorer: round 1 of game ``seed``
+    with dice white 6, black 3, orange 1; Red is ``sample``; ``occupied`` is "empty",
+    "another player" (Blue's white member) or "own white member" in ``tower`` on a floor
+    other than ``floor``."""
+    s = TOWER_SAMPLES[sample]
+    other = 2 if floor == 1 else 1
+    occupants, home = {}, None
+    if occupied == "another player":
+        occupants = {f"{tower}-{other}": ["Blue:white"]}
+    elif occupied == "own white member":
+        occupants = {f"{tower}-{other}": ["Red:white"]}
+        home = {"Red": ["black", "orange", "neutral"]}
+    return position(
+        list(PLAYERS4),
+        seed=seed,
+        dice=TOWER_DICE,
+        res={"Red": s["res"]},
+        cards={"Red": s["cards"]},
+        excomms={"Red": s.get("excomms", [])},
+        occupants=occupants,
+        home=home,
+    )
+
+
+def activation_player(sample: str) -> Player:
+    """Red of a constructed 3-player position holding the cards of ``sample``."""
+    s = ACTIVATION_SAMPLES[sample]
+    return position(["Red", "Blue", "Green"], cards={"Red": s["cards"]}, res={"Red": s["res"]}).player("Red")
+
+
+@dataclass
+class SheetEntry:
+    """What the scoring-sheet widget lets you set for one player."""
+
+    territories: int = 0
+    characters: int = 0
+    ventures: int = 0
+    military: int = 0
+    vp: int = 0
+    goods: int = 0
+    excommunicated: bool = False
+
+
+#: Sample entries for the scoring-sheet widget and the README figure.
+SHEET_SAMPLE: dict[str, SheetEntry] = {
+    "Red": SheetEntry(territories=4, characters=3, ventures=2, military=7, vp=27, goods=17),
+    "Blue": SheetEntry(territories=6, characters=2, ventures=0, military=7, vp=32, goods=4, excommunicated=True),
+    "Green": SheetEntry(territories=2, characters=4, ventures=3, military=2, vp=18, goods=9),
+}
+
+
+def score_position(entries: Mapping[str, SheetEntry], tile: int = 18) -> State:
+    """A constructed end-of-game position: player i gets the i-th run of cards of each
+    type (so cards are never shared), ``goods`` as coins, and the period III ``tile``
+    when excommunicated.  Scores come from the engine's ``rules.scores``."""
+    data = load()
+    by_type = {t: sorted(c.id for c in data.cards.values() if c.type == t) for t in CARD_TYPES}
+    counts = {"territory": "territories", "character": "characters", "venture": "ventures"}
+    cards, res, excomms = {}, {}, {}
+    for i, (name, e) in enumerate(entries.items()):
+        ids = []
+        for t, attr in counts.items():
+            ids += by_type[t][6 * i : 6 * i + getattr(e, attr)]
+        cards[name] = ids
+        res[name] = {
+            "wood": 0,
+            "stone": 0,
+            "servants": 0,
+            "coins": e.goods,
+            "military": e.military,
+            "vp": e.vp,
+            "faith": 0,
+        }
+        excomms[name] = [tile] if e.excommunicated else []
+    tiles = (1, 8, tile)
+    st = position(list(entries), round=6, cards=cards, res=res, excomms=excomms, tiles=tiles, over=True)
+    return st

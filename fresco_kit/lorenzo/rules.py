@@ -11,40 +11,50 @@ A façade over the section modules, which follow the Italian rules summary:
 *Fine del turno e punteggio finale*    ``endround.py``, ``final.py``, ``scoring.py``
 =====================================  ==========================================
 
+The sequence of rounds and phases is the table ``flow.STEPS``; ``apply`` plays an
+action (``placement.perform``) and then follows that table (``flow.advance``), entering
+each step through the section function of :data:`ENTER`.
+
 Where the summary is silent the kit's readings are in ``readings.py`` (each with its
 default; the switchable ones are ``INFO.switches``).  Around the engine: ``data.py``
 loads ``seeds/lorenzo.toml``; ``state.py`` holds the State records and
 ``consistency.py`` the checks a saved state must pass; ``actions.py`` the three actions
-(``Place``, ``Choose``, ``Forfeit``) and their texts; ``positions.py`` builds
-constructed positions; ``explore.py`` answers teaching questions (reachable spaces,
-tower quotes, activations, Vatican summaries, card texts); ``refs.py`` has the
-RuleRefs and the English-Italian ``GLOSSARY``; ``examples.py`` the constructed worked
-examples.
+(``Place``, ``Choose``, ``Forfeit``) and their texts; ``bots.py`` samples random moves
+(``sample_action``, re-exported here); ``positions.py`` builds constructed and sample
+positions; ``explore.py`` asks the engine teaching questions (reachable spaces, tower
+quotes, activations, Vatican summaries) and ``teach.py`` words the answers, the cards
+and the board; ``refs.py`` has the RuleRefs and the English-Italian ``GLOSSARY``;
+``examples.py`` the constructed worked examples; ``draw.py`` and ``widgets.py`` the
+figures and widgets.
 
 Flow of a game: ``state.current`` names who acts.  With nothing pending that player
 places a family member (``Place``), or gives up a member that cannot be placed
 (``Forfeit``).  Effects that need a choice push decisions onto ``state.pending``
 (kinds "privilege", "cost", "trade", "action", "vatican"), answered front first with
 ``Choose``; ``legal_choices`` lists the answers.  After the last placement of a round
-come the Vatican report (rounds 2, 4, 6) and the end of the round.
+come the Vatican report (rounds 2, 4, 6) and the end of the round (``flow.STEPS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from fresco_kit.core import Event, Rng, ScoreSheet, field_error
+from fresco_kit.core import Action, Event, SaveError, ScoreSheet, field_error
+from fresco_kit.core.rules import Reason
 
 from . import setup as _setup
 from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
+from .bots import sample_action
+from .consistency import check_state
 from .data import CARD_TYPES, RESOURCES, SPACES, load
-from .effects import action_modifier, member_value, servant_step, servants_per_plus
+from .endround import end_round, game_over
 from .final import final_scores
-from .placement import choice, extra_targets, legal_choices, perform, placement_reasons, reasons
+from .flow import Enter, advance
+from .placement import legal_actions, legal_choices, pass_empty_turns, perform, placement_reasons, reasons
+from .readings import FAITH_MAX
 from .state import State
-from .towers import tower_space
+from .vatican import start_report
 
 GAME = "lorenzo"
 
@@ -61,6 +71,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "legal_choices",
+    "load",
     "new_state",
     "parse_action",
     "sample_action",
@@ -68,8 +79,17 @@ __all__ = [
     "state_from_dict",
 ]
 
+#: What the engine does on entering each step of ``flow.STEPS``: the section functions.
+ENTER: Enter = {
+    "setup": _setup.setup_round,
+    "actions": pass_empty_turns,
+    "vatican": start_report,
+    "end": end_round,
+    "over": game_over,
+}
 
-def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None) -> State:
+
+def new_state(players: Sequence[str], seed: int = 0, options: dict[str, Any] | None = None) -> State:
     """Setup (La struttura della partita); ``options`` as ``INFO.check_options`` gives them."""
     return _setup.new_state(players, seed, options)
 
@@ -87,9 +107,10 @@ def state_from_dict(data: Any, path: str = "state") -> State:
 _UNAVAILABLE = frozenset({"kit.space", "zones.spaces", "zones.two_players", "market.spaces"})
 
 
-def checks(state: State, action) -> list:
-    """Every ``(message, RuleRef)`` the action breaks; empty when legal.  A placement on
-    a space that is not open also lists the spaces open now."""
+def checks(state: State, action: Action) -> list[Reason]:
+    """Every ``(message, RuleRef)`` the action breaks (``placement.reasons``); empty when
+    legal.  A placement on a space that is not open also lists the spaces open now.
+    Raises ``ValueError`` for an action of another game."""
     out = reasons(state, action)
     if out and isinstance(action, Place) and any(ref.id in _UNAVAILABLE for _, ref in out):
         open_ = [
@@ -106,12 +127,19 @@ def checks(state: State, action) -> list:
     return out
 
 
-def apply(state: State, action) -> tuple[State, list[Event]]:
-    """The new state and events of a legal action; ``state`` is not changed."""
-    return perform(state, action)
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """The new state and events of a legal action (``state`` is not changed): the action
+    itself (``placement.perform``), then play moves along ``flow.STEPS`` -- next turn,
+    Vatican report, end of round, next round or the end of the game."""
+    st, events = perform(state, action)
+    if st.phase == "actions" and not st.pending:
+        pass_empty_turns(st, events)
+    advance(st, events, ENTER)
+    return st, events
 
 
 def is_over(state: State) -> bool:
+    """Whether the game is over (after the end of round 6; *Fine del turno e punteggio finale*)."""
     return state.phase == "over"
 
 
@@ -120,100 +148,12 @@ def scores(state: State) -> ScoreSheet:
     return final_scores(state)
 
 
-# --------------------------------------------------------------------------- listing
-@cache
-def _place(player: str, member: str, space: str, servants: int) -> Place:
-    """A ``Place`` made (and checked) once, for the listing loops."""
-    return Place(player, member, space, servants)
-
-
-def legal_actions(state: State) -> list:
-    """Every legal action, in a deterministic order (members, spaces, servants)."""
-    if state.phase == "over":
-        return []
-    if state.pending:
-        return legal_choices(state)
-    name = state.current
-    p = state.player(name)
-    per = servant_step(state, p)
-    out: list = []
-    for member in p.home:
-        for space in SPACES:
-            for s in range(0, p.res["servants"] + 1, per):
-                if not placement_reasons(state, name, member, space, s, turn=False):
-                    out.append(_place(name, member, space, s))
-        f = Forfeit(name, member)
-        if not reasons(state, f):
-            out.append(f)
-    return out
-
-
-def sample_action(state: State, rng: Rng):
-    """A random legal action, fast: random member and space with the fewest servants
-    that reach the space (sometimes a few more), falling back to forfeiting a member
-    that cannot be placed (or, rarely, to the full list of legal actions)."""
-    if state.pending:
-        return rng.choice(_sample_choices(state, rng))
-    name = state.current
-    p = state.player(name)
-    members = rng.shuffled(p.home)
-    spaces = _ORDERS[rng.randbelow(len(_ORDERS))]
-    per = servants_per_plus(p)
-    occupants = state.occupants
-    data = load()
-    for member in members:
-        base = member_value(state, p, member)
-        for space in spaces:
-            if space in _SINGLE and occupants.get(space):
-                continue
-            ts = tower_space(space)
-            if ts:
-                if state.towers[ts[0]][ts[1] - 1] is None:
-                    continue
-                need = data.towers[ts[0]].floor_values[ts[1] - 1] - action_modifier(p, "tower", ts[0])
-            else:
-                sp = data.spaces[space]
-                need = sp.value - (action_modifier(p, sp.kind) if sp.kind in ("harvest", "production") else 0)
-            s = max(0, need - base) * per
-            if rng.randbelow(8) == 0:
-                s += per
-            if s > p.res["servants"]:
-                continue
-            if not placement_reasons(state, name, member, space, s, turn=False):
-                return _place(name, member, space, s)
-    for member in members:
-        for s in range(0, p.res["servants"] + 1, per):
-            if not placement_reasons(state, name, member, "council", s, turn=False):
-                return _place(name, member, "council", s)
-    for member in members:
-        f = Forfeit(name, member)
-        if not reasons(state, f):
-            return f
-    return rng.choice(legal_actions(state))
-
-
-_ORDERS = tuple(tuple(Rng(i).shuffled(SPACES)) for i in range(97))
-_SINGLE = frozenset(s for s in SPACES if s != "council" and not s.endswith("-large"))
-
-
-def _sample_choices(state: State, rng: Rng) -> list:
-    d = state.pending[0]
-    if d.kind != "action":
-        return legal_choices(state)
-    p = state.player(d.player)
-    out = [choice(p.name, "skip")]
-    for t in extra_targets(d):
-        c = choice(p.name, t)
-        if not reasons(state, c):
-            out.append(c)
-    return out
-
-
 # --------------------------------------------------------------------------- checking
 def invariants(state: State) -> list[str]:
     """Violations of conservation and non-negativity (empty when all is well): 96
     development cards, one excommunication tile per period, no negative resource, board
-    limits.  (A loaded state is checked more thoroughly by ``consistency.py``.)"""
+    limits, faith within the track; then every check a saved state must pass
+    (``consistency.check_state``: turns, members, pending decisions, phase)."""
     data = load()
     bad = []
     ids = [c for deck in state.decks.values() for c in deck]
@@ -235,6 +175,11 @@ def invariants(state: State) -> list[str]:
                 bad.append(f"{p.name} has a wrong card in the {t} row")
         if not set(p.excomms) <= set(state.excomm_tiles) or len(set(p.excomms)) != len(p.excomms):
             bad.append(f"{p.name} carries an excommunication not in play")
-        if p.res["faith"] > 15:
+        if p.res["faith"] > FAITH_MAX:
             bad.append(f"{p.name} has faith beyond the track")
+    if not bad:
+        try:
+            check_state(state)
+        except SaveError as exc:
+            bad.append(str(exc))
     return bad

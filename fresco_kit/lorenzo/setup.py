@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fresco_kit.core import Event, Rng, assign
 
 from .data import CARD_TYPES, MEMBERS, RESOURCES, load
-from .effects import excomm
+from .flow import schedule
 from .refs import RULES
 from .state import Player, State, Switches
 
@@ -87,6 +87,8 @@ def setup_round(st: State, events: list[Event]) -> None:
         deck = decks[key]
         towers[t] = deck[:4] + (None,) * max(0, 4 - len(deck))
         decks[key] = deck[4:]
+    if st.rng is None:
+        raise ValueError("a player's view has no random generator: a round cannot be prepared on it")
     rng = Rng(st.rng)
     dice = {colour: rng.die(6) for colour in ("white", "black", "orange")}
     assign(st, towers=towers, decks=decks, dice=dice, rng=rng.state, turn=0, phase="actions")
@@ -98,13 +100,3 @@ def setup_round(st: State, events: list[Event]) -> None:
             RULES["round.setup"],
         )
     )
-
-
-def schedule(st: State) -> tuple[str, ...]:
-    """Who places in which turn: four passes in turn order; a player with the 'skip the
-    first action' excommunication loses their first-pass turn and places after everyone."""
-    late = [n for n in st.order if excomm(st.player(n), "skip_first_placement")]
-    turns = [n for n in st.order if n not in late]
-    for _ in range(len(MEMBERS) - 1):
-        turns.extend(st.order)
-    return tuple(turns + late)

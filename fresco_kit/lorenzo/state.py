@@ -23,6 +23,7 @@ from fresco_kit.core import Count, Length, Names, Range, Record, assign, field_e
 from fresco_kit.core.game import seat_of
 
 from . import readings
+from .consistency import check_state
 from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load
 
 Member = Annotated[str, Names(MEMBERS, "family members")]
@@ -43,7 +44,7 @@ DECISION_FIELDS: dict[str, tuple[str, ...]] = {
 _OPTIONAL = ("count", "taken", "card", "costs", "queue", "outputs", "action", "value", "tower", "discount")
 
 
-def check_bundle(bundle: dict, path: str, allowed: tuple[str, ...] = RESOURCES) -> None:
+def check_bundle(bundle: dict[str, int], path: str, allowed: tuple[str, ...] = RESOURCES) -> None:
     """A bundle names only ``allowed`` resources (SaveError naming the bundle otherwise)."""
     for key in bundle:
         if key not in allowed:
@@ -78,6 +79,9 @@ class Decision(Record):
     discount: Bundle | None = None
 
     def validate(self, path: str = "") -> None:
+        """Check the fields across each other (``Record.from_dict`` calls it): the fields
+        of the kind are set and the others null, privileges different, costs and trades
+        real (raises ``SaveError`` naming the field)."""
         needed = DECISION_FIELDS[self.kind]
         for name in _OPTIONAL:
             value = getattr(self, name)
@@ -86,11 +90,12 @@ class Decision(Record):
                 raise field_error(f"{path}.{name}", f"{want} in a {self.kind} decision", value)
         data = load()
         if self.kind == "privilege":
-            if len(set(self.taken)) != len(self.taken) or self.count + len(self.taken) > len(data.privileges):
+            taken, count = self.taken or (), self.count or 0  # set: checked above
+            if len(set(taken)) != len(taken) or count + len(taken) > len(data.privileges):
                 raise field_error(
                     f"{path}.taken",
                     f"different privileges, at most {len(data.privileges)} with count",
-                    list(self.taken),
+                    list(taken),
                 )
         elif self.kind == "cost":
             if self.card not in data.cards:
@@ -106,10 +111,10 @@ class Decision(Record):
                 card = data.cards.get(cid)
                 if card is None or card.permanent is None or not card.permanent.trades:
                     raise field_error(f"{path}.queue[{i}]", "a building card with trades", cid)
-            for i, bundle in enumerate(self.outputs):
+            for i, bundle in enumerate(self.outputs or ()):
                 check_bundle(bundle, f"{path}.outputs[{i}]", RESOURCES + ("privileges",))
         elif self.kind == "action":
-            check_bundle(self.discount, f"{path}.discount")
+            check_bundle(self.discount or {}, f"{path}.discount")
             if self.action != "tower" and self.tower != "any":
                 raise field_error(f"{path}.tower", f"'any' for a {self.action} action", self.tower)
 
@@ -139,6 +144,9 @@ class Player(Record):
     bonus_tile: BonusTile = "standard"
 
     def validate(self, path: str = "") -> None:
+        """Check the board (``Record.from_dict`` calls it): a one-word name, faith on the
+        track, cards of the row's type (at most six), one excommunication per period,
+        members in order (raises ``SaveError`` naming the field)."""
         name = self.name
         if not name or len(name.split()) != 1 or name != name.strip() or "," in name:
             raise field_error(f"{path}.name", "a player name of one word without commas", name)
@@ -219,6 +227,7 @@ class State(Record):
     # -- access ---------------------------------------------------------------
     @property
     def period(self) -> int:
+        """The period of the round: 1 for rounds 1-2, 2 for 3-4, 3 for 5-6 (and after)."""
         return (min(self.round, 6) + 1) // 2
 
     @property
@@ -237,6 +246,7 @@ class State(Record):
         return tuple(sorted(set(load().excommunications) - set(self.excomm_tiles)))
 
     def player(self, name: str) -> Player:
+        """The board of player ``name``; raises ``KeyError`` for a name not playing."""
         for p in self.players:
             if p.name == name:
                 return p
@@ -264,8 +274,8 @@ class State(Record):
         return self.evolve(rng=None, decks={k: tuple(sorted(v)) for k, v in self.decks.items()})
 
     def validate(self, path: str = "") -> None:
-        from .consistency import check_state
-
+        """Check the fields across each other (``consistency.check_state``; raises
+        ``SaveError`` naming the first field that contradicts the others)."""
         check_state(self, path)
 
 

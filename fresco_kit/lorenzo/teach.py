@@ -1,32 +1,32 @@
 """Teaching texts over the Lorenzo engine, for the widgets, figures and notebooks.
 
 Nothing here decides legality or scores by itself: the answers come from the engine's
-teaching queries (``explore.py``: ``reachable``, ``tower_quote``, ``activation_report``,
+teaching queries (``explore.py``: ``reach``, ``tower_quote``, ``activation_report``,
 ``vatican_summary``, built on ``placement.place_reasons`` and ``towers.plan``), its
 scoring functions and its data.  This module words them for learners, with the Italian
-terms of the rules summary (``refs.GLOSSARY``), and builds the sample positions the
-widgets start from.
+terms of the rules summary (``refs.GLOSSARY``): cards, excommunication tiles, the
+board, what a member reaches, a tower quote, an activation, a Vatican report.  The
+sample positions the widgets start from are in ``positions.py``; the worked examples
+in ``examples.py`` (``example(name)`` is re-exported here).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
-from fresco_kit.core import Example, RuleRef
+from fresco_kit.core import RuleRef
+from fresco_kit.core.widgets import ILLUSTRATIVE_BANNER
 
 from . import explore
 from .data import CARD_TYPES, load
-from .effects import effect_bundle, member_value, servants_per_plus
-from .examples import EXAMPLES
-from .positions import position
+from .effects import bundle_text, cost_options_text, effect_text, member_value, servants_per_plus
+from .examples import example
+from .explore import fixed_yield, reach
 from .refs import GLOSSARY
 from .scoring import faith_points
 from .state import Player, State
-from .towers import tower_space
-from .zones import affordable_trades, firing_cards
+from .towers import tower_floor, tower_space
+from .zones import affordable_trades
 
-bundle_text = explore.bundle_text
+__all__ = ["bundle_text", "example"]
 
 ITALIAN_TOWER = {
     "territory": "Torre dei Territori",
@@ -57,8 +57,6 @@ def space_label(space: str) -> str:
 
 def illustrative_note() -> str:
     """What of the rule data in play is illustrative, in words (for ``banner``)."""
-    from fresco_kit.core.widgets import ILLUSTRATIVE_BANNER
-
     named = [
         "the standard side of the personal bonus tile (tessera bonus personale)" if k == "bonus_tiles[0]" else k
         for k in load().illustrative
@@ -66,41 +64,9 @@ def illustrative_note() -> str:
     return f"{ILLUSTRATIVE_BANNER} In this kit's Lorenzo data: {', '.join(named)}."
 
 
-def example(name: str) -> Example:
-    """The engine's worked example whose function is called ``name``."""
-    for ex in EXAMPLES:
-        if ex.run.__name__ == name:
-            return ex
-    raise KeyError(f"no Lorenzo example {name!r}; known: {[e.run.__name__ for e in EXAMPLES]}")
-
-
 def cite(ref: RuleRef) -> str:
+    """A rule's citation with its checklist id, e.g. ``"... [lorenzo towers.costs]"``."""
     return f"{ref.citation} [{ref.checklist_id}]"
-
-
-# --------------------------------------------------------------------------- reaching spaces
-@dataclass(frozen=True)
-class Reach:
-    """Whether ``member`` with ``servants`` may go on ``space`` now, and every reason if not."""
-
-    space: str
-    reasons: tuple
-
-    @property
-    def ok(self) -> bool:
-        return not self.reasons
-
-    @property
-    def value_too_low(self) -> bool:
-        """Refused (at least) because the value does not reach the space's minimum."""
-        return any(ref.id == "place.min" for _, ref in self.reasons)
-
-
-def reach(state: State, player: str, member: str, servants: int = 0) -> list[Reach]:
-    """Every action space for ``member`` of ``player`` with ``servants`` paid, by the
-    engine's placement checks (``explore.reachable``; rules summary, *I dadi e i
-    familiari*); whose turn it is does not matter here."""
-    return [Reach(s, tuple(v.reasons)) for s, v in explore.reachable(state, player, member, servants).items()]
 
 
 def reach_text(state: State, player: str, member: str, servants: int = 0) -> str:
@@ -134,6 +100,87 @@ def reach_summary(state: State, player: str, servants: int = 0) -> str:
     )
 
 
+def card_text(card_id: int) -> str:
+    """One line describing a development card: type, period, cost, effects."""
+    c = load().cards[card_id]
+    lines = [
+        f"{c.name} ({c.type}, period {c.period}); cost: {cost_options_text(c)}",
+        f"immediate: {effect_text(c.immediate)}",
+    ]
+    if c.permanent:
+        p = c.permanent
+        if p.trades:
+            what = " OR ".join(f"{bundle_text(t.give)} -> {effect_text(t.get)}" for t in p.trades)
+        else:
+            what = effect_text(p.effect)
+        lines.append(f"{p.zone} >= {p.value}: {what}")
+    if c.modifier:
+        m = c.modifier
+        lines.append(
+            f"permanent: {m.kind}{' ' + m.tower if m.tower else ''} +{m.bonus}"
+            + (f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else "")
+        )
+    if c.end_vp:
+        lines.append(f"end of game: {c.end_vp} VP")
+    return "; ".join(lines)
+
+
+def excommunication_text(tile_id: int) -> str:
+    """The effect of an excommunication tile (scomunica) in words."""
+    e = load().excommunications[tile_id]
+    q = e.params
+    if e.kind == "gain_loss":
+        what = f"each time you gain {' or '.join(q['resources'])}, you gain 1 less"
+    elif e.kind == "action_malus":
+        target = f"take-{q['tower']}-card" if q["action"] == "tower" else q["action"]
+        what = f"-{q['malus']} to the value of your {target} actions"
+    elif e.kind == "coloured_members":
+        what = f"your coloured family members are worth {q['malus']} less"
+    elif e.kind == "no_market":
+        what = "you cannot use the market"
+    elif e.kind == "servants_per_plus":
+        what = f"you need {q['servants']} servants for each +1 to a family member"
+    elif e.kind == "skip_first_placement":
+        what = "you skip your first placement of each round and make it after everybody's last"
+    elif e.kind == "no_end_points":
+        what = f"no end-of-game VP for your {q['cards']} cards"
+    else:
+        what = {
+            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
+            "military": "lose 1 VP per military point",
+            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
+            "resources": "lose 1 VP per wood, stone, servant and coin left",
+        }[q["per"]]
+    return f"{e.name} (period {e.period}): {what}"
+
+
+def describe(state: State) -> str:
+    """A plain-text picture of the board: round, dice, towers, occupants, players."""
+    data = load()
+    lines = [
+        f"Round {min(state.round, 6)} of 6 (period {state.period}), phase {state.phase}; "
+        f"turn order {', '.join(state.order)}; dice " + ", ".join(f"{k} {v}" for k, v in state.dice.items())
+    ]
+    for t in CARD_TYPES:
+        cells = []
+        for f in (1, 2, 3, 4):
+            cid = state.towers[t][f - 1]
+            who = ",".join(map(str, state.occupants.get(f"{t}-{f}", ())))
+            cells.append(f"{f}:{data.cards[cid].name if cid else '-'}{' [' + who + ']' if who else ''}")
+        lines.append(f"  {t:<9} " + " | ".join(cells))
+    others = {k: v for k, v in state.occupants.items() if not tower_space(k) and v}
+    if others:
+        lines.append("  " + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in others.items()))
+    for p in state.players:
+        cards = ", ".join(f"{len(p.cards[t])} {t}" for t in CARD_TYPES)
+        ex = f"; excommunicated: {', '.join(str(i) for i in p.excomms)}" if p.excomms else ""
+        lines.append(f"  {p.name}: {bundle_text(p.res)}; {cards}; at home: {', '.join(p.home) or '-'}{ex}")
+    if state.pending:
+        d = state.pending[0]
+        lines.append(f"  waiting for {d.player} to answer a {d.kind} decision")
+    return "\n".join(lines)
+
+
 # --------------------------------------------------------------------------- towers
 def tower_text(state: State, player: str, space: str, member: str, servants: int = 0) -> str:
     """The tower explorer's answer from ``explore.tower_quote``: card, value needed and
@@ -141,12 +188,12 @@ def tower_text(state: State, player: str, space: str, member: str, servants: int
     with its rule (rules summary, *Le Torri e le carte Sviluppo*)."""
     data = load()
     q = explore.tower_quote(state, player, space, member, servants)
-    tower, floor = tower_space(space)
+    tower, floor = tower_floor(space)
     p = state.player(player)
     card = state.towers[tower][floor - 1]
     lines = [
         f"{space_label(space)}: action value needed {q.floor_value}",
-        f"card: {explore.card_text(card) if card is not None else '(empty)'}",
+        f"card: {card_text(card) if card is not None else '(empty)'}",
         f"{player}'s {member} member (worth {member_value(state, p, member)}) with {servants} servant(s), "
         f"character bonuses and excommunication maluses: action value {q.action_value}",
         f"floor bonus: {bundle_text(q.bonus) if q.bonus else 'none'}",
@@ -177,20 +224,6 @@ def tower_text(state: State, player: str, space: str, member: str, servants: int
 
 
 # --------------------------------------------------------------------------- harvest / production
-def fixed_yield(p: Player, zone: str, value: int) -> dict[str, int]:
-    """What a harvest/production at ``value`` gives without any trade: the personal bonus
-    tile and every firing card's fixed effect (before excommunication losses)."""
-    data = load()
-    tile = data.bonus_tiles[p.bonus_tile]
-    total: dict[str, int] = dict(getattr(tile, zone)) if value >= tile.value else {}
-    for cid in firing_cards(p, zone, value):
-        pm = data.cards[cid].permanent
-        if not pm.trades:
-            for k, v in effect_bundle(p, pm.effect).items():
-                total[k] = total.get(k, 0) + v
-    return total
-
-
 def activation_text(p: Player, zone: str, value: int) -> str:
     """Harvest/production at ``value`` in words (``explore.activation_report``): the bonus
     tile and each card, fires or not, and what it yields."""
@@ -203,7 +236,7 @@ def activation_text(p: Player, zone: str, value: int) -> str:
     trades = {
         cards[c].name: affordable_trades(p, c)
         for c in p.cards["territory" if zone == "harvest" else "building"]
-        if cards[c].permanent and cards[c].permanent.trades
+        if (perm := cards[c].permanent) is not None and perm.trades
     }
     for i, (name, at, fires, what) in enumerate(report):
         if i == 0:  # the personal bonus tile (tessera bonus personale) comes first
@@ -239,115 +272,6 @@ def vatican_text(faith: int, period: int, drawn: int | None = None) -> str:
     if period == 3:
         lines.append(f"Last report: an excommunicated player still scores the faith space: +{vp} VP.")
     lines += ["", f"Excommunication tiles of period {ROMAN[period]} (one is drawn at setup and stays all game):"]
-    ids = [t.id for t in load().excommunications.values() if t.period == period]
-    for tid, text in zip(ids, v["tiles"]):
-        lines.append(f"  {tid:>2} {text}{'  <- drawn in this game' if tid == drawn else ''}")
+    for tid in v["tiles"]:
+        lines.append(f"  {tid:>2} {excommunication_text(tid)}{'  <- drawn in this game' if tid == drawn else ''}")
     return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------- sample positions
-#: Sample players for the tower explorer: resources and cards of "Red".
-TOWER_SAMPLES: dict[str, dict] = {
-    "starting resources": {"res": {}, "cards": []},
-    "two territories, no military": {"res": {}, "cards": [9, 10]},
-    "two territories, 3 military": {"res": {"military": 3}, "cards": [9, 10]},
-    "Stonemason (+2 buildings, 1 wood or stone off)": {"res": {"coins": 1}, "cards": [50]},
-    "wealthy: 6 wood, 6 stone, 12 coins, 8 military": {
-        "res": {"wood": 6, "stone": 6, "coins": 12, "military": 8},
-        "cards": [],
-    },
-    "excommunicated: -4 on ventures": {"res": {"coins": 9}, "cards": [], "excomms": [11]},
-}
-
-#: Sample players for the harvest/production slider.
-ACTIVATION_SAMPLES: dict[str, dict] = {
-    "four territories (period I)": {"cards": [1, 2, 3, 4], "res": {}},
-    "six territories (period II)": {"cards": [9, 10, 11, 12, 13, 14], "res": {}},
-    "buildings with trades (2 wood, 1 stone)": {"cards": [25, 29, 30, 31], "res": {"wood": 2, "stone": 1, "coins": 0}},
-    "buildings of period III": {"cards": [41, 43, 44, 48], "res": {"coins": 3}},
-}
-
-TOWER_DICE = {"white": 6, "black": 3, "orange": 1}
-PLAYERS4 = ("Red", "Blue", "Green", "Yellow")
-
-
-def tower_position(
-    sample: str, occupied: str = "empty", tower: str = "territory", floor: int = 1, seed: int = 3
-) -> State:
-    """A constructed 4-player position for the tower explorer: round 1 of game ``seed``
-    with dice white 6, black 3, orange 1; Red is ``sample``; ``occupied`` is "empty",
-    "another player" (Blue's white member) or "own white member" in ``tower`` on a floor
-    other than ``floor``."""
-    s = TOWER_SAMPLES[sample]
-    other = 2 if floor == 1 else 1
-    occupants, home = {}, None
-    if occupied == "another player":
-        occupants = {f"{tower}-{other}": ["Blue:white"]}
-    elif occupied == "own white member":
-        occupants = {f"{tower}-{other}": ["Red:white"]}
-        home = {"Red": ["black", "orange", "neutral"]}
-    return position(
-        list(PLAYERS4),
-        seed=seed,
-        dice=TOWER_DICE,
-        res={"Red": s["res"]},
-        cards={"Red": s["cards"]},
-        excomms={"Red": s.get("excomms", [])},
-        occupants=occupants,
-        home=home,
-    )
-
-
-def activation_player(sample: str) -> Player:
-    """Red of a constructed 3-player position holding the cards of ``sample``."""
-    s = ACTIVATION_SAMPLES[sample]
-    return position(["Red", "Blue", "Green"], cards={"Red": s["cards"]}, res={"Red": s["res"]}).player("Red")
-
-
-@dataclass
-class SheetEntry:
-    """What the scoring-sheet widget lets you set for one player."""
-
-    territories: int = 0
-    characters: int = 0
-    ventures: int = 0
-    military: int = 0
-    vp: int = 0
-    goods: int = 0
-    excommunicated: bool = False
-
-
-#: Sample entries for the scoring-sheet widget and the README figure.
-SHEET_SAMPLE: dict[str, SheetEntry] = {
-    "Red": SheetEntry(territories=4, characters=3, ventures=2, military=7, vp=27, goods=17),
-    "Blue": SheetEntry(territories=6, characters=2, ventures=0, military=7, vp=32, goods=4, excommunicated=True),
-    "Green": SheetEntry(territories=2, characters=4, ventures=3, military=2, vp=18, goods=9),
-}
-
-
-def score_position(entries: Mapping[str, SheetEntry], tile: int = 18) -> State:
-    """A constructed end-of-game position: player i gets the i-th run of cards of each
-    type (so cards are never shared), ``goods`` as coins, and the period III ``tile``
-    when excommunicated.  Scores come from the engine's ``rules.scores``."""
-    data = load()
-    by_type = {t: sorted(c.id for c in data.cards.values() if c.type == t) for t in CARD_TYPES}
-    counts = {"territory": "territories", "character": "characters", "venture": "ventures"}
-    cards, res, excomms = {}, {}, {}
-    for i, (name, e) in enumerate(entries.items()):
-        ids = []
-        for t, attr in counts.items():
-            ids += by_type[t][6 * i : 6 * i + getattr(e, attr)]
-        cards[name] = ids
-        res[name] = {
-            "wood": 0,
-            "stone": 0,
-            "servants": 0,
-            "coins": e.goods,
-            "military": e.military,
-            "vp": e.vp,
-            "faith": 0,
-        }
-        excomms[name] = [tile] if e.excommunicated else []
-    tiles = (1, 8, tile)
-    st = position(list(entries), round=6, cards=cards, res=res, excomms=excomms, tiles=tiles, over=True)
-    return st

@@ -8,10 +8,11 @@ resources or military points) — a territory instead needs military points for 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.rules import Reason
 
 from . import readings
 from .data import CARD_TYPES, Card, load
@@ -19,6 +20,7 @@ from .effects import (
     action_value,
     after_losses,
     apply_effect,
+    bundle_text,
     cost_discounts,
     gain,
     gets_floor_bonus,
@@ -37,6 +39,11 @@ _FLOORS = {t: tuple(f"{t}-{f}" for f in (1, 2, 3, 4)) for t in CARD_TYPES}
 def tower_space(space: str) -> tuple[str, int] | None:
     """("building", 3) for "building-3"; None when ``space`` is not a tower space."""
     return _TOWER_SPACES.get(space)
+
+
+def tower_floor(space: str) -> tuple[str, int]:
+    """("building", 3) for "building-3"; raises ``KeyError`` when ``space`` is not a tower space."""
+    return _TOWER_SPACES[space]
 
 
 def tower_occupied(st: State, tower: str) -> bool:
@@ -68,12 +75,12 @@ class TowerPlan:
     """What taking the card of ``space`` would cost and give; ``reasons`` lists every
     broken rule (empty = legal)."""
 
-    reasons: list
+    reasons: list[Reason]
     tower: str = ""
     floor: int = 0
     occupied: bool = False
-    bonus: dict | None = None
-    options: list | None = None
+    bonus: dict[str, int] = field(default_factory=dict)
+    options: list[dict[str, int]] = field(default_factory=list)
 
 
 def plan(
@@ -81,9 +88,9 @@ def plan(
 ) -> TowerPlan:
     """Check taking the card on ``space`` with a member of value ``base`` (or an extra
     action at ``base`` when ``member`` is None), ``servants`` servants added."""
-    tower, floor = tower_space(space)
+    tower, floor = tower_floor(space)
     data = load()
-    reasons: list = []
+    reasons: list[Reason] = []
     card_id = st.towers[tower][floor - 1]
     if card_id is None:
         reasons.append((f"{space} holds no card", RULES["kit.space"]))
@@ -128,7 +135,7 @@ def plan(
                     RULES["towers.territory_mp"],
                 )
             )
-        options = [({}, 0)]
+        options: list[tuple[dict[str, int], int]] = [({}, 0)]
     else:
         options = [
             (c, n)
@@ -174,6 +181,7 @@ def take_card(
         gain(st, p, tp.bonus, events, f" (floor {tp.floor} bonus)", "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
+    assert card_id is not None  # a legal plan takes a card
     row[tp.floor - 1] = None
     assign(st, towers={**st.towers, tp.tower: tuple(row)})
     p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)
@@ -185,7 +193,7 @@ def take_card(
         push(st, Decision(p.name, "cost", card=card_id, costs=tuple(dict(o) for o in tp.options)))
 
 
-def pay_card(st: State, p: Player, card_id: int, cost: dict, events: list[Event]) -> None:
+def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: list[Event]) -> None:
     """Pay the chosen cost, then resolve the card's immediate effect (fulmine)."""
     card = load().cards[card_id]
     pay(p, cost)
@@ -198,14 +206,11 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict, events: list[Event]
     apply_effect(st, p, card.immediate, events, f" ({card.name}, immediate)")
 
 
-def cost_reasons(decision: Decision, choice: str) -> list:
+def cost_reasons(decision: Decision, choice: str) -> list[Reason]:
     """Why ``choice`` cannot answer a cost decision (the ways to pay listed)."""
-    n = len(decision.costs)
+    costs, card = decision.costs or (), decision.card or 0  # a cost decision's fields
+    n = len(costs)
     if not choice.isdigit() or not 1 <= int(choice) <= n:
-        ways = "; ".join(f"{i} ({_bundle_text(c)})" for i, c in enumerate(decision.costs, 1))
-        return [(f"choose how to pay for {load().cards[decision.card].name}: {ways}", RULES["towers.costs"])]
+        ways = "; ".join(f"{i} ({bundle_text(c)})" for i, c in enumerate(costs, 1))
+        return [(f"choose how to pay for {load().cards[card].name}: {ways}", RULES["towers.costs"])]
     return []
-
-
-def _bundle_text(bundle: dict) -> str:
-    return " + ".join(f"{v} {k}" for k, v in bundle.items()) or "nothing"

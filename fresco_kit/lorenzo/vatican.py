@@ -19,6 +19,7 @@ from .state import Decision, Player, State, replace_player
 
 
 def threshold(period: int) -> int:
+    """The faith a player needs at the report of ``period`` (3, 4, 5)."""
     return load().vatican_thresholds[period - 1]
 
 

@@ -18,13 +18,16 @@ Every answer comes from the engine through ``teach.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fresco_kit.core.widgets import show_figure, show_text
+from fresco_kit.core import Rng, ScoreSheet
+from fresco_kit.core.widgets import panel, show_figure, show_text
 
-from . import teach
+from . import positions, rules, teach
 from .data import CARD_TYPES, MEMBERS, load
+from .draw import draw_score_sheet
 
 
 @dataclass
@@ -34,32 +37,34 @@ class Panel:
     box: Any
     controls: dict[str, Any]
     out: Any
-    state: dict = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
 
     def text(self) -> str:
         """The text currently shown in ``out``."""
         return "".join(o.get("text", "") for o in self.out.outputs if o.get("output_type") == "stream")
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
 
 
-def _w():
+def _w() -> Any:
+    """The ipywidgets module (imported on first use: widgets need no kernel to import this module)."""
     import ipywidgets as widgets
 
     return widgets
 
 
-def _output(probe: bool = False):
+def _output(probe: bool = False) -> Any:
     out = _w().Output(layout={"border": "1px solid #ccc", "padding": "4px"})
     if probe:
         out.add_class("fk-probe-out")
     return out
 
 
-def _observe(controls: dict, render, names=None) -> None:
+def _observe(controls: dict[str, Any], render: Callable[[], None], names: Iterable[str] | None = None) -> None:
+    wanted = None if names is None else set(names)
     for name, c in controls.items():
-        if names is None or name in names:
+        if wanted is None or name in wanted:
             c.observe(lambda change: render(), names="value")
 
 
@@ -70,10 +75,8 @@ _STYLE = {"description_width": "initial"}
 def dice_widget(seed: int = 0) -> Panel:
     """Roll (seeded) or set the three dice, pick Red's member and servants: every space
     with yes, or no and the engine's reasons (4 players, round 1 of a constructed game)."""
-    from fresco_kit.core import Rng
-
     w = _w()
-    base = teach.tower_position("starting resources")
+    base = positions.tower_position("starting resources")
     c = {
         "white": w.IntSlider(value=base.dice["white"], min=1, max=6, description="white die", style=_STYLE),
         "black": w.IntSlider(value=base.dice["black"], min=1, max=6, description="black die", style=_STYLE),
@@ -86,10 +89,10 @@ def dice_widget(seed: int = 0) -> Panel:
         "servants": w.IntSlider(value=0, min=0, max=6, description="servants (servitori)", style=_STYLE),
     }
     out = _output()
-    panel = Panel(None, c, out, {"rolling": False})
+    view = Panel(None, c, out, {"rolling": False})
 
     def render() -> None:
-        if panel.state["rolling"]:
+        if view.state["rolling"]:
             return
         st = base.evolve(dice={k: c[k].value for k in ("white", "black", "orange")})
         text = teach.reach_text(st, "Red", c["member"].value, c["servants"].value)
@@ -98,28 +101,34 @@ def dice_widget(seed: int = 0) -> Panel:
         text += f"\nRed holds {st.player('Red').res['servants']} servants."
         show_text(out, text)
 
-    def roll(_button=None) -> None:
+    def roll(_button: Any = None) -> None:
         rng = Rng(c["seed"].value)
         values = [rng.die(6) for _ in range(3)]
-        panel.state["rolling"] = True
+        view.state["rolling"] = True
         for k, v in zip(("white", "black", "orange"), values):
             c[k].value = v
         c["seed"].value += 1
-        panel.state["rolling"] = False
+        view.state["rolling"] = False
         render()
 
     c["roll"].on_click(roll)
     _observe(c, render, ("white", "black", "orange", "member", "servants"))
-    panel.box = w.VBox(
+    view.box = panel(
+        "The dice and the family members (I dadi e i familiari)",
         [
-            w.HBox([c["seed"], c["roll"]]),
-            w.HBox([c["white"], c["black"], c["orange"]]),
-            w.HBox([c["member"], c["servants"]]),
-            out,
-        ]
+            w.VBox(
+                [
+                    w.HBox([c["seed"], c["roll"]]),
+                    w.HBox([c["white"], c["black"], c["orange"]]),
+                    w.HBox([c["member"], c["servants"]]),
+                ]
+            )
+        ],
+        out,
+        "Red, 4 players, round 1: which spaces each family member reaches, and why not.",
     )
     render()
-    return panel
+    return view
 
 
 # --------------------------------------------------------------------------- (2) towers
@@ -142,7 +151,7 @@ def tower_widget(probe: bool = True) -> Panel:
         ),
         "servants": w.IntSlider(value=0, min=0, max=8, description="servants", style=_STYLE),
         "sample": w.Dropdown(
-            options=list(teach.TOWER_SAMPLES),
+            options=list(positions.TOWER_SAMPLES),
             value="starting resources",
             description="Red's board",
             style=_STYLE,
@@ -158,10 +167,10 @@ def tower_widget(probe: bool = True) -> Panel:
     if probe:
         c["tower"].add_class("fk-probe")
     out = _output(probe)
-    panel = Panel(None, c, out)
+    view = Panel(None, c, out)
 
     def render() -> None:
-        st = teach.tower_position(c["sample"].value, c["occupied"].value, c["tower"].value, c["floor"].value)
+        st = positions.tower_position(c["sample"].value, c["occupied"].value, c["tower"].value, c["floor"].value)
         dice = ", ".join(f"{k} {v}" for k, v in st.dice.items())
         text = teach.tower_text(
             st, "Red", f"{c['tower'].value}-{c['floor'].value}", c["member"].value, c["servants"].value
@@ -169,16 +178,21 @@ def tower_widget(probe: bool = True) -> Panel:
         show_text(out, f"(4 players, round 1, dice {dice})\n" + text)
 
     _observe(c, render)
-    panel.box = w.VBox(
+    view.box = panel(
+        "The tower explorer (Le Torri e le carte Sviluppo)",
         [
-            w.HBox([c["tower"], c["floor"]]),
-            w.HBox([c["member"], c["servants"]]),
-            w.HBox([c["sample"], c["occupied"]]),
-            out,
-        ]
+            w.VBox(
+                [
+                    w.HBox([c["tower"], c["floor"]]),
+                    w.HBox([c["member"], c["servants"]]),
+                    w.HBox([c["sample"], c["occupied"]]),
+                ]
+            )
+        ],
+        out,
     )
     render()
-    return panel
+    return view
 
 
 # --------------------------------------------------------------------------- (3) harvest / production
@@ -192,7 +206,7 @@ def activation_widget() -> Panel:
         ),
         "value": w.IntSlider(value=3, min=-2, max=8, description="action value", style=_STYLE),
         "sample": w.Dropdown(
-            options=list(teach.ACTIVATION_SAMPLES),
+            options=list(positions.ACTIVATION_SAMPLES),
             value="four territories (period I)",
             description="Red's cards",
             style=_STYLE,
@@ -200,25 +214,28 @@ def activation_widget() -> Panel:
         ),
     }
     out = _output()
-    panel = Panel(None, c, out)
+    view = Panel(None, c, out)
 
     def render() -> None:
         show_text(
-            out, teach.activation_text(teach.activation_player(c["sample"].value), c["zone"].value, c["value"].value)
+            out,
+            teach.activation_text(positions.activation_player(c["sample"].value), c["zone"].value, c["value"].value),
         )
 
     _observe(c, render)
-    panel.box = w.VBox([c["zone"], w.HBox([c["value"], c["sample"]]), out])
+    view.box = panel(
+        "Harvest and production (Le altre zone del tabellone)",
+        [w.VBox([c["zone"], w.HBox([c["value"], c["sample"]])])],
+        out,
+    )
     render()
-    return panel
+    return view
 
 
 # --------------------------------------------------------------------------- (4) Vatican report
 def vatican_widget(seed: int = 0) -> Panel:
     """Faith and period -> threshold, VP when supporting, and that period's excommunication
     tiles (the one drawn in the game of ``seed`` marked)."""
-    from .setup import new_state
-
     w = _w()
     c = {
         "faith": w.IntSlider(value=3, min=0, max=15, description="faith (Punti Fede)", style=_STYLE),
@@ -231,12 +248,12 @@ def vatican_widget(seed: int = 0) -> Panel:
         "seed": w.IntText(value=seed, description="game seed", layout={"width": "160px"}),
     }
     out = _output()
-    panel = Panel(None, c, out, {"tiles": {}})
+    view = Panel(None, c, out, {"tiles": {}})
 
-    def drawn(game_seed: int) -> tuple:
-        tiles = panel.state["tiles"]
+    def drawn(game_seed: int) -> tuple[int, ...]:
+        tiles = view.state["tiles"]
         if game_seed not in tiles:
-            tiles[game_seed] = new_state(["Red", "Blue"], game_seed).excomm_tiles
+            tiles[game_seed] = rules.new_state(["Red", "Blue"], game_seed).excomm_tiles
         return tiles[game_seed]
 
     def render() -> None:
@@ -244,9 +261,9 @@ def vatican_widget(seed: int = 0) -> Panel:
         show_text(out, teach.vatican_text(c["faith"].value, c["period"].value, tile))
 
     _observe(c, render)
-    panel.box = w.VBox([w.HBox([c["faith"], c["period"], c["seed"]]), out])
+    view.box = panel("The Vatican report (Il Rapporto in Vaticano)", [c["faith"], c["period"], c["seed"]], out)
     render()
-    return panel
+    return view
 
 
 # --------------------------------------------------------------------------- (5) final scoring
@@ -271,11 +288,8 @@ _SHEET_LABELS = {
 def scoring_widget() -> Panel:
     """A final-scoring sheet: choose a player and set their cards, tracks and resources;
     the engine scores every player (``rules.scores``); "Draw" adds a bar chart."""
-    from . import rules
-    from .draw import draw_score_sheet
-
     w = _w()
-    entries = {name: replace(e) for name, e in teach.SHEET_SAMPLE.items()}
+    entries = {name: replace(e) for name, e in positions.SHEET_SAMPLE.items()}
     tiles = [(f"{t.id} {t.name}", t.id) for t in load().excommunications.values() if t.period == 3]
     c: dict[str, Any] = {"player": w.Dropdown(options=list(entries), value="Red", description="player")}
     for name, (lo, hi) in _SHEET_FIELDS.items():
@@ -286,37 +300,47 @@ def scoring_widget() -> Panel:
     c["tile"] = w.Dropdown(options=tiles, value=18, description="period III tile (scomunica)", style=_STYLE)
     c["draw"] = w.Button(description="Draw the sheet")
     out = _output()
-    panel = Panel(None, c, out, {"loading": False, "entries": entries})
+    view = Panel(None, c, out, {"loading": False, "entries": entries})
 
-    def sheet():
-        return rules.scores(teach.score_position(entries, c["tile"].value))
+    def sheet() -> ScoreSheet:
+        return rules.scores(positions.score_position(entries, c["tile"].value))
 
     def render() -> None:
-        if panel.state["loading"]:
+        if view.state["loading"]:
             return
         name = c["player"].value
-        entries[name] = teach.SheetEntry(**{k: c[k].value for k in list(_SHEET_FIELDS) + ["excommunicated"]})
+        entries[name] = positions.SheetEntry(**{k: c[k].value for k in list(_SHEET_FIELDS) + ["excommunicated"]})
         show_text(out, sheet().to_text())
 
-    def load_player(_change=None) -> None:
-        panel.state["loading"] = True
+    def load_player(_change: Any = None) -> None:
+        view.state["loading"] = True
         e = entries[c["player"].value]
         for k in list(_SHEET_FIELDS) + ["excommunicated"]:
             c[k].value = getattr(e, k)
-        panel.state["loading"] = False
+        view.state["loading"] = False
         render()
 
     c["player"].observe(load_player, names="value")
     _observe(c, render, list(_SHEET_FIELDS) + ["excommunicated", "tile"])
-    c["draw"].on_click(lambda _b: (lambda s: show_figure(out, draw_score_sheet(s), s.to_text()))(sheet()))
+
+    def draw(_button: Any = None) -> None:
+        s = sheet()
+        show_figure(out, draw_score_sheet(s), s.to_text())
+
+    c["draw"].on_click(draw)
     sliders = [c[k] for k in _SHEET_FIELDS]
-    panel.box = w.VBox(
+    view.box = panel(
+        "A final-scoring sheet (Fine del turno e punteggio finale)",
         [
-            w.HBox([c["player"], c["excommunicated"], c["tile"]]),
-            w.HBox([w.VBox(sliders[:3]), w.VBox(sliders[3:])]),
-            c["draw"],
-            out,
-        ]
+            w.VBox(
+                [
+                    w.HBox([c["player"], c["excommunicated"], c["tile"]]),
+                    w.HBox([w.VBox(sliders[:3]), w.VBox(sliders[3:])]),
+                    c["draw"],
+                ]
+            )
+        ],
+        out,
     )
     render()
-    return panel
+    return view

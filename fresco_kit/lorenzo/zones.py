@@ -14,7 +14,7 @@ from __future__ import annotations
 from fresco_kit.core import Event
 
 from . import readings
-from .data import load
+from .data import load, permanent
 from .effects import action_value, effect_bundle, gain, has_coloured_member, occupy, pay, push
 from .refs import RULES
 from .state import Decision, Player, State
@@ -48,6 +48,8 @@ def zone_value(p: Player, space: str, base: int, servants: int) -> int:
 
 
 def place_zone(st: State, p: Player, space: str, base: int, servants: int, member: str, events: list[Event]) -> None:
+    """Place ``member`` (value ``base``, ``servants`` paid) on a harvest or production
+    space and run the action at the space's value (*Le altre zone del tabellone*)."""
     sp = load().spaces[space]
     value = zone_value(p, space, base, servants)
     p.res["servants"] -= servants
@@ -70,7 +72,7 @@ def firing_cards(p: Player, zone: str, value: int) -> list[int]:
     """Cards of ``p`` whose permanent ``zone`` effect fires at ``value`` (in board order)."""
     cards = load().cards
     row = p.cards["territory" if zone == "harvest" else "building"]
-    return [c for c in row if cards[c].permanent and cards[c].permanent.value <= value]
+    return [c for c in row if (perm := cards[c].permanent) is not None and perm.value <= value]
 
 
 def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
@@ -82,7 +84,7 @@ def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
         gain(st, p, tile.harvest, events, " (personal bonus tile)", "zones.activation")
     for cid in firing_cards(p, "harvest", value):
         card = data.cards[cid]
-        gain(st, p, effect_bundle(p, card.permanent.effect), events, f" ({card.name})", "zones.activation")
+        gain(st, p, effect_bundle(p, permanent(cid).effect), events, f" ({card.name})", "zones.activation")
 
 
 def production(st: State, p: Player, value: int, events: list[Event]) -> None:
@@ -90,13 +92,13 @@ def production(st: State, p: Player, value: int, events: list[Event]) -> None:
     asked building by building (pending "trade")."""
     data = load()
     events.append(Event(f"{p.name} produces at value {value}", RULES["zones.activation"]))
-    outputs: list[dict] = []
+    outputs: list[dict[str, int]] = []
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
         outputs.append(dict(tile.production))
     queue = []
     for cid in firing_cards(p, "production", value):
-        perm = data.cards[cid].permanent
+        perm = permanent(cid)
         if perm.trades:
             queue.append(cid)
         else:
@@ -106,7 +108,7 @@ def production(st: State, p: Player, value: int, events: list[Event]) -> None:
 
 def affordable_trades(p: Player, card_id: int) -> list[int]:
     """1-based numbers of the trades of a building that ``p`` can pay now."""
-    trades = load().cards[card_id].permanent.trades
+    trades = permanent(card_id).trades
     return [i + 1 for i, t in enumerate(trades) if all(p.res[k] >= v for k, v in t.give.items())]
 
 
@@ -127,8 +129,9 @@ def continue_production(
 
 def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
     """Why ``choice`` cannot answer a trade decision (the affordable trades listed)."""
+    assert decision.queue  # a trade decision asks its front building
     card = load().cards[decision.queue[0]]
-    n = len(card.permanent.trades)
+    n = len(permanent(card.id).trades)
     can = ", ".join(["0 (no trade)"] + [str(i) for i in affordable_trades(p, card.id)])
     if not choice.isdigit() or not 0 <= int(choice) <= n:
         return [(f"choose a trade of {card.name}; the choices are {can}", RULES["zones.activation"])]
@@ -146,10 +149,11 @@ def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
 def resolve_trade(st: State, p: Player, decision: Decision, choice: str, events: list[Event]) -> None:
     """Make the chosen trade (if any) of the front building, then ask the next one."""
     data = load()
+    assert decision.queue and decision.outputs is not None  # a trade decision's fields
     card = data.cards[decision.queue[0]]
     outputs = decision.outputs
     if int(choice):
-        trade = card.permanent.trades[int(choice) - 1]
+        trade = permanent(card.id).trades[int(choice) - 1]
         pay(p, trade.give)
         outputs = outputs + (effect_bundle(p, trade.get),)
         events.append(

@@ -23,6 +23,7 @@ game (:mod:`fresco_kit.core.actions`)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Annotated, Literal
 
 from fresco_kit.core import Action, Count, Grammar, Names, Range
@@ -46,7 +47,7 @@ class _Cards:
     def __post_init__(self) -> None:
         Action.__post_init__(self)  # type: ignore[arg-type]
         cards = self.cards  # type: ignore[attr-defined]
-        if any(a > b for a, b in zip(cards, cards[1:])):
+        if any(a > b for a, b in pairwise(cards)):
             object.__setattr__(self, "cards", tuple(sorted(cards)))
 
 

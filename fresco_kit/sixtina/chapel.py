@@ -10,20 +10,24 @@ only when :func:`chapel_graph` is called.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from fresco_kit.core.graphs import graph_from_edges
+
+from .codes import EMPTY, PLACES, STATUS_NAMES, D
 from .completion import revealable
-from .state import EMPTY, STATUS_NAMES, State
-from .tables import PLACES, D
+
+if TYPE_CHECKING:
+    from .state import State
 
 
-def chapel_graph(state: State | None = None):
+def chapel_graph(state: State | None = None) -> Any:
     """The chapel as a ``networkx.Graph`` of place names (``JC1`` .. ``LJ2``).
 
     Node attributes: ``pos`` (x, y for drawing) and ``deck``; with a ``state`` also
     ``fresco`` (card id), ``name``, ``type``, ``status`` ("covered" / "visible" /
     "restored"), ``revealable`` (may be uncovered next) and ``zone`` (colour on the
     zone icon or None)."""
-    from fresco_kit.core.graphs import graph_from_edges
-
     attrs: dict = {"deck": dict(D.place_deck)}
     if state is not None:
         nxt = {PLACES[p] for p in revealable(state)}

@@ -10,15 +10,19 @@ caller owns; nothing here changes a state held by a history.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, assign, award_by_rank
 
 from . import gianluigi
+from .codes import COVERED, EMPTY, EXCELLENT, FRESCO_SCORES, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
+from .flow import STEP
 from .refs import RULES
 from .restoration import sheet_reward_in_place
 from .scoring import fresco_points
-from .state import COVERED, EMPTY, EXCELLENT, PRUDENT, RESTORED, VISIBLE, State
-from .tables import FRESCO_SCORES, NEIGHBOURS, PLACES, D
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class CompletionResult:
     half: bool = False
 
     def to_text(self) -> str:
+        """The scoring of the fresco as a few lines (Completing the Restoration, steps 1-3)."""
         lines = [
             f"{self.fresco} at {self.place}: printed {self.base}, {self.excellent} excellent "
             f"(+{self.excellent}), {self.prudent} prudent (-{2 * self.prudent}) -> {self.points}"
@@ -242,38 +247,65 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
         sheet_reward_in_place(state, sheet, events)
 
 
-def continue_turn(state: State, events: list) -> None:
-    """Carry the turn on until a decision is owed or the turn ends (mutates a fresh copy).
+def continue_turn(state: State, events: list, step: str = "completion") -> None:
+    """Carry the turn on from ``step`` until a decision is owed or the turn ends.
 
-    Order: completions; Gianluigi's restoration (two players) and its completions;
-    uncovering the owed new frescoes; then the end of the turn and maybe of the game."""
-    while not state.pending:
-        complete_all_in_place(state, events)
-        if state.gian_due:
-            options = gianluigi.options(state)
-            if len(options) > 1:
-                assign(state, pending=("gianluigi", state.current))
-                return
-            if options:
-                gianluigi.restore_in_place(state, options[0], events)
-                gianluigi.after_restoration(state, events)
-            else:
-                events.append(
-                    Event(
-                        "Gianluigi finds no fresco he can restore with that technique and value", RULES["gian.restore"]
-                    )
-                )
-                assign(state, gian_due=())
-            continue
-        if state.reveals > 0:
-            if revealable(state):
-                assign(state, pending=("reveal", state.current))
-                return
-            events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
-            assign(state, reveals=0)
-            continue
-        end_turn_in_place(state, events)
-        return
+    Walks the turn table of :mod:`.flow` (mutates a fresh copy): each step that passes
+    runs, then the first of its ``next`` steps whose condition holds follows
+    (completions; Gianluigi's restoration in two-player games and its completions;
+    uncovering the owed new frescoes; the end of the turn and maybe of the game)."""
+    while step and not state.pending:  # a pending decision (bonus, claim...) waits
+        step = _RUN[step](state, events)
+
+
+def _completion_step(state: State, events: list) -> str:
+    """Completing the Restoration of Frescoes, then the first due step after it."""
+    complete_all_in_place(state, events)
+    for step in STEP["completion"].next:
+        if _DUE[step](state):
+            return step
+    raise AssertionError("the end of the turn is always due")  # pragma: no cover
+
+
+def _gianluigi_step(state: State, events: list) -> str:
+    """Two-Player Games: Gianluigi restores; the player chooses among equal options."""
+    options = gianluigi.options(state)
+    if len(options) > 1:
+        assign(state, pending=("gianluigi", state.current))
+        return ""
+    if options:
+        gianluigi.restore_in_place(state, options[0], events)
+        gianluigi.after_restoration(state, events, complete_all_in_place)
+    else:
+        events.append(
+            Event("Gianluigi finds no fresco he can restore with that technique and value", RULES["gian.restore"])
+        )
+        assign(state, gian_due=())
+    return STEP["gianluigi"].next[0]
+
+
+def _reveal_step(state: State, events: list) -> str:
+    """5. New Restorations: the player uncovers an owed fresco, if any is left."""
+    if revealable(state):
+        assign(state, pending=("reveal", state.current))
+        return ""
+    events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
+    assign(state, reveals=0)
+    return STEP["reveal"].next[-1]
+
+
+def _end_turn_step(state: State, events: list) -> str:
+    """The turn passes clockwise, or the game ends (:func:`end_turn_in_place`)."""
+    end_turn_in_place(state, events)
+    return ""
+
+
+#: the conditions of the steps after a completion, in the table's order
+_DUE = {
+    "gianluigi": lambda state: bool(state.gian_due),
+    "reveal": lambda state: state.reveals > 0,
+    "end_turn": lambda state: True,
+}
 
 
 def end_turn_in_place(state: State, events: list) -> None:
@@ -303,3 +335,12 @@ def end_game_in_place(state: State, events: list) -> None:
                 )
             )
     assign(state, over=True)
+
+
+#: what each step that passes does; returns the next step, or "" when the turn waits or ends
+_RUN = {
+    "completion": _completion_step,
+    "gianluigi": _gianluigi_step,
+    "reveal": _reveal_step,
+    "end_turn": _end_turn_step,
+}

@@ -13,10 +13,16 @@ owed and that it can be answered, the end of the game).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fresco_kit.core import SaveError
 
-from .state import COVERED, DECISION_KINDS, EMPTY, PRUDENT, RESTORED, VISIBLE, State
-from .tables import FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, D
+from .codes import COVERED, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, PRUDENT, RESTORED, VISIBLE, D
+from .decisions import decision_options
+from .flow import DECISION_KINDS
+
+if TYPE_CHECKING:
+    from .state import State
 
 Problem = tuple[str, str]  # (field of the readable form, what is wrong)
 
@@ -168,7 +174,7 @@ def _chapel(state: State, out: list[Problem]) -> None:
         if status not in (COVERED, VISIBLE, RESTORED):
             out.append((f"{where}.status", "covered, visible or restored"))
             continue
-        for pos, code in enumerate(row):
+        for code in row:
             if code != EMPTY and not (0 <= code >> 3 <= PRUDENT and (code & 7) < colours and code >= 0):
                 out.append((f"{where}.spaces", f"an unknown space code {code}"))
         if any(x < 0 for x in extras):
@@ -231,8 +237,6 @@ def _turn(state: State, out: list[Problem]) -> None:
     if state.last_place != EMPTY and (not state.over or not 0 <= state.last_place < NPLACES):
         out.append(("last_place", "a place only once the game is over"))
     if pending and not out:
-        from .rules import decision_options
-
         if not decision_options(state):
             out.append(
                 (

@@ -95,6 +95,8 @@ class PlayerCount:
 
 @dataclass(frozen=True)
 class SixtinaData:
+    """The 1980 Sixtina rule data of ``seeds/sixtina.toml``, checked and indexed."""
+
     game: dict
     techniques: tuple[str, ...]
     technique_names: dict[str, str]
@@ -114,6 +116,7 @@ class SixtinaData:
     illustrative: tuple[str, ...]  # what is illustrative, for banners
 
     def hand_limit(self) -> int:
+        """The hand limit of Technique Preparation (act.preparation)."""
         return int(self.game["hand_limit"])
 
 

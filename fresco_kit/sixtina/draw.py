@@ -13,29 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fresco_kit.core.colours import HIGHLIGHT, INK, player_colour, text_on
+
+from .chapel import chapel_graph
+from .codes import FRESCO_TECHS, PLACES, D
 from .state import EMPTY, KIND_NAMES, PRUDENT, State
-from .tables import FRESCO_TECHS, PLACES, D
+from .teach import RULEBOOK_FINAL_INPUTS, final_sheet, mid_game_state
 
 STATUS_COLOURS = {"covered": "#bdb8ad", "visible": "#f2d7a0", "restored": "#8cc084"}
 STATUS_LABELS = {"covered": "covered by a sheet", "visible": "visible (being restored)", "restored": "restored"}
-HIGHLIGHT = "#d62728"
-BLACK_MATERIAL = "#222222"
+#: a black material (prudent restorations)
+BLACK_MATERIAL = INK
 FREE_SPACE = "#e0c386"
-NAMED_COLOURS = {
-    "Red": "#d1352b",
-    "White": "#f7f7f7",
-    "Blue": "#2f6db5",
-    "Yellow": "#f2c500",
-    "Green": "#2e9e4f",
-    "Gianluigi": "#f2c500",
-}
-FALLBACK = ("#9467bd", "#8c564b", "#e377c2", "#17becf")
 CARD_W, CARD_H = 0.84, 0.66
-
-
-def colour_of(name: str, index: int = 0) -> str:
-    """A drawing colour for a player (their colour name when it is one)."""
-    return NAMED_COLOURS.get(name, FALLBACK[index % len(FALLBACK)])
 
 
 @dataclass(frozen=True)
@@ -51,8 +41,6 @@ class NodeStyle:
 
 def chapel_node_styles(state: State | None) -> dict[str, NodeStyle]:
     """Per place: status colour, whether it is highlighted (may be uncovered next), label."""
-    from .chapel import chapel_graph
-
     g = chapel_graph(state)
     out = {}
     for p in PLACES:
@@ -79,7 +67,7 @@ def _wrap(text: str, width: int = 17) -> str:
     return "\n".join(lines[:2])
 
 
-def _space_squares(ax, state: State, place: int, x: float, y: float) -> None:
+def _space_squares(ax: Any, state: State, place: int, x: float, y: float) -> None:
     """Two rows of small squares under a visible fresco: top (correct) and bottom
     (excellent / prudent) space of each technique, filled with the occupant's colour."""
     from matplotlib.patches import Rectangle
@@ -93,8 +81,8 @@ def _space_squares(ax, state: State, place: int, x: float, y: float) -> None:
             face, edge = FREE_SPACE, "#8a7f6a"
             if code != EMPTY and (row == 1) == ((code >> 3) == 0):
                 colour = code & 7
-                face = BLACK_MATERIAL if (code >> 3) == PRUDENT else colour_of(state.colours[colour], colour)
-                edge = colour_of(state.colours[colour], colour) if (code >> 3) == PRUDENT else "#333333"
+                face = BLACK_MATERIAL if (code >> 3) == PRUDENT else player_colour(state.colours[colour], colour)
+                edge = player_colour(state.colours[colour], colour) if (code >> 3) == PRUDENT else "#333333"
             sq = Rectangle(
                 (x0 + i * size, base + row * size),
                 size * 0.9,
@@ -122,7 +110,7 @@ def _space_squares(ax, state: State, place: int, x: float, y: float) -> None:
 
 def draw_chapel(
     state: State | None = None, ax: Any = None, title: str | None = None, highlight: bool = True, legend: bool = True
-):
+) -> Any:
     """Draw the chapel graph; returns the matplotlib Figure.
 
     Each node is a card at its layout position; fill = status, red outline = may be
@@ -132,8 +120,6 @@ def draw_chapel(
     import networkx as nx
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, FancyBboxPatch, Patch
-
-    from .chapel import chapel_graph
 
     g = chapel_graph(state)
     pos = nx.get_node_attributes(g, "pos")
@@ -181,7 +167,7 @@ def draw_chapel(
                     (x + CARD_W / 2 - 0.09, y + CARD_H / 2 - 0.09),
                     0.055,
                     zorder=6,
-                    facecolor=colour_of(state.colours[z], z),
+                    facecolor=player_colour(state.colours[z], z),
                     edgecolor="#222222",
                 )
                 dot.set_gid(f"zone:{p}")
@@ -196,7 +182,7 @@ def draw_chapel(
         ax.text(x, max(ys) + 0.45, label, ha="center", va="bottom", fontsize=9, fontweight="bold")
     ax.text(1, min(ys) - 0.42, "The Last Judgment", ha="center", va="top", fontsize=9, fontweight="bold")
     if legend:
-        handles = [
+        handles: list[Any] = [
             Patch(facecolor=STATUS_COLOURS[s], edgecolor="#5a5246", label=STATUS_LABELS[s]) for s in STATUS_COLOURS
         ]
         if highlight:
@@ -219,7 +205,7 @@ def draw_chapel(
                         linestyle="",
                         markersize=8,
                         markeredgecolor="#333333",
-                        markerfacecolor=colour_of(name, c),
+                        markerfacecolor=player_colour(name, c),
                         label=name,
                     )
                 )
@@ -261,7 +247,7 @@ def draw_chapel(
     return fig
 
 
-def draw_fresco_card(state: State, place: str, ax: Any = None):
+def draw_fresco_card(state: State, place: str, ax: Any = None) -> Any:
     """One fresco card: scores, type, each technique with its required value, its top
     (correct) and bottom (excellent/prudent) space and who holds it, extras."""
     import matplotlib.pyplot as plt
@@ -307,13 +293,12 @@ def draw_fresco_card(state: State, place: str, ax: Any = None):
                 colour = code & 7
                 who = state.colours[colour]
                 prudent = (code >> 3) == PRUDENT
-                face = BLACK_MATERIAL if prudent else colour_of(who, colour)
+                face = BLACK_MATERIAL if prudent else player_colour(who, colour)
                 text = f"{KIND_NAMES[code >> 3]}\n{who}"
             y = 0.35 + row * 0.62
             sq = Rectangle((x + 0.1, y), 0.8, 0.55, facecolor=face, edgecolor="#444444")
             sq.set_gid(f"space:{place}:{k}:{label}")
             ax.add_patch(sq)
-            dark = face in (BLACK_MATERIAL, NAMED_COLOURS["Blue"], NAMED_COLOURS["Red"])
             ax.text(
                 x + 0.5,
                 y + 0.275,
@@ -321,7 +306,7 @@ def draw_fresco_card(state: State, place: str, ax: Any = None):
                 ha="center",
                 va="center",
                 fontsize=6.5,
-                color="white" if dark else ("#222222" if text else "#999999"),
+                color=text_on(face) if text else "#999999",
             )
     extras = ", ".join(f"{state.colours[c]} +{k}" for c, k in enumerate(state.extras[i]) if k)
     ax.text(width / 2, 0.15, f"extra materials: {extras or 'none'}", ha="center", va="center", fontsize=7.5)
@@ -333,7 +318,7 @@ def draw_fresco_card(state: State, place: str, ax: Any = None):
     return fig
 
 
-def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring"):
+def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring") -> Any:
     """Stacked bars: one per player (columns of the ScoreSheet), one segment per category,
     the total on top and the winner(s) starred."""
     import matplotlib.pyplot as plt
@@ -373,7 +358,7 @@ def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring")
     return fig
 
 
-def completion_bars(result: Any, ax: Any = None):
+def completion_bars(result: Any, ax: Any = None) -> Any:
     """A completed fresco's contributors: materials on the card and the points each scores."""
     import matplotlib.pyplot as plt
 
@@ -384,7 +369,7 @@ def completion_bars(result: Any, ax: Any = None):
         fig = ax.figure
     mats = [c.materials for c in result.contributors]
     bars = ax.barh(
-        names[::-1], mats[::-1], color=[colour_of(n, i) for i, n in enumerate(names)][::-1], edgecolor="#333333"
+        names[::-1], mats[::-1], color=[player_colour(n, i) for i, n in enumerate(names)][::-1], edgecolor="#333333"
     )
     for b, n in zip(bars, names[::-1]):
         ax.text(
@@ -403,10 +388,14 @@ def completion_bars(result: Any, ax: Any = None):
     return fig
 
 
+def board(state: State) -> Any:
+    """The main picture of a position: the chapel with every fresco's status, spaces and
+    zone icons (:func:`draw_chapel`); ``Game._repr_png_`` shows it."""
+    return draw_chapel(state)
+
+
 def readme_figures() -> list[tuple[str, Any]]:
     """Figures for the README (``fresco-kit figures``): the chapel mid-game, final scoring."""
-    from .teach import RULEBOOK_FINAL_INPUTS, final_sheet, mid_game_state
-
     state = mid_game_state()
     chapel = draw_chapel(state, title="The Sistine Chapel mid-game (3 players, seeded random game)")
     bars = final_scoring_bars(final_sheet(RULEBOOK_FINAL_INPUTS), title="Rulebook final scoring example")

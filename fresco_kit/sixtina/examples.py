@@ -11,19 +11,20 @@ them all.
 from __future__ import annotations
 
 from fresco_kit.core import Check, Example, Game
+from fresco_kit.core.examples import find_example
 
 from . import rules
+from .codes import CARD_HALVES, FRESCO_TECHS, PLACES, D
 from .completion import completion_result
 from .positions import card_ids, constructed_state
-from .restoration import explore_restoration
-from .state import EMPTY, GIANLUIGI, KIND_NAMES
-from .tables import CARD_HALVES, FRESCO_TECHS, PLACES, D
+from .restoration import explore_restoration, restore_in_place
+from .state import EMPTY, GIANLUIGI, KIND_NAMES, State
 
 RWB = ("Red", "White", "Blue")
 ADAM = "genesis_4"  # Creation of Adam, at G1
 
 
-def _kind_at(state, place: str, technique: str) -> str:
+def _kind_at(state: State, place: str, technique: str) -> str:
     p = PLACES.index(place)
     pos = [D.techniques[t] for t, _ in FRESCO_TECHS[state.frescoes[p]]].index(technique)
     code = state.spaces[p][pos]
@@ -144,6 +145,7 @@ def prudent_restoration() -> tuple[list[Check], Game]:
 
 
 def prudent_example() -> list[Check]:
+    """The rulebook's prudent restoration example (C. Prudent Restoration), as checks."""
     return prudent_restoration()[0]
 
 
@@ -178,11 +180,9 @@ def fresco_completion() -> list[Check]:
     ]
 
 
-def _with_white_washi(state, cards):
+def _with_white_washi(state: State, cards: dict[str, tuple[int, ...]]) -> State:
     """The position right after White's prudent restoration is placed, before the completed
     fresco is scored (the engine's own placement step, ``restoration.restore_in_place``)."""
-    from .restoration import restore_in_place
-
     s = state.evolve()
     restore_in_place(s, 1, rules.Restore("G1", "washi_paper", cards["white_washi"], 1), [])
     return s
@@ -305,3 +305,9 @@ EXAMPLES = [
     Example("Final scoring", "rulebook example", "End of the Game and Scoring, Final Scoring Example", final_scoring),
     Example("Gianluigi's restoration", "rulebook example", "Two-Player Games, Gianluigi Restorations", gianluigi_reply),
 ]
+
+
+def example(name: str) -> Example:
+    """The worked example called ``name`` (e.g. ``"Final scoring"``); ``KeyError``
+    lists the names there are (``core.examples.find_example``)."""
+    return find_example(EXAMPLES, name)

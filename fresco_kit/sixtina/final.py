@@ -9,20 +9,26 @@ Before the end it is a provisional sheet of the current position.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
 from fresco_kit.core import ScoreSheet
 
+from .codes import CARD_TECH, CARD_VALUE, D
 from .data import TECHNIQUES
 from .objectives import objective_points, objectives_claimed
 from .scoring import leftover_points, prudent_technique_points, restored_fresco_points
-from .state import State
-from .tables import CARD_TECH, CARD_VALUE
+
+if TYPE_CHECKING:
+    from .state import State
 
 CATEGORIES = ["During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"]
 
 
 def prudent_cards_by_technique(state: State) -> dict[str, dict[str, list[int]]]:
     """technique -> player -> values of the kept prudent cards (players only)."""
-    out = {t: {p: [] for p in state.players} for t in TECHNIQUES}
+    out: dict[str, dict[str, list[int]]] = {t: {p: [] for p in state.players} for t in TECHNIQUES}
     for seat, cards in enumerate(state.display):
         for c in cards:
             out[TECHNIQUES[CARD_TECH[c]]][state.players[seat]].append(CARD_VALUE[c])
@@ -53,7 +59,19 @@ def final_scores(state: State) -> ScoreSheet:
     return sheet
 
 
-def winners(state: State, totals: dict[str, int]) -> tuple[list[str], list[str]]:
+@dataclass(frozen=True)
+class Standings:
+    """What the winner's tie-break reads of a position: the colours, the number of
+    players, their play areas and the objectives' scoring spaces (a :class:`.state.State`
+    has them all; ``teach.final_sheet`` builds one from a score table's inputs)."""
+
+    colours: tuple[str, ...]
+    n: int
+    play: tuple[int, ...]
+    claims: tuple[tuple[int, ...], ...]
+
+
+def winners(state: State | Standings, totals: dict[str, int]) -> tuple[list[str], list[str]]:
     """Highest total; ties: more objectives claimed, then more materials in the personal
     reserve (the kit reads it as the play area; Gianluigi has none), else shared."""
     colours = state.colours
@@ -72,3 +90,71 @@ def winners(state: State, totals: dict[str, int]) -> tuple[list[str], list[str]]
             + ("; victory shared" if len(win) > 1 else "")
         )
     return win, notes
+
+
+# -- End of the Game and Scoring: the final-scoring sheet -------------------------------
+@dataclass
+class FinalInputs:
+    """One player's figures for the final scoring (End of the Game and Scoring)."""
+
+    during: int = 0  # points on the score track
+    objective_points: int = 0
+    objectives_claimed: int = 0  # for the first tie-break
+    restored: int = 0  # materials on restored frescoes (zone icons)
+    prudent: dict[str, list[int]] = field(default_factory=dict)  # technique -> kept card values
+    cards_left: int = 0
+    materials_left: int = 0  # materials in the play area (also the second tie-break)
+
+
+def final_sheet(inputs: Mapping[str, FinalInputs]) -> ScoreSheet:
+    """The final score sheet from per-player figures, with the winner and tie-breaks.
+
+    Categories as in the engine (``final.CATEGORIES``); each is computed by the pure
+    functions of ``scoring``; the winner by ``final.winners``."""
+    names = list(inputs)
+    rows = {p: {c: 0 for c in CATEGORIES} for p in names}
+    for p, x in inputs.items():
+        rows[p]["During the game"] = x.during
+        rows[p]["Objectives"] = x.objective_points
+        rows[p]["Leftover"] = leftover_points(x.cards_left, x.materials_left)
+    for p, pts in restored_fresco_points({p: x.restored for p, x in inputs.items()}).items():
+        rows[p]["Contribution"] = pts
+    for t in TECHNIQUES:
+        for p, pts in prudent_technique_points({p: list(x.prudent.get(t, [])) for p, x in inputs.items()}).items():
+            rows[p]["Prudent restorations"] += pts
+    sheet = ScoreSheet(list(CATEGORIES), rows)
+    # final.winners reads players, objective claims and play areas from a state: give it a view
+    view = Standings(
+        colours=tuple(names),
+        n=len(names),
+        play=tuple(inputs[p].materials_left for p in names),
+        claims=tuple(
+            tuple(i for i, p in enumerate(names) if inputs[p].objectives_claimed > k)
+            for k in range(max([x.objectives_claimed for x in inputs.values()] + [0]))
+        ),
+    )
+    sheet.winners, notes = winners(view, sheet.totals)
+    sheet.notes.extend(notes)
+    return sheet
+
+
+def prudent_breakdown(inputs: Mapping[str, FinalInputs]) -> list[str]:
+    """One line per technique with kept cards: who scores what (final.prudent)."""
+    lines = []
+    for t in TECHNIQUES:
+        by = {p: list(x.prudent.get(t, [])) for p, x in inputs.items()}
+        if not any(by.values()):
+            continue
+        pts = prudent_technique_points(by)
+        lines.append(
+            f"{D.technique_names[t]}: " + "; ".join(f"{p} {sorted(v)} -> {pts[p]}" for p, v in by.items() if v)
+        )
+    return lines
+
+
+#: the figures the rulebook's Final Scoring Example gives (inputs, not results)
+RULEBOOK_FINAL_INPUTS: dict[str, FinalInputs] = {
+    "White": FinalInputs(38, 7, 2, 4, {"infrared": [3], "laboratory": [2], "repainting": [6]}, 3, 1),
+    "Red": FinalInputs(40, 9, 2, 4, {"plaster_injection": [1, 2, 4], "infrared": [1]}, 5, 3),
+    "Blue": FinalInputs(32, 17, 3, 3, {"plaster_injection": [1, 2, 3, 5], "infrared": [2, 4], "laboratory": [1]}, 1, 2),
+}

@@ -11,13 +11,32 @@ many extra materials as the material icons of the played cards sum to, rounded d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, assign
 
+from .codes import (
+    CARD_HALVES,
+    CARD_VALUE,
+    CORRECT,
+    EMPTY,
+    EXCELLENT,
+    FRESCO_TECHS,
+    KIND_NAMES,
+    PLACES,
+    PRUDENT,
+    TECH_INDEX,
+    VISIBLE,
+    D,
+    space_code,
+)
 from .refs import RULES
-from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
-from .tables import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, PLACES, D
+from .restoration import restoration_kind
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 @dataclass(frozen=True)
@@ -32,11 +51,6 @@ class GianluigiOption:
         return f"{KIND_NAMES[self.kind]} restoration at {PLACES[self.place]}"
 
 
-def due_from_cards(cards: tuple[int, ...]) -> tuple[int, int, int]:
-    """What a player's restoration hands to Gianluigi: (technique, value, icon halves)."""
-    return (CARD_TECH[cards[0]], sum(CARD_VALUE[c] for c in cards), sum(CARD_HALVES[c] for c in cards))
-
-
 def extra_materials(halves: int) -> int:
     """The material icons (counted in halves) summed and rounded down (gian.extra).
 
@@ -48,8 +62,6 @@ def extra_materials(halves: int) -> int:
 
 def all_options(state: State, technique: int, value: int) -> list[GianluigiOption]:
     """Every free space of ``technique`` on a visible fresco, with the kind it would be."""
-    from .restoration import restoration_kind  # (restoration imports this module)
-
     out = []
     for place, fid in enumerate(state.frescoes):
         if state.status[place] != VISIBLE:
@@ -117,11 +129,12 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     )
 
 
-def after_restoration(state: State, events: list) -> None:
-    """Score what Gianluigi's restoration completed, for everybody including him (gian.complete)."""
-    from .completion import complete_all_in_place
+def after_restoration(state: State, events: list, complete_all: Callable[[State, list], int]) -> None:
+    """Score what Gianluigi's restoration completed, for everybody including him (gian.complete).
 
-    done = complete_all_in_place(state, events)
+    ``complete_all`` is :func:`.completion.complete_all_in_place` (Completing the
+    Restoration of Frescoes, which itself calls on Gianluigi)."""
+    done = complete_all(state, events)
     if done:
         events.append(
             Event(
@@ -136,7 +149,5 @@ def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[Gianluig
     """What Gianluigi could answer to a restoration with ``cards`` of ``technique``.
 
     A query for teaching widgets: the options of his best priority on ``state``."""
-    from .tables import TECH_INDEX
-
     due = (TECH_INDEX[technique], sum(CARD_VALUE[c] for c in cards), sum(CARD_HALVES[c] for c in cards))
     return options(state, due)

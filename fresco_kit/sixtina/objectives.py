@@ -9,10 +9,27 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fresco_kit.core import assign
 
-from .state import CORRECT, EMPTY, EXCELLENT, PRUDENT, RESTORED, State
-from .tables import FRESCO_TECHS, FRESCO_TYPE, NEIGHBOURS, TECH_INDEX, D
+from .codes import (
+    CARD_TECH,
+    CORRECT,
+    EMPTY,
+    EXCELLENT,
+    FRESCO_TECHS,
+    FRESCO_TYPE,
+    NEIGHBOURS,
+    PRUDENT,
+    RESTORED,
+    TECH_INDEX,
+    D,
+)
+
+if TYPE_CHECKING:
+    from .final import Standings
+    from .state import State
 
 _T = TECH_INDEX
 EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
@@ -71,8 +88,6 @@ def _largest_adjacent_group(places: list[int]) -> int:
 
 
 def _display_by_technique(state: State, seat: int) -> dict[int, int]:
-    from .tables import CARD_TECH
-
     counts: dict[int, int] = {}
     for c in state.display[seat]:
         counts[CARD_TECH[c]] = counts.get(CARD_TECH[c], 0) + 1
@@ -168,5 +183,6 @@ def objective_points(state: State, colour: int) -> int:
     return total
 
 
-def objectives_claimed(state: State, colour: int) -> int:
+def objectives_claimed(state: State | Standings, colour: int) -> int:
+    """How many objectives ``colour`` has claimed (the winner's first tie-break, final.winner)."""
     return sum(1 for spaces in state.claims if colour in spaces)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from .codes import CARD_TECH, CARD_VALUE, FRESCO_TECHS, NCARDS, PLACES, TECH_INDEX, D
+from .consistency import problems
 from .setup import PLAYER_COUNTS
 from .state import COVERED, EMPTY, GIANLUIGI, KIND_NAMES, PRUDENT, STATUS_NAMES, VISIBLE, State, space_code
-from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, NCARDS, PLACES, TECH_INDEX, D
 
 
 def card_ids(technique: str, *values: int, taken: set[int] | None = None) -> tuple[int, ...]:
@@ -65,8 +66,6 @@ def constructed_state(
     - ``hands`` / ``display``: card ids; ``play``: materials in play areas (default 4);
     - ``score``: the score track (default 0); ``claims``: objective -> colours in space order.
     Raises ``ValueError`` if the position breaks conservation."""
-    from .consistency import problems
-
     players = tuple(players)
     n = len(players)
     if n not in PLAYER_COUNTS:

@@ -25,7 +25,8 @@ RULES = Rulebook(
         ),
         "setup.sheets": (
             f"{SETUP}, step 2",
-            "sheets cover every fresco except the top of the Jesus Christ, Genesis and Moses columns (and the second Genesis card with 4 players)",
+            "sheets cover every fresco except the top of the Jesus Christ, Genesis and Moses columns (and the "
+            "second Genesis card with 4 players)",
         ),
         "setup.objectives": (
             f"{SETUP}, step 4",
@@ -40,7 +41,8 @@ RULES = Rulebook(
         "setup.score": (f"{SETUP}, step 8", "the starting player's score marker on 0, the next players' on 2, 4 and 6"),
         "setup.initial": (
             f"{SETUP}, step 9",
-            "each player reveals a technique card and puts a supply material on the top space of a fresco with that technique; a technique absent from the frescoes is discarded and another revealed",
+            "each player reveals a technique card and puts a supply material on the top space of a fresco with "
+            "that technique; a technique absent from the frescoes is discarded and another revealed",
         ),
         "act.preparation": (
             f"{PLAY}, Technique Preparation",
@@ -52,15 +54,18 @@ RULES = Rulebook(
         ),
         "act.restore": (
             f"{PLAY}, Restore Fresco",
-            "pick a visible fresco and one of its techniques without material, and play one or more cards of that technique",
+            "pick a visible fresco and one of its techniques without material, and play one or more cards of "
+            "that technique",
         ),
         "restore.correct": (
             f"{PLAY}, A. Correct Restoration",
-            "cards above the value: own material on the top space (needs one in the play area), up to one extra per card, cards discarded",
+            "cards above the value: own material on the top space (needs one in the play area), up to one extra"
+            " per card, cards discarded",
         ),
         "restore.excellent": (
             f"{PLAY}, B. Excellent Restoration",
-            "cards equal to the value: own material on the bottom space (needs one in the play area), up to one extra per card, cards discarded, one bonus",
+            "cards equal to the value: own material on the bottom space (needs one in the play area), up to one"
+            " extra per card, cards discarded, one bonus",
         ),
         "bonus.refined": (
             f"{PLAY}, B. Excellent Restoration, Bonuses",
@@ -72,11 +77,13 @@ RULES = Rulebook(
         ),
         "bonus.objective": (
             f"{PLAY}, B. Excellent Restoration, Bonuses",
-            "Objective: for a condition met, an own supply material on the objective's highest free space; once per objective",
+            "Objective: for a condition met, an own supply material on the objective's highest free space; once"
+            " per objective",
         ),
         "restore.prudent": (
             f"{PLAY}, C. Prudent Restoration",
-            "cards below the value: a black supply material on the bottom space (needs one), up to one extra own material per card, cards kept face up in the play area",
+            "cards below the value: a black supply material on the bottom space (needs one), up to one extra "
+            "own material per card, cards kept face up in the play area",
         ),
         "complete.trigger": (
             f"{COMPLETE}",
@@ -88,7 +95,8 @@ RULES = Rulebook(
         ),
         "complete.contribution": (
             f"{COMPLETE}, 2. Contribution",
-            "rank by materials on the fresco; ties go to the leftmost excellent space, then the leftmost correct space, else the position is shared",
+            "rank by materials on the fresco; ties go to the leftmost excellent space, then the leftmost "
+            "correct space, else the position is shared",
         ),
         "complete.no_material": (
             f"{COMPLETE}, 2. Contribution",
@@ -100,11 +108,13 @@ RULES = Rulebook(
         ),
         "complete.reveal": (
             f"{COMPLETE}, 4. Revealing the Restoration",
-            "materials return to the supply, the card flips, the top contributor puts a supply material on the zone icon (nobody on a tie for first)",
+            "materials return to the supply, the card flips, the top contributor puts a supply material on the "
+            "zone icon (nobody on a tie for first)",
         ),
         "complete.new": (
             f"{COMPLETE}, 5. New Restorations",
-            "the completing player uncovers a fresco orthogonally adjacent to a visible one (each Last Judgment card touches the two above it); skipped when none is covered",
+            "the completing player uncovers a fresco orthogonally adjacent to a visible one (each Last Judgment"
+            " card touches the two above it); skipped when none is covered",
         ),
         "obj.materials8": (
             f"{OBJ}, Materials in Frescoes",
@@ -122,7 +132,8 @@ RULES = Rulebook(
         ),
         "obj.ec3": (
             f"{OBJ}, Restored Frescoes",
-            "at least 3 (2 with 4 players) excellent or correct restorations of Solvent Sponge, Plaster Injection or Repainting (the one just made counts)",
+            "at least 3 (2 with 4 players) excellent or correct restorations of Solvent Sponge, Plaster "
+            "Injection or Repainting (the one just made counts)",
         ),
         "obj.adjacent3": (
             f"{OBJ}, Type of Restoration",
@@ -148,7 +159,8 @@ RULES = Rulebook(
         ),
         "variant.sheets": (
             "Variant: Sheets with History",
-            "whoever uncovers a sheet receives its reward (points, cards, materials or an objective), or nothing if it cannot be received",
+            "whoever uncovers a sheet receives its reward (points, cards, materials or an objective), or "
+            "nothing if it cannot be received",
         ),
         "end.trigger": (
             f"{END}",
@@ -165,7 +177,8 @@ RULES = Rulebook(
         ),
         "final.prudent": (
             f"{END}, Prudent Restorations",
-            "per technique the leader drops as many lowest cards as the runner-up holds and scores the rest; runners-up score 2 per card; tied leaders score 2 per card",
+            "per technique the leader drops as many lowest cards as the runner-up holds and scores the rest; "
+            "runners-up score 2 per card; tied leaders score 2 per card",
         ),
         "final.leftover": (
             f"{END}, Leftover Materials and Techniques",
@@ -173,11 +186,13 @@ RULES = Rulebook(
         ),
         "final.winner": (
             f"{END}",
-            "highest score wins; ties go to more objectives claimed, then more materials in the personal reserve, else shared",
+            "highest score wins; ties go to more objectives claimed, then more materials in the personal "
+            "reserve, else shared",
         ),
         "two.prep": (
             f"{TWO}, Preparation",
-            "15 materials each (1 score, 4 play area, 1 initial restoration); Gianluigi's 15 in a third colour, one on 15 of the track and one on the second space of each objective",
+            "15 materials each (1 score, 4 play area, 1 initial restoration); Gianluigi's 15 in a third colour,"
+            " one on 15 of the track and one on the second space of each objective",
         ),
         "two.turns": (
             f"{TWO}, Gameplay",
@@ -185,7 +200,8 @@ RULES = Rulebook(
         ),
         "gian.restore": (
             f"{TWO}, Gianluigi Restorations",
-            "same technique and value; excellent, else correct, else prudent with a black material; the activating player picks among equal options; none if impossible",
+            "same technique and value; excellent, else correct, else prudent with a black material; the "
+            "activating player picks among equal options; none if impossible",
         ),
         "gian.extra": (
             f"{TWO}, Gianluigi Restorations",
@@ -193,17 +209,20 @@ RULES = Rulebook(
         ),
         "gian.complete": (
             f"{TWO}, Gianluigi Restorations",
-            "a fresco he completes is scored for everybody including him; the activating player reveals one or two new frescoes",
+            "a fresco he completes is scored for everybody including him; the activating player reveals one or "
+            "two new frescoes",
         ),
         "gian.end": (f"{TWO}, End of the Game", "Gianluigi scores objectives and contribution only"),
         # rules the checklist lacks
         "turn.order": (
             f"{PLAY}",
-            "the starting player begins and play runs clockwise; on a turn a player performs exactly one of the three actions",
+            "the starting player begins and play runs clockwise; on a turn a player performs exactly one of the"
+            " three actions",
         ),
         "turn.pending": (
             f"{PLAY}",
-            "a decision the rules hand to a player mid-action (a bonus, a fresco to uncover, Gianluigi's fresco) must be taken before anything else",
+            "a decision the rules hand to a player mid-action (a bonus, a fresco to uncover, Gianluigi's "
+            "fresco) must be taken before anything else",
         ),
         "end.over": (f"{END}", "no action is possible once the game has ended"),
     },

@@ -9,15 +9,34 @@ why is it (not) legal?" for teaching widgets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, Rng, assign
 
 from .actions import Bonus, Restore
-from .gianluigi import due_from_cards
+from .codes import (
+    CARD_HALVES,
+    CARD_TECH,
+    CARD_VALUE,
+    CORRECT,
+    COVERED,
+    EMPTY,
+    EXCELLENT,
+    FRESCO_TECHS,
+    HAND_LIMIT,
+    KIND_NAMES,
+    PLACE_INDEX,
+    PRUDENT,
+    TECH_INDEX,
+    VISIBLE,
+    D,
+    space_code,
+)
 from .objectives import claim, claim_problems, claimable
 from .refs import RULES
-from .state import CORRECT, EMPTY, EXCELLENT, KIND_NAMES, PRUDENT, VISIBLE, State, space_code
-from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, TECH_INDEX, D
+
+if TYPE_CHECKING:
+    from .state import State
 
 KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
 WHERE = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}
@@ -75,6 +94,7 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
 
 # -- Technique Preparation / Acquire Material ------------------------------------------
 def prepare_in_place(state: State, seat: int, events: list) -> None:
+    """A. Technique Preparation: draw cards up to the hand limit (act.preparation); mutates a fresh copy."""
     got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
     events.append(Event(f"{state.players[seat]} draws {got} technique card(s)", RULES["act.preparation"]))
 
@@ -92,10 +112,12 @@ def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -
 
 
 def acquire_checks(state: State, seat: int, cards: tuple[int, ...]) -> list:
+    """Every rule an Acquire Material with ``cards`` breaks (act.acquire): cards held, at least one."""
     return _card_problems(state, seat, cards, "act.acquire")
 
 
 def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: list) -> None:
+    """B. Acquire Material: discard ``cards``, one own material per card from the supply (act.acquire)."""
     _remove_from_hand(state, seat, cards)
     assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
@@ -125,9 +147,11 @@ class RestorationOutcome:
 
     @property
     def legal(self) -> bool:
+        """Whether the explored restoration is legal now (no reason against it)."""
         return not self.reasons
 
     def to_text(self) -> str:
+        """The explored restoration in words: kind, what gets placed, every reason against it."""
         head = (
             f"{self.technique} on {self.place}: cards total {self.total} vs required "
             f"{self.required if self.required is not None else '-'} -> {self.kind or 'no restoration'}"
@@ -153,9 +177,10 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     out = []
     p, pos, required = _target(state, action.place, action.technique)
     if state.status[p] != VISIBLE:
+        why = "covered by a sheet" if state.status[p] == COVERED else "already restored"
         out.append(
             (
-                f"the fresco at {action.place} is {'covered by a sheet' if state.status[p] == 0 else 'already restored'}",
+                f"the fresco at {action.place} is {why}",
                 RULES["act.restore"],
             )
         )
@@ -206,7 +231,7 @@ def explore_restoration(
     action = Restore(place, technique, tuple(cards), extra)
     cards = action.cards
     reasons = list(turn_problems(state, seat)) + restore_checks(state, seat, action)
-    p, pos, required = _target(state, place, technique)
+    _, _, required = _target(state, place, technique)
     total = sum(CARD_VALUE[c] for c in cards if 0 <= c < len(CARD_VALUE))
     kind, text, max_extra = "", "", 0
     if required >= 0 and cards:
@@ -237,10 +262,15 @@ def turn_problems(state: State, seat: int) -> list:
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
-        from .rules import pending_reason  # (rules imports this module)
-
-        return [pending_reason(state)]
+        kind, who = state.pending[0], state.players[state.pending[1]]
+        rule = "setup.initial" if kind == "initial" else "turn.pending"
+        return [(f"{who} must first answer the pending {kind} decision", RULES[rule])]
     return []
+
+
+def due_from_cards(cards: tuple[int, ...]) -> tuple[int, int, int]:
+    """What a player's restoration hands to Gianluigi: (technique, value, icon halves)."""
+    return (CARD_TECH[cards[0]], sum(CARD_VALUE[c] for c in cards), sum(CARD_HALVES[c] for c in cards))
 
 
 def restore_in_place(state: State, seat: int, action: Restore, events: list) -> None:
@@ -298,11 +328,12 @@ def bonus_checks(state: State, seat: int, action: Bonus) -> list:
     """Refined technique and additional material are always possible; an objective must
     be claimable now (bonus.objective)."""
     if action.kind == "objective":
-        return [(m, RULES["bonus.objective"]) for m in claim_problems(state, seat, action.objective)]
+        return [(m, RULES["bonus.objective"]) for m in claim_problems(state, seat, action.objective or "")]
     return []
 
 
 def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None:
+    """Take the bonus of an excellent restoration (bonus.refined, bonus.material, bonus.objective)."""
     who = state.players[seat]
     if action.kind == "refined":
         got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))

@@ -3,18 +3,21 @@
 The rules themselves live in modules that follow the rulebook: ``setup`` (Setup),
 ``restoration`` (How to Play, A/B/C and bonuses), ``completion`` (Completing the
 Restoration of Frescoes; End of the Game), ``objectives``, ``gianluigi`` (Two-Player
-Games) and ``final`` (End of the Game and Scoring).  This façade dispatches:
-``checks`` is the single source of legality, ``legal_actions`` and ``sample_action``
-are built on it, ``apply`` never mutates its input.
+Games) and ``final`` (End of the Game and Scoring); ``flow`` is the turn table they
+follow and ``decisions`` the pending decisions.  This façade sits on top and
+dispatches: ``checks`` is the single source of legality, ``legal_actions`` is built on
+it, ``apply`` never mutates its input; ``sample_action`` comes from ``bots``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
-from fresco_kit.core import Event, Rng, ScoreSheet, assign
+from fresco_kit.core import Event, ScoreSheet, assign
 
-from . import completion, gianluigi
+from . import completion, gianluigi, setup
 from .actions import (
     ACTIONS,
     PREPARE,
@@ -30,36 +33,31 @@ from .actions import (
     parse_action,
     restore_of,
 )
+from .bots import sample_action
+from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
 from .consistency import materials_total, problems
 from .data import TECHNIQUES
+from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
 from .final import final_scores
-from .objectives import claim, claim_problems, claimable
+from .flow import STEP
+from .objectives import claim
 from .refs import RULES
 from .restoration import (
     acquire_checks,
     acquire_in_place,
-    bonus_checks,
     bonus_in_place,
-    bonus_options,
     prepare_in_place,
     restore_checks,
     restore_in_place,
 )
-from .setup import PLAYER_COUNTS, initial_places, new_state, reveal_initial_technique
-from .state import CORRECT, EMPTY, VISIBLE, State, space_code, state_from_dict
-from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, HAND_LIMIT, NPLACES, PLACE_INDEX, PLACES, D
+from .setup import PLAYER_COUNTS, reveal_initial_technique
+from .state import State, state_from_dict
 
 GAME = "sixtina"
-DECISIONS = {
-    "initial": InitialRestoration,
-    "bonus": Bonus,
-    "reveal": Reveal,
-    "gianluigi": GianluigiChoice,
-    "claim": ClaimObjective,
-}
 
 __all__ = [
     "ACTIONS",
+    "DECISIONS",
     "GAME",
     "PLAYER_COUNTS",
     "State",
@@ -79,63 +77,21 @@ __all__ = [
 ]
 
 
+def new_state(players: Sequence[str], seed: int, options: dict[str, Any]) -> State:
+    """A new game's state after Setup (see :func:`.setup.new_state`); raises
+    ``ValueError`` for a player named after Gianluigi."""
+    return setup.new_state(players, seed, options, State)
+
+
 # -- legality ---------------------------------------------------------------------------
-def _place_problem(name: str, allowed: list[int], rule: str, what: str) -> list:
-    p = PLACE_INDEX.get(name, -1)
-    if p in allowed:
-        return []
-    return [(f"{name} is not {what}; choose one of {', '.join(PLACES[i] for i in allowed) or 'none'}", RULES[rule])]
-
-
-def pending_reason(state: State) -> tuple[str, object]:
-    """Why only the pending decision may be answered now, listing its legal choices."""
-    kind = state.pending[0]
-    rule = "setup.initial" if kind == "initial" else "turn.pending"
-    choices = ", ".join(str(a) for a in decision_options(state)) or "none"
-    return (
-        f"{state.players[state.actor]} must first answer the pending {kind} decision; the choices are: {choices}",
-        RULES[rule],
-    )
-
-
-def _decision_checks(state: State, action) -> list:
-    kind = state.pending[0]
-    if not isinstance(action, DECISIONS[kind]):
-        return [pending_reason(state)]
-    if kind == "initial":
-        return _place_problem(
-            action.place,
-            initial_places(state, state.pending[2]),
-            "setup.initial",
-            f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique",
-        )
-    if kind == "bonus":
-        return bonus_checks(state, state.actor, action)
-    if kind == "reveal":
-        return _place_problem(
-            action.place,
-            completion.revealable(state),
-            "complete.new",
-            "a covered fresco orthogonally adjacent to a visible one",
-        )
-    if kind == "gianluigi":
-        return _place_problem(
-            action.place,
-            [o.place for o in gianluigi.options(state)],
-            "gian.restore",
-            "among Gianluigi's best restorations",
-        )
-    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.actor, action.objective)]
-
-
-def checks(state: State, action) -> list:
+def checks(state: State, action: Any) -> list[Any]:
     """Every rule ``action`` breaks now, as ``(message, RuleRef)``; empty means legal."""
     if not isinstance(action, ACTIONS):
         return [(f"not a Sixtina action: {action!r}", RULES["turn.order"])]
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
-        return _decision_checks(state, action)
+        return decision_checks(state, action)
     seat = state.current
     if isinstance(action, Prepare):
         return []
@@ -151,21 +107,25 @@ def checks(state: State, action) -> list:
     ]
 
 
+#: after Technique Preparation or Acquire Material nothing can complete: the turn ends
+_AFTER_PREPARE_OR_ACQUIRE = STEP["action"].next[-1]
+
+
 # -- applying ---------------------------------------------------------------------------
-def apply(state: State, action) -> tuple[State, list[Event]]:
+def apply(state: State, action: Any) -> tuple[State, list[Event]]:
     """The state after the legal ``action`` and what happened (``state`` is not changed)."""
     s = state.evolve()
     ev: list[Event] = []
     seat = s.actor
     if isinstance(action, Prepare):
         prepare_in_place(s, seat, ev)
-        completion.end_turn_in_place(s, ev)
+        completion.continue_turn(s, ev, _AFTER_PREPARE_OR_ACQUIRE)
     elif isinstance(action, Acquire):
         acquire_in_place(s, seat, action.cards, ev)
-        completion.end_turn_in_place(s, ev)
+        completion.continue_turn(s, ev, _AFTER_PREPARE_OR_ACQUIRE)
     elif isinstance(action, Restore):
         restore_in_place(s, seat, action, ev)
-        completion.continue_turn(s, ev)
+        completion.continue_turn(s, ev)  # (an excellent restoration first waits for its bonus)
     elif isinstance(action, Bonus):
         assign(s, pending=())
         bonus_in_place(s, seat, action, ev)
@@ -178,7 +138,7 @@ def apply(state: State, action) -> tuple[State, list[Event]]:
         assign(s, pending=())
         option = next(o for o in gianluigi.options(s) if PLACES[o.place] == action.place)
         gianluigi.restore_in_place(s, option, ev)
-        gianluigi.after_restoration(s, ev)
+        gianluigi.after_restoration(s, ev, completion.complete_all_in_place)
         completion.continue_turn(s, ev)
     elif isinstance(action, ClaimObjective):
         assign(s, pending=())
@@ -223,27 +183,6 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
 
 
 # -- enumerating ------------------------------------------------------------------------
-# the decisions' answers, made (and checked) once
-_INITIAL = tuple(InitialRestoration(p) for p in PLACES)
-_REVEAL = tuple(Reveal(p) for p in PLACES)
-_GIANLUIGI = tuple(GianluigiChoice(p) for p in PLACES)
-_CLAIM = {o.id: ClaimObjective(o.id) for o in D.objectives}
-
-
-def decision_options(state: State) -> list:
-    """The answers to the pending decision, in a deterministic order."""
-    kind, seat = state.pending[0], state.pending[1]
-    if kind == "initial":
-        return [_INITIAL[p] for p in initial_places(state, state.pending[2])]
-    if kind == "bonus":
-        return bonus_options(state, seat)
-    if kind == "reveal":
-        return [_REVEAL[p] for p in completion.revealable(state)]
-    if kind == "gianluigi":
-        return [_GIANLUIGI[o.place] for o in gianluigi.options(state)]
-    return [_CLAIM[o] for o in claimable(state, seat)]
-
-
 def restore_actions(state: State, seat: int) -> list[Restore]:
     """Every legal Restore for ``seat`` (places, techniques, card subsets, extras)."""
     out = []
@@ -279,77 +218,9 @@ def legal_actions(state: State) -> list:
     return out
 
 
-_FREE: list = [None, None, None, ()]  # (status, spaces, frescoes) objects -> free techniques
-
-
-def _free_techniques(state: State) -> tuple:
-    """(place, technique, required) of every free technique on a visible fresco.
-
-    Cached on the identity of the ``status``, ``spaces`` and ``frescoes`` tuples (states
-    share them until a restoration replaces them), which keeps random play fast."""
-    status, spaces, frescoes = state.status, state.spaces, state.frescoes
-    if _FREE[0] is status and _FREE[1] is spaces and _FREE[2] is frescoes:
-        return _FREE[3]
-    free = tuple(
-        (p, t, req)
-        for p in range(NPLACES)
-        if status[p] == VISIBLE
-        for (t, req), code in zip(FRESCO_TECHS[frescoes[p]], spaces[p])
-        if code == EMPTY
-    )
-    _FREE[:] = [status, spaces, frescoes, free]
-    return free
-
-
-def sample_action(state: State, rng: Rng):
-    """A random legal action, fast; biased towards restorations so games end.
-
-    Mostly it restores a free technique it holds cards for, playing cards until their
-    total reaches the required value (a correct or excellent restoration) and now and
-    then a random subset (often prudent); it acquires materials when the play area is
-    empty or the hand is nearly full, and prepares otherwise."""
-    if state.over:
-        raise ValueError("the game is over")
-    if state.pending:
-        return rng.choice(decision_options(state))
-    seat = state.current
-    hand = state.hands[seat]
-    play = state.play[seat]
-    if hand and (play > 0 or state.black > 0):
-        held = {CARD_TECH[c] for c in hand}
-        cands = [x for x in _free_techniques(state) if x[1] in held]
-        if cands:
-            r = rng.next64()  # one draw, its bits used for every choice below
-            p, t, req = cands[r % len(cands)]
-            mine = [c for c in hand if CARD_TECH[c] == t]
-            if len(mine) > 1:
-                i = (r >> 20) % len(mine)
-                mine = mine[i:] + mine[:i]
-            if play > 0 and (r >> 40) & 3:
-                chosen, total = [], 0
-                for c in mine:
-                    chosen.append(c)
-                    total += CARD_VALUE[c]
-                    if total >= req:
-                        break
-            else:
-                chosen = mine[: 1 + (r >> 44) % len(mine)]
-                total = sum(CARD_VALUE[c] for c in chosen)
-            k = len(chosen)
-            room = (play if state.black > 0 else -1) if total < req else play - 1
-            if room >= 0:
-                extra = (r >> 52) % (min(k, room, 2) + 1)
-                return restore_of(PLACES[p], TECHNIQUES[t], tuple(sorted(chosen)), extra)
-    if hand and (len(hand) >= HAND_LIMIT - 1 or play == 0):
-        r = rng.next64()
-        if r & 3:
-            k, i = 1 + (r >> 8) % len(hand), (r >> 24) % len(hand)
-            return acquire_of(tuple(sorted((hand[i:] + hand[:i])[:k])))
-    return PREPARE
-
-
 # -- the rest of the contract -----------------------------------------------------------
 def is_over(state: State) -> bool:
+    """Whether the game has ended (End of the Game: one fresco left unrestored)."""
     return state.over
 
 

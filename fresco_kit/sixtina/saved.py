@@ -12,21 +12,35 @@ loading one checks every field against its annotation, the names against the pla
 checks (:mod:`.consistency`); any fault raises ``SaveError`` naming the field, e.g.
 ``state.players[1].supply: expected a whole number >= 0, got 'x'``.
 
-:class:`View` is the same picture as one player sees it (``State.view``): the other
-players' hands, the deck's order and the random generator are ``None``.
+:mod:`.views` holds the same picture as one player sees it (``State.view``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
 
 from .actions import CardId, ObjectiveId, PlaceName, TechniqueName
+from .codes import (
+    EMPTY,
+    FRESCO_TECHS,
+    GIANLUIGI,
+    HAND_LIMIT,
+    KIND_NAMES,
+    PLACE_INDEX,
+    PLACES,
+    STATUS_NAMES,
+    TECH_INDEX,
+    D,
+    space_code,
+)
+from .consistency import check_state
 from .data import TECHNIQUES
-from .state import EMPTY, GIANLUIGI, KIND_NAMES, STATUS_NAMES, State, space_code
-from .tables import FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, PLACES, TECH_INDEX, D
+
+if TYPE_CHECKING:
+    from .state import State
 
 FrescoId = Annotated[str, Names(lambda: [f.id for f in D.frescoes], "a fresco card id")]
 SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card id")]
@@ -76,6 +90,7 @@ class SavedPlace(Record):
     sheet: SheetId | None
 
     def validate(self, path: str = "") -> None:
+        """The spaces name the fresco's techniques; raises ``SaveError`` naming the field."""
         techniques = [t for t, _ in D.fresco_by_id[self.fresco].techniques]
         for t in self.spaces:
             if t not in techniques:
@@ -109,6 +124,7 @@ class Decision(Record):
     technique: TechniqueName | None
 
     def validate(self, path: str = "") -> None:
+        """Only the initial decision names a technique; raises ``SaveError`` naming the field."""
         if (self.kind == "initial") != (self.technique is not None):
             raise field_error(
                 _at(path, "technique"), "a technique for an initial decision, null for any other", self.technique
@@ -174,9 +190,9 @@ class SavedState(Record):
             if place.zone is not None:
                 _one_of(place.zone, colours, f"{where}.zone", "a colour")
         for i, objective in enumerate(self.objectives):
-            for k, colour in enumerate(objective.spaces):
-                if colour is not None:
-                    _one_of(colour, colours, _at(path, f"objectives[{i}].spaces[{k}]"), "a colour")
+            for k, claimed in enumerate(objective.spaces):
+                if claimed is not None:
+                    _one_of(claimed, colours, _at(path, f"objectives[{i}].spaces[{k}]"), "a colour")
 
 
 def _at(path: str, field: str) -> str:
@@ -205,7 +221,7 @@ def _places(state: State) -> dict[str, SavedPlace]:
     return out
 
 
-def _common(state: State) -> dict[str, Any]:
+def common_fields(state: State) -> dict[str, Any]:
     """The fields a save and a view share, in the readable form."""
     players, colours = state.players, state.colours
     pending = None
@@ -243,11 +259,12 @@ def saved_form(state: State) -> SavedState:
         SavedPlayer(name, state.hands[i], state.display[i], state.play[i], state.supply[i], state.score[i])
         for i, name in enumerate(state.players)
     )
-    return SavedState(rng=state.rng, players=players, deck=state.deck, **_common(state))
+    return SavedState(rng=state.rng, players=players, deck=state.deck, **common_fields(state))
 
 
-def compact_form(saved: SavedState) -> State:
-    """The engine's :class:`State` of a checked :class:`SavedState`."""
+def compact_form(saved: SavedState, make: type[State]) -> State:
+    """The engine's state (a ``make``, the :class:`.state.State` class) of a checked
+    :class:`SavedState`."""
     players = tuple(p.name for p in saved.players)
     colours = players + ((GIANLUIGI,) if saved.gianluigi is not None else ())
     ci = {c: i for i, c in enumerate(colours)}
@@ -265,9 +282,9 @@ def compact_form(saved: SavedState) -> State:
     pending: tuple = ()
     if saved.pending is not None:
         d = saved.pending
-        pending = (d.kind, seat[d.player], TECH_INDEX[d.technique]) if d.kind == "initial" else (d.kind, seat[d.player])
+        pending = (d.kind, seat[d.player]) + ((TECH_INDEX[d.technique],) if d.technique is not None else ())
     due = saved.gianluigi_due
-    return State(
+    return make(
         players=players,
         variant=saved.variant,
         rng=saved.rng,
@@ -298,106 +315,13 @@ def compact_form(saved: SavedState) -> State:
     )
 
 
-def load(data: Any, path: str = "state") -> State:
-    """A state from saved data: fields checked (:class:`SavedState`), then the position
-    (:func:`.consistency.check_state`); ``SaveError`` names the first fault."""
-    from .consistency import check_state
-
-    state = compact_form(SavedState.from_dict(data, path))
+def load(data: Any, path: str, make: type[State]) -> State:
+    """A state (a ``make``, the :class:`.state.State` class) from saved data: fields
+    checked (:class:`SavedState`), then the position (:func:`.consistency.check_state`);
+    ``SaveError`` names the first fault."""
+    state = compact_form(SavedState.from_dict(data, path), make)
     check_state(state, path)
     return state
-
-
-# -- a player's view -----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class SeenPlayer(Record):
-    """A player as someone sees them: ``hand`` is ``None`` for another player's hand
-    (behind their back; ``hand_size`` shows how many cards they hold)."""
-
-    name: str
-    hand: Hand | None
-    hand_size: Count
-    prudent_cards: tuple[CardId, ...]
-    play_area: Count
-    supply: Count
-    score: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeenPlace(Record):
-    """A chapel place as the players see it: a covered place shows only its sheet, so
-    ``fresco`` and ``spaces`` are ``None`` there (which fresco lies beneath is unknown
-    until it is uncovered)."""
-
-    fresco: FrescoId | None
-    status: Literal["covered", "visible", "restored"]
-    spaces: dict[str, Occupant | None] | None
-    extras: dict[str, Count]
-    zone: Colour | None
-    sheet: SheetId | None
-
-
-SeenPlaces = Annotated[dict[str, SeenPlace], Names(PLACES, "the chapel places")]
-
-
-@dataclass(frozen=True, slots=True)
-class View(Record):
-    """The position as ``viewer`` sees it.  Hidden (``None``), as the rulebook says:
-    the other players' hands (Setup, step 5: cards in hand are kept hidden; their sizes
-    are shown), the order of the draw deck (shuffled face down; ``deck_size`` is shown),
-    the frescoes under the sheets (Setup, steps 1-2: covered until New Restorations
-    uncovers them) and the random generator (``rng``, which would foretell the
-    reshuffles).  Everything else lies open on the table: the discard pile, the prudent
-    cards in the play areas, materials, scores, objectives and the sheets."""
-
-    viewer: str
-    variant: Literal["basic", "history"]
-    rng: None
-    players: tuple[SeenPlayer, ...]
-    gianluigi: SavedGianluigi | None
-    start: str
-    current: str
-    deck: None
-    deck_size: Count
-    discard: tuple[CardId, ...]
-    black: Count
-    places: SeenPlaces
-    objectives: Annotated[tuple[SavedObjective, ...], Length(3)]
-    pending: Decision | None
-    initial_left: Annotated[int, Range(0, 4)]
-    gianluigi_due: GianluigiDue | None
-    reveals: Annotated[int, Range(0, len(PLACES))]
-    over: bool
-    last_place: PlaceName | None
-
-
-def view_of(state: State, seat: int) -> View:
-    """What the player at ``seat`` sees of ``state`` (see :class:`View`)."""
-    players = tuple(
-        SeenPlayer(
-            name,
-            state.hands[i] if i == seat else None,
-            len(state.hands[i]),
-            state.display[i],
-            state.play[i],
-            state.supply[i],
-            state.score[i],
-        )
-        for i, name in enumerate(state.players)
-    )
-    common = _common(state)
-    common["places"] = {
-        name: SeenPlace(
-            None if p.status == "covered" else p.fresco,
-            p.status,
-            None if p.status == "covered" else p.spaces,
-            p.extras,
-            p.zone,
-            p.sheet,
-        )
-        for name, p in common["places"].items()
-    }
-    return View(viewer=state.players[seat], rng=None, players=players, deck=None, deck_size=len(state.deck), **common)
 
 
 __all__ = [
@@ -409,11 +333,7 @@ __all__ = [
     "SavedPlace",
     "SavedPlayer",
     "SavedState",
-    "SeenPlace",
-    "SeenPlayer",
-    "View",
     "compact_form",
     "load",
     "saved_form",
-    "view_of",
 ]

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, Rng, assign
 
+from .codes import CARD_TECH, COVERED, EMPTY, FRESCO_TECHS, GIANLUIGI, NCARDS, PLACES, VISIBLE, D
 from .refs import RULES
-from .state import COVERED, EMPTY, GIANLUIGI, VISIBLE, State
-from .tables import CARD_TECH, FRESCO_TECHS, NCARDS, PLACES, D
+
+if TYPE_CHECKING:
+    from .state import State
 
 PLAYER_COUNTS = (2, 3, 4)
 
 
-def new_state(players: Sequence[str], seed: int, options: dict) -> State:
-    """Set up a game for 2-4 ``players`` (seat order = clockwise).
+def new_state(players: Sequence[str], seed: int, options: dict, make: type[State]) -> State:
+    """Set up a game for 2-4 ``players`` (seat order = clockwise) as a ``make`` (the
+    :class:`.state.State` class, passed in: the state module sits above the sections).
 
     ``options`` come checked and complete from the core (``INFO.check_options``):
     ``variant`` is ``"basic"`` or ``"history"`` (Variant: Sheets with History).  The
@@ -62,7 +66,7 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
         score.append(int(D.game["gianluigi_start_score"]))
         supply.append(int(D.game["gianluigi_materials"]) - 1 - 3)
         claims = [(EMPTY, gian, EMPTY)] * 3
-    state = State(
+    state = make(
         players=players,
         variant=variant,
         rng=rng.state,

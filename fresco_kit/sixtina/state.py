@@ -1,16 +1,9 @@
 """The 1980 Sixtina game state: a frozen, slotted record in the engine's compact form.
 
 The rules read and build states many thousand times a second, so the engine's
-:class:`State` holds small integer codes and tuples.  Saves and players' views use the
-readable form of :mod:`.saved` (names instead of codes): ``State.to_dict`` and
-``State.from_dict`` go through it.  Indices of the compact form:
-
-- *seat* ``0..n-1``: the players in clockwise order, as given to ``new_game``;
-- *colour* ``0..n-1`` for the players, plus ``n`` for Gianluigi in two-player games;
-- *place*: index into ``data().places`` (``JC1 .. LJ2``), the twelve chapel places;
-- a technique *space* code per fresco technique: ``EMPTY`` or ``kind * 8 + colour``
-  with kind ``CORRECT`` (top space), ``EXCELLENT`` or ``PRUDENT`` (bottom space; a
-  prudent space holds a black material, ``colour`` records who restored it).
+:class:`State` holds small integer codes and tuples (:mod:`.codes` describes them).
+Saves and players' views use the readable form of :mod:`.saved` (names instead of
+codes): ``State.to_dict`` and ``State.from_dict`` go through it.
 
 A state is never changed once made: rules code copies it with ``evolve()`` and sets
 the fields of that copy with ``core.assign`` before handing it out.
@@ -18,36 +11,49 @@ the fields of that copy with ``core.assign`` before handing it out.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from fresco_kit.core import Record
 from fresco_kit.core.game import seat_of
 
-from .data import data
+from .codes import (
+    CORRECT,
+    COVERED,
+    EMPTY,
+    EXCELLENT,
+    GIANLUIGI,
+    KIND_NAMES,
+    PRUDENT,
+    RESTORED,
+    STATUS_NAMES,
+    VISIBLE,
+    space_code,
+    space_colour,
+    space_kind,
+)
+from .data import FrescoCard, data
+from .saved import load, saved_form
+from .views import View, view_of
 
-if TYPE_CHECKING:
-    from .saved import View
-
-EMPTY = -1
-CORRECT, EXCELLENT, PRUDENT = 0, 1, 2
-KIND_NAMES = ("correct", "excellent", "prudent")
-COVERED, VISIBLE, RESTORED = 0, 1, 2
-STATUS_NAMES = ("covered", "visible", "restored")
-GIANLUIGI = "Gianluigi"
-DECISION_KINDS = ("initial", "bonus", "reveal", "gianluigi", "claim")
-
-
-def space_kind(code: int) -> int:
-    return code >> 3
-
-
-def space_colour(code: int) -> int:
-    return code & 7
-
-
-def space_code(kind: int, colour: int) -> int:
-    return (kind << 3) | colour
+__all__ = [
+    "CORRECT",
+    "COVERED",
+    "EMPTY",
+    "EXCELLENT",
+    "GIANLUIGI",
+    "KIND_NAMES",
+    "PRUDENT",
+    "RESTORED",
+    "STATUS_NAMES",
+    "VISIBLE",
+    "State",
+    "space_code",
+    "space_colour",
+    "space_kind",
+    "state_from_dict",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,7 @@ class State(Record):
     # -- basic queries --------------------------------------------------------
     @property
     def n(self) -> int:
+        """The number of players (Gianluigi not counted)."""
         return len(self.players)
 
     @property
@@ -99,6 +106,7 @@ class State(Record):
 
     @property
     def two_player(self) -> bool:
+        """Whether this is a Two-Player Game (with Gianluigi)."""
         return len(self.players) == 2
 
     @property
@@ -111,49 +119,44 @@ class State(Record):
         """The seat that must act now (the pending decision's owner, else the current player)."""
         return self.pending[1] if self.pending else self.current
 
-    def fresco(self, place: int):
+    def fresco(self, place: int) -> FrescoCard:
         """The :class:`FrescoCard` at ``place``."""
         return data().fresco_by_id[self.frescoes[place]]
 
     def place_index(self, name: str) -> int:
+        """The index of chapel place ``name``; raises ``ValueError`` for an unknown place."""
         try:
             return data().places.index(name)
         except ValueError:
             raise ValueError(f"unknown chapel place {name!r}; places are {', '.join(data().places)}") from None
 
     def unrestored(self) -> int:
+        """How many frescoes are not yet restored (End of the Game at one)."""
         return len(self.status) - self.status.count(RESTORED)
 
     # -- what a player sees -----------------------------------------------------
     def view(self, player: str) -> View:
-        """What ``player`` sees, in the readable form (:class:`.saved.View`).
+        """What ``player`` sees, in the readable form (:class:`.views.View`).
 
         Hidden (``None``): the other players' hands (their sizes stay visible), the
         order of the draw deck (its size stays visible) and the random generator.
         Raises ``ValueError`` for a name that is not playing."""
-        from .saved import view_of
-
         return view_of(self, seat_of(self.players, player))
 
     # -- saving: the readable form of saved.py ----------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The state as readable JSON data (:class:`.saved.SavedState`)."""
-        from .saved import saved_form
-
         return saved_form(self).to_dict()
 
     def to_json(self) -> str:
-        import json
-
+        """The state as JSON text (:meth:`to_dict`, keys sorted)."""
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
     def from_dict(cls, data_: Any, path: str = "state") -> State:
         """A state from :meth:`to_dict` output, every field checked and the position's
         consistency too (``SaveError`` names the field)."""
-        from .saved import load
-
-        return load(data_, path)
+        return load(data_, path, cls)
 
 
 def state_from_dict(d: Any, path: str = "state") -> State:

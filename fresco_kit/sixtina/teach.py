@@ -11,20 +11,18 @@ notebooks show exactly what the engine does.  Positions are built with
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from types import SimpleNamespace
+from dataclasses import dataclass
 
-from fresco_kit.core import Event, Game, Rng, ScoreSheet
+from fresco_kit.core import Event, Game, Rng
 
 from . import gianluigi, rules
+from .codes import CARD_HALVES, CARD_VALUE, FRESCO_TECHS, PLACES, D
 from .completion import CompletionResult, completion_result
 from .data import TECHNIQUES
-from .final import CATEGORIES, winners
+from .final import RULEBOOK_FINAL_INPUTS, FinalInputs, final_sheet, prudent_breakdown
 from .positions import card_ids, constructed_state
 from .restoration import RestorationOutcome, bonus_options, explore_restoration, restoration_kind, restore_in_place
-from .scoring import leftover_points, prudent_technique_points, restored_fresco_points
 from .state import KIND_NAMES, RESTORED, VISIBLE, State
-from .tables import CARD_HALVES, CARD_VALUE, FRESCO_TECHS, PLACES, D
 
 PLAYER_NAMES = ("Red", "White", "Blue", "Yellow")
 
@@ -62,6 +60,7 @@ class SetupSummary:
     state: State  # after every initial restoration
 
     def to_text(self) -> str:
+        """The table as text."""
         n = len(self.players)
         lines = [
             f"{n} players: {', '.join(self.players)}",
@@ -139,6 +138,7 @@ class Exploration:
     placed: State | None = None  # the materials placed, before any completion is scored
 
     def to_text(self) -> str:
+        """The outcome as text."""
         o = self.outcome
         lines = [o.to_text()]
         if self.events:
@@ -198,7 +198,7 @@ def explore(
     game = Game(rules, s.players, 0, {}, state=s)
     preview = game.preview(rules.Restore(place, technique, cards, extra))
     after = preview.state
-    bonuses = ()
+    bonuses: tuple[str, ...] = ()
     if after.pending and after.pending[0] == "bonus":
         bonuses = tuple(str(b) for b in bonus_options(after, seat))
     placed = s.evolve()
@@ -252,72 +252,6 @@ def completion(
     return completion_result(state, place, half=half)
 
 
-# -- End of the Game and Scoring: the final-scoring sheet -------------------------------
-@dataclass
-class FinalInputs:
-    """One player's figures for the final scoring (End of the Game and Scoring)."""
-
-    during: int = 0  # points on the score track
-    objective_points: int = 0
-    objectives_claimed: int = 0  # for the first tie-break
-    restored: int = 0  # materials on restored frescoes (zone icons)
-    prudent: dict[str, list[int]] = field(default_factory=dict)  # technique -> kept card values
-    cards_left: int = 0
-    materials_left: int = 0  # materials in the play area (also the second tie-break)
-
-
-def final_sheet(inputs: Mapping[str, FinalInputs]) -> ScoreSheet:
-    """The final score sheet from per-player figures, with the winner and tie-breaks.
-
-    Categories as in the engine (``final.CATEGORIES``); each is computed by the pure
-    functions of ``scoring``; the winner by ``final.winners``."""
-    names = list(inputs)
-    rows = {p: {c: 0 for c in CATEGORIES} for p in names}
-    for p, x in inputs.items():
-        rows[p]["During the game"] = x.during
-        rows[p]["Objectives"] = x.objective_points
-        rows[p]["Leftover"] = leftover_points(x.cards_left, x.materials_left)
-    for p, pts in restored_fresco_points({p: x.restored for p, x in inputs.items()}).items():
-        rows[p]["Contribution"] = pts
-    for t in TECHNIQUES:
-        for p, pts in prudent_technique_points({p: list(x.prudent.get(t, [])) for p, x in inputs.items()}).items():
-            rows[p]["Prudent restorations"] += pts
-    sheet = ScoreSheet(list(CATEGORIES), rows)
-    # final.winners reads players, objective claims and play areas from a state: give it a view
-    view = SimpleNamespace(
-        colours=tuple(names),
-        n=len(names),
-        play=tuple(inputs[p].materials_left for p in names),
-        claims=tuple(
-            tuple(i for i, p in enumerate(names) if inputs[p].objectives_claimed > k)
-            for k in range(max([x.objectives_claimed for x in inputs.values()] + [0]))
-        ),
-    )
-    sheet.winners, notes = winners(view, sheet.totals)
-    sheet.notes.extend(notes)
-    return sheet
-
-
-def prudent_breakdown(inputs: Mapping[str, FinalInputs]) -> list[str]:
-    """One line per technique with kept cards: who scores what (final.prudent)."""
-    lines = []
-    for t in TECHNIQUES:
-        by = {p: list(x.prudent.get(t, [])) for p, x in inputs.items()}
-        if not any(by.values()):
-            continue
-        pts = prudent_technique_points(by)
-        lines.append(f"{technique_name(t)}: " + "; ".join(f"{p} {sorted(v)} -> {pts[p]}" for p, v in by.items() if v))
-    return lines
-
-
-#: the figures the rulebook's Final Scoring Example gives (inputs, not results)
-RULEBOOK_FINAL_INPUTS: dict[str, FinalInputs] = {
-    "White": FinalInputs(38, 7, 2, 4, {"infrared": [3], "laboratory": [2], "repainting": [6]}, 3, 1),
-    "Red": FinalInputs(40, 9, 2, 4, {"plaster_injection": [1, 2, 4], "infrared": [1]}, 5, 3),
-    "Blue": FinalInputs(32, 17, 3, 3, {"plaster_injection": [1, 2, 3, 5], "infrared": [2, 4], "laboratory": [1]}, 1, 2),
-}
-
-
 # -- Two-Player Games: Gianluigi's reply ------------------------------------------------
 @dataclass(frozen=True)
 class GianluigiReply:
@@ -335,6 +269,7 @@ class GianluigiReply:
     after: State | None = None  # after his restoration at the first option (engine's own step)
 
     def to_text(self) -> str:
+        """Gianluigi's reply as text."""
         lines = [
             f"{technique_name(self.technique)} worth {sum(self.values)} (cards {', '.join(map(str, self.values))}); "
             f"material icons {self.icons:g} -> {self.extra} extra material(s)"

@@ -18,12 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fresco_kit.core.widgets import show_figure, show_text
+from fresco_kit.core.widgets import panel, show_figure, show_text
 
 from . import teach
+from .chapel import place_status, revealable_places
+from .codes import FRESCO_TECHS, PLACES, D
 from .data import TECHNIQUES
+from .draw import completion_bars, draw_chapel, draw_fresco_card, final_scoring_bars
+from .examples import chapel_chain
 from .state import KIND_NAMES, State
-from .tables import FRESCO_TECHS, PLACES, D
 
 FINAL_FIELDS = (
     ("during", "During the game"),
@@ -49,10 +52,12 @@ def _show(out: Any, text: str, fig: Any = None) -> None:
         show_figure(out, fig, text)
 
 
-def _panel(children: list, out: Any, **attrs: Any) -> Any:
+def _panel(title: str, rows: list[Any], out: Any, **attrs: Any) -> Any:
+    """The core panel (:func:`fresco_kit.core.widgets.panel`): ``title``, the rows of
+    controls, ``out`` below; ``attrs`` become attributes of the box for tests."""
     import ipywidgets as widgets
 
-    box = widgets.VBox(children + [out])
+    box = panel(title, rows if len(rows) == 1 else [widgets.VBox(rows)], out)
     box.out = out
     for name, value in attrs.items():
         setattr(box, name, value)
@@ -90,15 +95,20 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
     if probe:
         count.add_class("fk-probe")
         out.add_class("fk-probe-out")
-    box = _panel([widgets.HBox([count, seed_w])], out, count=count, seed=seed_w, summary=None)
+    box = _panel(
+        "Setup (steps 1-9) for 2, 3 or 4 players",
+        [widgets.HBox([count, seed_w])],
+        out,
+        count=count,
+        seed=seed_w,
+        summary=None,
+    )
 
     def render(_: Any = None) -> None:
         summary = teach.setup_summary(count.value, seed_w.value)
         box.summary = summary
         fig = None
         if draw:
-            from .draw import draw_chapel
-
             fig = draw_chapel(summary.state, title=f"Setup for {count.value} players (after the initial restorations)")
         _show(out, summary.to_text(), fig)
 
@@ -135,8 +145,6 @@ def restoration_explorer(
     import ipywidgets as widgets
 
     if state is None:
-        from .examples import chapel_chain
-
         state = chapel_chain()[0].state
     visible = [p for i, p in enumerate(PLACES) if state.status[i] == 1]
     player = widgets.Dropdown(
@@ -164,6 +172,7 @@ def restoration_explorer(
     black = widgets.IntSlider(value=state.black, min=0, max=4, description="Black materials in supply", style=_style())
     out = widgets.Output()
     box = _panel(
+        "How to Play, C. Restoration: what would this restoration be, and is it legal?",
         [widgets.HBox([player, place_w]), tech, widgets.HBox([cards, extra]), widgets.HBox([play, black])],
         out,
         player=player,
@@ -198,10 +207,8 @@ def restoration_explorer(
         box.result = result
         fig = None
         if draw:
-            from .draw import draw_fresco_card
-
             shown = result.placed if result.placed is not None else result.state
-            fig = draw_fresco_card(shown, place_w.value)
+            fig = draw_fresco_card(shown, place_w.value) if shown is not None else None
         _show(out, result.to_text(), fig)
 
     def on_player(_: Any) -> None:
@@ -265,6 +272,7 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
     )
     out = widgets.Output()
     box = _panel(
+        "Completing the Restoration of Frescoes: how a completed fresco scores",
         [fresco, spaces_box, widgets.HBox(list(extras.values())), half],
         out,
         fresco=fresco,
@@ -308,8 +316,6 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
             text = f"not complete yet: {free} technique space(s) free; scored as if it were complete now\n" + text
         fig = None
         if draw and result.contributors:
-            from .draw import completion_bars
-
             fig = completion_bars(result)
         _show(out, text, fig)
 
@@ -331,14 +337,19 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
     uncovered next."""
     import ipywidgets as widgets
 
-    from .chapel import place_status, revealable_places
-
     restored = widgets.IntSlider(value=2, min=0, max=10, description="Restored frescoes", style=_style())
     seed_w = widgets.BoundedIntText(
         value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
     )
     out = widgets.Output()
-    box = _panel([widgets.HBox([restored, seed_w])], out, restored=restored, seed=seed_w, state=None)
+    box = _panel(
+        "5. New Restorations: which covered frescoes may be uncovered",
+        [widgets.HBox([restored, seed_w])],
+        out,
+        restored=restored,
+        seed=seed_w,
+        state=None,
+    )
 
     def render(_: Any = None) -> None:
         state = teach.mid_game_state(seed_w.value, players, restored.value)
@@ -356,8 +367,6 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
             lines.append("(the game ended before that many frescoes were restored)")
         fig = None
         if draw:
-            from .draw import draw_chapel
-
             fig = draw_chapel(state, title=f"After {state.status.count(2)} restored fresco(es)")
         _show(out, "\n".join(lines), fig)
 
@@ -397,7 +406,9 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
         fields[p] = f
         columns.append(widgets.VBox([widgets.HTML(f"<b>{p}</b>")] + list(f.values())))
     out = widgets.Output()
-    box = _panel([widgets.HBox(columns)], out, fields=fields, sheet=None)
+    box = _panel(
+        "End of the Game and Scoring: the final score sheet", [widgets.HBox(columns)], out, fields=fields, sheet=None
+    )
 
     def render(_: Any = None) -> None:
         try:
@@ -421,8 +432,6 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
         )
         fig = None
         if draw:
-            from .draw import final_scoring_bars
-
             fig = final_scoring_bars(sheet)
         _show(out, text, fig)
 
@@ -470,6 +479,7 @@ def gianluigi_reply_widget(
     out = widgets.Output()
     hint = widgets.HTML("<i>Ctrl-click (Cmd-click on a Mac) to choose several frescoes.</i>")
     box = _panel(
+        "Two-Player Games: how Gianluigi answers a restoration",
         [chosen, hint, widgets.HBox([tech, cards]), widgets.HBox([where, black])],
         out,
         frescoes=chosen,
@@ -498,8 +508,6 @@ def gianluigi_reply_widget(
         box.reply = reply
         fig = None
         if draw and reply.after is not None:
-            from .draw import draw_fresco_card
-
             fig = draw_fresco_card(reply.after, reply.options[0])
         _show(out, reply.to_text(), fig)
 

@@ -213,7 +213,7 @@ def test_ruleset_table_and_setup_events():
 
 
 def test_text_summary_shows_the_position():
-    from fresco_kit.fresco.text import fresco_grid, summary
+    from fresco_kit.fresco.draw import fresco_grid, summary
     g = game()
     text = summary(g.state)
     assert "Round 1; phase wake" in text and "booth 1:" in text and "*11" in fresco_grid(g.state)

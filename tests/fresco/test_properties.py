@@ -1,24 +1,27 @@
-"""Seeded random games to the end, 3 and 4 players, both rulesets, checking every step.
+"""Fresco-specific properties of seeded random games.
 
-At each step: the invariants (25 fresco tiles, 14 market tiles, 196 thalers and the
-limited paints conserved, nothing negative, one painter per VP space), the JSON round
-trip of the state, random illegal actions refused with a RuleRef and the state
-unchanged; now and then every legal action is accepted by ``preview`` and the game's
-save loads back equal.  At the end: replay equality and ``Game.from_json``.
+The shared ``tests/test_properties.py`` plays every game, ruleset and player count to
+the end checking ``rules.invariants`` after every action (for Fresco: every component
+conserved, nothing negative, one painter per VP space, and the turn bookkeeping), the
+JSON round trip and replay; ``tests/test_contract.py`` checks every legal action and
+``tests/test_fuzz.py`` mutated actions and saves.  Here: the phases follow the flow
+table (``flow.STEPS``), random -- mostly illegal -- Fresco actions are refused with a
+Fresco RuleRef and the state unchanged, and base games reach the final count's choice.
 """
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
+from typing import get_type_hints
 
 import pytest
 
 from fresco_kit.core import Game, Rng, RuleError, RuleRef
-from fresco_kit.fresco import new_game, rules
+from fresco_kit.fresco import flow, new_game, rules
 from fresco_kit.fresco.actions import Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater, Wake, altar
 from fresco_kit.fresco.data import COLOURS, TIMES
+from fresco_kit.fresco.state import State
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
-GAMES_PER_CASE = 8
 
 
 def random_action(rng: Rng, names: list[str]):
@@ -53,48 +56,87 @@ def random_action(rng: Rng, names: list[str]):
 CASES = [(ruleset, n) for ruleset in ("base", "bigbox") for n in (3, 4)]
 
 
-@pytest.mark.rule("fresco p2.resolve", "fresco p2.forfeit", "fresco end.final_round", "fresco end.winner",
-                  "fresco cath.track", "fresco bigbox.paints", "fresco supply.paints")
+def random_game(seed: int, ruleset: str, n: int, before: Callable[[Game], None] | None = None) -> Game:
+    """A seeded game played to the end by the random player, ``before(game)`` called
+    before every action."""
+    game = new_game(NAMES[:n], seed=seed, ruleset=ruleset)
+    rng = Rng(1000 + seed)
+    for _ in range(3000):
+        if game.is_over:
+            return game
+        if before is not None:
+            before(game)
+        game.play(rules.sample_action(game.state, rng))
+    raise AssertionError("game does not end")
+
+
+def reachable(start: str) -> set[str]:
+    """The phases the flow table lets follow ``start`` (in one or more steps), and itself."""
+    found, todo = {start}, [start]
+    while todo:
+        for nxt in flow.STEP[todo.pop()].next:
+            if nxt not in found:
+                found.add(nxt)
+                todo.append(nxt)
+    return found
+
+
+def test_every_phase_of_the_state_is_a_step_of_the_flow_table():
+    assert get_type_hints(State)["phase"] == flow.Phase
+    assert set(flow.PHASES) == set(flow.STEP) and flow.FIRST == flow.STEPS[0].phase
+    assert all(nxt in flow.STEP for step in flow.STEPS for nxt in step.next)
+    assert all(step.section for step in flow.STEPS)
+    assert reachable(flow.FIRST) == set(flow.PHASES)          # every step can be reached
+    assert new_game(NAMES, seed=0).state.phase == flow.FIRST
+
+
+def test_the_engine_refuses_a_phase_change_the_table_does_not_allow():
+    s = new_game(NAMES, seed=0).state.evolve()
+    with pytest.raises(ValueError, match="does not let 'act' follow 'wake'"):
+        flow.enter(s, "act")
+
+
+@pytest.mark.rule("fresco p2.resolve", "fresco end.final_round", "fresco end.winner")
 @pytest.mark.parametrize("ruleset,n", CASES)
-def test_random_games_keep_every_invariant(ruleset, n):
-    for seed in range(GAMES_PER_CASE):
-        names = NAMES[:n]
-        game = new_game(names, seed=seed, ruleset=ruleset)
-        rng = Rng(1000 + seed)
-        steps = 0
-        while not game.is_over:
-            state = game.state
-            broken = rules.invariants(state)
-            assert not broken, (seed, steps, broken)
-            assert not rules.consistency(state), (seed, steps, rules.consistency(state))
-            on_track = [p.vp for p in state.players if p.vp > 0]
-            assert len(on_track) == len(set(on_track))
-            assert rules.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
-            for _ in range(3):
-                try:
-                    bad = random_action(rng, names)
-                except ValueError:
-                    continue                        # refused when made: never reaches the rules
-                if rules.checks(state, bad):
-                    with pytest.raises(RuleError) as err:
-                        game.play(bad)
-                    assert all(isinstance(ref, RuleRef) and ref.game == "fresco" for _, ref in err.value.reasons)
-                    assert game.state is state
-            if steps % 25 == 0 and state.phase != "plan":
-                for legal in game.legal_actions():
-                    game.preview(legal)
-                    assert rules.parse_action(str(legal)) == legal
-                assert Game.from_json(game.to_json()).state == state
-            action = rules.sample_action(state, rng)
-            assert rules.parse_action(str(action)) == action
-            game.play(action)
-            assert steps < 3000, "game does not end"
-            steps += 1
-        assert not rules.invariants(game.state)
-        again = Game.replay(rules, names, seed, {"ruleset": ruleset}, game.actions)
-        assert again.state == game.state
-        assert Game.from_json(game.to_json()).state == game.state
+def test_random_games_visit_the_phases_in_an_order_the_flow_table_allows(ruleset, n):
+    seen: set[str] = set()
+    for seed in range(3):
+        phases: list[str] = []
+        game = random_game(seed, ruleset, n, lambda g: phases.append(g.state.phase))
+        phases.append(game.state.phase)
+        for a, b in zip(phases, phases[1:]):
+            assert b in reachable(a), (seed, a, b)
+        assert phases[0] == flow.FIRST and phases[-1] == "over"
+        seen.update(phases)
         assert game.scores().winners
+    assert seen >= {"wake", "plan", "act", "over"}
+
+
+@pytest.mark.rule("fresco p2.resolve", "fresco p2.forfeit", "fresco cath.track", "fresco bigbox.paints",
+                  "fresco supply.paints")
+@pytest.mark.parametrize("ruleset,n", CASES)
+def test_random_illegal_actions_are_refused_with_a_fresco_rule(ruleset, n):
+    rng = Rng(77 + n)
+    refused = 0
+
+    def try_illegal(game: Game) -> None:
+        nonlocal refused
+        state = game.state
+        for _ in range(3):
+            try:
+                bad = random_action(rng, NAMES[:n])
+            except ValueError:
+                continue                        # refused when made: never reaches the rules
+            if rules.checks(state, bad):
+                with pytest.raises(RuleError) as err:
+                    game.play(bad)
+                assert all(isinstance(ref, RuleRef) and ref.game == "fresco" for _, ref in err.value.reasons)
+                assert game.state is state
+                refused += 1
+
+    for seed in range(2):
+        random_game(seed, ruleset, n, try_illegal)
+    assert refused > 100
 
 
 @pytest.mark.rule("fresco bigbox.final_collision")

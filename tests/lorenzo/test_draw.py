@@ -7,7 +7,9 @@ import pytest
 from matplotlib.colors import to_rgba
 
 from fresco_kit.core import Rng
-from fresco_kit.lorenzo import draw, new_game, teach
+from fresco_kit.core.colours import player_colour
+from fresco_kit.lorenzo import draw, new_game, positions
+from fresco_kit.lorenzo.positions import game_at
 from fresco_kit.lorenzo.refs import RULES
 
 
@@ -18,12 +20,11 @@ def _texts(fig) -> str:
 @pytest.mark.rule("lorenzo struct.periods", "lorenzo phase.vatican")
 def test_round_flow_graph_content():
     g = draw.round_flow_graph()
-    assert set(g.nodes) == {"setup", "actions", "vatican", "end", "next_round", "next_period", "final"}
+    assert set(g.nodes) == {"setup", "actions", "vatican", "end", "over"}
     assert set(g.edges) == {("setup", "actions"), ("actions", "vatican"), ("actions", "end"), ("vatican", "end"),
-                            ("end", "next_round"), ("end", "next_period"), ("end", "final"),
-                            ("next_round", "setup"), ("next_period", "setup")}
-    assert g.edges["actions", "vatican"]["condition"] == "even round: 2, 4, 6"
-    assert g.edges["end", "final"]["condition"] == "after round 6"
+                            ("end", "setup"), ("end", "over")}
+    assert g.edges["actions", "vatican"]["condition"] == "the round is even (2, 4, 6)"
+    assert g.edges["end", "over"]["condition"] == "after round 6"
     assert list(g.predecessors("vatican")) == ["actions"]
     assert g.nodes["vatican"]["italian"] == "Rapporto in Vaticano"
     for _, d in g.nodes(data=True):
@@ -47,7 +48,7 @@ def test_round_flow_matches_a_played_game():
             elif rid == "struct.periods":
                 ends += 1
     g = draw.round_flow_graph()
-    even = [int(x) for x in g.edges["actions", "vatican"]["condition"].split(":")[1].split(",")]
+    even = [int(x) for x in g.edges["actions", "vatican"]["condition"].split("(")[1].rstrip(")").split(",")]
     assert reports == even
     assert setups == [2, 3, 4, 5, 6] and ends == 1
 
@@ -55,13 +56,14 @@ def test_round_flow_matches_a_played_game():
 def test_draw_round_flow_labels():
     fig = draw.draw_round_flow()
     text = _texts(fig)
-    for word in ("Round setup", "Rapporto in Vaticano", "fine del turno", "punteggio finale", "even round: 2, 4, 6"):
+    for word in ("Round setup", "Rapporto in Vaticano", "fine del turno", "punteggio finale",
+                 "the round is even (2, 4, 6)"):
         assert word in text
 
 
 @pytest.mark.rule("lorenzo place.min")
 def test_board_colours_follow_the_engine():
-    st = teach.tower_position("starting resources")
+    st = positions.tower_position("starting resources")
     fig = draw.draw_board(st, "Red", "neutral", 0)
     grey = to_rgba(draw._STATUS_COLOUR["value"])
     green = to_rgba(draw._STATUS_COLOUR["yes"])
@@ -96,3 +98,14 @@ def test_readme_figures():
     assert names[0] == "lorenzo_round_flow.png" and len(set(names)) == len(names)
     assert all(n.startswith("lorenzo_") and n.endswith(".png") for n in names)
     assert all(isinstance(f, matplotlib.figure.Figure) for _, f in figs)
+
+
+def test_board_draws_a_position_with_members_in_their_players_colours():
+    """draw.board(state) is Game's picture; members on the board carry the core colour map's player colours."""
+    game = game_at(positions.tower_position("starting resources", "another player"))
+    game.play("place Red white council")
+    fig = draw.board(game.state)
+    marks = {t.get_text(): t for ax in fig.axes for t in ax.texts if ":" in t.get_text()}
+    assert {"Red:white", "Blue:white"} <= set(marks)
+    assert marks["Red:white"].get_bbox_patch().get_facecolor() == to_rgba(player_colour("Red"))
+    assert game._repr_png_().startswith(b"\x89PNG")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from fresco_kit.lorenzo import explore, readings
+from fresco_kit.lorenzo import explore, readings, teach
 from fresco_kit.lorenzo.refs import GLOSSARY
 from fresco_kit.lorenzo.actions import Choose
 
@@ -51,12 +51,12 @@ def test_vatican_summary():
 
 
 def test_texts():
-    assert "need 4 military, pay 2 military OR" in explore.card_text(80)
-    assert "production >= 4: 1 wood -> 3 coins OR 2 wood -> 5 coins" in explore.card_text(29)
-    assert all(explore.excommunication_text(i) for i in range(1, 22))
+    assert "need 4 military, pay 2 military OR" in teach.card_text(80)
+    assert "production >= 4: 1 wood -> 3 coins OR 2 wood -> 5 coins" in teach.card_text(29)
+    assert all(teach.excommunication_text(i) for i in range(1, 22))
     g = game_at(position(P2))
     g.play("place Red white council")
-    text = explore.describe(g.state)
+    text = teach.describe(g.state)
     assert "council: Red:white" in text and "privilege decision" in text
     assert readings.READINGS and GLOSSARY["Council Palace"] == "Palazzo del Consiglio"
 

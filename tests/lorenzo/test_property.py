@@ -1,8 +1,8 @@
-"""Seeded random games to the end for 2, 3 and 4 players, checking at every step:
-conservation (96 cards, 21 tiles), no negative resources, JSON round trip, replay
-equality, and random wrong actions refused -- badly made ones with a ValueError when
-made, illegal ones with a RuleRef -- and the state unchanged.  Then: saved states
-refused naming the field, saves after any action, constructed positions, views."""
+"""Properties of Lorenzo beyond the shared random-play test (tests/test_properties.py,
+which checks ``rules.invariants`` after every action, JSON round trips and replays):
+random wrong actions refused with the state unchanged, legal actions agreeing with
+checks, saved states refused naming the field, saves after any action, constructed
+positions, views, states never mutated."""
 from __future__ import annotations
 
 import json
@@ -17,7 +17,7 @@ from fresco_kit.lorenzo.data import SPACES
 from fresco_kit.lorenzo.actions import Choose, Forfeit, Place
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
-GAMES = 20
+GAMES = 6
 
 
 def _random_action(state, rng):
@@ -37,13 +37,16 @@ def _random_action(state, rng):
         return None
 
 
-@pytest.mark.rule("lorenzo struct.periods")
+@pytest.mark.rule("lorenzo kit.turn")
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_invariants(players):
+def test_random_wrong_actions_are_refused_and_change_nothing(players):
+    """Along seeded random games: random wrong actions are refused -- badly made ones
+    with a ValueError when made, illegal ones citing a RuleRef -- and leave the state
+    as it was; every sampled action is legal and reads back from its text.  (Invariants
+    after every action, JSON round trips and replays: tests/test_properties.py.)"""
     for seed in range(GAMES):
         game = new_game(NAMES[:players], seed=seed, **({"bonus_tiles": "advanced"} if seed % 2 else {}))
         rng = Rng(1000 + seed)
-        steps = 0
         while not game.is_over:
             state = game.state
             for _ in range(2):
@@ -60,16 +63,7 @@ def test_random_games_keep_invariants(players):
             assert not rules.checks(state, action), (seed, str(action))
             assert rules.parse_action(str(action)) == action
             game.play(action)
-            steps += 1
-            assert rules.invariants(game.state) == [], (seed, steps, str(action))
-            assert rules.state_from_dict(json.loads(json.dumps(game.state.to_dict()))) == game.state
-            if steps % 50 == 0:
-                assert Game.from_json(game.to_json()).state == game.state
-        assert steps < 400
-        again = Game.from_json(game.to_json())
-        assert again.state == game.state
-        replay = Game.replay(rules, NAMES[:players], seed, game.options, game.actions)
-        assert replay.state == game.state
+        assert len(game.history) < 400
         assert game.scores().winners and game.legal_actions() == []
 
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from fresco_kit.core import Game, Rng, SaveError
-from fresco_kit.lorenzo import examples, new_game, rules, teach
+from fresco_kit.lorenzo import examples, new_game, positions, rules
 from fresco_kit.lorenzo.actions import Choose, Place
 from fresco_kit.lorenzo.state import State
 
@@ -24,14 +24,14 @@ def round_trip(game: Game) -> Game:
 
 
 def _teaching_positions():
-    for sample in teach.TOWER_SAMPLES:
+    for sample in positions.TOWER_SAMPLES:
         for occupied in ("empty", "another player", "own white member"):
-            yield f"tower {sample} / {occupied}", teach.tower_position(sample, occupied, "venture", 2)
-    for sample in teach.ACTIVATION_SAMPLES:
-        s = teach.ACTIVATION_SAMPLES[sample]
+            yield f"tower {sample} / {occupied}", positions.tower_position(sample, occupied, "venture", 2)
+    for sample in positions.ACTIVATION_SAMPLES:
+        s = positions.ACTIVATION_SAMPLES[sample]
         yield f"activation {sample}", position(["Red", "Blue", "Green"], cards={"Red": s["cards"]},
                                                res={"Red": s["res"]})
-    yield "score sheet", teach.score_position(teach.SHEET_SAMPLE)
+    yield "score sheet", positions.score_position(positions.SHEET_SAMPLE)
     yield "switched", position(P3, round=4, options={"bonus_tiles": "advanced",
                                                      "switches": {"win_tie_break": "shared"}})
 

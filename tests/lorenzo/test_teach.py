@@ -3,20 +3,23 @@ from __future__ import annotations
 
 import pytest
 
-from fresco_kit.lorenzo import rules, teach
+from fresco_kit.lorenzo import explore, positions, rules, teach
 from fresco_kit.lorenzo.data import load
 from fresco_kit.lorenzo.positions import game_at, position
 from fresco_kit.lorenzo.scoring import faith_points
 from fresco_kit.lorenzo.actions import Place
+from fresco_kit.lorenzo.refs import GLOSSARY, RULES
+
+from ..conftest import CHECKLIST
 
 
 @pytest.mark.rule("lorenzo place.min", "lorenzo dice.value")
 def test_reach_is_the_engines_verdict_for_every_space():
-    st = teach.tower_position("starting resources")
+    st = positions.tower_position("starting resources")
     assert st.current == "Red"
     for member in ("white", "black", "orange", "neutral"):
         for servants in (0, 2, 4):
-            for r in teach.reach(st, "Red", member, servants):
+            for r in explore.reach(st, "Red", member, servants):
                 verdict = rules.checks(st, Place("Red", member, r.space, servants))
                 assert r.ok == (not verdict)
                 assert [m for m, _ in r.reasons] == [m for m, _ in verdict]
@@ -24,9 +27,9 @@ def test_reach_is_the_engines_verdict_for_every_space():
 
 @pytest.mark.rule("lorenzo servants", "lorenzo dice.value")
 def test_neutral_member_needs_servants():
-    st = teach.tower_position("starting resources")
-    assert all(r.value_too_low for r in teach.reach(st, "Red", "neutral", 0))
-    ok = {r.space for r in teach.reach(st, "Red", "neutral", 3) if r.ok}
+    st = positions.tower_position("starting resources")
+    assert all(r.value_too_low for r in explore.reach(st, "Red", "neutral", 0))
+    ok = {r.space for r in explore.reach(st, "Red", "neutral", 3) if r.ok}
     assert "territory-2" in ok and "territory-3" not in ok
     text = teach.reach_text(st, "Red", "neutral", 3)
     assert "worth 0" in text and "value 3" in text and "yes  territory-2" in text
@@ -34,7 +37,7 @@ def test_neutral_member_needs_servants():
 
 @pytest.mark.rule("lorenzo towers.occupied", "lorenzo towers.bonus")
 def test_tower_text_occupied_and_bonus():
-    st = teach.tower_position("wealthy: 6 wood, 6 stone, 12 coins, 8 military", "another player", "building", 3)
+    st = positions.tower_position("wealthy: 6 wood, 6 stone, 12 coins, 8 military", "another player", "building", 3)
     text = teach.tower_text(st, "Red", "building-3", "white", 0)
     assert "occupied tower: yes, 3 extra coins" in text
     assert "floor bonus: 1 military" in text
@@ -43,7 +46,7 @@ def test_tower_text_occupied_and_bonus():
 
 @pytest.mark.rule("lorenzo towers.colour")
 def test_tower_text_colour_rule_and_neutral_exemption():
-    st = teach.tower_position("wealthy: 6 wood, 6 stone, 12 coins, 8 military", "own white member", "venture", 1)
+    st = positions.tower_position("wealthy: 6 wood, 6 stone, 12 coins, 8 military", "own white member", "venture", 1)
     coloured = teach.tower_text(st, "Red", "venture-1", "black", 0)
     assert "already has a coloured member in the venture tower" in coloured
     assert "[lorenzo towers.colour]" in coloured
@@ -53,16 +56,16 @@ def test_tower_text_colour_rule_and_neutral_exemption():
 
 @pytest.mark.rule("lorenzo towers.territory_mp")
 def test_tower_text_third_territory():
-    st = teach.tower_position("two territories, no military")
+    st = positions.tower_position("two territories, no military")
     text = teach.tower_text(st, "Red", "territory-1", "white", 0)
     assert "territory slot 3 needs 3 military points" in text and "[lorenzo towers.territory_mp]" in text
-    st = teach.tower_position("two territories, 3 military")
+    st = positions.tower_position("two territories, 3 military")
     assert "LEGAL: Red may take it" in teach.tower_text(st, "Red", "territory-1", "white", 0)
 
 
 @pytest.mark.rule("lorenzo zones.activation")
 def test_fixed_yield_matches_an_engine_harvest():
-    cards = teach.ACTIVATION_SAMPLES["four territories (period I)"]["cards"]
+    cards = positions.ACTIVATION_SAMPLES["four territories (period I)"]["cards"]
     for die in (1, 2, 3, 4, 6):
         st = position(["Red", "Blue", "Green"], dice={"white": die}, cards={"Red": cards})
         before = dict(st.player("Red").res)
@@ -70,12 +73,12 @@ def test_fixed_yield_matches_an_engine_harvest():
         game.play("place Red white harvest-small")
         after = game.state.player("Red").res
         gained = {k: after[k] - before[k] for k in after if after[k] != before[k]}
-        assert gained == teach.fixed_yield(st.player("Red"), "harvest", die)
+        assert gained == explore.fixed_yield(st.player("Red"), "harvest", die)
 
 
 @pytest.mark.rule("lorenzo zones.activation")
 def test_activation_marks_cards_by_value():
-    p = teach.activation_player("buildings with trades (2 wood, 1 stone)")
+    p = positions.activation_player("buildings with trades (2 wood, 1 stone)")
     text = teach.activation_text(p, "production", 4)
     assert "  -    Mint (>= 5)" in text
     for name in ("Carpenter's Shop (>= 4)", "Stonemason's Shop (>= 3)", "Chapel (>= 2)"):
@@ -107,7 +110,7 @@ def test_vatican_text_lists_the_seven_tiles_of_the_period():
 
 @pytest.mark.rule("lorenzo final.total")
 def test_score_position_is_consistent_and_scored_by_the_engine():
-    st = teach.score_position(teach.SHEET_SAMPLE)
+    st = positions.score_position(positions.SHEET_SAMPLE)
     assert rules.invariants(st) == []
     sheet = rules.scores(st)
     assert sheet.rows["Blue"]["Territories"] == 20 and sheet.rows["Blue"]["Excommunications"] == -6
@@ -120,3 +123,14 @@ def test_glossary_and_examples():
     with pytest.raises(KeyError):
         teach.example("no_such_example")
     assert "personal bonus tile" in teach.illustrative_note()
+
+
+def test_glossary_gives_italian_terms_and_kit_rules_say_so():
+    """The glossary gives the summary's Italian terms; every rule the kit adds beyond the
+    checklist (tests/test_traceability.py finds them) is marked "kit." and says so."""
+    assert GLOSSARY["family member"] == "familiare" and GLOSSARY["excommunication"] == "scomunica"
+    assert GLOSSARY["Vatican report"] == "Rapporto in Vaticano"
+    checklist = {line.split("|")[0].split()[1] for line in CHECKLIST.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("lorenzo ")}
+    assert checklist <= set(RULES)
+    assert all(rid.startswith("kit.") and RULES[rid].summary.startswith("kit:") for rid in set(RULES) - checklist)

@@ -7,7 +7,7 @@ import pytest
 from fresco_kit.lorenzo import rules
 from fresco_kit.lorenzo.effects import member_value
 from fresco_kit.lorenzo.final import excommunication_loss
-from fresco_kit.lorenzo.setup import schedule
+from fresco_kit.lorenzo.flow import schedule
 from fresco_kit.lorenzo.actions import Choose, Place
 
 from .helpers import P2, P4, assert_refused, game_at, position, refused_by, res

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fresco_kit.core import Game, Rng
 from fresco_kit.sixtina import new_game, rules
 from fresco_kit.sixtina.positions import card_ids, constructed_state
-from fresco_kit.sixtina.tables import D, FRESCO_TECHS, PLACES
+from fresco_kit.sixtina.codes import D, FRESCO_TECHS, PLACES
 
 RWB = ("Red", "White", "Blue")
 

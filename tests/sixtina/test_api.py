@@ -160,7 +160,7 @@ def test_docstring_examples():
 
 def test_describe_and_constructed_positions():
     from fresco_kit.sixtina.positions import card_ids, constructed_state
-    from fresco_kit.sixtina.text import describe
+    from fresco_kit.sixtina.describe import describe
     s = ready_game(RWB, seed=2).state
     text = describe(s)
     assert "Chapel:" in text and "Objective" in text and "* " in text

@@ -17,7 +17,7 @@ TECHS = ("repainting", "solvent_sponge", "infrared", "laboratory", "washi_paper"
 
 def full(kinds, extras=None, players=RWB, fresco=ADAM):
     """Creation of Adam at G1 with every technique occupied: kinds = [(kind, colour)] left to right."""
-    from fresco_kit.sixtina.tables import D
+    from fresco_kit.sixtina.codes import D
     techs = [t for t, _ in D.fresco_by_id[fresco].techniques]
     return constructed_state(players, chapel={"G1": fresco}, spaces={"G1": dict(zip(techs, kinds))},
                              extras={"G1": extras or {}})

@@ -6,10 +6,11 @@ import matplotlib.pyplot as plt
 import pytest
 from matplotlib.colors import to_hex
 
+from fresco_kit.core.colours import player_colour
 from fresco_kit.sixtina import draw, teach
 from fresco_kit.sixtina.chapel import place_status, revealable_places
 from fresco_kit.sixtina.examples import chapel_chain
-from fresco_kit.sixtina.tables import PLACES
+from fresco_kit.sixtina.codes import PLACES
 
 matplotlib.use("Agg")
 
@@ -47,7 +48,7 @@ def test_chapel_spaces_show_materials():
     state = chapel_chain()[0].state          # G1: Blue correct Infrared, Red prudent Laboratory
     fig = draw.draw_chapel(state, highlight=False)
     spaces = _patches(fig, "space:")
-    assert to_hex(spaces["G1:2:top"].get_facecolor()) == draw.NAMED_COLOURS["Blue"]
+    assert to_hex(spaces["G1:2:top"].get_facecolor()) == player_colour("Blue")
     assert to_hex(spaces["G1:3:bottom"].get_facecolor()) == draw.BLACK_MATERIAL
     assert to_hex(spaces["G1:0:top"].get_facecolor()) == draw.FREE_SPACE
     nodes = _patches(fig, "node:")

@@ -7,7 +7,7 @@ import pytest
 
 from fresco_kit.core import Game, Rng, SaveError
 from fresco_kit.sixtina import examples, new_game, teach
-from fresco_kit.sixtina.saved import View
+from fresco_kit.sixtina.views import View
 
 from .helpers import RWB, card_ids, constructed_state, game_of, ready_game, rules
 

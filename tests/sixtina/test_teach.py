@@ -6,7 +6,7 @@ import pytest
 from fresco_kit.sixtina import rules, teach
 from fresco_kit.sixtina.examples import chapel_chain
 from fresco_kit.sixtina.state import RESTORED
-from fresco_kit.sixtina.tables import PLACES
+from fresco_kit.sixtina.codes import PLACES
 
 
 @pytest.mark.rule("sixtina setup.materials", "sixtina setup.black", "sixtina setup.sheets", "sixtina setup.score",

@@ -1,9 +1,13 @@
-"""Plain-text views of a Sixtina position (for notebooks, widgets and debugging)."""
+"""The position described in words (for notebooks, widgets and debugging)."""
 
 from __future__ import annotations
 
-from .state import EMPTY, KIND_NAMES, STATUS_NAMES, State
-from .tables import CARD_TECH, CARD_VALUE, FRESCO_TECHS, PLACES, D
+from typing import TYPE_CHECKING
+
+from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 def card_text(card: int) -> str:

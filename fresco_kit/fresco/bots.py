@@ -1,4 +1,8 @@
-"""Fast random play for benchmarks, soak runs and property tests (not a rulebook section).
+"""The random player: fast random play for benchmarks, soak runs and property tests.
+
+:func:`play_random` plays a seeded game to the end with it; :func:`ruleset_comparison`
+and :func:`comparison_text` play one seed under each ruleset (Big Box against the base
+game, notebook 5; the rule switches and their sources come from :mod:`.rulesets`).
 
 :func:`sample_action` returns a random *legal* action, biased towards progress so that
 random games end: plan the cathedral when paints allow, buy paints, blend what a tile
@@ -9,16 +13,20 @@ location (``market.buy_checks``, ``cathedral.restore_checks``/``altar_checks``: 
 
 from __future__ import annotations
 
-from fresco_kit.core import Rng
+from collections.abc import Mapping
+
+from fresco_kit.core import Game, Rng
 from fresco_kit.core.actions import made
 
-from . import board, data
-from .actions import Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
+from . import INFO, board, data, new_game
+from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
 from .cathedral import altar_checks, altar_options, restore_checks, restore_gain
-from .crafts import _BLEND_VECTORS, _ONE
+from .crafts import BLEND_VECTORS, ONE_PAINT
+from .final import legal as final_legal
 from .market import buy_checks
+from .refs import RULES
 from .scoring import altar_readings
-from .state import State
+from .state import PlayerState, State
 from .supply import covers, supply_covers
 from .track import landing
 from .wakeup import free_times
@@ -32,7 +40,7 @@ def _choice(s: State, i: int, gain: int, rng: Rng) -> str | None:
 _WANTED_CACHE: dict = {}
 
 
-def _wanted(s: State, p) -> tuple[int, ...]:
+def _wanted(s: State, p: PlayerState) -> tuple[int, ...]:
     """Paints of the fresco tile a player is closest to affording (shortfall, then value)."""
     key_ = (s.fresco, p.paints)
     hit = _WANTED_CACHE.get(key_)
@@ -43,7 +51,7 @@ def _wanted(s: State, p) -> tuple[int, ...]:
     return hit
 
 
-def _wanted_uncached(s: State, p) -> tuple[int, ...]:
+def _wanted_uncached(s: State, p: PlayerState) -> tuple[int, ...]:
     best, key = None, None
     h0, h1, h2, h3, h4, h5 = p.paints
     for t in s.fresco:
@@ -99,7 +107,7 @@ def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _act(s: State, rng: Rng):
+def _act(s: State, rng: Rng) -> Action:
     i = s.order[s.actor]
     name, p = s.names[i], s.players[i]
     col = s.sheet[s.loc]
@@ -141,7 +149,7 @@ def _act(s: State, rng: Rng):
     elif col == "theater":
         return made(Theater, name)
     elif col == "workshop":
-        options = [c for c in data.BLENDED if covers(p.paints, _BLEND_VECTORS[c]) and supply_covers(s, _ONE[c])]
+        options = [c for c in data.BLENDED if covers(p.paints, BLEND_VECTORS[c]) and supply_covers(s, ONE_PAINT[c])]
         need = _wanted(s, p)
         useful = [c for c in options if need[data.COLOUR_INDEX[c]] > p.paints[data.COLOUR_INDEX[c]]]
         if useful:
@@ -151,8 +159,10 @@ def _act(s: State, rng: Rng):
     return made(Done, name)
 
 
-def sample_action(s: State, rng: Rng):
-    """A random legal action for the current state (used by bench/soak/property tests)."""
+def sample_action(s: State, rng: Rng) -> Action:
+    """A random legal action for the current state (used by bench/soak/property tests).
+
+    Raises ``ValueError`` once the game is over."""
     if s.phase == "wake":
         return made(Wake, s.names[s.chooser[s.wake_at]], rng.choice(free_times(s)))
     if s.phase == "plan":
@@ -162,7 +172,64 @@ def sample_action(s: State, rng: Rng):
     if s.phase == "act":
         return _act(s, rng)
     if s.phase == "final_count":
-        from .final import legal
-
-        return rng.choice(legal(s))
+        return rng.choice(final_legal(s))
     raise ValueError("the game is over: no action to sample")
+
+
+def play_random(
+    seed: int, ruleset: str = "base", n: int = 4, switches: Mapping | None = None, max_actions: int = 20_000
+) -> Game:
+    """A seeded game of ``n`` players played to the end by :func:`sample_action` under
+    ``ruleset``; ``switches`` overrides single ruleset switches.  Raises ``RuntimeError``
+    if it does not end within ``max_actions``."""
+    game = new_game(INFO.players(n), seed=seed, ruleset=ruleset, switches=dict(switches or {}))
+    rng = Rng(seed + 1_000_003)
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        game.play(sample_action(game.state, rng))
+    raise RuntimeError(f"seed {seed} under {ruleset} did not end in {max_actions} actions")
+
+
+def ruleset_comparison(seed: int, n: int = 4) -> dict[str, dict]:
+    """One seed played under "base" and "bigbox": rounds, final scores, winners, and how
+    often each Big Box switch fired (events citing its rule)."""
+    out = {}
+    for ruleset in ("base", "bigbox"):
+        game = play_random(seed, ruleset, n)
+        cited: dict[str, int] = {}
+        for turn in game.history:
+            for e in turn.events:
+                if e.rule is not None:
+                    cited[e.rule.id] = cited.get(e.rule.id, 0) + 1
+        out[ruleset] = {
+            "rounds": game.state.round,
+            "actions": len(game.history),
+            "tiles left": game.state.tiles_left,
+            "scores": {nm: p.vp for nm, p in zip(game.state.names, game.state.players)},
+            "winners": game.scores().winners,
+            "cited": cited,
+            "paper": sum(game.state.paper),
+        }
+    return out
+
+
+def comparison_text(seed: int, n: int = 4) -> str:
+    """:func:`ruleset_comparison` as a side-by-side text table."""
+    result = ruleset_comparison(seed, n)
+    base, bigbox = result["base"], result["bigbox"]
+    lines = [
+        f"seed {seed}, {n} players, random legal play (the engine's sample_action)",
+        f"{'':<28}{'base':>12}{'bigbox':>12}",
+    ]
+    for key in ("rounds", "actions", "tiles left"):
+        lines.append(f"{key:<28}{base[key]:>12}{bigbox[key]:>12}")
+    for nm in base["scores"]:
+        lines.append(f"{'VP ' + nm:<28}{base['scores'][nm]:>12}{bigbox['scores'][nm]:>12}")
+    lines.append(f"{'winner':<28}{' & '.join(base['winners']):>12}{' & '.join(bigbox['winners']):>12}")
+    lines.append(f"{'paints noted on paper':<28}{base['paper']:>12}{bigbox['paper']:>12}")
+    lines.append("events per rule (checklist id):")
+    for rid in RULES:
+        if rid in base["cited"] or rid in bigbox["cited"]:
+            lines.append(f"  {rid:<26}{base['cited'].get(rid, 0):>12}{bigbox['cited'].get(rid, 0):>12}")
+    return "\n".join(lines)

@@ -1,0 +1,87 @@
+"""Random-move sampling for playouts, benchmarks and simulations (``sample_action``).
+
+A uniformly random choice among ``legal_actions`` would list every placement with every
+servant count first; :func:`sample_action` instead draws a random member and a random
+order of the spaces and pays the fewest servants that reach a space (sometimes one
+more), checking each candidate with the engine's own rules (``placement``), so every
+action it returns is legal.  ``rules.sample_action`` re-exports it for
+``core.random_playout``.
+"""
+
+from __future__ import annotations
+
+from fresco_kit.core import Action, Rng
+
+from .actions import Choose, Forfeit
+from .data import SPACES, load
+from .effects import action_modifier, member_value, servants_per_plus
+from .placement import choice, extra_targets, legal_actions, legal_choices, placement, placement_reasons, reasons
+from .state import State
+from .towers import tower_space
+
+#: 97 fixed shuffles of the action spaces, one drawn per placement (faster than shuffling).
+ORDERS = tuple(tuple(Rng(i).shuffled(SPACES)) for i in range(97))
+#: Spaces that take one member: skipped at once when taken.
+SINGLE = frozenset(s for s in SPACES if s != "council" and not s.endswith("-large"))
+
+
+def sample_action(state: State, rng: Rng) -> Action:
+    """A random legal action of ``state`` (not over), fast: a random member and space with
+    the fewest servants that reach the space (sometimes a few more), falling back to the
+    Council Palace, to forfeiting a member that cannot be placed, or (rarely) to the full
+    list of legal actions.  Pending decisions are answered at random (an extra action
+    with the fewest servants)."""
+    if state.pending:
+        return rng.choice(_sample_choices(state))
+    name = state.current
+    assert name is not None  # the action phase, nothing pending: someone is to place
+    p = state.player(name)
+    members = rng.shuffled(p.home)
+    spaces = ORDERS[rng.randbelow(len(ORDERS))]
+    per = servants_per_plus(p)
+    occupants = state.occupants
+    data = load()
+    for member in members:
+        base = member_value(state, p, member)
+        for space in spaces:
+            if space in SINGLE and occupants.get(space):
+                continue
+            ts = tower_space(space)
+            if ts:
+                if state.towers[ts[0]][ts[1] - 1] is None:
+                    continue
+                need = data.towers[ts[0]].floor_values[ts[1] - 1] - action_modifier(p, "tower", ts[0])
+            else:
+                sp = data.spaces[space]
+                need = sp.value - (action_modifier(p, sp.kind) if sp.kind in ("harvest", "production") else 0)
+            s = max(0, need - base) * per
+            if rng.randbelow(8) == 0:
+                s += per
+            if s > p.res["servants"]:
+                continue
+            if not placement_reasons(state, name, member, space, s, turn=False):
+                return placement(name, member, space, s)
+    for member in members:
+        for s in range(0, p.res["servants"] + 1, per):
+            if not placement_reasons(state, name, member, "council", s, turn=False):
+                return placement(name, member, "council", s)
+    for member in members:
+        f = Forfeit(name, member)
+        if not reasons(state, f):
+            return f
+    return rng.choice(legal_actions(state))
+
+
+def _sample_choices(state: State) -> list[Choose]:
+    """The answers to sample from: every legal answer, except for an extra action, whose
+    candidates are skipping and each target with no servants."""
+    d = state.pending[0]
+    if d.kind != "action":
+        return legal_choices(state)
+    p = state.player(d.player)
+    out = [choice(p.name, "skip")]
+    for t in extra_targets(d):
+        c = choice(p.name, t)
+        if not reasons(state, c):
+            out.append(c)
+    return out

@@ -1,0 +1,148 @@
+"""The sequence of a game of Lorenzo il Magnifico as a table: rounds, phases and turns.
+
+The rules summary, *La struttura della partita*: three periods of two rounds; each
+round is prepared (towers dealt, dice rolled), then the action phase runs in turn
+order, a Vatican report closes rounds 2, 4 and 6, and the end of the round sets the
+next turn order (*Fine del turno e punteggio finale*).  :data:`STEPS` says this as
+data: each :class:`Step` names the section it follows and its way out, a tuple of
+``(condition, next step)`` tried in order.  :func:`advance` is the engine's only way
+from one step to the next: it follows the table, calling the section function that
+carries out each step it enters (given by ``rules``, so this module imports no
+section).  :func:`schedule` is the turn sequence inside one action phase.
+
+``state.phase`` is one of the steps where play waits for a player ("actions",
+"vatican") or the end ("over"); "setup" and "end" pass without waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fresco_kit.core import Event, assign
+
+from .data import MEMBERS, load
+from .refs import DICE, END, STRUCT, VATICAN
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the game's sequence: its ``name``, the rulebook ``section`` it
+    follows, the checklist ``rule``, what happens (``doc``), whether play can wait in it
+    (``waits``: it is then a value of ``state.phase``), and ``next``: ``(condition,
+    step)`` pairs tried in order (a step naming itself stays)."""
+
+    name: str
+    section: str
+    rule: str
+    doc: str
+    waits: bool
+    next: tuple[tuple[str, str], ...]
+
+
+#: The game's sequence (the first step begins the game, after the setup of ``setup.py``).
+STEPS: tuple[Step, ...] = (
+    Step(
+        "setup",
+        f"{STRUCT} (preparing a round)",
+        "round.setup",
+        "one card per floor from each tower's deck of the period, bottom floor first; roll the three dice; "
+        "the round's turns from the turn order",
+        False,
+        (("always", "actions"),),
+    ),
+    Step(
+        "actions",
+        f"{DICE} (the action phase)",
+        "phase.actions",
+        "in turn order each player places one family member per turn; decisions inside effects are answered first",
+        True,
+        (
+            ("a decision is pending", "actions"),
+            ("a turn of the round is left", "actions"),
+            ("the round is even (2, 4, 6)", "vatican"),
+            ("the round is odd (1, 3, 5)", "end"),
+        ),
+    ),
+    Step(
+        "vatican",
+        VATICAN,
+        "phase.vatican",
+        "players at the period's faith threshold choose to support the Church; the others are excommunicated",
+        True,
+        (("a decision is pending", "vatican"), ("always", "end")),
+    ),
+    Step(
+        "end",
+        END,
+        "endround.order",
+        "tower cards leave the game, the Council Palace sets the turn order, family members return home",
+        False,
+        (("a round is left (after rounds 1 to 5)", "setup"), ("after round 6", "over")),
+    ),
+    Step("over", END, "final.total", "final scoring", True, ()),
+)
+
+#: step name -> step
+STEP: dict[str, Step] = {s.name: s for s in STEPS}
+
+#: The conditions of the table, each a question about the state.
+CONDITIONS: dict[str, Callable[[State], bool]] = {
+    "always": lambda st: True,
+    "a decision is pending": lambda st: bool(st.pending),
+    "a turn of the round is left": lambda st: st.turn < len(st.schedule),
+    "the round is even (2, 4, 6)": lambda st: st.round % 2 == 0,
+    "the round is odd (1, 3, 5)": lambda st: st.round % 2 == 1,
+    "a round is left (after rounds 1 to 5)": lambda st: st.round <= 6,
+    "after round 6": lambda st: st.round > 6,
+}
+
+
+def follow(step: str, st: State) -> str | None:
+    """The step after ``step`` in ``st``: the first of its ways out whose condition
+    holds (None after the last step).  Raises ``KeyError`` for an unknown step."""
+    for condition, target in STEP[step].next:
+        if CONDITIONS[condition](st):
+            return target
+    return None
+
+
+#: What the engine does on entering a step: ``enter[name](state, events)``.
+Enter = Mapping[str, Callable[["State", list[Event]], None]]
+
+
+def advance(st: State, events: list[Event], enter: Enter) -> None:
+    """After an action, move the unpublished ``st`` along :data:`STEPS` until play waits
+    for a player or the game is over; entering a step calls ``enter[step]`` (the
+    section's function) and, for a step that waits, sets ``state.phase`` first."""
+    step: str = st.phase
+    while True:
+        target = follow(step, st)
+        if target is None or target == step:
+            return
+        step = target
+        if STEP[step].waits:
+            assign(st, phase=step)
+        enter[step](st, events)
+
+
+def skips_first_placement(excomms: tuple[int, ...]) -> bool:
+    """Whether a player carrying the tiles ``excomms`` has the 'skip your first action'
+    excommunication (*Il Rapporto in Vaticano*)."""
+    tiles = load().excommunications
+    return any(tiles[t].kind == "skip_first_placement" for t in excomms)
+
+
+def schedule(st: State) -> tuple[str, ...]:
+    """Who places in which turn of the action phase: four passes in turn order; a player
+    with the 'skip the first action' excommunication loses their first-pass turn and
+    places after everyone (readings "skip first placement")."""
+    late = [n for n in st.order if skips_first_placement(st.player(n).excomms)]
+    turns = [n for n in st.order if n not in late]
+    for _ in range(len(MEMBERS) - 1):
+        turns.extend(st.order)
+    return tuple(turns + late)

@@ -1,0 +1,109 @@
+"""The decisions a turn can wait for (the waiting steps of :mod:`.flow` that hold
+``state.pending``): their legal answers, why only they may be answered now, and the
+checks of an answer.
+
+- ``initial``: Setup, step 9 (a visible fresco with the revealed technique free);
+- ``bonus``: How to Play, C. Restoration, the bonus of an excellent restoration;
+- ``reveal``: Completing the Restoration of Frescoes, 5. New Restorations;
+- ``gianluigi``: Two-Player Games (the player chooses among Gianluigi's equal options);
+- ``claim``: Variant: Sheets with History (a sheet lets the player claim an objective).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fresco_kit.core import Action
+
+from . import gianluigi
+from .actions import Bonus, ClaimObjective, GianluigiChoice, InitialRestoration, Reveal
+from .codes import PLACE_INDEX, PLACES, D
+from .completion import revealable
+from .data import TECHNIQUES
+from .objectives import claim_problems, claimable
+from .refs import RULES
+from .restoration import bonus_checks, bonus_options
+from .setup import initial_places
+
+if TYPE_CHECKING:
+    from .state import State
+
+#: the action class answering each kind of pending decision
+DECISIONS: dict[str, type[Action]] = {
+    "initial": InitialRestoration,
+    "bonus": Bonus,
+    "reveal": Reveal,
+    "gianluigi": GianluigiChoice,
+    "claim": ClaimObjective,
+}
+
+# the decisions' answers, made (and checked) once
+_INITIAL = tuple(InitialRestoration(p) for p in PLACES)
+_REVEAL = tuple(Reveal(p) for p in PLACES)
+_GIANLUIGI = tuple(GianluigiChoice(p) for p in PLACES)
+_CLAIM = {o.id: ClaimObjective(o.id) for o in D.objectives}
+
+
+def decision_options(state: State) -> list[Any]:
+    """The answers to the pending decision, in a deterministic order."""
+    kind, seat = state.pending[0], state.pending[1]
+    if kind == "initial":
+        return [_INITIAL[p] for p in initial_places(state, state.pending[2])]
+    if kind == "bonus":
+        return bonus_options(state, seat)
+    if kind == "reveal":
+        return [_REVEAL[p] for p in revealable(state)]
+    if kind == "gianluigi":
+        return [_GIANLUIGI[o.place] for o in gianluigi.options(state)]
+    return [_CLAIM[o] for o in claimable(state, seat)]
+
+
+def pending_reason(state: State) -> tuple[str, Any]:
+    """Why only the pending decision may be answered now, listing its legal choices
+    (Setup, step 9, for the initial restoration; otherwise the decision's section)."""
+    kind = state.pending[0]
+    rule = "setup.initial" if kind == "initial" else "turn.pending"
+    choices = ", ".join(str(a) for a in decision_options(state)) or "none"
+    return (
+        f"{state.players[state.actor]} must first answer the pending {kind} decision; the choices are: {choices}",
+        RULES[rule],
+    )
+
+
+def _place_problem(name: str, allowed: list[int], rule: str, what: str) -> list[Any]:
+    p = PLACE_INDEX.get(name, -1)
+    if p in allowed:
+        return []
+    return [(f"{name} is not {what}; choose one of {', '.join(PLACES[i] for i in allowed) or 'none'}", RULES[rule])]
+
+
+def decision_checks(state: State, action: Any) -> list[Any]:
+    """Every rule an answer to the pending decision breaks, as ``(message, RuleRef)``."""
+    kind = state.pending[0]
+    if not isinstance(action, DECISIONS[kind]):
+        return [pending_reason(state)]
+    answer: Any = action  # the decision's own action class (checked just above)
+    if kind == "initial":
+        return _place_problem(
+            answer.place,
+            initial_places(state, state.pending[2]),
+            "setup.initial",
+            f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique",
+        )
+    if kind == "bonus":
+        return bonus_checks(state, state.actor, answer)
+    if kind == "reveal":
+        return _place_problem(
+            answer.place,
+            revealable(state),
+            "complete.new",
+            "a covered fresco orthogonally adjacent to a visible one",
+        )
+    if kind == "gianluigi":
+        return _place_problem(
+            answer.place,
+            [o.place for o in gianluigi.options(state)],
+            "gian.restore",
+            "among Gianluigi's best restorations",
+        )
+    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.actor, answer.objective)]
