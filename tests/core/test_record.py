@@ -235,3 +235,25 @@ def test_games_and_refusals_pickle_for_worker_processes():
     ref = RuleRef("sixtina", "act.acquire", "How to Play", "discard cards for materials")
     err = pickle.loads(pickle.dumps(RuleError("no cards", ref)))
     assert err.reasons == (("no cards", ref),) and str(err) == str(RuleError("no cards", ref))
+
+
+def test_a_bare_game_in_a_cell_shows_its_board_and_scores(game_info):
+    """``Game._repr_html_`` (title, players, score sheet) and ``_repr_png_`` (the board)."""
+    game = game_info.new_game(seed=2)
+    game.play(game.legal_actions()[0])
+    html = game._repr_html_()
+    assert game_info.title in html and "1 action(s); last: " in html
+    assert all(category in html for category in game_info.categories) and "<table>" in html
+    png = game._repr_png_()
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
+
+
+def test_example_show_prints_the_table_and_fails_loudly_on_a_mismatch():
+    from fresco_kit.core import Check, Example
+
+    shown: list[str] = []
+    good = Example("Good", "constructed", "Somewhere", lambda: [Check("points", 3, 3)])
+    assert good.show(shown.append) == [Check("points", 3, 3)] and "points" in shown[0]
+    bad = Example("Bad", "rulebook example", "Somewhere", lambda: [Check("points", 3, 4)])
+    with pytest.raises(AssertionError, match="MISMATCH"):
+        bad.show(shown.append)
