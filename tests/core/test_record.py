@@ -257,3 +257,13 @@ def test_example_show_prints_the_table_and_fails_loudly_on_a_mismatch():
     bad = Example("Bad", "rulebook example", "Somewhere", lambda: [Check("points", 3, 4)])
     with pytest.raises(AssertionError, match="MISMATCH"):
         bad.show(shown.append)
+
+
+@pytest.mark.parametrize("junk", [None, 3, 1.5, ["prepare"], object()])
+def test_playing_something_that_is_not_an_action_says_what_an_action_is(game_info, junk):
+    game = game_info.new_game(seed=1)
+    before = game.state
+    for attempt in (game.play, game.explain, game.preview):
+        with pytest.raises(ValueError, match=f"is not a {game_info.title} action: play one of .* or its text, such as"):
+            attempt(junk)
+    assert game.state is before and not game.history
