@@ -13,6 +13,7 @@ the field.
 
 from __future__ import annotations
 
+import base64
 import importlib
 import io
 import json
@@ -384,12 +385,21 @@ class Game:
 
     # -- rich display in a notebook: a bare ``game`` in a cell shows the board and scores
     def _repr_html_(self) -> str:
-        last = f"; last: {escape(str(self.history[-1].action))}" if self.history else ""
-        head = (
-            f"<p><b>{escape(self.info.title)}</b>: {escape(', '.join(self.players))}; "
-            f"{len(self.history)} action(s){last}{'; the game is over' if self.is_over else ''}</p>"
+        """Who plays, how far the game is, the board (as an image with alt text) and the scores.
+
+        JupyterLab shows the richest form only, so the board goes inside the HTML."""
+        last = f"; last: {self.history[-1].action!s}" if self.history else ""
+        summary = (
+            f"{self.info.title}: {', '.join(self.players)}; "
+            f"{len(self.history)} action(s){last}{'; the game is over' if self.is_over else ''}"
         )
-        return head + self.scores()._repr_html_()
+        png = self._repr_png_()
+        board = (
+            f'<img alt="{escape(summary)}: the board" src="data:image/png;base64,{base64.b64encode(png).decode()}">'
+            if png
+            else ""
+        )
+        return f"<p><b>{escape(summary)}</b></p>{board}{self.scores()._repr_html_()}"
 
     def _repr_png_(self) -> bytes | None:
         """The board drawn by the game's ``draw.board(state)``, as PNG (None if it has none)."""

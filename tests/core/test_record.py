@@ -244,6 +244,7 @@ def test_a_bare_game_in_a_cell_shows_its_board_and_scores(game_info):
     html = game._repr_html_()
     assert game_info.title in html and "1 action(s); last: " in html
     assert all(category in html for category in game_info.categories) and "<table>" in html
+    assert '<img alt="' in html and "data:image/png;base64," in html     # the board, with alt text
     png = game._repr_png_()
     assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
 
