@@ -15,7 +15,7 @@ from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Blend, Studio, Theater
-from .refs import RULES
+from .refs import RULES, plural
 from .state import State
 from .supply import add, bank_pays, covers, return_to_supply, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use
@@ -34,9 +34,13 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     paid = bank_pays(s.bank, data.STUDIO_THALERS)
     set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
     if paid == data.STUDIO_THALERS:
-        events.append(Event(f"{a.player} paints a portrait: +{paid} thalers", RULES["studio"]))
+        events.append(Event(f"{a.player} paints a portrait: +{plural(paid, 'thaler')}", RULES["studio"]))
     else:
-        events.append(Event(f"{a.player} paints a portrait but the bank holds only {paid}", RULES["supply.coins"]))
+        events.append(
+            Event(
+                f"{a.player} paints a portrait but the bank holds only {plural(paid, 'thaler')}", RULES["supply.coins"]
+            )
+        )
     use(s, events)
 
 
@@ -70,7 +74,8 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
     events.append(
         Event(
-            f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} ({s.left - 1} blend(s) left)",
+            f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} "
+            f"({plural(s.left - 1, 'blend')} left)",
             RULES["workshop"],
         )
     )

@@ -155,7 +155,7 @@ CATEGORIES: tuple[str, ...] = ("fresco", "bishop", "altar", "track", "money")
 
 
 def _validate() -> None:
-    """Check the data against the confirmed facts (FACTS.md); DataError if broken."""
+    """Check the data against the facts confirmed by public sources (see seeds/README.md); DataError if broken."""
     problems = []
     if len(MARKET_TILES) != 14:
         problems.append("14 market tiles")

@@ -26,6 +26,7 @@ from fresco_kit.core.colours import PAINT_COLOURS, player_colour, text_on
 
 from . import board as grid
 from . import data, new_game
+from .refs import plural
 from .rulesets import switches_for
 from .saved import View
 from .scoring import bishop_bonus
@@ -129,7 +130,7 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     _bishop_marker(ax, grid.square(state.bishop))
     handles: list[Any] = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
     handles += [
-        Line2D([], [], marker="^", color="w", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
+        Line2D([], [], marker="^", color="none", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
         Line2D([], [], color="#b3b6b7", label="king-move adjacency"),
         Patch(facecolor="#e5e7e9", edgecolor="#909497", hatch="//", label="restored"),
     ]
@@ -150,7 +151,9 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
     ax.set_title(
-        title or f"The fresco: tile value and paints per segment ({state.tiles_left} tiles left; illustrative tiles)",
+        title
+        or f"The fresco: tile value and paints per segment ({plural(state.tiles_left, 'tile')} left; "
+        "illustrative tiles)",
         fontsize=10,
     )
     fig.tight_layout()
@@ -163,11 +166,13 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
     The colours are ``scoring.bishop_bonus(bishop, segment)``; with a ``state`` each cell
     also shows the tile's value + bonus.  Returns the figure; the image array is the grid."""
     import numpy as np
+    from matplotlib.colors import to_hex
 
     bishop = (bishop[0], bishop[1])
     bonus = np.array([[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)])
     fig, ax = _axes(ax, (5.8, 4.8))
-    image = ax.imshow(bonus, cmap="YlOrRd", vmin=0, vmax=3, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
+    # vmax 3.5, not 3: the +2 cells stay light enough for readable text (core.colours.text_on)
+    image = ax.imshow(bonus, cmap="YlOrRd", vmin=0, vmax=3.5, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
     for r in range(data.ROWS):
         for c in range(data.COLS):
             text = f"+{bonus[r, c]}" if bonus[r, c] else "0"
@@ -181,7 +186,7 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
                 ha="center",
                 va="center",
                 fontsize=10 if state is None else 8,
-                color="black" if bonus[r, c] < 3 else "white",
+                color=text_on(to_hex(image.cmap(image.norm(bonus[r, c])))),
                 fontweight="bold",
             )
     _bishop_marker(ax, bishop, size=160)
@@ -196,6 +201,12 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
     )
     fig.tight_layout()
     return fig
+
+
+def start_x(start: int, n: int) -> int:
+    """Where start space S``start`` is drawn left of track space 1: S1 counts as last, so it
+    is the leftmost (``-n``) and S``n`` is next to space 1 (``-1``)."""
+    return start - n - 1
 
 
 def draw_board(state: State | None = None) -> Any:
@@ -214,7 +225,9 @@ def draw_board(state: State | None = None) -> Any:
     inn, mood, track = fig.add_subplot(spec[0, 0]), fig.add_subplot(spec[0, 1]), fig.add_subplot(spec[1, :])
     # inn table
     up = {p.time: nm for nm, p in zip(state.names, state.players) if p.time}
-    rows = [[f"{t} o'clock", f"{data.INN[t][0]:+d}", f"{data.INN[t][1]} thalers", up.get(t, "")] for t in data.TIMES]
+    rows = [
+        [f"{t} o'clock", f"{data.INN[t][0]:+d}", plural(data.INN[t][1], "thaler"), up.get(t, "")] for t in data.TIMES
+    ]
     inn.axis("off")
     table = inn.table(
         cellText=rows,
@@ -275,9 +288,10 @@ def draw_board(state: State | None = None) -> Any:
             )
         )
         if sp < 0 or sp % 5 == 0 or sp == 1:
-            track.text(sp, -0.75, f"S{-sp}" if sp < 0 else str(sp), ha="center", va="center", fontsize=7)
+            label = f"S{state.n + 1 + sp}" if sp < 0 else str(sp)
+            track.text(sp, -0.75, label, ha="center", va="center", fontsize=7)
     for k, (nm, p) in enumerate(zip(state.names, state.players)):
-        x = -p.start if p.start else p.vp
+        x = start_x(p.start, state.n) if p.start else p.vp
         track.scatter([x], [0], s=120, color=player_colour(nm, k), edgecolors="black", zorder=3)
     track.set_xlim(-state.n - 1, top + 1)
     track.set_ylim(-1.1, 0.7)
@@ -335,7 +349,7 @@ def summary(s: State | View) -> str:
     lines = [head, f"to move: {', '.join(s.to_move) or '-'}", "", fresco_grid(s), ""]
     for b, booth in enumerate(s.booths, 1):
         lines.append(f"booth {b}: " + (", ".join(str(data.MARKET_TILES[t]) for t in booth) or "empty"))
-    lines.append(f"bank {s.bank} thalers; supply: {paints_text(s.supply)}")
+    lines.append(f"bank {plural(s.bank, 'thaler')}; supply: {paints_text(s.supply)}")
     if any(s.paper):
         lines.append(f"noted on paper (unlimited paints): {paints_text(s.paper)}")
     for nm, p in zip(s.names, s.players):
@@ -344,7 +358,7 @@ def summary(s: State | View) -> str:
                 nm,
                 p.start,
                 p.vp,
-                f"{p.thalers} thalers, {paints_text(p.paints)}",
+                f"{plural(p.thalers, 'thaler')}, {paints_text(p.paints)}",
                 len(p.tiles),
                 p.mood,
                 p.apprentices,
@@ -360,7 +374,9 @@ def _player_line(
 ) -> str:
     where = f"S{start}" if start else f"VP {vp}"
     up = f" up at {time}" if time else ""
-    return f"{name}: {where}, {purse}, {tiles} tile(s), mood {mood}, {apprentices} apprentices{up}{plan}"
+    return (
+        f"{name}: {where}, {purse}, {plural(tiles, 'tile')}, mood {mood}, {plural(apprentices, 'apprentice')}{up}{plan}"
+    )
 
 
 def _plan_text(sheet: tuple[str, ...], plan: tuple[int, ...] | None) -> str:
@@ -378,14 +394,14 @@ def _view_summary(v: View) -> str:
         lines.append(
             f"booth {b}: " + (", ".join(str(data.MARKET_TILES[data.MARKET_INDEX[t]]) for t in booth) or "empty")
         )
-    lines.append(f"bank {v.bank} thalers; supply: {paints_text(v.supply.counts())}")
+    lines.append(f"bank {plural(v.bank, 'thaler')}; supply: {paints_text(v.supply.counts())}")
     if any(v.paper.counts()):
         lines.append(f"noted on paper (unlimited paints): {paints_text(v.paper.counts())}")
     for p in v.players:
         purse = (
             "thalers and paints hidden"
-            if p.paints is None
-            else f"{p.thalers} thalers, {paints_text(p.paints.counts())}"
+            if p.paints is None or p.thalers is None
+            else f"{plural(p.thalers, 'thaler')}, {paints_text(p.paints.counts())}"
         )
         plan = " plan hidden" if p.planned and p.plan is None else _plan_text(sheet, p.plan)
         lines.append(

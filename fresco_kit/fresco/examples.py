@@ -14,7 +14,7 @@ from fresco_kit.core import Check, Example, Game, RuleError
 from fresco_kit.core.examples import find_example
 
 from . import board, data, new_game
-from .actions import Blend, Buy, Restore, Settle, Studio, altar
+from .actions import Blend, Buy, Close, Restore, Settle, Studio, altar
 from .positions import edit, finish_round, play_round_start, skip_to
 from .scoring import money_points
 
@@ -276,11 +276,103 @@ def final_money_count() -> list[Check]:
     ]
 
 
+def bank_and_supply() -> list[Check]:
+    """Game Components: the bank (60 coins, 196 thalers) and the paint supply (78 pieces), at setup."""
+    checks = [
+        Check("coins in the bank box", 60, sum(data.COIN_DENOMINATIONS.values())),
+        Check(
+            "1-thaler / 5-thaler / 10-thaler coins", (36, 16, 8), tuple(data.COIN_DENOMINATIONS[k] for k in (1, 5, 10))
+        ),
+        Check("thalers in all", 196, data.COINS),
+        Check("paint pieces in all", 78, sum(data.PAINT_COUNTS)),
+        Check("pieces per primary / per blended colour", (17, 9), (data.PAINT_COUNTS[0], data.PAINT_COUNTS[3])),
+    ]
+    for n in (3, 4):
+        state = new_game(P4[:n], seed=1).state
+        checks.append(Check(f"{n} players: bank after setup (196 - {n} x 12)", 196 - 12 * n, state.bank))
+        checks.append(
+            Check(f"{n} players: yellow / red / blue left in the supply (17 - {n})", (17 - n,) * 3, state.supply[:3])
+        )
+        checks.append(Check(f"{n} players: orange / green / purple in the supply", (9, 9, 9), state.supply[3:]))
+    return checks
+
+
+def market_collision() -> list[Check]:
+    """Market: an earlier player closes the booth a later player wanted; it is empty for the rest of the round."""
+    game = _game()
+    play_round_start(
+        game,
+        {"Red": 5, "White": 6, "Blue": 7, "Yellow": 8},
+        {nm: (1, 0, 0, 0, 0) if nm in ("Red", "White") else PLAN_NONE for nm in P4},
+    )
+    booth = 1
+    size, bag = len(game.state.booths[booth - 1]), len(game.state.bag)
+    order = [game.state.names[i] for i in game.state.order]
+    game.play(Close("Red", booth))
+    after_close = (len(game.state.booths[booth - 1]), len(game.state.bag))
+    verdict = game.explain(Buy("White", booth, (1,)))
+    other = next(b for b, tiles in enumerate(game.state.booths, 1) if tiles)
+    events = [e.text for e in game.play(Buy("White", other, (1,)))]
+    return [
+        Check("market order (earliest get-up first)", "Red White", " ".join(order[:2])),
+        Check("tiles in booth 1 / in the bag before Red's visit", (4, 1), (size, bag)),
+        Check("after Red closes booth 1: booth 1 / bag", (0, 5), after_close),
+        Check("White's purchase at booth 1 now", "refused", "legal" if verdict.ok else "refused"),
+        Check("refused by", "fresco market.buy", verdict.reasons[0][1].checklist_id if verdict.reasons else "-"),
+        Check("White buys at booth 2 instead", True, any("from booth 2" in e for e in events) and other == 2),
+    ]
+
+
+def start_rotation() -> list[Check]:
+    """Big Box, Preparation for the Next Round: painters still on start spaces rotate (base: they stay)."""
+    checks = []
+    expected = {"base": "S1 Blue S2 Yellow S3 Red S4 White", "bigbox": "S1 Yellow S2 Red S3 White S4 Blue"}
+    for ruleset in ("base", "bigbox"):
+        game = _game(ruleset)
+        if ruleset == "base":
+            start = {nm: game.state.player(nm).start for nm in P4}
+            checks.append(
+                Check(
+                    "start spaces drawn at setup",
+                    expected["base"],
+                    " ".join(f"S{start[nm]} {nm}" for nm in sorted(P4, key=start.__getitem__)),
+                )
+            )
+        play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
+        after = {nm: game.state.player(nm).start for nm in P4}
+        line = " ".join(f"S{after[nm]} {nm}" for nm in sorted(P4, key=after.__getitem__))
+        checks.append(Check(f"{ruleset}: start spaces after round 1 (nobody scored)", expected[ruleset], line))
+    game = _game("bigbox")
+    alone = next(nm for nm in P4 if game.state.player(nm).start == 2)
+    game.state = edit(game.state, players={nm: {"vp": k + 1} for k, nm in enumerate(P4) if nm != alone})
+    play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
+    checks.append(
+        Check("bigbox: a single painter left on the start spaces stays on", 2, game.state.player(alone).start)
+    )
+    return checks
+
+
+def tie_for_the_win() -> list[Check]:
+    """End of the Game: no tie-break is printed; tied leaders share the victory (a reading of the kit)."""
+    checks = []
+    for ruleset in ("base", "bigbox"):
+        game = _final_round_game(ruleset)
+        game.state = edit(game.state, players={nm: {"thalers": 0} for nm in P4})
+        play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
+        sheet = game.scores()
+        checks.append(
+            Check(f"{ruleset}: game over, nobody scored", (True, 0), (game.is_over, max(sheet.totals.values())))
+        )
+        checks.append(Check(f"{ruleset}: winners", " & ".join(P4), " & ".join(sheet.winners)))
+    return checks
+
+
 EXAMPLES: list[Example] = [
     Example(
         "Getting up at 7 o'clock",
-        "rulebook example",
-        "Fresco rulebook, I. Choosing get up time and adjusting mood",
+        "constructed",
+        "Fresco rulebook, I. Choosing get up time and adjusting mood; the 7 o'clock row from public sources "
+        "(see seeds/README.md)",
         seven_oclock,
     ),
     Example(
@@ -304,6 +396,31 @@ EXAMPLES: list[Example] = [
         "The final round", "constructed", "Fresco rulebook, End of the Game; Big Box, End of Game", final_round_trigger
     ),
     Example("The final money count", "constructed", "Fresco rulebook, End of the Game", final_money_count),
+    Example(
+        "The bank and the paint supply",
+        "constructed",
+        "Fresco rulebook, Game Components (60 coins, 78 paint pieces); Big Box, Preparation 2; coin values and "
+        "paint colours from public sources (see seeds/README.md)",
+        bank_and_supply,
+    ),
+    Example(
+        "Closing a booth before a later player",
+        "constructed",
+        "Fresco rulebook, Market: Buy paints or close down market booth",
+        market_collision,
+    ),
+    Example(
+        "Big Box start-space rotation",
+        "constructed",
+        "Big Box, Preparation for the Next Round (last bullet)",
+        start_rotation,
+    ),
+    Example(
+        "A tie for the win",
+        "constructed",
+        "Fresco rulebook, End of the Game; Big Box, Final point count (no tie-break printed)",
+        tie_for_the_win,
+    ),
 ]
 
 

@@ -15,7 +15,7 @@ from fresco_kit.core.actions import made
 from .actions import Settle
 from .data import CATEGORIES
 from .flow import AWAITING, enter
-from .refs import RULES
+from .refs import RULES, plural
 from .scoring import money_points
 from .state import State
 from .supply import set_player
@@ -36,7 +36,7 @@ def _score_money(s: State, i: int, choice: str | None, events: list, automatic: 
     set_player(s, i, p)
     how = "" if target == space else f" (space {target} is taken: {choice} to {space})"
     rule = RULES["bigbox.final_collision"] if automatic else RULES["end.money"]
-    events.append(Event(f"{s.names[i]}: {p.thalers} thalers = {pts} VP, to space {space}{how}", rule))
+    events.append(Event(f"{s.names[i]}: {plural(p.thalers, 'thaler')} = {pts} VP, to space {space}{how}", rule))
 
 
 def advance_final(s: State, events: list) -> None:
@@ -45,7 +45,7 @@ def advance_final(s: State, events: list) -> None:
         i = s.order[k]
         pts = money_points(s.players[i].thalers)
         if pts == 0:
-            events.append(Event(f"{s.names[i]}: {s.players[i].thalers} thaler(s), no VP", RULES["end.money"]))
+            events.append(Event(f"{s.names[i]}: {plural(s.players[i].thalers, 'thaler')}, no VP", RULES["end.money"]))
             continue
         _, options = landing(s, i, pts)
         if options and s.switches.final_collision == "choose":

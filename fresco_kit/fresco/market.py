@@ -15,7 +15,7 @@ from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Buy, Close
-from .refs import RULES
+from .refs import RULES, plural
 from .state import State
 from .supply import add, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use
@@ -51,12 +51,13 @@ def buy_checks(s: State, a: Buy) -> list:
         return [(f"name distinct tiles 1..{size} of booth {a.booth}, ascending", RULES["market.buy"])]
     i = s.order[s.actor]
     if len(a.tiles) > s.left:
-        reasons.append((f"{a.player} has {s.left} market apprentice(s): one tile each", RULES["market.buy"]))
+        reasons.append((f"{a.player} has {plural(s.left, 'market apprentice')}: one tile each", RULES["market.buy"]))
     cost = len(a.tiles) * s.price(i)
     if cost > s.players[i].thalers:
         reasons.append(
             (
-                f"{len(a.tiles)} tile(s) at {s.price(i)} cost {cost}; {a.player} has {s.players[i].thalers} thalers",
+                f"{plural(len(a.tiles), 'tile')} at {s.price(i)} cost {cost}; "
+                f"{a.player} has {plural(s.players[i].thalers, 'thaler')}",
                 RULES["p2.forfeit"],
             )
         )

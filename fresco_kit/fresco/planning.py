@@ -17,7 +17,7 @@ from fresco_kit.core.actions import made
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
 from .flow import AWAITING
-from .refs import RULES
+from .refs import RULES, plural
 from .rounds import start_actions
 from .state import State
 from .supply import set_player
@@ -41,7 +41,7 @@ def checks(s: State, a: Plan) -> list:
         reasons.append((f"each column has {SPACES_PER_COLUMN} spaces, one apprentice each", RULES["p2.plan"]))
     if sum(a.counts) > p.apprentices:
         rule = RULES["mood.plus"] if p.helper > 0 else RULES["mood.minus"] if p.helper < 0 else RULES["p2.plan"]
-        reasons.append((f"{a.player} has only {p.apprentices} apprentices this round", rule))
+        reasons.append((f"{a.player} has only {plural(p.apprentices, 'apprentice')} this round", rule))
     return reasons
 
 

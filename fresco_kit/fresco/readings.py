@@ -1,122 +1,215 @@
 """The kit's readings where the Fresco texts are ambiguous or silent -- all in one place.
 
-Each :class:`Reading` says what the texts leave open, what the kit does, the checklist
-id of the rule it reads and, where another reading can be played, the rule switch
+Each :class:`Reading` has an ``id``; the checklist ``rule`` it reads; the ``text`` it
+reads (the rulebook and section, paraphrased, and what that text leaves open); what the
+kit does (``kit``); the other plausible reading(s) (``alternatives``); the ``argument``
+for the kit's choice; and, where another reading can be played, the rule ``switch``
 that selects it (``new_game(..., switches={"final_collision": "ahead"})``; the switches
-and their sources are the table of :mod:`.rulesets`).  The engine's modules implement
-these readings; ``tests/fresco/test_readings.py`` pins them.  :func:`readings_text`
-lists them for a notebook.
+and their sources are the table of :mod:`.rulesets`), else ``None``.  The engine's
+modules implement these readings; ``tests/fresco/test_readings.py`` pins them.
+:func:`readings_text` lists them for a notebook; :func:`flag` is the sentence a notebook
+puts next to a cell where a reading matters.
 """
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
+
+_FR = "Fresco rulebook"
+_BB = "Fresco: Big Box, How to Play"
 
 
 @dataclass(frozen=True)
 class Reading:
-    """One reading: ``name``, the checklist ``rule`` it reads, what the texts leave open
-    (``question``), what the kit does (``kit``) and the ``switch`` playing another reading
-    (``None`` when the kit knows no other sensible one)."""
+    """One reading: ``id``, the checklist ``rule`` it reads, the ``text`` it reads (and
+    what it leaves open), what the kit does (``kit``), the other plausible reading(s)
+    (``alternatives``), the ``argument`` for the kit's choice and the ``switch`` playing
+    an alternative (``None`` when no switch exists)."""
 
-    name: str
+    id: str
     rule: str
-    question: str
+    text: str
     kit: str
+    alternatives: tuple[str, ...]
+    argument: str
     switch: str | None = None
 
 
 READINGS: tuple[Reading, ...] = (
     Reading(
-        "bank runs short",
+        "bank_runs_short",
         "supply.coins",
-        "the texts do not say what happens when the bank cannot pay (studio, income)",
-        "the 60 coins (196 thalers) are the whole bank: it pays only what it holds",
+        f"{_FR}, Game Components (60 coins), Setup 6 (the coins, sorted by value, are the common supply: "
+        "the kit's bank) and Studio: Paint portraits (3 thalers per apprentice from it); no text says what "
+        "happens when it cannot pay",
+        "the 60 coins (196 thalers, public sources, see seeds/README.md) are the whole bank: it pays only "
+        "what it holds",
+        ("the bank is unlimited and shortfalls are noted on paper, as Big Box does for paints",),
+        "the components list a fixed number of coins and no text extends them; Big Box says paints are "
+        "unlimited but says nothing of coins",
     ),
     Reading(
-        "paint supply runs short",
+        "paint_supply_runs_short",
         "supply.paints",
-        "the base game's 78 paint pieces are limited, but the texts do not say what a purchase or "
-        "blend the supply cannot cover does",
+        f"{_FR}, Game Components (78 paint pieces) and Market/Workshop (paints come from the common "
+        "supply); no text says what a purchase or blend the supply cannot cover does",
         "such a purchase or blend is refused; with Big Box's unlimited paints the shortfall is noted on paper",
+        (
+            "the purchase goes ahead and the player gets only what the supply holds",
+            "the supply is unlimited in the base game too",
+        ),
+        "a player who lacks what an action needs must give it up (Performing actions); the kit applies "
+        "the same to a supply that lacks it; Big Box's unlimited paints are its own switch",
         switch="unlimited_paints",
     ),
     Reading(
-        "tie for the win",
+        "tie_for_the_win",
         "end.tie",
-        "the texts give no tie-break for the most victory points",
+        f"{_FR}, End of the Game and {_BB}, Final point count: the most victory points wins; no tie-break is printed",
         "tied leaders share the victory",
+        ("a tie-break such as the final round's get-up order or the money left",),
+        "no text gives a tie-break; as no two painters share a track space, only painters still on 0 "
+        "points can tie, and the kit books that as a shared win rather than invent a rule",
     ),
     Reading(
-        "start spaces in the choosing order",
+        "start_spaces_in_the_choosing_order",
         "p1.order",
-        "the rulebook says S1 counts as last at the start; painters can stay on start spaces later on",
+        f"{_BB}, 1. Choosing wake-up time and adjusting mood: at the start S1 counts as the last "
+        "position; painters can stay on start spaces after the first round",
         "every painter on a start space is behind all painters on the track; among them S1 is last, then S2, ...",
+        ("the S1-is-last rule holds at the start only, and later start-space painters are ordered otherwise",),
+        "a start space is before space 1 of the track, so its painter has fewer points than any painter "
+        "on the track; the same S1-first order is the only one the texts give for the start spaces",
     ),
     Reading(
-        "mood start space",
+        "mood_start_space",
         "mood.plus",
-        "the mood painters' start space could be a '+1' or '-1' space with other illustrative data",
+        f"{_FR}, Setup 8 (each mood painter on its marked space) and Change of mood ('+1'/'-1' spaces); "
+        "with other illustrative data the start space could be a '+1' or '-1' space",
         "a '+1'/'-1' start space gives or takes its apprentice at once, at setup",
+        ("the apprentice changes only after the first get-up",),
+        "the '+1'/'-1' spaces act on whoever stands on them; with the kit's data (start in the middle of "
+        "the column) the case does not arise",
     ),
     Reading(
-        "track spaces",
+        "theater_mood_and_the_column_ends",
+        "theater",
+        f"{_FR}, Theater: Improve one's mood (2 spaces up per theater apprentice, effective in the next "
+        "round after the get-up time is chosen) and Change of mood (a figure never moves past the top "
+        "or bottom space): the texts do not say when the 2 spaces are applied relative to that clamp",
+        "the painter moves up at the theater visit and stops at the top space there; the next get-up's "
+        "mood change then starts from that space (clamped again); only the apprentices of the '+1'/'-1' "
+        "spaces wait for the next get-up",
+        (
+            "the 2 spaces are held back and added after the next get-up's mood change, so a painter one "
+            "space below the top who then gets up at a '-1' time ends on the top space instead of one below it",
+        ),
+        "the theater is an action that moves the painter on the mood display, and the note that follows "
+        "says the apprentices are returned or retrieved only after the get-up, so 'effective' reads as "
+        "the apprentices' change, not the painter's move",
+    ),
+    Reading(
+        "track_spaces",
         "cath.track",
-        "how the track counts and which space is 'behind' an occupied one",
+        f"{_FR}, Restore a segment of the fresco: count spaces without S1-S4; on an occupied space stop "
+        "on the next empty space behind or ahead; the texts do not say what 'behind' is when no free space "
+        "is left behind",
         "start spaces do not count, so the space number is the VP held; 'behind' is the next free space "
         "towards space 1 (the mover's own space is free, having been left), offered only when one exists",
+        ("'behind' may fall back onto a start space", "the mover's own former space counts as occupied"),
+        "a start space is not a track space (the count skips them), and a painter that moves has left its space",
     ),
     Reading(
-        "final money count on an occupied space",
+        "final_money_count_on_an_occupied_space",
         "bigbox.final_collision",
-        "the base rulebook does not repeat the track rule for the final count",
-        "the general track rule applies: the mover chooses behind or ahead; Big Box moves ahead",
+        f"{_FR}, End of the Game (money into points in get-up order) does not repeat the track rule; "
+        f"{_BB}, Final point count: the painter moves to the next empty space ahead",
+        "base: the general track rule applies, the mover chooses behind or ahead; Big Box: ahead",
+        ("the base game also moves ahead automatically, as Big Box says",),
+        "the base rulebook's track rule covers every move on the track, and the final points are a move",
         switch="final_collision",
     ),
     Reading(
-        "side 2 of the action sheet",
+        "side_2_of_the_action_sheet",
         "bigbox.side2",
-        "the base rulebook flips the sheet to side 2 in the final round without describing it",
-        "side 2 as printed (per FACTS.md): market, cathedral, studio, workshop, cathedral; no theater",
+        f"{_FR}, End of the Game: flip the sheet to side 2, without describing it; {_BB}, End of Game "
+        "and Scoring: no theater, the cathedral twice",
+        "side 2 as printed (public sources, see seeds/README.md): market, cathedral, studio, workshop, "
+        "cathedral; no theater; the second cathedral is resolved last (illustrative place)",
+        ("the second cathedral visit comes right after the first",),
+        "both rulesets use the same printed sheet, which Big Box describes; where the second visit sits "
+        "is not printed in the texts, so the kit keeps the column order and puts it in the theater's place",
         switch="final_sheet",
     ),
     Reading(
-        "one booth per market visit",
+        "one_booth_per_market_visit",
         "market.buy",
-        "whether a player with several market apprentices may visit several booths",
+        f"{_FR}, Market: Buy paints or close down market booth: buy tiles of one booth, one per market "
+        "apprentice, or close a booth; the text does not say whether several booths may be visited",
         "the player picks one booth and buys up to one tile per market apprentice there (or closes it); "
         "that uses all their market apprentices",
+        ("each market apprentice may go to a different booth",),
+        "the section has the player select one booth first, buy each tile 'from the selected booth', and "
+        "then return all of that booth's tiles to the bag",
     ),
     Reading(
-        "altar substitutes",
+        "altar_substitutes",
         "altar.basic",
-        "which blended paint may replace which primary, and orange + green + purple read as three substitutes",
+        f"{_FR}, Restore the altar: yellow + red + blue for 2, each replaceable by a blended paint for 1 more, "
+        "or orange + green + purple for 6; the text does not say which blend replaces which primary",
         "any blended paint may fill any primary's slot (+1 each); when both readings fit, the better one "
         "scores (orange + green + purple: 6, not 5)",
+        ("a blend replaces only a primary it is mixed from", "orange + green + purple as substitutes scores 5"),
+        "the text names no pairing, and a player who owns orange + green + purple would always declare the 6",
     ),
     Reading(
-        "start-space rotation",
+        "start_space_rotation",
         "bigbox.rotation",
-        "Big Box's rotation with a single painter left on the start spaces",
+        f"{_BB}, Preparation for the Next Round, last bullet: with 2 or more painters on the start spaces, "
+        "the first goes to the end of the line and the others move up",
         "the rotation needs two or more painters on start spaces; one painter stays where it is",
+        ("a single painter also moves, to the last start space",),
+        "the bullet sets the condition '2 or more' itself; the base rulebook has no rotation (switch off)",
         switch="start_rotation",
     ),
     Reading(
-        "hidden information",
+        "hidden_information",
         "p2.plan",
-        "what lies open besides the screens",
+        f"{_BB}, Preparation 2 (thalers and paints behind the large screen), {_FR}, Market (bought paints "
+        "hidden behind the large screen) and Planning actions (plans behind the small screen); the texts "
+        "do not say what else is secret",
         "thalers and paints behind the large screens and plans (while planning) behind the small ones are "
         "hidden; the bag's contents (the 14 known tiles minus booths and removed ones), restored tiles, "
         "the bank and the paint supply are open; only the order of future draws is secret",
+        ("the bag's contents are secret too",),
+        "only the screens hide things; everything else lies on the table and can be deduced",
     ),
 )
 
-#: reading name -> the reading
-BY_NAME: dict[str, Reading] = {r.name: r for r in READINGS}
+#: reading id -> the reading
+BY_ID: dict[str, Reading] = {r.id: r for r in READINGS}
 
 
-def readings_text() -> str:
-    """Every reading as text, one paragraph each (for a notebook or ``print``)."""
-    return "\n".join(
-        f"- {r.name} [{r.rule}]: {r.kit}" + (f" (switch {r.switch})" if r.switch else "") for r in READINGS
-    )
+def readings_text(width: int = 96) -> str:
+    """Every reading as text, one block each, lines wrapped at ``width`` (for a notebook or ``print``)."""
+    blocks = []
+    for r in READINGS:
+        rows = [
+            ("text read", r.text),
+            ("kit", r.kit),
+            *(("alternative", alt) for alt in r.alternatives),
+            ("argument", r.argument),
+            ("switch", r.switch or "none"),
+        ]
+        lines = [f"{r.id} [fresco {r.rule}]"]
+        for label, value in rows:
+            lines.append(textwrap.fill(value, width, initial_indent=f"  {label + ':':<14}", subsequent_indent=" " * 16))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def flag(*ids: str) -> str:
+    """The sentence a notebook puts next to a cell where readings apply."""
+    what = "; ".join(BY_ID[i].kit for i in ids)
+    return f"This is a reading of the kit: {what} (readings: {', '.join(ids)})."

@@ -15,7 +15,7 @@ from fresco_kit.core import Event, Rng, assign
 from . import data
 from .final import start_final_count
 from .flow import enter, uses_at, wake_order
-from .refs import RULES
+from .refs import RULES, plural
 from .state import State
 from .supply import bank_pays, draw_tiles, set_player
 
@@ -28,7 +28,7 @@ def begin_round(s: State, events: list) -> None:
         assign(s, final=True)
         events.append(
             Event(
-                f"{s.tiles_left} tiles left on the fresco: round {s.round} is the final round; "
+                f"{plural(s.tiles_left, 'tile')} left on the fresco: round {s.round} is the final round; "
                 f"action sheets to {s.switches.final_sheet}",
                 RULES["end.final_round"],
             )

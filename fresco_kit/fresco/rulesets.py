@@ -92,7 +92,8 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         "action-sheet side used in the final round ('side2': market, cathedral, studio, workshop, cathedral)",
         "side2",
         "side2",
-        "Fresco rulebook, End of the Game: flip to side 2 (contents not described; printed sheet per FACTS.md)",
+        "Fresco rulebook, End of the Game: flip to side 2 (contents not described; the printed sheet per public "
+        "sources, see seeds/README.md)",
         "Big Box How to Play, End of Game and Scoring: side 2, no theater, cathedral twice",
         "bigbox.side2",
     ),

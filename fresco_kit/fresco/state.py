@@ -108,7 +108,7 @@ class State(Record):
     def __repr__(self) -> str:
         return (
             f"<fresco state: round {self.round}{' (final)' if self.final else ''}, phase {self.phase}, "
-            f"{self.tiles_left} tiles on the fresco>"
+            f"{self.tiles_left} tile{'' if self.tiles_left == 1 else 's'} on the fresco>"
         )
 
     # -- derived views ----------------------------------------------------------

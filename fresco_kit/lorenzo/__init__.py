@@ -6,11 +6,13 @@
 >>> game.play("place Red white council")                      # doctest: +SKIP
 >>> game.play("choose Red coins")                             # doctest: +SKIP
 
-Options of ``new_game``: ``bonus_tiles`` ("standard" or "advanced") and ``switches``
-(readings played another way, e.g. ``switches={"win_tie_break": "shared"}``; see
-``readings.SWITCHES``).  See ``rules.py`` for the map from the Italian rules summary's
+The first turn order is drawn at random from the seed (the published setup; the same
+seed gives the same game).  Options of ``new_game``: ``bonus_tiles`` ("standard" or
+"advanced", dealt in turn order) and ``switches`` (readings played another way, e.g.
+``switches={"win_tie_break": "shared"}`` or ``{"initial_order": "as_given"}`` to seat the
+players as given; see ``readings.SWITCHES``).  See ``rules.py`` for the map from the Italian rules summary's
 sections to modules, ``refs.GLOSSARY`` for English -> Italian terms and
-``readings.READINGS`` for the kit's readings where the summary is silent.
+``readings.ALL`` for the kit's readings where the summary is silent (``readings_text()``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ INFO = GameInfo(
     options=(
         Option(
             "bonus_tiles",
-            "'standard' gives everyone the same personal bonus tile; 'advanced' deals tiles A-D in turn order",
+            "'standard' gives everyone the same personal bonus tile; 'advanced' deals tiles A-D in turn order "
+            "(the first player gets A)",
             ("standard", "advanced"),
         ),
     ),

@@ -29,7 +29,32 @@ from fresco_kit.core import Action, Count, Grammar, Names
 from .data import SPACES, load
 from .state import Member
 
-Space = Annotated[str, Names(SPACES, "action spaces")]
+
+class _AllNames(Names):
+    """Names whose error message lists every one of them (the core shows the first 12)."""
+
+    __slots__ = ()
+
+    def describe(self) -> str:
+        """All the allowed names, for error messages."""
+        return f"{self.what}: one of {', '.join(self.ordered())}"
+
+
+class _AnswerNames(Names):
+    """The words a ``Choose`` may carry, described by kind so that all of them are named."""
+
+    __slots__ = ()
+
+    def describe(self) -> str:
+        """Every answer, grouped by the decision it answers, for error messages."""
+        return (
+            f"answers: a council privilege ({', '.join(load().privileges)}); support or refuse (a Vatican "
+            "report); a cost or trade number 0-9 (0: no trade); an extra action's space "
+            f"({', '.join(SPACES)}), harvest or production; or skip (decline an extra action)"
+        )
+
+
+Space = Annotated[str, _AllNames(SPACES, "action spaces")]
 
 #: Answers that are not privileges or spaces: Vatican support, declining an extra
 #: action, the extra harvest/production, and cost or trade numbers ("0" = no trade).
@@ -43,7 +68,7 @@ def answers() -> tuple[str, ...]:
     return tuple(load().privileges) + OTHER_ANSWERS + SPACES
 
 
-Answer = Annotated[str, Names(answers, "answers")]
+Answer = Annotated[str, _AnswerNames(answers, "answers")]
 
 
 @dataclass(frozen=True, slots=True)

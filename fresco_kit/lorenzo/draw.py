@@ -22,7 +22,7 @@ from .data import CARD_TYPES, load
 from .effects import bundle_text, member_value, servants_per_plus
 from .explore import reach
 from .flow import STEPS
-from .refs import GLOSSARY
+from .refs import GLOSSARY, plural
 from .scoring import character_points, faith_points, territory_points
 from .state import State
 from .teach import ITALIAN_TOWER
@@ -313,7 +313,7 @@ def draw_board(
     ]
     ax.legend(handles=handles, loc="lower right", fontsize=9, frameon=True)
     ax.set_title(
-        f"{player}'s {member} family member ({GLOSSARY['family member']}) with {servants} servant(s): "
+        f"{player}'s {member} family member ({GLOSSARY['family member']}) with {plural(servants, 'servant')}: "
         f"value {value} (before character bonuses / excommunications); dice "
         + ", ".join(f"{k} {v}" for k, v in state.dice.items()),
         fontsize=10.5,
@@ -345,8 +345,10 @@ def _members(ax: Any, state: State, space: str, x: float, y: float, align: str) 
 
 
 def draw_score_sheet(sheet: Any, ax: Any = None) -> Any:
-    """A stacked bar per player of a final :class:`~fresco_kit.core.ScoreSheet`; the
-    excommunication losses go below zero; totals are written above the bars."""
+    """A stacked bar per player of a final :class:`~fresco_kit.core.ScoreSheet`: each
+    scoring category is one segment (legend: "VP from ..."), the excommunication losses
+    go below zero, and the label above a bar reads "total = gains - losses", so that the
+    top of a bar (the gains) is not mistaken for the total."""
     import matplotlib.pyplot as plt
 
     fig, ax = _fig_ax(ax, (8, 5))
@@ -357,17 +359,20 @@ def draw_score_sheet(sheet: Any, ax: Any = None) -> Any:
     for c, colour in zip(sheet.categories, colours * 2):
         vals = [sheet.rows[p].get(c, 0) for p in players]
         bottoms = [nb if v < 0 else pb for v, pb, nb in zip(vals, pos_base, neg_base)]
-        ax.bar(players, vals, bottom=bottoms, color=colour, label=c, edgecolor="white")
+        label = f"VP lost to {c.lower()} (below 0)" if any(v < 0 for v in vals) or c == "Excommunications" else c
+        ax.bar(players, vals, bottom=bottoms, color=colour, label=label, edgecolor="white")
         pos_base = [pb + max(v, 0) for v, pb in zip(vals, pos_base)]
         neg_base = [nb + min(v, 0) for v, nb in zip(vals, neg_base)]
     for i, p in enumerate(players):
-        win = " (winner)" if p in sheet.winners else ""
-        ax.text(i, pos_base[i] + 1, f"{sheet.totals[p]}{win}", ha="center", fontweight="bold")
+        win = "\nwinner" if p in sheet.winners else ""
+        text = f"total {sheet.totals[p]}" + (f" = {pos_base[i]} - {-neg_base[i]}" if neg_base[i] else "")
+        ax.text(i, pos_base[i] + 1, text + win, ha="center", fontweight="bold", fontsize=9)
     ax.axhline(0, color="black", lw=0.8)
-    ax.set_ylabel("Victory points (Punti Vittoria)")
-    ax.set_title("Final scoring (punteggio finale)")
-    ax.set_ylim(min(neg_base + [0]) - 3, max(pos_base) * 1.15 + 3)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.set_xlabel("player")
+    ax.set_ylabel("victory points (Punti Vittoria), stacked by category")
+    ax.set_title("Final scoring (punteggio finale): gains above 0, losses below")
+    ax.set_ylim(min(neg_base + [0]) - 3, max(pos_base) * 1.2 + 5)
+    ax.legend(title="segment", fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     plt.close(fig)
     return fig
@@ -389,18 +394,19 @@ def draw_scoring_tables() -> Any:
         for k, v in zip(n, vals):
             ax.text(k, v + 0.4, str(v), ha="center", fontsize=9)
         ax.set_title(title)
-        ax.set_xlabel("cards at the end")
-        ax.set_ylabel("VP")
+        ax.set_xlabel("cards of this type at the end of the game")
+        ax.set_ylabel("VP scored at the end")
+        ax.set_xticks(n)
     faith = list(range(16))
     vals = [faith_points(k) for k in faith]
-    axes[2].step(faith, vals, where="mid", color="#cc0000")
-    axes[2].plot(faith, vals, "o", color="#cc0000", ms=4)
+    axes[2].bar(faith, vals, color="#cc0000")  # one bar per space: faith is counted in whole points
+    axes[2].set_xticks(faith[::3])
     for t, period in zip(load().vatican_thresholds, ("I", "II", "III")):
         axes[2].axvline(t, ls=":", color="#555")
         axes[2].text(t + 0.1, 27, f"threshold {period}", fontsize=8, rotation=90, va="top")
     axes[2].set_title("Faith track (Punti Fede) -> VP")
-    axes[2].set_xlabel("faith points")
-    axes[2].set_ylabel("VP")
+    axes[2].set_xlabel("faith points on the track at a report")
+    axes[2].set_ylabel("VP scored when supporting the Church")
     fig.tight_layout()
     plt.close(fig)
     return fig

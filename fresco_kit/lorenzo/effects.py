@@ -15,7 +15,7 @@ from fresco_kit.core import Event, assign
 
 from . import readings
 from .data import COLOURED, Card, Effect, Excommunication, Modifier, load
-from .refs import RULES
+from .refs import RULES, amount
 from .state import Decision, Occupant, Player, State
 
 
@@ -173,7 +173,7 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
     for k, v in got.items():
         if v > 0:
             res[k] += v
-            shown.append(f"{v} {k}")
+            shown.append(amount(v, k))
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
@@ -250,14 +250,14 @@ def cost_options_text(card: Card) -> str:
         return "free (territory slots 3-6 need military points)"
     parts = []
     for c in card.costs:
-        txt = " + ".join(f"{v} {k}" for k, v in c.pay.items())
+        txt = " + ".join(amount(v, k) for k, v in c.pay.items())
         parts.append(f"need {c.need_military} military, pay {txt}" if c.need_military else txt)
     return " OR ".join(parts)
 
 
 def bundle_text(bundle: dict) -> str:
     """``{"wood": 1, "privileges": 2}`` -> ``"1 wood + 2 privileges"`` ("nothing" if empty)."""
-    return " + ".join(f"{v} {k}" for k, v in bundle.items() if v) or "nothing"
+    return " + ".join(amount(v, k) for k, v in bundle.items() if v) or "nothing"
 
 
 def effect_text(effect: Effect | None) -> str:
@@ -284,3 +284,33 @@ def effect_text(effect: Effect | None) -> str:
         disc = f" (discount {bundle_text(a.discount)})" if a.discount else ""
         parts.append(f"{what} at value {a.value}{disc}")
     return "; ".join(parts) or "-"
+
+
+def excommunication_effect(tile_id: int) -> str:
+    """The effect of an excommunication tile (scomunica) in words (``teach.excommunication_text``
+    adds its name and period)."""
+    e = load().excommunications[tile_id]
+    q = e.params
+    if e.kind == "gain_loss":
+        what = f"each time you gain {' or '.join(q['resources'])}, you gain 1 less"
+    elif e.kind == "action_malus":
+        target = f"take-{q['tower']}-card" if q["action"] == "tower" else q["action"]
+        what = f"-{q['malus']} to the value of your {target} actions"
+    elif e.kind == "coloured_members":
+        what = f"your coloured family members are worth {q['malus']} less"
+    elif e.kind == "no_market":
+        what = "you cannot use the market"
+    elif e.kind == "servants_per_plus":
+        what = f"you need {q['servants']} servants for each +1 to a family member"
+    elif e.kind == "skip_first_placement":
+        what = "you skip your first placement of each round and make it after everybody's last"
+    elif e.kind == "no_end_points":
+        what = f"no end-of-game VP for your {q['cards']} cards"
+    else:
+        what = {
+            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
+            "military": "lose 1 VP per military point",
+            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
+            "resources": "lose 1 VP per wood, stone, servant and coin left",
+        }[q["per"]]
+    return what

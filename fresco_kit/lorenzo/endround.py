@@ -12,7 +12,7 @@ from fresco_kit.core import Event, assign
 
 from .data import CARD_TYPES, MEMBERS
 from .market import council_order
-from .refs import RULES
+from .refs import RULES, plural
 from .state import State
 
 
@@ -22,7 +22,7 @@ def end_round(st: State, events: list[Event]) -> None:
     count the round."""
     gone = [c for t in CARD_TYPES for c in st.towers[t] if c is not None]
     if gone:
-        events.append(Event(f"{len(gone)} card(s) left on the towers leave the game", RULES["endround.cards"]))
+        events.append(Event(f"{plural(len(gone), 'card')} left on the towers leave the game", RULES["endround.cards"]))
     first = council_order(st)
     order = tuple(first + [n for n in st.order if n not in first])
     events.append(Event("Turn order: " + ", ".join(order), RULES["endround.order"]))

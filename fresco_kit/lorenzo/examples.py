@@ -13,6 +13,7 @@ from fresco_kit.core.examples import find_example
 from fresco_kit.core.rules import GAME_TITLES
 
 from .actions import Place
+from .data import load
 from .effects import member_value
 from .final import excommunication_loss
 from .positions import game_at, position
@@ -151,6 +152,12 @@ def harvest_on_the_large_space() -> list[Check]:
     ]
 
 
+def _tile_names(ids: tuple[int, ...]) -> str:
+    """Excommunication tiles by name (what a player sees on the board), not by id."""
+    data = load()
+    return ", ".join(data.excommunications[i].name for i in ids) or "none"
+
+
 def vatican_report_both_ways() -> list[Check]:
     """End of round 2 (threshold 3).  Blue's last placement (neutral, 1 servant, Council
     Palace, privilege: 1 faith) closes the round.  Blue has 2 faith: excommunicated.
@@ -174,8 +181,8 @@ def vatican_report_both_ways() -> list[Check]:
         Check("Red's VP (faith 5 -> 5 VP)", 5, s.player("Red").res["vp"]),
         Check("Red's faith", 0, s.player("Red").res["faith"]),
         Check("White's faith (kept)", 4, s.player("White").res["faith"]),
-        Check("White's excommunications", "(2,)", str(s.player("White").excomms)),
-        Check("Blue's excommunications (2 < 3)", "(2,)", str(s.player("Blue").excomms)),
+        Check("White's excommunication (refused)", "Coin losses", _tile_names(s.player("White").excomms)),
+        Check("Blue's excommunication (2 < 3)", "Coin losses", _tile_names(s.player("Blue").excomms)),
         Check("next round", 3, s.round),
     ]
 

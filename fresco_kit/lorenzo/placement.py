@@ -17,7 +17,7 @@ from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
 from .market import council_reasons, market_reasons, place_market
-from .refs import RULES
+from .refs import RULES, amount, plural
 from .state import Decision, Player, State, own
 from .towers import cost_reasons, pay_card, plan, take_card, tower_floor, tower_space
 from .vatican import resolve_vatican, vatican_reasons
@@ -58,8 +58,13 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
             )
         ]
     if deciding:
+        home = st.player(st.current).home if st.current else ()
         return [
-            (f"there is no pending decision to answer; {st.current} is to place a family member", RULES["kit.pending"])
+            (
+                f"there is no pending decision to answer; {st.current} is to place a family member"
+                + (f" ({', '.join(home)} at home): 'place {st.current} <member> <space>'" if home else ""),
+                RULES["kit.pending"],
+            )
         ]
     if st.current != player:
         return [(f"it is {st.current}'s turn, not {player}'s", RULES["phase.actions"])]
@@ -69,7 +74,7 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
 def _servant_reasons(st: State, p: Player, servants: int) -> list[Reason]:
     out = []
     if servants > p.res["servants"]:
-        out.append((f"{p.name} has only {p.res['servants']} servants", RULES["servants"]))
+        out.append((f"{p.name} has only {amount(p.res['servants'], 'servants')}", RULES["servants"]))
     step = servant_step(st, p)
     if step > 1 and servants % step:
         out.append(
@@ -89,7 +94,7 @@ def placement_reasons(
         return out
     p = st.player(player)
     if member not in p.home:
-        out.append((f"{p.name}'s {member} member is not at home this round", RULES["kit.member"]))
+        out.append((f"{p.name}'s {member} member is not at home this round; {_at_home(p)}", RULES["kit.member"]))
     if servants:
         out += _servant_reasons(st, p, servants)
     base = member_value(st, p, member)
@@ -100,6 +105,11 @@ def placement_reasons(
     if space == "council":
         return out + council_reasons(st, p, space, base, servants)
     return out + plan(st, p, space, base, servants, member).reasons
+
+
+def _at_home(p: Player) -> str:
+    """The members a player may still use this round, in words."""
+    return f"at home: {', '.join(p.home)}" if p.home else "no member is at home"
 
 
 def place_reasons(st: State, a: Place, turn: bool = True) -> list[Reason]:
@@ -115,7 +125,7 @@ def forfeit_reasons(st: State, a: Forfeit) -> list[Reason]:
         return out
     p = st.player(a.player)
     if a.member not in p.home:
-        return out + [(f"{p.name}'s {a.member} member is not at home this round", RULES["kit.member"])]
+        return out + [(f"{p.name}'s {a.member} member is not at home this round; {_at_home(p)}", RULES["kit.member"])]
     where = placeable_space(st, p, a.member)
     if where:
         out.append((f"{a.member} can still be placed, e.g. '{Place(p.name, a.member, *where)}'", RULES["neutral.lost"]))
@@ -292,7 +302,10 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {a.space}", RULES["dice.value"]))
     if a.servants:
         events.append(
-            Event(f"{p.name} pays {a.servants} servant(s): +{a.servants // servants_per_plus(p)}", RULES["servants"])
+            Event(
+                f"{p.name} pays {plural(a.servants, 'servant')}: +{a.servants // servants_per_plus(p)}",
+                RULES["servants"],
+            )
         )
     if a.space in TOWER_SPACES:
         take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)

@@ -63,6 +63,9 @@ def position(
     schedule (-1 = the last placement); ``over`` makes it a finished game (as after
     round 6: towers cleared, nobody to place), so that ``rules.scores`` names the winner."""
     data = load()
+    options = dict(options or {})
+    # a constructed position seats the players as given unless the options say otherwise
+    options["switches"] = {"initial_order": "as_given", **options.get("switches", {})}
     st = new_state(players, seed, INFO.check_options(options))
     decks = {k: list(v) for k, v in st.decks.items()}
     rows = {t: list(v) for t, v in st.towers.items()}
@@ -222,13 +225,16 @@ class SheetEntry:
     military: int = 0
     vp: int = 0
     goods: int = 0
+    buildings: int = 0
     excommunicated: bool = False
 
 
 #: Sample entries for the scoring-sheet widget and the README figure.
 SHEET_SAMPLE: dict[str, SheetEntry] = {
     "Red": SheetEntry(territories=4, characters=3, ventures=2, military=7, vp=27, goods=17),
-    "Blue": SheetEntry(territories=6, characters=2, ventures=0, military=7, vp=32, goods=4, excommunicated=True),
+    "Blue": SheetEntry(
+        territories=6, characters=2, ventures=0, military=7, vp=32, goods=4, buildings=2, excommunicated=True
+    ),
     "Green": SheetEntry(territories=2, characters=4, ventures=3, military=2, vp=18, goods=9),
 }
 
@@ -236,10 +242,11 @@ SHEET_SAMPLE: dict[str, SheetEntry] = {
 def score_position(entries: Mapping[str, SheetEntry], tile: int = 18) -> State:
     """A constructed end-of-game position: player i gets the i-th run of cards of each
     type (so cards are never shared), ``goods`` as coins, and the period III ``tile``
-    when excommunicated.  Scores come from the engine's ``rules.scores``."""
+    when excommunicated.  Buildings score nothing at the end; they matter only under tile
+    20 (1 VP lost per wood and stone in their costs).  Scores come from the engine's ``rules.scores``."""
     data = load()
     by_type = {t: sorted(c.id for c in data.cards.values() if c.type == t) for t in CARD_TYPES}
-    counts = {"territory": "territories", "character": "characters", "venture": "ventures"}
+    counts = {"territory": "territories", "character": "characters", "venture": "ventures", "building": "buildings"}
     cards, res, excomms = {}, {}, {}
     for i, (name, e) in enumerate(entries.items()):
         ids = []

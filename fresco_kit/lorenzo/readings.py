@@ -5,7 +5,9 @@ alternative are *rule switches* (:data:`SWITCHES`): a game plays another reading
 ``new_game(..., switches={"win_tie_break": "shared"})``; the state keeps the switches
 that were set (``state.switches``) and the engine asks :func:`setting` for the value in
 force.  The other constants are facts of the kit that no switch changes.
-``READINGS`` explains every reading in words (the notebooks print it).
+:data:`ALL` lists every reading (:class:`KitReading`: id, the text it reads, what the kit
+does, the other plausible readings, the argument, the switch); ``readings_text()``
+prints them (the notebooks do).
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ WIN_TIE_BREAK = "turn_order"
 #: track, and the summary sets no minimum (False gives nothing for 0).
 MILITARY_ZERO_COMPETES = True
 
-#: Initial turn order: the order in which the players are given to ``new_game``.
-INITIAL_ORDER = "as_given"
+#: Initial turn order: drawn at random from the game's seed ("random", the published
+#: game's setup), or the order in which the players are given to ``new_game``
+#: ("as_given", for lessons and constructed games).
+INITIAL_ORDER = "random"
 
 #: An extra action printed on a card ("take a card at value N") does not place a member,
 #: so it gets no floor bonus, but it pays the 3 coins of an occupied tower.  The summary
@@ -123,6 +127,14 @@ SWITCHES: tuple[Reading, ...] = (
         "True (default): a member must reach the large space's 1 before its -3; False: the -3 counts "
         "towards the minimum too",
     ),
+    Reading(
+        "initial_order",
+        INITIAL_ORDER,
+        ("random", "as_given"),
+        "kit.initial_order",
+        "'random' (default): the first turn order is drawn from the seed, as in the published game; "
+        "'as_given': the order the players were given in",
+    ),
 )
 
 #: switch name -> its default value.
@@ -136,42 +148,244 @@ def setting(state: Any, name: str) -> Any:
     return DEFAULTS[name] if value is None else value
 
 
-READINGS: dict[str, str] = {
-    "colour rule": "'two members of the same colour' is read as two coloured members of the same player: "
-    "a player keeps at most one of their coloured members per tower and per zone; the "
-    "neutral member is exempt and other players' members never conflict",
-    "win tie": "a tie for the most VP goes to the tied player earliest in the final turn order (the "
-    "order the round-6 Council Palace sets); switch win_tie_break='shared' to share it",
-    "military ties": "military places count players strictly ahead; a tie for first takes 5 each, "
-    "and nobody is second; a tie for second takes 2 each; players on 0 military "
-    "compete too (every disc starts on the track's 0 space; switch military_zero_competes)",
-    "initial order": "the first turn order is the order the players were given in",
-    "extra actions": "an extra action from a card places no member: no floor bonus, no colour rule, "
-    "but the 3 coins of an occupied tower are due; servants may raise its value; "
-    "it may be declined (switches extra_action_floor_bonus, extra_action_pays_occupied)",
-    "faith cap": "faith stops at 15, the last space of the track",
-    "gain losses": "a 'lose 1 each time you gain' excommunication bites once per gain (a space bonus, a "
-    "card's effect, a privilege), for each listed resource that gain contains",
-    "servants in pairs": "with the 2-servants-per-+1 excommunication, servants are added in pairs "
-    "(switch servants_in_pairs)",
-    "last report": "at the last report every excommunicated player also scores their faith space; "
-    "their faith is not reset (switch last_report_scores_excommunicated)",
-    "large spaces": "the member must reach 1 before the large space's -3 is applied to the action value "
-    "(switch large_space_penalty_after_minimum)",
-    "lost action": "a player may, on their turn, give up the action of any member that cannot be placed "
-    "anywhere (typically the neutral one without servants): the member is set aside for the "
-    "round; a member that can be placed cannot be given up, even when only a character "
-    "bonus lifts it to a zone or tower space",
-    "tower spaces": "a tower space can be used while it still holds its card and no member",
-    "cost choice": "when several ways to pay for a card are affordable, the player chooses after placing",
-    "trades": "each building's trade is optional; the player answers them one building at a time, "
-    "paying only from what they held before the production",
-    "skip first placement": "the 'skip your first action' excommunication moves that player's first "
-    "turn of each round to after everybody's last",
-    "bonus tiles": "the standard personal bonus tile by default (illustrative numbers); option "
-    "bonus_tiles='advanced' deals tiles A-D in turn order",
-    "short deck": "a tower floor whose deck has run out stays empty for the round (only constructed "
-    "positions take cards out of the decks)",
-    "no member left": "a player whose turn comes with no family member at home passes (only in constructed "
-    "positions: in a game everyone has one member per turn)",
-}
+@dataclass(frozen=True)
+class KitReading:
+    """One reading of the kit: its ``id``; the checklist ``rule`` it reads; ``reads``, what
+    the sources say (or leave unsaid), cited by section heading; ``kit``, what the kit
+    does; ``alternatives``, the other plausible readings; ``argument``, why the kit reads it
+    its way; ``switch``, the rule switch (``new_game(..., switches={...})``) or option
+    that plays an alternative (``None`` when the kit knows none it could play)."""
+
+    id: str
+    rule: str
+    reads: str
+    kit: str
+    alternatives: tuple[str, ...]
+    argument: str
+    switch: str | None = None
+
+
+_S = "rules summary, "
+
+#: Every reading of the kit, in the order of the summary's sections.
+ALL: tuple[KitReading, ...] = (
+    KitReading(
+        "initial order",
+        "kit.initial_order",
+        _S + "La struttura della partita: turn order sets the starting coins (public sources, see "
+        "seeds/README.md), but the summary does not say how the first turn order is chosen",
+        "the first turn order is drawn at random from the game's seed (the same seed gives the same order); "
+        "it sets the starting coins and, with the advanced tiles, who gets which bonus tile",
+        ("the players' order as given (as at a table where the seating decides)",),
+        "the published game's setup draws the first order at random; a seed keeps games repeatable",
+        "initial_order",
+    ),
+    KitReading(
+        "bonus tiles",
+        "player.start",
+        _S + "La struttura della partita: each player starts with a personal bonus tile",
+        "everyone has the standard tile (illustrative numbers); option bonus_tiles='advanced' deals tiles A-D "
+        "in turn order",
+        ("players choose among the advanced tiles",),
+        "the summary names one tile per player and no choosing step; dealing in turn order is the kit's "
+        "simplest order that the seed decides",
+        "bonus_tiles (an option)",
+    ),
+    KitReading(
+        "colour rule",
+        "towers.colour",
+        _S + "Le Torri e le carte Sviluppo / Le altre zone del tabellone: two members of the same colour may "
+        "not stand in one tower or zone; the neutral member has no colour",
+        "a player keeps at most one of their own coloured members per tower and per zone; the neutral member "
+        "is exempt and other players' members never conflict",
+        ("no two members of the same die colour, whoever owns them, in one tower",),
+        "the exemption of the neutral member lets a player take a second card from a tower, which only makes "
+        "sense if the rule is about a player's own members",
+    ),
+    KitReading(
+        "tower spaces",
+        "kit.space",
+        _S + "Le Torri e le carte Sviluppo: each floor's space takes that floor's card",
+        "a tower space can be used while it still holds its card and no member",
+        ("a member may stand on an empty floor for its bonus",),
+        "the space's action is taking the card; without a card there is no action to take",
+    ),
+    KitReading(
+        "cost choice",
+        "towers.costs",
+        _S + "Le Torri e le carte Sviluppo: some ventures let the player choose how to pay",
+        "when several ways to pay are affordable, the player chooses after placing (a pending choice)",
+        ("the payment is named with the placement",),
+        "the same choice either way; asking after placing shows only the ways the player can afford",
+    ),
+    KitReading(
+        "extra action floor bonus",
+        "kit.extra_action",
+        _S + "Le Torri e le carte Sviluppo: the third and fourth floors give a bonus to the member placed",
+        "an extra action printed on a card places no member, so it gets no floor bonus",
+        ("an extra action takes the floor bonus like a placed member",),
+        "the bonus is the reward of the space a member occupies; the summary speaks only of members placed",
+        "extra_action_floor_bonus",
+    ),
+    KitReading(
+        "extra action occupied tower",
+        "towers.occupied",
+        _S + "Le Torri e le carte Sviluppo: entering a tower that holds any member costs 3 coins",
+        "an extra action into an occupied tower pays the 3 coins",
+        ("an extra action, placing no member, pays nothing",),
+        "the 3 coins are the price of entering a crowded tower, which an extra action must not dodge",
+        "extra_action_pays_occupied",
+    ),
+    KitReading(
+        "extra actions",
+        "kit.extra_action",
+        _S + "Le Torri e le carte Sviluppo: cards have immediate effects (the extra actions are printed on "
+        "cards, public sources)",
+        "an extra action places no member: no colour rule; servants may raise its value; it may be declined",
+        ("an extra action must be taken when one is possible",),
+        "an effect that gives a choice of card is an offer; nothing in the sources forces it",
+    ),
+    KitReading(
+        "short deck",
+        "round.setup",
+        _S + "La struttura della partita: one card per floor from the period's deck",
+        "a floor whose deck has run out stays empty for the round (only constructed positions take cards out "
+        "of the decks)",
+        ("cards of the next period fill the floor",),
+        "the decks hold exactly 4 cards per round in a real game; the case arises only in constructed positions",
+    ),
+    KitReading(
+        "no member left",
+        "phase.actions",
+        _S + "La struttura della partita: players place one member per turn, going round",
+        "a player whose turn comes with no family member at home passes",
+        ("the round ends for everybody",),
+        "only constructed positions reach it: in a game everyone has one member per turn",
+    ),
+    KitReading(
+        "lost action",
+        "neutral.lost",
+        _S + "I dadi e i familiari: a member (the neutral one) that cannot be placed loses its action",
+        "on their turn a player may give up (forfeit) a member that cannot be placed anywhere; a member that "
+        "can be placed cannot be given up",
+        ("any member may be given up at any time",),
+        "the summary loses the action only when the member cannot be placed",
+    ),
+    KitReading(
+        "large spaces",
+        "zones.spaces",
+        _S + "Le altre zone del tabellone: the large space takes any number of members at -3; both spaces "
+        "need at least 1",
+        "the member's value must reach 1 before the -3 is applied to the action value (which may fall to 0 "
+        "or below: then fewer cards fire)",
+        ("the -3 counts towards the minimum: the member must be worth 4",),
+        "the printed 1 is the space's minimum like any other; the -3 lowers the action, not the entry",
+        "large_space_penalty_after_minimum",
+    ),
+    KitReading(
+        "trades",
+        "zones.activation",
+        _S + "Le altre zone del tabellone: all buildings fire together; one building's output cannot run another",
+        "each building's trade is optional; the player answers them one building at a time, paying only from "
+        "what they held before the production",
+        ("all trades are named at once",),
+        "one building at a time is the same choice, asked in small steps that the engine can check",
+    ),
+    KitReading(
+        "faith cap",
+        "vatican.support",
+        _S + "Il Rapporto in Vaticano: faith points on a track (its spaces and points: public sources)",
+        "faith stops at 15, the last space of the track; faith beyond it is lost",
+        ("faith beyond 15 is kept and scores like 15",),
+        "the track and its points table end at 15",
+    ),
+    KitReading(
+        "gain losses",
+        "excomm.kinds",
+        _S + "Il Rapporto in Vaticano: some excommunications take away a resource each time one is received",
+        "once per gain (a space bonus, a card's effect, a privilege), for each listed resource that gain contains",
+        ("once per unit received", "once per action"),
+        "'each time you receive' counts receipts, not units; one action can receive several times",
+    ),
+    KitReading(
+        "odd servants",
+        "excomm.kinds",
+        "the period II tile 'you need 2 servants for each +1' (public sources, see seeds/README.md); the "
+        "summary (I dadi e i familiari) adds 1 per servant and says nothing of an odd number",
+        "with that tile servants are paid in pairs: an odd number is refused, and the refusal says to pay "
+        "a multiple of 2",
+        ("any number may be paid, an odd servant adding nothing (wasted)",),
+        "paying a servant that adds nothing is almost always a slip; refusing it loses nothing a player could want",
+        "servants_in_pairs",
+    ),
+    KitReading(
+        "skip first placement",
+        "excomm.kinds",
+        _S + "Il Rapporto in Vaticano: one excommunication skips the first action of each round, recovered "
+        "only after everybody has played",
+        "that player's first turn of each round moves to after everybody's last",
+        ("the first action is lost",),
+        "the summary says the action is recovered after the others",
+    ),
+    KitReading(
+        "last report",
+        "vatican.last",
+        _S + "Il Rapporto in Vaticano: after the last round, a player below the threshold also scores their "
+        "faith space after taking the excommunication",
+        "every excommunicated player (below the threshold or refusing) scores their faith space; their faith "
+        "is not reset",
+        ("no excommunicated player scores it", "only those below the threshold score it"),
+        "the summary gives the points to the excommunicated; refusing and falling short both excommunicate",
+        "last_report_scores_excommunicated",
+    ),
+    KitReading(
+        "military ties",
+        "final.military",
+        _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2; tied "
+        "players all take the full award",
+        "a player's place is 1 + the players strictly ahead: a tie for first gives 5 each and nobody 2; a tie "
+        "for second gives 2 each",
+        ("a tie for first gives 5 each and the next player 2",),
+        "the awards go to the first two: two players tied for first are those two",
+    ),
+    KitReading(
+        "military zero",
+        "final.military",
+        _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2",
+        "players on 0 military points compete too",
+        ("0 military points score nothing",),
+        "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum",
+        "military_zero_competes",
+    ),
+    KitReading(
+        "win tie",
+        "final.winner",
+        _S + "Fine del turno e punteggio finale: the most victory points wins (no tie-break given)",
+        "a tie goes to the tied player earliest in the final turn order (the one the round-6 Council Palace sets)",
+        ("the tied players share the victory",),
+        "the turn order is the game's own ranking of players, and the Council Palace lets players fight for it",
+        "win_tie_break",
+    ),
+)
+
+#: reading id -> the reading
+BY_ID: dict[str, KitReading] = {r.id: r for r in ALL}
+
+#: reading id -> what the kit does (short form).
+READINGS: dict[str, str] = {r.id: r.kit + (f" (switch {r.switch})" if r.switch else "") for r in ALL}
+
+
+def reading_text(rid: str) -> str:
+    """One reading in full, as a paragraph: what is read, what the kit does, the other
+    readings, the argument and the switch."""
+    r = BY_ID[rid]
+    return (
+        f"{r.id} [{r.rule}]\n  reads: {r.reads}\n  kit: {r.kit}\n  other readings: "
+        + "; ".join(r.alternatives)
+        + f"\n  why: {r.argument}\n  switch: {r.switch or 'none (the kit plays only this reading)'}"
+    )
+
+
+def readings_text() -> str:
+    """Every reading, one paragraph each (the notebooks print it)."""
+    return "\n".join(reading_text(r.id) for r in ALL)

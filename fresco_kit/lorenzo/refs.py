@@ -29,6 +29,12 @@ RULES = Rulebook(
         ),
         "phase.actions": (STRUCT, "in turn order each player places one family member per turn, going round"),
         "phase.vatican": (STRUCT, "a Vatican report closes rounds 2, 4 and 6 (the end of each period)"),
+        "kit.initial_order": (
+            STRUCT,
+            "kit: the first turn order is drawn at random and sets the starting coins and, with "
+            "the advanced tiles, the order the personal bonus tiles are dealt (the published "
+            "game's setup; the summary does not describe it)",
+        ),
         "player.start": (
             STRUCT,
             "each player starts with a board, a personal bonus tile, three coloured "
@@ -149,6 +155,25 @@ RULES = Rulebook(
     },
 )
 
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1 or -1: ``plural(1, "coin")``
+    is "1 coin", ``plural(3, "coin")`` "3 coins", ``plural(2, "victory point")``
+    "2 victory points"; ``many`` for an irregular plural."""
+    return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
+
+
+#: Resource keys whose word changes in the singular ("1 coin", "2 coins").
+_SINGULAR = {"servants": "servant", "coins": "coin", "privileges": "privilege", "cards": "card"}
+
+
+def amount(n: int, key: str) -> str:
+    """``n`` of resource ``key`` in words, singular for 1: ``amount(1, "coins")`` is
+    "1 coin", ``amount(2, "coins")`` "2 coins"; wood, stone, military, faith and vp do not
+    change."""
+    return f"{n} {_SINGULAR.get(key, key) if abs(n) == 1 else key}"
+
+
 #: English game terms used by the kit -> the Italian terms of the rules summary.
 GLOSSARY: dict[str, str] = {
     "period": "periodo (epoca)",
@@ -178,6 +203,11 @@ GLOSSARY: dict[str, str] = {
     "harvest": "raccolto (zona raccolto)",
     "production": "produzione (zona produzione)",
     "activation value": "valore di attivazione",
+    "action value": "valore dell'azione",
+    "small space (harvest, production)": "spazio piccolo",
+    "large space (harvest, production)": "spazio grande",
+    "military strength (final scoring)": "forza militare",
+    "resources (wood, stone, servants, coins)": "risorse",
     "market": "Mercato",
     "Council Palace": "Palazzo del Consiglio",
     "council privilege": "Privilegio del Consiglio",

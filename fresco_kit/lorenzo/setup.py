@@ -11,21 +11,27 @@ from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
 
+from . import readings
 from .data import CARD_TYPES, MEMBERS, RESOURCES, load
 from .flow import schedule
-from .refs import RULES
+from .readings import setting
+from .refs import RULES, plural
 from .state import Player, State, Switches
 
 
 def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None) -> State:
-    """A new game: shuffled decks per type and period, one excommunication tile drawn per
-    period, starting resources by turn order (coins 5/6/7/8), round 1 prepared.
+    """A new game: the first turn order drawn at random (switch ``initial_order``:
+    "as_given" keeps the order of ``players``), shuffled decks per type and period, one
+    excommunication tile drawn per period, starting coins by turn order (5/6/7/8), the
+    advanced bonus tiles A-D (option) dealt in turn order, round 1 prepared.  All of it
+    from ``seed``: the same seed gives the same game.
 
     ``options`` come checked by the core (``INFO.check_options``): ``bonus_tiles``
     ("standard" or "advanced", the default "standard") and ``switches`` (the readings
     played otherwise, see ``readings.SWITCHES``)."""
     options = options or {}
     tiles_mode = options.get("bonus_tiles", "standard")
+    switches = Switches(**options.get("switches", {}))
     players = list(players)
     data = load()
     rng = Rng(seed)
@@ -37,9 +43,14 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
     chosen = []
     for period in (1, 2, 3):
         chosen.append(rng.choice(sorted(e.id for e in data.excommunications.values() if e.period == period)))
+    if (switches.initial_order or readings.INITIAL_ORDER) == "random":
+        order = list(rng.shuffled(players))
+    else:
+        order = list(players)
     start = data.start
     ps = []
-    for i, name in enumerate(players):
+    for name in players:
+        i = order.index(name)
         res = {k: 0 for k in RESOURCES}
         res.update(
             wood=start["wood"], stone=start["stone"], servants=start["servants"], coins=start["coins_by_turn_order"][i]
@@ -56,7 +67,7 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
         )
     st = State(
         tuple(ps),
-        tuple(players),
+        tuple(order),
         1,
         "actions",
         {},
@@ -70,10 +81,25 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
         tuple(chosen),
         rng.state,
         tiles_mode,
-        Switches(**options.get("switches", {})),
+        switches,
     )
     setup_round(st, [])
     return st
+
+
+def setup_events(st: State) -> list[Event]:
+    """What the setup decided, as events: the first turn order (drawn or as given), the
+    starting coins and, with the advanced tiles, which tile each player was dealt."""
+    how = "drawn at random" if setting(st, "initial_order") == "random" else "as the players were given"
+    coins = ", ".join(f"{n} {plural(st.player(n).res['coins'], 'coin')}" for n in st.order)
+    events = [
+        Event(f"First turn order ({how}): " + ", ".join(st.order), RULES["kit.initial_order"]),
+        Event(f"Starting coins by turn order: {coins}", RULES["player.start"]),
+    ]
+    if st.bonus_tiles == "advanced":
+        tiles = ", ".join(f"{n} tile {st.player(n).bonus_tile}" for n in st.order)
+        events.append(Event(f"Advanced bonus tiles dealt in turn order: {tiles}", RULES["kit.initial_order"]))
+    return events
 
 
 def setup_round(st: State, events: list[Event]) -> None:

@@ -184,6 +184,7 @@ class Switches(Record):
     servants_in_pairs: bool | None = None
     last_report_scores_excommunicated: bool | None = None
     large_space_penalty_after_minimum: bool | None = None
+    initial_order: Literal["random", "as_given"] | None = None
 
     def given(self) -> dict[str, Any]:
         """The switches set, by name, sorted (as ``INFO.check_options`` returns them)."""

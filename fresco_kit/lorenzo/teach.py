@@ -17,10 +17,17 @@ from fresco_kit.core.widgets import ILLUSTRATIVE_BANNER
 
 from . import explore
 from .data import CARD_TYPES, load
-from .effects import bundle_text, cost_options_text, effect_text, member_value, servants_per_plus
+from .effects import (
+    bundle_text,
+    cost_options_text,
+    effect_text,
+    excommunication_effect,
+    member_value,
+    servants_per_plus,
+)
 from .examples import example
 from .explore import fixed_yield, reach
-from .refs import GLOSSARY
+from .refs import GLOSSARY, plural
 from .scoring import faith_points
 from .state import Player, State
 from .towers import tower_floor, tower_space
@@ -77,7 +84,7 @@ def reach_text(state: State, player: str, member: str, servants: int = 0) -> str
     dice = ", ".join(f"{k} {v}" for k, v in state.dice.items())
     lines = [
         f"Dice (dadi): {dice}.  {player}'s {member} family member (familiare) is worth {base}; "
-        f"{servants} servant(s) (servitori) add {plus}: value {base + plus}.",
+        f"{plural(servants, 'servant')} (servitori) add {plus}: value {base + plus}.",
         "",
     ]
     rows = reach(state, player, member, servants)
@@ -94,8 +101,8 @@ def reach_summary(state: State, player: str, servants: int = 0) -> str:
     """One line per member at home: how many spaces it reaches with ``servants``."""
     p = state.player(player)
     return "\n".join(
-        f"  {m:<8} (worth {member_value(state, p, m)}) + {servants} servant(s): "
-        f"{sum(r.ok for r in reach(state, player, m, servants))} spaces"
+        f"  {m:<8} (worth {member_value(state, p, m)}) + {plural(servants, 'servant')}: "
+        + plural(sum(r.ok for r in reach(state, player, m, servants)), "space")
         for m in p.home
     )
 
@@ -126,32 +133,9 @@ def card_text(card_id: int) -> str:
 
 
 def excommunication_text(tile_id: int) -> str:
-    """The effect of an excommunication tile (scomunica) in words."""
+    """An excommunication tile (scomunica) by name, with its period and effect in words."""
     e = load().excommunications[tile_id]
-    q = e.params
-    if e.kind == "gain_loss":
-        what = f"each time you gain {' or '.join(q['resources'])}, you gain 1 less"
-    elif e.kind == "action_malus":
-        target = f"take-{q['tower']}-card" if q["action"] == "tower" else q["action"]
-        what = f"-{q['malus']} to the value of your {target} actions"
-    elif e.kind == "coloured_members":
-        what = f"your coloured family members are worth {q['malus']} less"
-    elif e.kind == "no_market":
-        what = "you cannot use the market"
-    elif e.kind == "servants_per_plus":
-        what = f"you need {q['servants']} servants for each +1 to a family member"
-    elif e.kind == "skip_first_placement":
-        what = "you skip your first placement of each round and make it after everybody's last"
-    elif e.kind == "no_end_points":
-        what = f"no end-of-game VP for your {q['cards']} cards"
-    else:
-        what = {
-            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
-            "military": "lose 1 VP per military point",
-            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
-            "resources": "lose 1 VP per wood, stone, servant and coin left",
-        }[q["per"]]
-    return f"{e.name} (period {e.period}): {what}"
+    return f"{e.name} (period {e.period}): {excommunication_effect(tile_id)}"
 
 
 def describe(state: State) -> str:
@@ -194,7 +178,7 @@ def tower_text(state: State, player: str, space: str, member: str, servants: int
     lines = [
         f"{space_label(space)}: action value needed {q.floor_value}",
         f"card: {card_text(card) if card is not None else '(empty)'}",
-        f"{player}'s {member} member (worth {member_value(state, p, member)}) with {servants} servant(s), "
+        f"{player}'s {member} member (worth {member_value(state, p, member)}) with {plural(servants, 'servant')}, "
         f"character bonuses and excommunication maluses: action value {q.action_value}",
         f"floor bonus: {bundle_text(q.bonus) if q.bonus else 'none'}",
         "occupied tower: "

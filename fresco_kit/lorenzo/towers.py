@@ -29,7 +29,7 @@ from .effects import (
     pay,
     push,
 )
-from .refs import RULES
+from .refs import RULES, amount
 from .state import Decision, Player, State
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
@@ -156,7 +156,7 @@ def plan(
 def _costs_text(p: Player, card: Card, discount: dict | None) -> str:
     parts = []
     for c, n in cost_options(p, card, discount):
-        txt = " + ".join(f"{v} {k}" for k, v in c.items()) or "nothing"
+        txt = " + ".join(amount(v, k) for k, v in c.items()) or "nothing"
         parts.append(f"need {n} military, pay {txt}" if n else txt)
     return " or ".join(parts)
 
@@ -200,7 +200,8 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: l
     if cost:
         events.append(
             Event(
-                f"{p.name} pays {', '.join(f'{v} {k}' for k, v in cost.items())} for {card.name}", RULES["towers.costs"]
+                f"{p.name} pays {', '.join(amount(v, k) for k, v in cost.items())} for {card.name}",
+                RULES["towers.costs"],
             )
         )
     apply_effect(st, p, card.immediate, events, f" ({card.name}, immediate)")

@@ -13,7 +13,7 @@ from fresco_kit.core import Event
 
 from . import readings
 from .data import load
-from .effects import push
+from .effects import excommunication_effect, push
 from .refs import RULES
 from .state import Decision, Player, State, replace_player
 
@@ -49,7 +49,8 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
     res = p.res
     events.append(
         Event(
-            f"{p.name} is excommunicated: {tile.name} for the rest of the game; faith kept",
+            f"{p.name} is excommunicated: {tile.name} ({excommunication_effect(tile.id)}) for the rest of the "
+            "game; faith kept",
             RULES["vatican.excommunicate"],
         )
     )

@@ -28,6 +28,7 @@ from fresco_kit.core.widgets import panel, show_figure, show_text
 from . import positions, rules, teach
 from .data import CARD_TYPES, MEMBERS, load
 from .draw import draw_score_sheet
+from .refs import amount, plural
 
 
 @dataclass
@@ -96,9 +97,9 @@ def dice_widget(seed: int = 0) -> Panel:
             return
         st = base.evolve(dice={k: c[k].value for k in ("white", "black", "orange")})
         text = teach.reach_text(st, "Red", c["member"].value, c["servants"].value)
-        text += f"\n\nWith {c['servants'].value} servant(s), each member at home:\n"
+        text += f"\n\nWith {plural(c['servants'].value, 'servant')}, each member at home:\n"
         text += teach.reach_summary(st, "Red", c["servants"].value)
-        text += f"\nRed holds {st.player('Red').res['servants']} servants."
+        text += f"\nRed holds {amount(st.player('Red').res['servants'], 'servants')}."
         show_text(out, text)
 
     def roll(_button: Any = None) -> None:
@@ -274,6 +275,7 @@ _SHEET_FIELDS = {
     "military": (0, 30),
     "vp": (0, 80),
     "goods": (0, 40),
+    "buildings": (0, 6),
 }
 _SHEET_LABELS = {
     "territories": "territories (territori)",
@@ -282,6 +284,7 @@ _SHEET_LABELS = {
     "military": "military (Punti Militari)",
     "vp": "VP during the game",
     "goods": "wood+stone+servants+coins",
+    "buildings": "buildings (edifici; tile 20 only)",
 }
 
 

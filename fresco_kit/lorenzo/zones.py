@@ -16,7 +16,7 @@ from fresco_kit.core import Event
 from . import readings
 from .data import load, permanent
 from .effects import action_value, effect_bundle, gain, has_coloured_member, occupy, pay, push
-from .refs import RULES
+from .refs import RULES, amount
 from .state import Decision, Player, State
 
 ZONES = ("harvest", "production")
@@ -158,7 +158,7 @@ def resolve_trade(st: State, p: Player, decision: Decision, choice: str, events:
         outputs = outputs + (effect_bundle(p, trade.get),)
         events.append(
             Event(
-                f"{p.name} trades {', '.join(f'{v} {k}' for k, v in trade.give.items())} at {card.name}",
+                f"{p.name} trades {', '.join(amount(v, k) for k, v in trade.give.items())} at {card.name}",
                 RULES["zones.activation"],
             )
         )

@@ -1,7 +1,7 @@
 """Structure of the Sistine Chapel: the twelve places as a graph, and chapel queries.
 
 The layout (places, adjacency edges, drawing coordinates) is data in
-``seeds/sixtina.toml`` (illustrative reading of the rulebook's picture, FACTS.md):
+``seeds/sixtina.toml`` (illustrative reading of the rulebook's picture; public sources, see seeds/README.md):
 Jesus Christ, Genesis and Moses columns side by side, rows adjacent across columns,
 vertical neighbours adjacent, each Last Judgment place adjacent to the two above it
 (*Completing the Restoration of Frescoes, 5. New Restorations*).  networkx is imported

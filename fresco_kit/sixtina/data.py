@@ -3,7 +3,7 @@
 The rulebook's *Components* and *Setup* sections give the counts (84 technique cards,
 26 fresco cards, 12 objectives, 9 sheets, 15/14/13 materials, 3 or 4 black
 materials); printed values the text does not give are illustrative entries of the data
-file (``provenance = "illustrative"`` with a reason, see FACTS.md).  Everything here
+file (``provenance = "illustrative"`` with a reason, public sources, see seeds/README.md).  Everything here
 is read-only and cached: ``data()`` returns one :class:`SixtinaData`.
 """
 

@@ -26,6 +26,21 @@ STATUS_LABELS = {"covered": "covered by a sheet", "visible": "visible (being res
 BLACK_MATERIAL = INK
 FREE_SPACE = "#e0c386"
 CARD_W, CARD_H = 0.84, 0.66
+#: the short names written above the technique squares of a visible fresco (legend explains)
+TECH_ABBREV = {
+    "repainting": "Rp",
+    "solvent_sponge": "SS",
+    "laboratory": "Lb",
+    "infrared": "IR",
+    "plaster_injection": "PI",
+    "washi_paper": "WP",
+}
+
+
+def extras_label(colours: tuple[str, ...] | list[str], extras: Any) -> str:
+    """Whose extra materials lie on a fresco, by initial: ``"R+2 B+1"`` (the legend says
+    that R is Red...)."""
+    return " ".join(f"{colours[c][0]}+{k}" for c, k in enumerate(extras) if k)
 
 
 @dataclass(frozen=True)
@@ -64,7 +79,9 @@ def _wrap(text: str, width: int = 17) -> str:
         else:
             line = f"{line} {w}".strip()
     lines.append(line)
-    return "\n".join(lines[:2])
+    if len(lines) > 2:  # cut: say so with an ellipsis
+        lines = [lines[0], (lines[1][: width - 1] if len(lines[1]) >= width else lines[1]) + "…"]
+    return "\n".join(lines)
 
 
 def _space_squares(ax: Any, state: State, place: int, x: float, y: float) -> None:
@@ -94,12 +111,21 @@ def _space_squares(ax: Any, state: State, place: int, x: float, y: float) -> Non
             )
             sq.set_gid(f"space:{PLACES[place]}:{i}:{'top' if row else 'bottom'}")
             ax.add_patch(sq)
-    extras = [(c, k) for c, k in enumerate(state.extras[place]) if k]
-    if extras:
+        ax.text(
+            x0 + i * size + size * 0.45,
+            base + 2 * size + 0.005,
+            TECH_ABBREV.get(D.techniques[techs[i][0]], "?"),
+            fontsize=4.3,
+            ha="center",
+            va="bottom",
+            zorder=5,
+            color="#333333",
+        )
+    if any(state.extras[place]):
         ax.text(
             x + len(techs) * size / 2 + 0.02,
             base + size,
-            " ".join(f"+{k}" for _, k in extras),
+            extras_label(state.colours, state.extras[place]),
             fontsize=6.5,
             va="center",
             ha="left",
@@ -233,6 +259,28 @@ def draw_chapel(
                     label="free technique space",
                 )
             )
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    marker="o",
+                    linestyle="",
+                    markersize=7,
+                    markerfacecolor=STATUS_COLOURS["restored"],
+                    markeredgecolor="#222222",
+                    label="dot on a restored fresco: zone icon,\nin the best contributor's colour",
+                )
+            )
+            initials = ", ".join(f"{name[0]} = {name}" for name in state.colours)
+            for text in (
+                f"R+2 beside the squares: extra\nmaterials by player ({initials})",
+                "over the squares, the techniques:\n"
+                + "\n".join(
+                    ", ".join(f"{a} {D.technique_names[t]}" for t, a in list(TECH_ABBREV.items())[i : i + 3])
+                    for i in (0, 3)
+                ),
+            ):
+                handles.append(Patch(facecolor="none", edgecolor="none", label=text))
         ax.legend(
             handles=handles,
             loc="upper left",
@@ -344,6 +392,16 @@ def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring")
                     fontsize=8,
                     color="white",
                 )
+            elif v:  # a thin segment: its value beside the bar, in the segment's colour
+                ax.text(
+                    b.get_x() + b.get_width() + 0.03,
+                    bottom + v / 2,
+                    str(v),
+                    ha="left",
+                    va="center",
+                    fontsize=6.5,
+                    color=cmap(k),
+                )
         bottoms = [b + v for b, v in zip(bottoms, vals)]
     for x, p in enumerate(players):
         star = " ★" if p in sheet.winners else ""
@@ -375,7 +433,7 @@ def completion_bars(result: Any, ax: Any = None) -> Any:
         ax.text(
             b.get_width() + 0.1,
             b.get_y() + b.get_height() / 2,
-            f"{result.awards.get(n, 0):+d} points",
+            f"{result.awards.get(n, 0):+d} point" + ("" if abs(result.awards.get(n, 0)) == 1 else "s"),
             va="center",
             fontsize=9,
         )

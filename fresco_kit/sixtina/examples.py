@@ -111,9 +111,9 @@ def excellent_restoration() -> list[Check]:
         Check("Blue's play area after", 0, s.play[2]),
         Check("bonus owed", "bonus", s.pending[0]),
         Check("material bonus also possible", True, "bonus material" in offered),
-        Check("objective ec3 met (this restoration counts)", True, "bonus objective ec3" in offered),
-        Check("scoring space taken (1 = highest)", 2, after.claims[0].index(2) + 1),
-        Check("claim material from the supply", supply_before - 1, after.supply[2]),
+        Check("an objective met, this restoration counting (constructed: ec3)", True, "bonus objective ec3" in offered),
+        Check("highest free scoring space taken (constructed: the 2nd)", 2, after.claims[0].index(2) + 1),
+        Check("Blue's supply after the claim (constructed)", supply_before - 1, after.supply[2]),
     ]
 
 
@@ -136,9 +136,9 @@ def prudent_restoration() -> tuple[list[Check], Game]:
         Check("restoration", "prudent", outcome.kind),
         Check("extra materials allowed (0, 1 or 2)", 2, outcome.max_extra),
         Check("Washi Paper space", "prudent by White", _kind_at(mid, "G1", "washi_paper")),
-        Check("black materials in the supply", before.black - 1, mid.black),
+        Check("black materials left in the supply (constructed)", before.black - 1, mid.black),
         Check("White's extra materials on the fresco", 1, mid.extras[PLACES.index("G1")][1]),
-        Check("White's play area after", before.play[1] - 1, s.play[1]),
+        Check("White's play area after (constructed)", before.play[1] - 1, s.play[1]),
         Check("cards kept on display with earlier ones", True, kept == set(s.display[1])),
     ]
     return checks, game
@@ -285,8 +285,54 @@ def gianluigi_reply() -> list[Check]:
         ),
         Check("material icons", 3.5, sum(CARD_HALVES[c] for c in blue) / 2),
         Check("Gianluigi's extra materials", 3, s.extras[jc1][2]),
-        Check("black material used", black - 1, s.black),
-        Check("Blue's turn is over", "Red", s.players[s.current]),
+        Check("black materials left in the supply (constructed)", black - 1, s.black),
+        Check("next to play once Blue's turn is over (constructed)", "Red", s.players[s.current]),
+    ]
+
+
+def sheets_with_history() -> list[Check]:
+    """Variant: Sheets with History (constructed): Red completes Creation of Adam (G1)
+    with an excellent Washi Paper restoration (bonus: a material), then uncovers G2,
+    whose sheet shows 3 points."""
+    wash = card_ids("washi_paper", 5)
+    almost = {
+        "repainting": ("correct", "Red"),
+        "solvent_sponge": ("excellent", "Blue"),
+        "infrared": ("correct", "Blue"),
+        "laboratory": ("correct", "White"),
+    }
+    state = constructed_state(
+        ("Red", "White", "Blue"),
+        chapel={"G1": "genesis_4"},
+        spaces={"G1": almost},
+        hands={"Red": wash},
+        variant="history",
+    )
+    sheet = next(i for i, sh in enumerate(D.sheets) if sh.reward == "points" and sh.amount == 3)
+    state = state.evolve(sheets=tuple(sheet if p == "G2" else EMPTY for p in PLACES))
+    game = Game(rules, ("Red", "White", "Blue"), 0, {}, state=state)
+    game.play(rules.Restore("G1", "washi_paper", wash, 0))
+    game.play(rules.Bonus("material"))
+    before = game.state
+    offered = sorted(str(a) for a in game.legal_actions())
+    events = game.play(rules.Reveal("G2"))
+    after = game.state
+    g2 = PLACES.index("G2")
+    return [
+        Check(
+            "G1 after Red's restoration", "restored", "restored" if before.status[PLACES.index("G1")] == 2 else "not"
+        ),
+        Check("Red may uncover G2", True, "reveal G2" in offered),
+        Check(
+            "reward on G2's sheet",
+            "3 points",
+            f"{D.sheets[before.sheets[g2]].amount} {D.sheets[before.sheets[g2]].reward}",
+        ),
+        Check("Red's score gain from the sheet", 3, after.score[0] - before.score[0]),
+        Check("sheet removed from G2", True, after.sheets[g2] == EMPTY),
+        Check(
+            "reward cites the variant", True, any(e.rule is not None and e.rule.id == "variant.sheets" for e in events)
+        ),
     ]
 
 
@@ -304,6 +350,7 @@ EXAMPLES = [
     ),
     Example("Final scoring", "rulebook example", "End of the Game and Scoring, Final Scoring Example", final_scoring),
     Example("Gianluigi's restoration", "rulebook example", "Two-Player Games, Gianluigi Restorations", gianluigi_reply),
+    Example("Sheets with History", "constructed", "Variant: Sheets with History", sheets_with_history),
 ]
 
 

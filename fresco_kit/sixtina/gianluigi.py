@@ -30,6 +30,7 @@ from .codes import (
     TECH_INDEX,
     VISIBLE,
     D,
+    counted,
     space_code,
 )
 from .refs import RULES
@@ -125,7 +126,10 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
         )
     )
     events.append(
-        Event(f"Gianluigi adds {extra} extra material(s) (icons {halves / 2:g}, rounded down)", RULES["gian.extra"])
+        Event(
+            f"Gianluigi adds {counted(extra, 'extra material')} (icons {halves / 2:g}, rounded down)",
+            RULES["gian.extra"],
+        )
     )
 
 
@@ -139,7 +143,7 @@ def after_restoration(state: State, events: list, complete_all: Callable[[State,
         events.append(
             Event(
                 f"Gianluigi's restoration completed a fresco: everybody scored it; "
-                f"{state.players[state.current]} will uncover {state.reveals} new fresco(es)",
+                f"{state.players[state.current]} will uncover {counted(state.reveals, 'new fresco', 'new frescoes')}",
                 RULES["gian.complete"],
             )
         )

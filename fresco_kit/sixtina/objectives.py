@@ -69,7 +69,8 @@ def restored_places(state: State, colour: int) -> list[int]:
     return [i for i, z in enumerate(state.zone) if z == colour]
 
 
-def _largest_adjacent_group(places: list[int]) -> int:
+def largest_adjacent_group(places: list[int]) -> int:
+    """The size of the largest group of ``places`` joined by chapel adjacencies."""
     own, best, seen = set(places), 0, set()
     for p in places:
         if p in seen:
@@ -124,7 +125,7 @@ def objective_met(state: State, colour: int, objective: str) -> bool:
         )
     restored = restored_places(state, colour)
     if objective == "adjacent3":
-        return _largest_adjacent_group(restored) >= (2 if four else 3)
+        return largest_adjacent_group(restored) >= (2 if four else 3)
     types = [FRESCO_TYPE[state.frescoes[i]] for i in restored]
     if objective == "sametype2":
         return any(types.count(t) >= 2 for t in set(types))

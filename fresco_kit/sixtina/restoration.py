@@ -30,6 +30,7 @@ from .codes import (
     TECH_INDEX,
     VISIBLE,
     D,
+    counted,
     space_code,
 )
 from .objectives import claim, claim_problems, claimable
@@ -96,7 +97,7 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
 def prepare_in_place(state: State, seat: int, events: list) -> None:
     """A. Technique Preparation: draw cards up to the hand limit (act.preparation); mutates a fresh copy."""
     got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
-    events.append(Event(f"{state.players[seat]} draws {got} technique card(s)", RULES["act.preparation"]))
+    events.append(Event(f"{state.players[seat]} draws {counted(got, 'technique card')}", RULES["act.preparation"]))
 
 
 def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -> list:
@@ -107,7 +108,9 @@ def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -
         out.append(("a card is listed twice", RULES[rule]))
     missing = [c for c in cards if c not in state.hands[seat]]
     if missing:
-        out.append((f"card(s) {', '.join(map(str, missing))} not in {state.players[seat]}'s hand", RULES[rule]))
+        listed = ", ".join(map(str, missing))
+        noun = "card" if len(missing) == 1 else "cards"
+        out.append((f"{noun} {listed} not in {state.players[seat]}'s hand", RULES[rule]))
     return out
 
 
@@ -122,7 +125,10 @@ def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: li
     assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
     events.append(
-        Event(f"{state.players[seat]} discards {len(cards)} card(s) and takes {got} material(s)", RULES["act.acquire"])
+        Event(
+            f"{state.players[seat]} discards {counted(len(cards), 'card')} and takes {counted(got, 'material')}",
+            RULES["act.acquire"],
+        )
     )
 
 
@@ -193,24 +199,26 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     t = TECH_INDEX[action.technique]
     wrong = [c for c in cards if CARD_TECH[c] != t]
     if wrong:
-        out.append((f"card(s) {', '.join(map(str, wrong))} are not {action.technique} cards", RULES["act.restore"]))
+        listed = ", ".join(map(str, wrong))
+        which = f"card {listed} is not a" if len(wrong) == 1 else f"cards {listed} are not"
+        out.append((f"{which} {action.technique} card{'' if len(wrong) == 1 else 's'}", RULES["act.restore"]))
     if required < 0 or not cards:
         return out
     kind = restoration_kind(sum(CARD_VALUE[c] for c in cards), required)
     rule = RULES[KIND_RULES[kind]]
     play = state.play[seat]
     if action.extra > len(cards):
-        out.append((f"at most {len(cards)} extra material(s), one per card played", rule))
+        out.append((f"at most {counted(len(cards), 'extra material')}, one per card played", rule))
     if kind == PRUDENT:
         if state.black <= 0:
             out.append(("a prudent restoration needs a black material in the general supply", rule))
         if action.extra > play:
-            out.append((f"only {play} material(s) in the play area for {action.extra} extra", rule))
+            out.append((f"only {counted(play, 'material')} in the play area for {action.extra} extra", rule))
     else:
         if play <= 0:
             out.append((f"a {KIND_NAMES[kind]} restoration needs a material in the play area", rule))
         elif 1 + action.extra > play:
-            out.append((f"only {play} material(s) in the play area for 1 + {action.extra} extra", rule))
+            out.append((f"only {counted(play, 'material')} in the play area for 1 + {action.extra} extra", rule))
     return out
 
 
@@ -337,10 +345,10 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
     who = state.players[seat]
     if action.kind == "refined":
         got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))
-        events.append(Event(f"{who} takes Refined Technique: draws {got} card(s)", RULES["bonus.refined"]))
+        events.append(Event(f"{who} takes Refined Technique: draws {counted(got, 'card')}", RULES["bonus.refined"]))
     elif action.kind == "material":
         got = _take_to_play_area(state, seat, 1)
-        events.append(Event(f"{who} takes Additional Material: {got} material(s)", RULES["bonus.material"]))
+        events.append(Event(f"{who} takes Additional Material: {counted(got, 'material')}", RULES["bonus.material"]))
     else:
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
@@ -370,11 +378,11 @@ def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
         score = list(state.score)
         score[seat] += s.amount
         assign(state, score=tuple(score))
-        text = f"{who} scores {s.amount} points"
+        text = f"{who} scores {counted(s.amount, 'point')}"
     elif s.reward == "cards":
-        text = f"{who} draws {draw_in_place(state, seat, s.amount)} card(s)"
+        text = f"{who} draws {counted(draw_in_place(state, seat, s.amount), 'card')}"
     elif s.reward == "materials":
-        text = f"{who} takes {_take_to_play_area(state, seat, s.amount)} material(s)"
+        text = f"{who} takes {counted(_take_to_play_area(state, seat, s.amount), 'material')}"
     elif claimable(state, seat):
         assign(state, pending=("claim", seat))
         text = f"{who} may claim an objective"

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 
 from fresco_kit.core import Event, Game, Rng
 
-from . import gianluigi, rules
-from .codes import CARD_HALVES, CARD_VALUE, FRESCO_TECHS, PLACES, D
+from . import gianluigi, objectives, rules
+from .codes import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, FRESCO_TYPE, PLACES, D, counted
 from .completion import CompletionResult, completion_result
 from .data import TECHNIQUES
 from .final import RULEBOOK_FINAL_INPUTS, FinalInputs, final_sheet, prudent_breakdown
 from .positions import card_ids, constructed_state
 from .restoration import RestorationOutcome, bonus_options, explore_restoration, restoration_kind, restore_in_place
-from .state import KIND_NAMES, RESTORED, VISIBLE, State
+from .state import CORRECT, EXCELLENT, KIND_NAMES, RESTORED, VISIBLE, State
 
 PLAYER_NAMES = ("Red", "White", "Blue", "Yellow")
 
@@ -74,7 +74,7 @@ class SetupSummary:
         lines += [f"    {o} {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
         if n == 2:
             lines.append(
-                f"  Gianluigi: {rules.materials_total(self.state, 2)} materials, score marker on "
+                f"  Gianluigi: {counted(rules.materials_total(self.state, 2), 'material')}, score marker on "
                 f"{self.state.score[2]}, one material on the second space of each objective"
             )
         lines.append("  initial correct restorations (Setup, step 9):")
@@ -272,7 +272,7 @@ class GianluigiReply:
         """Gianluigi's reply as text."""
         lines = [
             f"{technique_name(self.technique)} worth {sum(self.values)} (cards {', '.join(map(str, self.values))}); "
-            f"material icons {self.icons:g} -> {self.extra} extra material(s)"
+            f"material icons {self.icons:g} -> {counted(self.extra, 'extra material')}"
         ]
         if self.player:
             lines.append(f"  {self.player}")
@@ -293,7 +293,7 @@ class GianluigiReply:
             article = "an" if self.kind[0] in "aeiou" else "a"
             lines.append(
                 f"  Gianluigi makes {article} {self.kind} restoration with {who}, {choice}, "
-                f"plus {self.extra} extra material(s)"
+                f"plus {counted(self.extra, 'extra material')}"
             )
         else:
             lines.append("  no black material for a prudent restoration: Gianluigi does not restore")
@@ -381,3 +381,89 @@ __all__ = [
     "technique_name",
     "what_if_hand",
 ]
+
+
+# -- Objectives: what the kit measures on the board ------------------------------------
+#: objective id -> what the kit counts on the board for it (``objective_measure``)
+OBJECTIVE_MEASURES: dict[str, str] = {
+    "materials8": "own materials on ongoing frescoes (spaces and extras) plus zone icons held",
+    "three6": "own materials on the three ongoing frescoes holding most of them (0 with fewer than three)",
+    "one5": "own materials on the ongoing fresco holding most of them",
+    "exc2": "own materials on bottom (excellent) spaces of Repainting, Washi Paper or Laboratory, ongoing frescoes",
+    "cor2": "own materials on top (correct) spaces of Laboratory, Infrared or Solvent Sponge, ongoing frescoes",
+    "ec3": "own materials on top or bottom spaces of Solvent Sponge, Plaster Injection or Repainting, ongoing frescoes",
+    "adjacent3": "zone icons held: the largest group of them joined by chapel adjacencies",
+    "sametype2": "zone icons held: the most of them on frescoes of one type",
+    "difftype3": "zone icons held: how many fresco types they cover",
+    "prudent_same3": "kept prudent cards: the most of one technique",
+    "prudent5": "kept prudent cards",
+    "prudent_diff3": "kept prudent cards: how many techniques",
+}
+
+
+def objective_measure(state: State, colour: int, objective: str) -> tuple[int, int]:
+    """``(count, needed)``: what the kit counts on the board for ``objective`` and the
+    threshold for this player count (``objectives.objective_met`` is ``count >= needed``)."""
+    four = state.n == 4
+    ongoing = objectives.materials_on_frescoes(state, colour)
+    restored = objectives.restored_places(state, colour)
+    types = [FRESCO_TYPE[state.frescoes[i]] for i in restored]
+    kept: dict[int, int] = {}
+    if colour < state.n:
+        for c in state.display[colour]:
+            kept[CARD_TECH[c]] = kept.get(CARD_TECH[c], 0) + 1
+    top3 = sorted((m for m in ongoing if m > 0), reverse=True)[:3]
+    measures = {
+        "materials8": (sum(ongoing) + len(restored), 7 if four else 8),
+        "three6": (sum(top3) if len(top3) == 3 else 0, 6),
+        "one5": (max(ongoing, default=0), 5),
+        "exc2": (objectives.restorations(state, colour, EXCELLENT, objectives.EXC2), 2),
+        "cor2": (objectives.restorations(state, colour, CORRECT, objectives.COR2), 2),
+        "ec3": (
+            objectives.restorations(state, colour, EXCELLENT, objectives.EC3)
+            + objectives.restorations(state, colour, CORRECT, objectives.EC3),
+            2 if four else 3,
+        ),
+        "adjacent3": (objectives.largest_adjacent_group(restored), 2 if four else 3),
+        "sametype2": (max((types.count(t) for t in set(types)), default=0), 2),
+        "difftype3": (len(set(types)), 2 if four else 3),
+        "prudent_same3": (max(kept.values(), default=0), 3),
+        "prudent5": (sum(kept.values()), 5),
+        "prudent_diff3": (len(kept), 3),
+    }
+    return measures[objective]
+
+
+@dataclass(frozen=True)
+class ObjectiveLine:
+    """One objective for one player in a position: met or not, claimable or why not."""
+
+    objective: str
+    group: str
+    condition: str
+    in_play: bool
+    count: int
+    needed: int
+    met: bool
+    problems: tuple[str, ...]  # why it cannot be claimed now (empty: claimable)
+
+    def to_text(self) -> str:
+        """One line: the objective, the count against the threshold, and the verdict."""
+        verdict = "; ".join(self.problems) or "claimable (by an Objective bonus or an objective sheet)"
+        if not self.in_play:
+            verdict = ("met" if self.met else "not met") + " (not in play)"
+        return f"{self.objective:<14} {self.count:>2} / {self.needed:<2} {verdict}"
+
+
+def objectives_report(state: State, colour: int) -> list[ObjectiveLine]:
+    """The twelve objectives for ``colour`` in ``state``: the count the kit reads on the
+    board, the threshold for this player count, whether the condition is met and, for the
+    three in play, every reason a claim would be refused (``objectives.claim_problems``)."""
+    out = []
+    for o in D.objectives:
+        count, needed = objective_measure(state, colour, o.id)
+        met = objectives.objective_met(state, colour, o.id)
+        in_play = o.id in state.objectives
+        problems = tuple(objectives.claim_problems(state, colour, o.id)) if in_play else ()
+        out.append(ObjectiveLine(o.id, o.group, o.condition, in_play, count, needed, met, problems))
+    return out

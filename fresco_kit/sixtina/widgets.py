@@ -22,7 +22,7 @@ from fresco_kit.core.widgets import panel, show_figure, show_text
 
 from . import teach
 from .chapel import place_status, revealable_places
-from .codes import FRESCO_TECHS, PLACES, D
+from .codes import FRESCO_TECHS, PLACES, D, counted
 from .data import TECHNIQUES
 from .draw import completion_bars, draw_chapel, draw_fresco_card, final_scoring_bars
 from .examples import chapel_chain
@@ -313,7 +313,8 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
         free = sum(1 for o in occ if o is None)
         text = result.to_text()
         if free and not half.value:
-            text = f"not complete yet: {free} technique space(s) free; scored as if it were complete now\n" + text
+            free_text = counted(free, "technique space")
+            text = f"not complete yet: {free_text} free; scored as if it were complete now\n" + text
         fig = None
         if draw and result.contributors:
             fig = completion_bars(result)
@@ -367,11 +368,66 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
             lines.append("(the game ended before that many frescoes were restored)")
         fig = None
         if draw:
-            fig = draw_chapel(state, title=f"After {state.status.count(2)} restored fresco(es)")
+            fig = draw_chapel(
+                state, title=f"After {counted(state.status.count(2), 'restored fresco', 'restored frescoes')}"
+            )
         _show(out, "\n".join(lines), fig)
 
     restored.observe(render, "value")
     seed_w.observe(render, "value")
+    render()
+    return box
+
+
+# -- Objectives -------------------------------------------------------------------------
+def objectives_explorer(seed: int = 5, players: int = 3, restored: int = 4, draw: bool = True) -> Any:
+    """Objectives: a seeded random game stopped after a chosen number of restored
+    frescoes; for a chosen player, the twelve objectives with what the kit counts on the
+    board against the threshold of this player count, and for the three in play whether
+    a claim would be accepted now, or every reason it would be refused."""
+    import ipywidgets as widgets
+
+    count = widgets.Dropdown(options=[2, 3, 4], value=players, description="Players", style=_style())
+    restored_w = widgets.IntSlider(value=restored, min=0, max=10, description="Restored frescoes", style=_style())
+    seed_w = widgets.BoundedIntText(
+        value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+    )
+    who = widgets.Dropdown(options=list(teach.PLAYER_NAMES[:players]), description="Player", style=_style())
+    out = widgets.Output()
+    box = _panel(
+        "Objectives: which may be claimed in this position, and why not the others",
+        [widgets.HBox([count, restored_w, seed_w]), who],
+        out,
+        players=count,
+        restored=restored_w,
+        seed=seed_w,
+        who=who,
+        state=None,
+    )
+
+    def render(_: Any = None) -> None:
+        names = list(teach.PLAYER_NAMES[: count.value])
+        if list(who.options) != names:
+            who.options = names
+        state = teach.mid_game_state(seed_w.value, count.value, restored_w.value)
+        box.state = state
+        colour = state.colours.index(who.value) if who.value in state.colours else 0
+        side = "4" if state.n == 4 else "2-3"
+        lines = [f"{state.colours[colour]}, {state.n} players (objective side {side}):"]
+        group = None
+        for line in teach.objectives_report(state, colour):
+            if line.group != group:
+                group = line.group
+                lines.append(f"{group}:")
+            points = "/".join(map(str, D.objective_by_id[line.objective].points(state.n)))
+            mark = f"in play, {points}" if line.in_play else "         "
+            lines.append(f"  [{mark:>14}] {line.to_text()}")
+        lines.append("count / needed: what the kit counts on the board (teach.OBJECTIVE_MEASURES)")
+        fig = draw_chapel(state, title=f"Seed {seed_w.value}: the position") if draw else None
+        _show(out, "\n".join(lines), fig)
+
+    for w in (count, restored_w, seed_w, who):
+        w.observe(render, "value")
     render()
     return box
 

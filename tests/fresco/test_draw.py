@@ -11,7 +11,9 @@ import pytest  # noqa: E402
 from matplotlib.collections import LineCollection  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
+from fresco_kit.core.colours import contrast, player_colour  # noqa: E402
 from fresco_kit.fresco import board, data, draw, new_game  # noqa: E402
+from fresco_kit.fresco.refs import plural  # noqa: E402
 from fresco_kit.fresco.positions import edit  # noqa: E402
 from fresco_kit.fresco.scoring import bishop_bonus  # noqa: E402
 
@@ -79,11 +81,47 @@ def test_board_overview_shows_inn_mood_and_track():
     inn, mood, track = fig.axes
     cells = {cell.get_text().get_text() for cell in inn.tables[0].get_celld().values()}
     for t, (change, price) in data.INN.items():
-        assert f"{t} o'clock" in cells and f"{price} thalers" in cells and f"{change:+d}" in cells
+        assert f"{t} o'clock" in cells and plural(price, "thaler") in cells and f"{change:+d}" in cells
     assert texts(mood).count("+1") == 2 * state.n and texts(mood).count("-1") == 2 * state.n
     markers = [c.get_offsets()[0] for c in track.collections]
     assert sorted(-int(x) for x, _ in markers) == [1, 2, 3, 4]          # everyone on S1..S4
     assert "S1" in texts(track)
+
+
+@pytest.mark.rule("fresco p1.order")
+@pytest.mark.parametrize("n", [3, 4])
+def test_s1_is_drawn_last_on_the_track_as_the_caption_says(n):
+    state = new_game(["Red", "White", "Blue", "Yellow"][:n], seed=2).state
+    track = draw.draw_board(state).axes[2]
+    assert "S1 counts as last" in track.get_title()
+    x = {t.get_text(): t.get_position()[0] for t in track.texts}
+    assert x["S1"] < x["S2"] < x[f"S{n}"] < x["1"]                      # S1 leftmost, furthest behind
+    at = {tuple(c.get_facecolor()[0][:3]): c.get_offsets()[0][0] for c in track.collections}
+    for k, (nm, p) in enumerate(zip(state.names, state.players)):
+        rgb = tuple(round(v, 3) for v in matplotlib.colors.to_rgb(player_colour(nm, k)))
+        drawn = next(xx for c, xx in at.items() if tuple(round(v, 3) for v in c) == rgb)
+        assert drawn == x[f"S{p.start}"], (nm, p.start)
+
+
+def test_text_in_the_figures_contrasts_with_its_background():
+    state = new_game(["Red", "White", "Blue", "Yellow"], seed=2).state
+    from fresco_kit.fresco import teach
+
+    report = teach.wake_up({"Red": 7, "White": 5, "Blue": 9, "Yellow": 8})
+    inn = draw.draw_board(report.state).axes[0]
+    for cell in inn.tables[0].get_celld().values():
+        text = cell.get_text()
+        if text.get_text():
+            back = matplotlib.colors.to_hex(cell.get_facecolor())
+            assert contrast(matplotlib.colors.to_hex(text.get_color()), back) >= 4.5, (text.get_text(), back)
+    assert "White" in {c.get_text().get_text() for c in inn.tables[0].get_celld().values()}
+    for fig in (draw.draw_bishop_heatmap((1, 1)), draw.draw_bishop_heatmap((0, 0), state)):
+        ax = fig.axes[0]
+        image = ax.images[0]
+        for t in ax.texts:
+            c, y = t.get_position()
+            back = matplotlib.colors.to_hex(image.cmap(image.norm(image.get_array()[int(round(-y)), int(round(c))])))
+            assert contrast(matplotlib.colors.to_hex(t.get_color()), back) >= 4.5, (t.get_text(), back)
 
 
 def test_readme_figures(tmp_path):

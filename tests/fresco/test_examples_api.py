@@ -58,8 +58,35 @@ def test_money_example():
 def test_all_examples_print_and_match():
     lines = []
     assert run_examples(examples.EXAMPLES, lines.append)
-    assert lines[-1] == "all examples match" and len(examples.EXAMPLES) == 8
+    assert lines[-1] == "all examples match" and len(examples.EXAMPLES) == 12
     assert {ex.kind for ex in examples.EXAMPLES} <= {"rulebook example", "constructed"}
+    # the seed rule texts print no worked example of the inn: the 7 o'clock case is constructed
+    assert examples.example("Getting up at 7 o'clock").kind == "constructed"
+    assert all(ex.kind == "constructed" for ex in examples.EXAMPLES)
+
+
+@pytest.mark.rule("fresco market.close", "fresco market.buy")
+def test_closing_a_booth_empties_it_for_later_players():
+    assert all(c.ok for c in examples.market_collision())
+
+
+@pytest.mark.rule("fresco bigbox.rotation")
+def test_rotation_example_single_painter_stays():
+    checks = {c.quantity: c for c in examples.start_rotation()}
+    assert all(c.ok for c in checks.values())
+    assert checks["bigbox: a single painter left on the start spaces stays on"].actual == 2
+
+
+@pytest.mark.rule("fresco end.tie")
+def test_tie_example_shares_the_win():
+    assert all(c.ok for c in examples.tie_for_the_win())
+
+
+@pytest.mark.rule("fresco supply.coins", "fresco supply.paints")
+def test_bank_example_counts_196_thalers_and_78_paints():
+    checks = {c.quantity: c for c in examples.bank_and_supply()}
+    assert all(c.ok for c in checks.values())
+    assert checks["thalers in all"].actual == 196 and checks["4 players: bank after setup (196 - 4 x 12)"].actual == 148
 
 
 def test_action_text_round_trips_and_bad_text_is_refused():

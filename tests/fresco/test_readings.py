@@ -8,29 +8,61 @@ from pathlib import Path
 import pytest
 
 from fresco_kit.fresco import RULESET_SWITCHES, flow, new_game, readings
+from fresco_kit.fresco.actions import Theater
 from fresco_kit.fresco.positions import edit
 from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco.scoring import altar_points
 
+from .helpers import at, data, edit, finish_round, game, times, wake_all
+
 HERE = Path(__file__).parent
 
 
-def test_every_reading_names_a_rule_and_its_switch():
-    names = [r.name for r in readings.READINGS]
-    assert len(names) == len(set(names)) and set(readings.BY_NAME) == set(names)
+def test_every_reading_has_the_shape_id_text_alternatives_argument_switch():
+    ids = [r.id for r in readings.READINGS]
+    assert len(ids) == len(set(ids)) and set(readings.BY_ID) == set(ids)
     switches = {s.name for s in RULESET_SWITCHES}
     for r in readings.READINGS:
-        assert r.rule in RULES, r.name
-        assert r.switch is None or r.switch in switches, r.name
-        assert r.question and r.kit, r.name
+        assert r.id.isidentifier() and r.id == r.id.lower(), r.id
+        assert r.rule in RULES, r.id
+        assert r.switch is None or r.switch in switches, r.id
+        assert r.text and r.kit and r.argument, r.id
+        assert r.alternatives and all(r.alternatives), r.id
+        assert "Fresco" in r.text, f"{r.id}: the text read names no rulebook"
+        assert "FACTS" not in repr(r), r.id
     text = readings.readings_text()
-    assert all(name in text for name in names)
+    assert all(i in text for i in ids) and text.count("argument:") == len(ids)
+    assert "switch:       none" in text and "switch:       final_collision" in text
+    assert max(len(line) for line in text.splitlines()) <= 96
+    assert readings.flag("theater_mood_and_the_column_ends").startswith("This is a reading of the kit: ")
+
+
+def test_the_theater_reading_of_clamping_is_listed():
+    r = readings.BY_ID["theater_mood_and_the_column_ends"]
+    assert r.rule == "theater" and r.switch is None
+    assert "top space" in r.kit and "after the next get-up" in r.alternatives[0]
+
+
+@pytest.mark.rule("fresco theater", "fresco p1.mood")
+def test_theater_moves_at_once_clamped_then_the_next_get_up_starts_from_the_top():
+    top = data.MOOD_LENGTH - 1
+    g = game()
+    g.state = edit(g.state, players={"Red": {"mood": top - 2}})
+    # Red gets up at 9 (+1 with the kit's inn): one space below the top
+    at(g, "theater", "Red", times(g, Red=9), Red=(0, 0, 0, 0, 1))
+    assert g.state.player("Red").mood == top - 1
+    g.play(Theater("Red"))
+    assert g.state.player("Red").mood == top                   # clamped at the theater visit
+    finish_round(g)
+    wake_all(g, Red=5)                                         # -2 with the kit's inn
+    assert data.INN[5][0] == -2
+    assert g.state.player("Red").mood == top - 2               # not top: the +2 was not held back
 
 
 def test_every_reading_is_pinned_by_a_test_naming_its_rule():
     sources = "".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py") if p.name != Path(__file__).name)
     for r in readings.READINGS:
-        assert f'"fresco {r.rule}"' in sources, f"no test names fresco {r.rule} ({r.name})"
+        assert f'"fresco {r.rule}"' in sources, f"no test names fresco {r.rule} ({r.id})"
 
 
 @pytest.mark.rule("fresco p1.order")

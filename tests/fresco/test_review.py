@@ -15,7 +15,7 @@ from fresco_kit.fresco.actions import Altar, Buy, Close, Plan, Restore, altar
 from .helpers import P3, P4, at, data, edit, finish_round, game, plans, play_round_start, refused, times, wake_all
 
 
-# -- coins (Game Components; FACTS.md) ------------------------------------------------
+# -- coins (Game Components; public sources, see seeds/README.md) ------------------------------------------------
 @pytest.mark.rule("fresco setup.player", "fresco supply.coins")
 def test_the_bank_holds_60_coins_worth_196_thalers():
     """60 coins = 36 x 1 + 16 x 5 + 8 x 10 thalers: the bank is 196 thalers, not 60."""

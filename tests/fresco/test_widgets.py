@@ -113,4 +113,4 @@ def test_final_count_widget():
     assert "share a victory point space" in shown(w)
     w.controls["spaces"]["White"].value = 30
     w.controls["thalers"]["Red"].value = 0
-    assert "Red: 0 thaler(s), no VP" in shown(w)
+    assert "Red: 0 thalers, no VP" in shown(w)

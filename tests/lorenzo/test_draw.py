@@ -81,15 +81,22 @@ def test_score_sheet_chart():
     sheet = draw.sample_final_sheet()
     fig = draw.draw_score_sheet(sheet)
     text = _texts(fig)
-    assert "54 (winner)" in text and "43" in text
+    # issue 10: the label is the total, written as gains - losses, not the bar's top
+    assert "total 54\nwinner" in text and "total 54 = 60 - 6" in text and "total 43" in text
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
-    assert labels == sheet.categories
+    assert labels == sheet.categories[:-1] + ["VP lost to excommunications (below 0)"]
+    ax = fig.axes[0]
+    assert ax.get_xlabel() == "player" and "stacked by category" in ax.get_ylabel()
+    assert ax.get_legend().get_title().get_text() == "segment" and "losses below" in ax.get_title()
 
 
 def test_scoring_tables():
     fig = draw.draw_scoring_tables()
     assert len(fig.axes) == 3
     assert "21" in _texts(fig) and "threshold III" in _texts(fig)
+    assert [ax.get_ylabel() for ax in fig.axes] == ["VP scored at the end"] * 2 + ["VP scored when supporting the Church"]
+    assert fig.axes[0].get_xlabel() == "cards of this type at the end of the game"
+    assert all(len(line.get_xdata()) == 2 for line in fig.axes[2].lines)  # bars per space; lines: thresholds
 
 
 def test_readme_figures():

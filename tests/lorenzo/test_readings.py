@@ -31,7 +31,7 @@ def test_switches_are_the_readings_with_their_defaults():
     assert readings.DEFAULTS == {"win_tie_break": "turn_order", "military_zero_competes": True,
                                  "extra_action_floor_bonus": False, "extra_action_pays_occupied": True,
                                  "servants_in_pairs": True, "last_report_scores_excommunicated": True,
-                                 "large_space_penalty_after_minimum": True}
+                                 "large_space_penalty_after_minimum": True, "initial_order": "random"}
     for s in INFO.switches:
         assert readings.DEFAULTS[s.name] in s.choices and s.rule and s.doc
     g = new_game(P2, seed=1, switches={"win_tie_break": "shared"})
@@ -99,7 +99,7 @@ def test_extra_action_floor_bonus_switch():
     g.play("place Red white character-3")
     g.play(Choose("Red", "territory-3", 1))
     assert res(g, "Red", "wood") == 3
-    assert g.state.options["switches"] == {"extra_action_floor_bonus": True}
+    assert g.state.options["switches"] == {"extra_action_floor_bonus": True, "initial_order": "as_given"}
 
 
 @pytest.mark.rule("lorenzo towers.occupied", "lorenzo kit.extra_action")

@@ -70,7 +70,8 @@ def test_a_save_is_readable():
     g.play("place Red white council")
     data = json.loads(g.to_json())
     assert data["actions"] == ["place Red white council"]
-    assert data["options"] == {"bonus_tiles": "standard", "switches": {}}
+    # a constructed position seats the players as given, and says so
+    assert data["options"] == {"bonus_tiles": "standard", "switches": {"initial_order": "as_given"}}
     st = data["state"]
     assert st["occupants"] == {"council": [{"player": "Red", "member": "white"}]}
     assert st["players"][0]["res"] == {"wood": 2, "stone": 2, "servants": 3, "coins": 6, "military": 0, "faith": 0,
@@ -78,7 +79,7 @@ def test_a_save_is_readable():
     assert st["players"][0]["home"] == ["black", "orange", "neutral"]
     assert st["pending"][0]["player"] == "Red" and st["pending"][0]["kind"] == "privilege"
     assert st["pending"][0]["count"] == 1 and st["pending"][0]["taken"] == []
-    assert st["switches"] == {name: None for name in st["switches"]}
+    assert st["switches"] == {name: None if name != "initial_order" else "as_given" for name in st["switches"]}
     assert set(st) == {f.name for f in dataclasses.fields(State)}
 
 
@@ -91,7 +92,8 @@ def test_evolve_copies_every_field():
 
 # ---- crash classes the fuzzer found before the state was a Record -----------------------
 def _save(**kw):
-    game = new_game(P3, seed=4, **kw)
+    # seated as given: the edits below name Red as the first player
+    game = new_game(P3, seed=4, switches={"initial_order": "as_given"}, **kw)
     rng = Rng(4)
     for _ in range(30):
         game.play(rules.sample_action(game.state, rng))

@@ -6,6 +6,7 @@ import pytest
 from fresco_kit.core import Rng, RuleError
 from fresco_kit.lorenzo import new_game, rules
 from fresco_kit.lorenzo.effects import member_value
+from fresco_kit.lorenzo.setup import setup_events
 from fresco_kit.lorenzo.actions import GRAMMAR, Choose, Forfeit, Place
 
 from .helpers import P2, P3, P4, assert_refused, game_at, position, refused_by, res
@@ -20,12 +21,13 @@ def _play_round(game, rng):
 @pytest.mark.rule("lorenzo player.start")
 def test_starting_resources_by_turn_order():
     g = new_game(P4, seed=3)
-    for i, p in enumerate(g.state.players):
+    for p in g.state.players:
+        i = g.state.order.index(p.name)
         assert p.res == {"wood": 2, "stone": 2, "servants": 3, "coins": 5 + i, "military": 0, "faith": 0, "vp": 0}
         assert p.home == ("white", "black", "orange", "neutral") and p.excomms == ()
         assert p.bonus_tile == "standard" and all(v == () for v in p.cards.values())
     adv = new_game(P3, seed=3, bonus_tiles="advanced")
-    assert [p.bonus_tile for p in adv.state.players] == ["A", "B", "C"]
+    assert [adv.state.player(n).bonus_tile for n in adv.state.order] == ["A", "B", "C"]
     with pytest.raises(ValueError):
         new_game(["Solo"])
     with pytest.raises(ValueError):
@@ -171,7 +173,8 @@ def test_pending_decision_blocks_other_actions():
             "'choose Red servants', 'choose Red coins', 'choose Red military', 'choose Red faith'") in str(err.value)
     with pytest.raises(RuleError, match="the choices are wood\\+stone, servants, coins, military, faith"):
         g.play("choose Red support")
-    with pytest.raises(ValueError, match="Choose.choice: expected answers: one of wood\\+stone, servants"):
+    with pytest.raises(ValueError, match=r"Choose.choice: expected answers: a council privilege \(wood\+stone, "
+                       r"servants, coins, military, faith\); support or refuse .*council\), harvest or production"):
         rules.parse_action("choose Red gold")                                 # not a word of any answer
 
 
@@ -226,3 +229,47 @@ def test_play_of_something_else_is_a_value_error():
         with pytest.raises(ValueError, match="is not a Lorenzo il Magnifico action"):
             g.play(thing)
     assert not g.history
+
+
+@pytest.mark.rule("lorenzo kit.initial_order", "lorenzo player.start")
+def test_first_turn_order_is_drawn_from_the_seed():
+    """The published setup: the first turn order is drawn at random (from the seed: the
+    same seed gives the same game), not the order the names were given in."""
+    orders = {new_game(P4, seed=s).state.order for s in range(12)}
+    assert len(orders) > 3 and all(sorted(o) == sorted(P4) for o in orders)
+    assert any(o != tuple(P4) for o in orders)
+    a, b = new_game(P4, seed=5), new_game(P4, seed=5)
+    assert a.state == b.state
+    for _ in range(40):
+        action = rules.sample_action(a.state, Rng(7))
+        a.play(action)
+        b.play(action)
+    assert a.state == b.state
+    first = new_game(P4, seed=5).state.order[0]
+    assert new_game(P4, seed=5).state.schedule[0] == first
+
+
+@pytest.mark.rule("lorenzo kit.initial_order")
+def test_initial_order_as_given_keeps_the_given_order():
+    for seed in range(6):
+        g = new_game(P4, seed=seed, switches={"initial_order": "as_given"})
+        assert g.state.order == tuple(P4)
+        assert [g.state.player(n).res["coins"] for n in P4] == [5, 6, 7, 8]
+    with pytest.raises(ValueError):
+        new_game(P4, switches={"initial_order": "alphabetical"})
+
+
+@pytest.mark.rule("lorenzo kit.initial_order")
+def test_advanced_tiles_and_coins_are_dealt_in_turn_order():
+    for seed in range(6):
+        g = new_game(P4, seed=seed, bonus_tiles="advanced")
+        order = g.state.order
+        assert [g.state.player(n).bonus_tile for n in order] == ["A", "B", "C", "D"]
+        assert [g.state.player(n).res["coins"] for n in order] == [5, 6, 7, 8]
+        texts = [e.text for e in setup_events(g.state)]
+        assert texts[0] == "First turn order (drawn at random): " + ", ".join(order)
+        assert texts[2] == "Advanced bonus tiles dealt in turn order: " + ", ".join(
+            f"{n} tile {t}" for n, t in zip(order, "ABCD"))
+    g = new_game(P2, switches={"initial_order": "as_given"})
+    assert [e.text for e in setup_events(g.state)] == [
+        "First turn order (as the players were given): Red, Blue", "Starting coins by turn order: Red 5 coins, Blue 6 coins"]

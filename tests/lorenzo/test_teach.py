@@ -84,7 +84,7 @@ def test_activation_marks_cards_by_value():
     for name in ("Carpenter's Shop (>= 4)", "Stonemason's Shop (>= 3)", "Chapel (>= 2)"):
         assert f"fires  {name}" in text
     assert "fires  personal bonus tile standard [illustrative]" in text
-    assert "Chapel (>= 2): 1 coins -> 1 faith  (trades affordable now: none)" in text   # no coin yet
+    assert "Chapel (>= 2): 1 coin -> 1 faith  (trades affordable now: none)" in text   # no coin yet
     assert "5 coins  (trades affordable now: 1, 2)" in text
 
 

@@ -94,3 +94,26 @@ def test_scoring_widget():
     assert c["territories"].value == 4
     c["draw"].click()
     assert any(o["output_type"] == "display_data" for o in w.out.outputs)
+
+
+def test_scoring_widget_every_period_three_tile_bites():
+    """Issue 10: tile 20 (1 VP per wood and stone in the buildings' costs) did nothing, the
+    sheet had no buildings.  Now a buildings slider gives them, and every period III tile
+    changes the excommunicated player's line."""
+    w = widgets.scoring_widget()
+    c = w.controls
+    c["player"].value = "Blue"
+    assert c["excommunicated"].value and c["buildings"].value == 2
+    rows = {}
+    for tile, _ in [(v, k) for k, v in c["tile"].options]:
+        c["tile"].value = tile
+        rows[tile] = w.text().splitlines()[7]          # the Excommunications line
+    assert rows[20] != "Excommunications           0        0         0"
+    assert rows[20].split()[2] == "-4"                 # Blue's two buildings: 4 wood and stone in their costs
+    c["tile"].value = 20
+    c["buildings"].value = 0
+    assert w.text().splitlines()[7].split()[2] == "0"  # no buildings, nothing lost
+    c["buildings"].value = 2
+    for tile in (15, 17, 19, 20):                      # Blue has characters, territories, military, buildings
+        c["tile"].value = tile
+        assert w.text().splitlines()[8] != "Total                     54        54        43", tile

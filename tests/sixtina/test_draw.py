@@ -93,7 +93,7 @@ def test_completion_bars():
                                             ("prudent", "Red"), ("prudent", "White")], {"Red": 2, "White": 1, "Blue": 1})
     fig = draw.completion_bars(result)
     texts = [t.get_text() for t in fig.axes[0].texts]
-    assert texts == ["+1 points", "+2 points", "+9 points"]       # White, Red, Blue bottom to top
+    assert texts == ["+1 point", "+2 points", "+9 points"]       # White, Red, Blue bottom to top
 
 
 def test_readme_figures_include_the_chapel():
@@ -103,3 +103,21 @@ def test_readme_figures_include_the_chapel():
     assert len(nodes) == 12
     status = {to_hex(p.get_facecolor()) for p in nodes.values()}
     assert status == set(draw.STATUS_COLOURS.values())      # a mid-game: all three statuses
+
+
+def test_figures_say_whose_extras_name_the_techniques_and_mark_cuts():
+    from fresco_kit.sixtina import teach
+    from fresco_kit.sixtina.draw import _wrap, draw_chapel, extras_label, final_scoring_bars
+
+    assert _wrap("Creation of the Sun, Moon and Plants").endswith("…")
+    assert "…" not in _wrap("The Flood")
+    assert extras_label(("Red", "White", "Blue"), (2, 0, 1)) == "R+2 B+1"
+    fig = draw_chapel(teach.mid_game_state(seed=5, restored=3))
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert any("zone icon" in t for t in labels)
+    assert any("Rp Repainting" in t for t in labels) and any("extra" in t and "R = Red" in t for t in labels)
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "Rp" in texts or "SS" in texts or "WP" in texts
+    fig = final_scoring_bars(teach.final_sheet(teach.RULEBOOK_FINAL_INPUTS))
+    shown = [t.get_text() for t in fig.axes[0].texts]
+    assert shown.count("2") >= 1 and "1" in shown      # the thin Leftover segments of White (2) and Blue (1)

@@ -146,3 +146,28 @@ def test_bonus_before_the_flip_counts_the_completed_frescos_materials():
     game.play(Bonus("objective", "one5"))
     assert game.state.claims[0][0] == 0
     assert game.state.status[place_index("G1")] == 2               # then the fresco is completed
+
+
+def test_objective_measure_agrees_with_the_engine_in_random_positions():
+    from fresco_kit.sixtina import objectives, teach
+    from fresco_kit.sixtina.codes import D
+
+    for n in (2, 3, 4):
+        for restored in (0, 3, 6):
+            state = teach.mid_game_state(seed=restored + n, n=n, restored=restored)
+            for colour in range(n):
+                for line in teach.objectives_report(state, colour):
+                    assert line.met == (line.count >= line.needed), (n, restored, colour, line)
+                    if line.in_play:
+                        assert (not line.problems) == (line.objective in objectives.claimable(state, colour))
+    assert set(teach.OBJECTIVE_MEASURES) == {o.id for o in D.objectives}
+
+
+def test_objectives_explorer_lists_the_twelve_and_why_not():
+    from fresco_kit.sixtina import widgets as W
+
+    w = W.objectives_explorer(draw=False)
+    text = W.output_text(w.out)
+    assert text.count(" / ") >= 12 and "in play" in text and "(not in play)" in text
+    w.players.value = 4
+    assert "4 players (objective side 4)" in W.output_text(w.out)

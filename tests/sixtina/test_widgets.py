@@ -90,7 +90,7 @@ def test_restoration_explorer_draws_the_card():
 def test_completion_calculator():
     w = W.completion_calculator(draw=False)
     t = text(w)
-    assert "-> (9, 2, 1)" in t and "Blue: 3 material(s)" in t and "zone icon: Blue" in t
+    assert "-> (9, 2, 1)" in t and "Blue: 3 materials" in t and "zone icon: Blue" in t
     assert w.result.awards == {"Blue": 9, "Red": 2, "White": 1}
     w.spaces[1].value = ("correct", "Blue")            # no excellent: 8/1/0, Red leftmost correct
     assert w.result.points == (8, 1, 0) and w.result.top == "Red"
@@ -101,7 +101,7 @@ def test_completion_calculator():
     w.fresco.value = "moses_5"
     assert len(w.spaces) == 3 and "not complete yet" not in text(w)     # half shown, no warning
     w.half.value = False
-    assert "not complete yet: 3 technique space(s) free" in text(w)
+    assert "not complete yet: 3 technique spaces free" in text(w)
     for s in w.spaces:
         s.value = ("prudent", "Red")
     for e in w.extras.values():

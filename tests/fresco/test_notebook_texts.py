@@ -1,0 +1,103 @@
+"""What the Fresco notebooks say (issue 10): corrected sentences and labels, the readings
+flagged where they apply and listed in notebook 5, and the engine-backed cells for the
+market collision, the start-space rotation, the tie rule and the bank sizes."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fresco_kit.fresco import readings
+
+from .test_plurals import BAD
+
+NOTEBOOKS = Path(__file__).parents[2] / "notebooks" / "fresco"
+
+
+def cells(name: str) -> list[dict]:
+    nb = json.loads(next(NOTEBOOKS.glob(f"{name}_*.ipynb")).read_text(encoding="utf-8"))
+    return nb["cells"]
+
+
+def source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def outputs(cell: dict) -> str:
+    out = []
+    for o in cell.get("outputs", []):
+        out.append("".join(o.get("text", "")))
+        out.append("".join(o.get("data", {}).get("text/plain", "")))
+    return "".join(out)
+
+
+def everything(name: str) -> str:
+    return "\n".join(source(c) + "\n" + outputs(c) for c in cells(name))
+
+
+ALL = ["01", "02", "03", "04", "05"]
+FLAG = re.compile(r"This is a reading of the kit: .*?\(readings:\s*([a-z0-9_,\s]+)\)", re.S)
+
+
+def test_notebook_5_says_only_what_the_spanish_text_settles():
+    text = " ".join(source(cells("05")[0]).split())
+    assert "Spanish translation of the base rules settles it" not in text
+    assert "settles none of the points the English leaves open" in text
+
+
+def test_the_7_oclock_case_is_labelled_constructed():
+    text = everything("02")
+    assert "rulebook example" not in text and "The rulebook's example" not in text
+    assert "## A constructed example: getting up at 7 o'clock" in text
+    assert "Getting up at 7 o'clock (constructed;" in text
+
+
+def test_notebook_1_caption_matches_the_drawn_start_spaces():
+    text = " ".join(everything("01").split())
+    assert "the third player's painter starts on S3" not in text
+    assert "S1 leftmost, because S1 counts as the last position" in text
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_facts_md_and_no_singular_in_the_plural(name):
+    text = re.sub(r"booth \d+ tiles \d", "", everything(name))  # the action grammar: "buy Red booth 1 tiles 1"
+    assert "FACTS" not in text
+    assert not BAD.search(text), BAD.search(text)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_each_notebook_flags_readings_that_exist(name):
+    flagged = [i.strip() for m in FLAG.finditer(everything(name)) for i in m.group(1).split(",")]
+    assert flagged, f"notebook {name} flags no reading"
+    assert set(flagged) <= set(readings.BY_ID), set(flagged) - set(readings.BY_ID)
+
+
+def test_every_reading_is_flagged_in_some_notebook_and_listed_in_notebook_5():
+    flagged = {i.strip() for n in ALL for m in FLAG.finditer(everything(n)) for i in m.group(1).split(",")}
+    assert flagged == set(readings.BY_ID), set(readings.BY_ID) - flagged
+    last = cells("05")[-1]
+    assert source(last).startswith("# NBVAL_CHECK_OUTPUT") and "readings.readings_text()" in source(last)
+    assert outputs(last).strip() == readings.readings_text().strip()
+
+
+@pytest.mark.parametrize(
+    "name,example",
+    [
+        ("01", "The bank and the paint supply"),
+        ("02", "Big Box start-space rotation"),
+        ("03", "Closing a booth before a later player"),
+        ("04", "A tie for the win"),
+    ],
+)
+def test_engine_backed_cells_for_the_new_topics(name, example):
+    cell = next(c for c in cells(name) if f"teach.example({example!r})" in source(c))
+    assert source(cell).startswith("# NBVAL_CHECK_OUTPUT") and cell["cell_type"] == "code"
+    shown = outputs(cell)
+    assert shown.startswith(f"{example} (constructed;") and "MISMATCH" not in shown
+
+
+def test_bank_sizes_are_shown():
+    text = everything("01")
+    assert "196 thalers in all" in text and "(36, 16, 8)" in text and "78 paint pieces" in text

@@ -1,0 +1,244 @@
+"""Issue 10 for Lorenzo: what the notebooks teach and the words the engine writes.
+
+The notebooks are read as JSON (their sources and stored outputs), so that a sentence
+or label put back the old way fails here; the engine's texts are checked over random
+games (no "1 coins")."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fresco_kit.core import Rng
+from fresco_kit.lorenzo import new_game, readings, rules
+from fresco_kit.lorenzo.positions import game_at, position
+from fresco_kit.lorenzo.refs import GLOSSARY, RULES, amount, plural
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "lorenzo"
+
+#: a number 1 (or +1, -1; not a space name such as "market-1") followed by a plural unit
+BAD_PLURAL = re.compile(
+    r"(?<![\w.-])[+-]?1 (points|coins|thalers|cards|servants|privileges|members|spaces|military points|"
+    r"faith points|victory points|turns|rounds|players|tiles|familiari)\b"
+)
+
+
+def notebook(name: str) -> dict:
+    return json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+
+
+def sources(name: str) -> str:
+    return "\n".join("".join(c["source"]) for c in notebook(name)["cells"])
+
+
+def outputs(name: str) -> str:
+    out = []
+    for c in notebook(name)["cells"]:
+        for o in c.get("outputs", []):
+            text = o.get("text") or o.get("data", {}).get("text/plain", "")
+            out.append("".join(text))
+    return "\n".join(out)
+
+
+def test_plural_helpers():
+    assert amount(1, "coins") == "1 coin" and amount(2, "coins") == "2 coins"
+    assert amount(1, "servants") == "1 servant" and amount(1, "privileges") == "1 privilege"
+    assert amount(1, "wood") == "1 wood" and amount(1, "vp") == "1 vp"
+    assert plural(1, "card") == "1 card" and plural(0, "card") == "0 cards"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_singular_number_with_a_plural_word_in_any_event(seed):
+    """Random games, 2-4 players, advanced tiles on odd seeds: every event text and every
+    refusal the engine writes uses the singular after 1."""
+    names = ["Red", "White", "Blue", "Yellow"][: 2 + seed % 3]
+    g = new_game(names, seed=seed, bonus_tiles="advanced" if seed % 2 else "standard")
+    rng = Rng(seed)
+    seen = 0
+    while not g.is_over:
+        action = rules.sample_action(g.state, rng)
+        for event in g.play(action):
+            assert not BAD_PLURAL.search(event.text), event.text
+            seen += 1
+        for name in names:
+            for m in ("white", "neutral"):
+                for space in ("territory-4", "market-1", "harvest-small", "council"):
+                    for reason, _ in g.explain(f"place {name} {m} {space}").reasons:
+                        assert not BAD_PLURAL.search(reason), reason
+    assert seen > 100
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_no_singular_number_with_a_plural_word_in_notebooks(name):
+    for text in (sources(name), outputs(name)):
+        assert not BAD_PLURAL.search(text), BAD_PLURAL.search(text)
+
+
+def test_facts_file_is_not_cited():
+    root = Path(__file__).resolve().parents[2]
+    files = [*root.joinpath("fresco_kit", "lorenzo").glob("*.py"), root / "seeds" / "lorenzo.toml",
+             *NOTEBOOKS.glob("*.ipynb"), *root.joinpath("tests", "lorenzo").glob("*.py")]
+    for f in files:
+        if f.name != Path(__file__).name:
+            assert "FACTS" not in f.read_text(encoding="utf-8"), f
+
+
+# ---- item 1: the published setup ----------------------------------------------------
+def test_setup_notebook_teaches_the_random_first_order_and_the_advanced_tiles():
+    src, out = sources("01_setup_and_dice.ipynb"), outputs("01_setup_and_dice.ipynb")
+    assert "**The first turn order is drawn at random.**" in src
+    assert "(readings: initial order)" in src and 'initial_order="as_given"' in src
+    assert "### The advanced personal bonus tiles" in src and 'bonus_tiles="advanced"' in src
+    assert "First turn order (drawn at random): " in out
+    assert "Advanced bonus tiles dealt in turn order: " in out
+    assert "same seed, same game: True" in out
+
+
+# ---- item 2: the readings, their shape, the listing and the flags ----------------------
+def test_every_reading_has_the_asked_shape():
+    for r in readings.ALL:
+        assert r.id and r.rule in RULES and r.reads and r.kit and r.alternatives and r.argument, r.id
+        assert all(a and a != r.kit for a in r.alternatives), r.id
+    switches = {s.name for s in readings.SWITCHES}
+    named = {r.switch for r in readings.ALL if r.switch}
+    assert switches <= named                            # every switch belongs to a reading
+    assert named - switches == {"bonus_tiles (an option)"}
+    assert len(readings.BY_ID) == len(readings.ALL)
+
+
+def test_the_odd_servants_reading():
+    r = readings.BY_ID["odd servants"]
+    assert r.switch == "servants_in_pairs" and r.rule == "excomm.kinds"
+    assert "odd" in r.reads and "refused" in r.kit and "wasted" in r.alternatives[0]
+    for rid in ("extra action floor bonus", "military zero", "initial order"):
+        assert readings.BY_ID[rid].switch in {s.name for s in readings.SWITCHES}
+
+
+FLAG = re.compile(r"This is a reading of\s+the kit.*?\(readings: ([^)]*)\)", re.S)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("0[1-6]*.ipynb")))
+def test_each_notebook_flags_its_readings(name):
+    flags = FLAG.findall(sources(name))
+    assert flags, name
+    for group in flags:
+        for rid in re.split(r",\s*", re.sub(r";.*", "", group, flags=re.S)):
+            assert " ".join(rid.split()) in readings.BY_ID, (name, rid)  # a markdown line may wrap an id
+
+
+def test_readings_are_listed_in_a_notebook():
+    out = outputs("05_final_scoring.ipynb")
+    for r in readings.ALL:
+        assert f"{r.id} [{r.rule}]\n  reads: " in out, r.id
+    assert "readings_text()" in sources("05_final_scoring.ipynb")
+    for rid in ("gain losses", "odd servants", "last report"):
+        assert f"{rid} [" in outputs("04_vatican_report.ipynb")
+    for rid in ("extra action floor bonus", "colour rule"):
+        assert f"{rid} [" in outputs("02_towers.ipynb")
+
+
+# ---- item 3: fixes ----------------------------------------------------------------------
+def test_vatican_notebook_names_the_excommunications():
+    out = outputs("04_vatican_report.ipynb")
+    assert "(2,)" not in out and "White's excommunication (refused)  Coin losses  Coin losses" in out
+    assert "Coin losses (period 1): each time you gain coins, you gain 1 less" in out
+    g_events = [e.text for e in _report_events()]
+    assert any("is excommunicated: Coin losses (each time you gain coins, you gain 1 less)" in t for t in g_events)
+
+
+def _report_events():
+    """The end of round 2: Blue (0 faith) closes it and is excommunicated."""
+    g = game_at(position(["Red", "Blue"], round=2, tiles=(2, 9, 18), home={"Red": [], "Blue": ["neutral"]},
+                         turn=-1))
+    g.play("place Blue neutral council servants 1")
+    return g.play("choose Blue coins")
+
+
+def test_final_scoring_notebook_explains_the_chart_and_tile_20():
+    src = sources("05_final_scoring.ipynb")
+    assert "the label above it is\nthe total, written as gains − losses" in src
+    assert "matters only with tile 20" in src
+
+
+# ---- item 5: the Italian terms of the summary -------------------------------------------
+def test_glossary_has_the_summary_terms_and_the_notebooks_show_them():
+    italian = set(GLOSSARY.values())
+    assert {"spazio piccolo", "spazio grande", "valore dell'azione", "forza militare", "risorse"} <= italian
+    out = outputs("01_setup_and_dice.ipynb")
+    for term in ("spazio piccolo", "spazio grande", "valore dell'azione", "forza militare", "risorse"):
+        assert term in out
+    assert "*spazio piccolo*" in sources("03_harvest_production_market_council.ipynb")
+    assert "*forza militare*" in sources("05_final_scoring.ipynb") and "*risorse*" in sources("05_final_scoring.ipynb")
+
+
+# ---- item 6: refusals name the options ------------------------------------------------
+def _refusal(game, action) -> str:
+    return "; ".join(m for m, _ in game.explain(action).reasons)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_wrong_answer_to_any_pending_decision_lists_the_choices(seed):
+    """Random games: whenever a decision is pending (privilege, cost, trade, extra action,
+    Vatican report), a wrong answer is refused naming every legal answer, and another
+    player's action is refused naming the pending player's legal answers."""
+    names = ["Red", "White", "Blue", "Yellow"][: 2 + seed % 3]
+    g = new_game(names, seed=seed)
+    rng = Rng(seed)
+    kinds = set()
+    while not g.is_over:
+        if g.state.pending:
+            d = g.state.pending[0]
+            kinds.add(d.kind)
+            legal = [a for a in g.legal_actions() if a.player == d.player]
+            wrong = "choose {} {}".format(d.player, "production-large" if d.kind != "vatican" else "coins")
+            text = _refusal(g, wrong)
+            assert text, wrong
+            for a in legal:
+                assert a.choice in text, (d.kind, a.choice, text)
+            other = next(n for n in names if n != d.player)
+            blocked = _refusal(g, f"place {other} white council")
+            assert all(f"'{a}'" in blocked for a in legal), blocked
+        g.play(rules.sample_action(g.state, rng))
+    assert {"privilege", "vatican"} <= kinds
+
+
+def test_refusals_name_the_spaces_members_players_and_answers():
+    g = game_at(position(["Red", "Blue"]))
+    with pytest.raises(ValueError) as err:
+        g.explain("place Red white nowhere")
+    assert "market-4, council, got 'nowhere'" in str(err.value) and "more)" not in str(err.value)
+    with pytest.raises(ValueError) as err:
+        g.explain("choose Red gold")
+    assert "a council privilege (wood+stone, servants, coins, military, faith)" in str(err.value)
+    assert "more)" not in str(err.value)
+    assert _refusal(g, "place Green white council") == "'Green' is not playing; the players are Red, Blue"
+    assert _refusal(g, "choose Red coins") == ("there is no pending decision to answer; Red is to place a family "
+                                               "member (white, black, orange, neutral at home): "
+                                               "'place Red <member> <space>'")
+    g.play("place Red white council")
+    g.play("choose Red coins")
+    g.play("place Blue white council")
+    g.play("choose Blue coins")
+    assert "Red's white member is not at home this round; at home: black, orange, neutral" in _refusal(
+        g, "place Red white market-1")
+    assert "the spaces open now are " in _refusal(g, "place Red black harvest-large")
+
+
+# ---- item 4: the decision flow ---------------------------------------------------------
+def test_decisions_notebook_walks_through_every_decision_and_the_tools():
+    src, out = sources("06_decisions.ipynb"), outputs("06_decisions.ipynb")
+    for heading in ("## Council privileges", "## Choosing a cost", "## Trades in a production",
+                    "## Extra actions printed on cards", "## Forfeit: a member that cannot be placed",
+                    "## The Vatican report"):
+        assert heading in src, heading
+    for tool in ("game.legal_actions()", "game.preview(", "game.undo("):
+        assert tool in src, tool
+    for kind in ("privilege", "cost", "trade", "action", "vatican"):
+        assert f"pending: {kind} decision of " in out, kind
+    assert "forfeit Red neutral" in out and "Red cannot place the neutral member: the action is lost" in out
+    assert "white can still be placed, e.g. 'place Red white council'" in out
+    assert "privilege coins is already taken from this effect" in out
+    assert "choose Red 1: military 3" in out and "nothing was played: cost" in out
+    assert "pending again: trade" in out

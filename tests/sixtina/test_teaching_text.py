@@ -1,0 +1,191 @@
+"""Issue 10: what the sixtina teaching says -- plurals in every generated text, the
+figures' labels, and the notebooks' corrected sentences (read from the stored JSON)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fresco_kit.core import Rng, random_playout
+from fresco_kit.sixtina import new_game, rules, teach
+from fresco_kit.sixtina.codes import counted
+from fresco_kit.sixtina.examples import EXAMPLES, chapel_chain, example
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks" / "sixtina"
+BAD_PLURAL = re.compile(
+    r"\b1 (points|coins|thalers|cards|technique cards|servants|materials|extra materials|black materials|"
+    r"technique spaces|spaces|objectives|frescoes|new frescoes|restorations)\b|\((s|es)\)"
+)
+
+
+def notebook_text(name: str, kind: str | None = None) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if kind is None or c["cell_type"] == kind)
+
+
+def notebook_outputs(name: str) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
+    return "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
+
+
+def test_counted():
+    assert [counted(n, "point") for n in (-1, 0, 1, 2)] == ["-1 point", "0 points", "1 point", "2 points"]
+    assert counted(1, "fresco", "frescoes") == "1 fresco" and counted(3, "fresco", "frescoes") == "3 frescoes"
+
+
+@pytest.mark.parametrize("players", [["Red", "White"], ["Red", "White", "Blue"], ["Red", "White", "Blue", "Yellow"]])
+def test_no_singular_count_with_a_plural_noun_in_random_games(players):
+    for seed in range(4):
+        game = new_game(players, seed=seed)
+        random_playout(game, Rng(seed))
+        texts = [str(e) for turn in game.history for e in turn.events] + [str(game.scores())]
+        for text in texts:
+            assert not BAD_PLURAL.search(text), text
+
+
+def test_no_bad_plural_in_refusals_and_teaching_texts():
+    game, cards = chapel_chain()
+    wrong = rules.Restore("G1", "repainting", (cards["red_repainting"][0], cards["red_other"][0]), 3)
+    texts = [str(game.explain(wrong)), teach.setup_summary(2, seed=0).to_text()]
+    texts.append(teach.completion("moses_5", [("correct", "Red"), ("correct", "Blue"), None], {"Red": 2}).to_text())
+    for text in texts:
+        assert not BAD_PLURAL.search(text), text
+    assert "card 42 is not a repainting card" in texts[0]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_no_bad_plural_in_stored_notebook_outputs(name):
+    assert not BAD_PLURAL.search(notebook_outputs(name))
+
+
+# -- the "rulebook" column holds only figures the rulebook prints ------------------------
+CONSTRUCTED_ROWS = {
+    "Excellent restoration": {
+        "an objective met, this restoration counting (constructed: ec3)",
+        "highest free scoring space taken (constructed: the 2nd)",
+        "Blue's supply after the claim (constructed)",
+    },
+    "Prudent restoration": {"black materials left in the supply (constructed)", "White's play area after (constructed)"},
+    "Gianluigi's restoration": {
+        "black materials left in the supply (constructed)",
+        "next to play once Blue's turn is over (constructed)",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONSTRUCTED_ROWS))
+def test_rows_the_rulebook_does_not_print_are_labelled_constructed(name):
+    quantities = {c.quantity for c in example(name).run()}
+    assert CONSTRUCTED_ROWS[name] <= quantities
+    assert not {"black materials in the supply", "White's play area after", "black material used",
+                "Blue's turn is over", "claim material from the supply"} & quantities
+    assert all(ex.kind in ("rulebook example", "constructed") for ex in EXAMPLES)
+
+
+# -- the notebooks say what issue 10 asked ----------------------------------------------
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_setup_notebook_gives_no_reasons_the_rulebook_does_not_and_teaches_components_and_step_5():
+    text = flat(notebook_text("01_setup.ipynb", "markdown"))
+    assert "Why does the number of materials go" not in text and "keeps prudent restorations available" not in text
+    assert "without giving reasons" in text
+    assert "## Components and Know the Cards" in text and "five technique cards" in text
+    assert "hand == {5}" in notebook_text("01_setup.ipynb", "code") or "hands == {5}" in notebook_text("01_setup.ipynb")
+    assert "fresco cards 26" in notebook_outputs("01_setup.ipynb")
+
+
+def test_actions_notebook_spells_out_the_bonuses_and_explains_the_prudent_refusal():
+    text = flat(notebook_text("02_actions.ipynb", "markdown"))
+    for bonus in ("**Refined Technique**", "**Additional Material**", "**Objective**"):
+        assert bonus in text
+    assert "holding 7 cards draws only one" in text
+    assert "Why does the second refusal cite *C. Prudent Restoration*?" in text and "2 + 1 = 3" in text
+    outputs = notebook_outputs("02_actions.ipynb")
+    assert "bonus refined: Blue takes Refined Technique: draws 2 cards" in outputs
+    assert "black materials left in the supply (constructed)" in outputs
+
+
+@pytest.mark.parametrize(
+    "name,reading",
+    [
+        ("01_setup.ipynb", "chapel layout"),
+        ("02_actions.ipynb", "preparation always allowed"),
+        ("02_actions.ipynb", "acquire needs a card"),
+        ("05_two_players.ipynb", "two-player turn order"),
+        ("03_completing_a_fresco.ipynb", "uncover next to restored frescoes"),
+        ("03_completing_a_fresco.ipynb", "objectives count the board"),
+        ("04_end_and_final_scoring.ipynb", "leftover counts"),
+        ("04_end_and_final_scoring.ipynb", "last fresco halved"),
+        ("04_end_and_final_scoring.ipynb", "prudent lead tie"),
+        ("04_end_and_final_scoring.ipynb", "winner tie-break reserve"),
+        ("04_end_and_final_scoring.ipynb", "final contribution needs a restored fresco"),
+        ("05_two_players.ipynb", "Gianluigi's own material"),
+        ("06_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
+        ("06_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
+    ],
+)
+def test_notebooks_flag_the_readings_where_they_apply(name, reading):
+    from fresco_kit.sixtina.readings import READING
+
+    assert reading in READING
+    text = flat(notebook_text(name, "markdown"))
+    assert f"(readings: {reading})" in text and "This is a reading of the kit" in text
+
+
+def test_final_scoring_cell_labels_illustrative_card_values():
+    code = notebook_text("04_end_and_final_scoring.ipynb", "code")
+    assert code.count("illustrative card values") == 3
+    assert "**illustrative card values**" in notebook_text("04_end_and_final_scoring.ipynb", "markdown")
+
+
+def test_two_player_notebook_no_longer_claims_the_whole_rulebook():
+    text = flat(notebook_text("05_two_players.ipynb", "markdown"))
+    assert "That is the whole rulebook" not in text
+    assert "06_objectives_variant_and_readings.ipynb" in text
+
+
+def test_objectives_notebook_teaches_objectives_variant_and_lists_the_readings():
+    from fresco_kit.sixtina.readings import ALL
+
+    md = flat(notebook_text("06_objectives_variant_and_readings.ipynb", "markdown"))
+    for words in ("## The twelve objectives", "*Footnote*", "one side serves 2 and 3 players",
+                  "**highest free** scoring space", "never place more than one", "## Variant: Sheets with History",
+                  "### A sheet's reward (constructed)", "## The kit's readings", "hold no rule"):
+        assert words in md, words
+    out = notebook_outputs("06_objectives_variant_and_readings.ipynb")
+    for reading in ALL:
+        assert f"{reading.name} (rule {reading.rule};" in out
+    assert "Blue again: ['Blue already has a material on objective ec3']" in out
+    assert "Sheets with History (constructed; Variant: Sheets with History)" in out
+
+
+def test_no_sixtina_file_cites_facts_md():
+    files = list((ROOT / "fresco_kit" / "sixtina").glob("*.py")) + list(NOTEBOOKS.glob("*.ipynb"))
+    files += [ROOT / "seeds" / "sixtina.toml"]
+    for path in files:
+        assert "FACTS" not in path.read_text(), path
+
+
+def test_no_bad_plural_in_widget_texts():
+    from fresco_kit.sixtina import widgets as W
+
+    panels = [
+        W.setup_selector(draw=False),
+        W.restoration_explorer(draw=False),
+        W.restoration_explorer(values="1", technique="washi_paper", draw=False),
+        W.completion_calculator(draw=False),
+        W.chapel_explorer(draw=False),
+        W.objectives_explorer(draw=False),
+        W.final_scoring_sheet(draw=False),
+        W.gianluigi_reply_widget(draw=False),
+        W.gianluigi_reply_widget(values="1", draw=False),
+    ]
+    for box in panels:
+        text = W.output_text(box.out)
+        assert text and not BAD_PLURAL.search(text), text
