@@ -105,7 +105,11 @@ class RulesModule(Protocol):
     - ``state_from_dict(data, path) -> State``: checked, raising :class:`SaveError`
       naming the field; ``State.to_dict()`` the other way.  A state has ``names`` (the
       players in seat order) and ``options`` (what it was set up with).
-    Optional: ``sample_action(state, rng) -> Action`` for fast random play.
+    - ``actor(state)``: who must act now; ``legal_actions(state, player=...)``: what
+      one player may do.
+    - ``sample_action(state, rng) -> Action``: the game's fast random player.
+    Optional: ``apply_fast(state, action) -> State`` (no checks, no event texts) for playouts,
+    ``counters(state) -> (round, turn)`` and ``determinize(view, rng) -> State``.
     """
 
     GAME: str
@@ -120,8 +124,14 @@ class RulesModule(Protocol):
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
         """The state after a legal ``action``, and what happened."""
 
-    def legal_actions(self, state: Any) -> list[Any]:
-        """Every legal action, in a deterministic order."""
+    def legal_actions(self, state: Any, player: str | None = None) -> list[Any]:
+        """Every legal action (of ``player`` when given), in a deterministic order."""
+
+    def actor(self, state: Any) -> tuple[str, ...]:
+        """Who must act now (several while choices are simultaneous; none once over)."""
+
+    def sample_action(self, state: Any, rng: Rng) -> Any:
+        """A random legal action, fast (the game's own random player, in ``bots.py``)."""
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
@@ -211,6 +221,10 @@ class Game:
         action = self._coerce(action)
         new_state, events = self._apply(action)
         return Preview(tuple(events), new_state)
+
+    def actor(self) -> tuple[str, ...]:
+        """Who must act now (several players while choices are simultaneous)."""
+        return tuple(self.rules.actor(self.state))
 
     def view(self, player: str) -> Any:
         """The state as ``player`` sees it (hidden information left out)."""

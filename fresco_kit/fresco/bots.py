@@ -9,6 +9,9 @@ random games end: plan the cathedral when paints allow, buy paints, blend what a
 needs, restore what one can.  Every candidate is confirmed by the checks of its
 location (``market.buy_checks``, ``cathedral.restore_checks``/``altar_checks``: the ones
 ``rules.checks`` dispatches to).
+
+:func:`determinize` turns what one player sees (``State.view``) into a whole playable
+state, the hidden parts drawn at random, so that a searching bot never peeks.
 """
 
 from __future__ import annotations
@@ -24,7 +27,10 @@ from .cathedral import altar_checks, altar_options, restore_checks, restore_gain
 from .crafts import BLEND_VECTORS, ONE_PAINT
 from .final import legal as final_legal
 from .market import buy_checks
+from .planning import all_counts
 from .refs import RULES
+from .rulesets import switches_for
+from .saved import View
 from .scoring import altar_readings
 from .state import PlayerState, State
 from .supply import covers, supply_covers
@@ -174,6 +180,49 @@ def sample_action(s: State, rng: Rng) -> Action:
     if s.phase == "final_count":
         return rng.choice(final_legal(s))
     raise ValueError("the game is over: no action to sample")
+
+
+def _split(total: int, parts: int, rng: Rng) -> list[int]:
+    """``total`` split at random into ``parts`` non-negative whole numbers (random cut points)."""
+    if parts == 0:
+        return []
+    cuts = sorted(rng.randbelow(total + 1) for _ in range(parts - 1))
+    bounds = [0, *cuts, total]
+    return [bounds[k + 1] - bounds[k] for k in range(parts)]
+
+
+def determinize(view: View, rng: Rng) -> State:
+    """A whole state that agrees with everything ``view`` shows, the hidden parts filled
+    in at random from what is possible: the other players' thalers (the bank and the
+    viewer's thalers leave the rest of the 196 to share), their paints (the supply, the
+    paper notes and the viewer's paints leave the rest of each colour), their plans behind
+    the small screens (any plan for their apprentices) and the random generator (the
+    bag's future draws).  The bag's contents are open; only its draws are hidden."""
+    given = view.to_dict()
+    del given["viewer"], given["to_move"]
+    given["rng"] = rng.next64()
+    players = given["players"]
+    mine = next(p for p in view.players if p.name == view.viewer)
+    hidden = [k for k, p in enumerate(view.players) if p.name != view.viewer]
+    assert mine.thalers is not None and mine.paints is not None  # the viewer sees their own
+    coins = _split(data.COINS - view.bank - mine.thalers, len(hidden), rng)
+    paints_left = [
+        total + paper - supply - held
+        for total, paper, supply, held in zip(
+            data.PAINT_COUNTS, view.paper.counts(), view.supply.counts(), mine.paints.counts()
+        )
+    ]
+    shares = [_split(left, len(hidden), rng) for left in paints_left]
+    sheet = data.SHEETS[switches_for(view.ruleset, view.switches).final_sheet if view.final else "side1"]
+    for j, k in enumerate(hidden):
+        p, shown = players[k], view.players[k]
+        p["thalers"] = coins[j]
+        p["paints"] = dict(zip(data.COLOURS, (share[j] for share in shares)))
+        if shown.planned and shown.plan is None:
+            p["plan"] = list(rng.choice(all_counts(len(sheet), data.OWN_APPRENTICES + shown.helper)))
+    for p in players:
+        del p["planned"]
+    return State.from_dict(given, "view")
 
 
 def play_random(

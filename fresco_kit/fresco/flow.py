@@ -110,6 +110,34 @@ def turn_order(s: State) -> tuple[int, ...]:
     return tuple(sorted(range(s.n), key=lambda i: s.players[i].time))
 
 
+#: the turn counter's place for each phase inside a round (see :func:`counters`)
+_PHASE_BASE = {"wake": 0, "plan": 1, "act": 2}
+
+
+def counters(s: State) -> tuple[int, int]:
+    """``(round, turn)``: the round number and a turn counter that never decreases.
+
+    Per the rulebook's structure every round has ``7 * n`` turns: ``n`` get-up choices
+    (Phase I), ``n`` plans, and for each of the 5 columns of the action sheet one turn
+    per player in get-up order (a player's whole visit to a location is one turn, skipped
+    players included).  ``turn`` counts these from the start of the game: the turns of the
+    rounds before, then the place reached in this round; the final count adds one turn
+    per player, and a game over has passed them all."""
+    n = s.n
+    done = (s.round - 1) * (2 + len(data.SHEETS["side1"])) * n
+    phase = s.phase
+    if phase == "wake":
+        return s.round, done + s.wake_at
+    if phase == "plan":
+        return s.round, done + n + sum(1 for p in s.players if p.plan is not None)
+    within = (2 + len(s.sheet)) * n
+    if phase == "act":
+        return s.round, done + 2 * n + s.loc * n + max(s.actor, 0)
+    if phase == "final_count":
+        return s.round, done + within + s.final_at
+    return s.round, done + within + n
+
+
 def uses_at(column: str, count: int) -> int:
     """Uses a player has at a location with ``count`` apprentices there: one each, two
     blends each in the workshop (Workshop: Blend paints)."""

@@ -34,9 +34,9 @@ from .actions import (
     Wake,
     parse_action,
 )
-from .bots import sample_action
+from .bots import determinize, sample_action
 from .consistency import consistency, invariants
-from .flow import AWAITING, awaiting
+from .flow import AWAITING, awaiting, counters
 from .refs import RULES
 from .setup import new_state
 from .state import State
@@ -62,10 +62,14 @@ __all__ = [
     "ACTIONS",
     "GAME",
     "RULES",
+    "actor",
     "apply",
+    "apply_fast",
     "awaiting",
     "checks",
     "consistency",
+    "counters",
+    "determinize",
     "invariants",
     "is_over",
     "legal_actions",
@@ -105,6 +109,33 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     return s, events
 
 
+class _NoEvents(list):
+    """An event sink that keeps nothing (:func:`apply_fast`)."""
+
+    __slots__ = ()
+
+    def append(self, item: object) -> None:
+        """Drop ``item``."""
+
+
+_NO_EVENTS = _NoEvents()
+
+
+def apply_fast(state: State, action: Action) -> State:
+    """The state :func:`apply` gives, for a legal ``action``, without its events: no checks,
+    no history (for playouts).  The same effect code as :func:`apply`, with a sink that
+    keeps no event."""
+    s = state.evolve()
+    _DISPATCH[type(action)][1](s, action, _NO_EVENTS)
+    return s
+
+
+def actor(state: State) -> tuple[str, ...]:
+    """The players who must act now: one, or while planning every player still to plan
+    (plans are secret and simultaneous); empty once the game is over."""
+    return tuple(state.to_move)
+
+
 def play(state: State, action: Action) -> tuple[State, list]:
     """Check, then apply: raises :class:`RuleError` (every reason) if illegal."""
     reasons = checks(state, action)
@@ -113,8 +144,17 @@ def play(state: State, action: Action) -> tuple[State, list]:
     return apply(state, action)
 
 
-def legal_actions(state: State) -> list:
-    """Every legal action now, in a deterministic order (all pass ``checks``)."""
+def legal_actions(state: State, player: str | None = None) -> list:
+    """Every legal action now, in a deterministic order (all pass ``checks``); with
+    ``player``, only that player's (empty when they are not to act)."""
+    if player is not None:
+        if player not in state.to_move:
+            return []
+        return [a for a in _all_legal(state) if a.player == player]
+    return _all_legal(state)
+
+
+def _all_legal(state: State) -> list:
     phase = state.phase
     if phase == "wake":
         return wakeup.legal(state)

@@ -16,7 +16,7 @@ section).  :func:`schedule` is the turn sequence inside one action phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -146,3 +146,32 @@ def schedule(st: State) -> tuple[str, ...]:
     for _ in range(len(MEMBERS) - 1):
         turns.extend(st.order)
     return tuple(turns + late)
+
+
+def actor(st: State) -> tuple[str, ...]:
+    """Who must act now (the engine contract): the owner of the front pending decision,
+    else the player whose turn it is in the action phase; nobody once the game is over.
+    Lorenzo has no simultaneous choices, so this is at most one player."""
+    name = st.current
+    return () if name is None else (name,)
+
+
+def counters(st: State) -> tuple[int, int]:
+    """``(round, turn)`` of the engine contract: the round (1 to 6, 7 once over) and the
+    turns played since the game began, counting every placement or forfeit (four passes
+    of ``len(players)`` turns a round, ``schedule``), so ``(round - 1) * 4 * players +
+    state.turn``.  Answering decisions and the Vatican report take no turn.  Neither
+    number ever decreases along a game."""
+    per_round = len(MEMBERS) * len(st.players)
+    return st.round, (st.round - 1) * per_round + min(st.turn, per_round)
+
+
+class Silent(list[Event]):
+    """An event list that keeps nothing: ``rules.apply_fast`` hands it to the section
+    functions in place of the events list, so a playout builds no events list."""
+
+    def append(self, item: Event) -> None:
+        """Drop ``item``."""
+
+    def extend(self, items: Iterable[Event]) -> None:
+        """Drop ``items``."""

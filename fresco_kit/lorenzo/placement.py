@@ -250,10 +250,11 @@ def placement(player: str, member: str, space: str, servants: int) -> Place:
     return Place(player, member, space, servants)
 
 
-def legal_actions(st: State) -> list[Action]:
+def legal_actions(st: State, player: str | None = None) -> list[Action]:
     """Every legal action, in a deterministic order (members, spaces, servants); the
-    answers to the front pending decision when one is pending; none once over."""
-    if st.phase == "over":
+    answers to the front pending decision when one is pending; none once over.  With
+    ``player``, only that player's (none when another player is to act, ``st.current``)."""
+    if st.phase == "over" or (player is not None and player != st.current):
         return []
     if st.pending:
         return list(legal_choices(st))
@@ -274,13 +275,15 @@ def legal_actions(st: State) -> list[Action]:
 
 
 # --------------------------------------------------------------------------- doing
-def perform(state: State, action: Action) -> tuple[State, list[Event]]:
+def perform(state: State, action: Action, events: list[Event] | None = None) -> tuple[State, list[Event]]:
     """Carry out a legal action in a fresh copy of ``state`` (unchanged); returns the copy,
-    still unpublished (``rules.apply`` then moves it along the flow table), and the events."""
+    still unpublished (``rules.apply`` then moves it along the flow table), and the events
+    (added to ``events`` when given, e.g. ``flow.Silent`` to keep none)."""
     if not isinstance(action, (Place, Choose, Forfeit)):
         raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
     st = state.evolve()
-    events: list[Event] = []
+    if events is None:
+        events = []
     p = own(st, action.player)
     if isinstance(action, Place):
         _place(st, p, action, events)

@@ -33,6 +33,10 @@ places a family member (``Place``), or gives up a member that cannot be placed
 (kinds "privilege", "cost", "trade", "action", "vatican"), answered front first with
 ``Choose``; ``legal_choices`` lists the answers.  After the last placement of a round
 come the Vatican report (rounds 2, 4, 6) and the end of the round (``flow.STEPS``).
+
+For simulations: ``actor`` (who acts, at most one player), ``legal_actions(state,
+player)``, ``counters`` (round, turns played), ``apply_fast`` (``apply`` without
+events, for playouts) and ``determinize`` (a playable state behind a player's view).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fresco_kit.core import Action, Event, SaveError, ScoreSheet, field_error
+from fresco_kit.core import Action, Event, Rng, SaveError, ScoreSheet, field_error
 from fresco_kit.core.rules import Reason
 
 from . import setup as _setup
@@ -50,7 +54,7 @@ from .consistency import check_state
 from .data import CARD_TYPES, RESOURCES, SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
-from .flow import Enter, advance
+from .flow import Enter, Silent, actor, advance, counters
 from .placement import legal_actions, legal_choices, pass_empty_turns, perform, placement_reasons, reasons
 from .readings import FAITH_MAX
 from .state import State
@@ -65,8 +69,12 @@ __all__ = [
     "Forfeit",
     "Place",
     "State",
+    "actor",
     "apply",
+    "apply_fast",
     "checks",
+    "counters",
+    "determinize",
     "invariants",
     "is_over",
     "legal_actions",
@@ -136,6 +144,23 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         pass_empty_turns(st, events)
     advance(st, events, ENTER)
     return st, events
+
+
+def apply_fast(state: State, action: Action) -> State:
+    """The state ``apply`` gives for a LEGAL action, for playouts: the same section code,
+    with no checks and the events dropped as they are made (``flow.Silent``)."""
+    events = Silent()
+    st, _ = perform(state, action, events)
+    if st.phase == "actions" and not st.pending:
+        pass_empty_turns(st, events)
+    advance(st, events, ENTER)
+    return st
+
+
+def determinize(view: State, rng: Rng) -> State:
+    """A full, playable state agreeing with the player's ``view`` (``State.view``), the
+    hidden parts (deck order, random generator) drawn with ``rng`` (``setup.determinize``)."""
+    return _setup.determinize(view, rng)
 
 
 def is_over(state: State) -> bool:

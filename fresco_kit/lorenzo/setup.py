@@ -126,3 +126,12 @@ def setup_round(st: State, events: list[Event]) -> None:
             RULES["round.setup"],
         )
     )
+
+
+def determinize(view: State, rng: Rng) -> State:
+    """A full, playable state agreeing with a player's ``view`` (``State.view``): what the
+    view hides -- the order of each face-down deck and the random generator, hence the
+    dice of the rounds to come -- drawn at random with ``rng``.  Everything else (boards,
+    towers, pending decisions, excommunication tiles) is face up and kept as it is."""
+    decks = {k: tuple(rng.shuffled(v)) for k, v in view.decks.items()}
+    return view.evolve(decks=decks, rng=rng.next64())

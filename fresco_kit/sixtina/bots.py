@@ -1,22 +1,24 @@
-"""Random moves for playouts and bots: a fast sampler of legal 1980 Sixtina actions.
+"""Random moves for playouts and bots: a fast sampler of legal 1980 Sixtina actions, and
+what a bot may believe about what it cannot see.
 
 ``sample_action(state, rng)`` draws one legal action, biased towards restorations so
-random games end (``rules`` re-exports it for ``core.random_playout``)."""
+random games end (``rules`` re-exports it for ``core.random_playout``).
+``determinize(view, rng)`` fills in what a player's view hides (Setup, step 5: hands
+are hidden and the deck is shuffled face down; steps 1-2: the frescoes under the
+sheets are unknown until uncovered), so that bots never peek."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fresco_kit.core import Rng
 
 from .actions import PREPARE, acquire_of, restore_of
-from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, HAND_LIMIT, NPLACES, PLACES, VISIBLE
+from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, VISIBLE, D
 from .data import TECHNIQUES
 from .decisions import decision_options
-
-if TYPE_CHECKING:
-    from .state import State
-
+from .state import State
+from .views import View
 
 _FREE: list[Any] = [None, None, None, ()]  # (status, spaces, frescoes) objects -> free techniques
 
@@ -85,3 +87,38 @@ def sample_action(state: State, rng: Rng) -> Any:
             k, i = 1 + (r >> 8) % len(hand), (r >> 24) % len(hand)
             return acquire_of(tuple(sorted((hand[i:] + hand[:i])[:k])))
     return PREPARE
+
+
+def determinize(view: View, rng: Rng) -> State:
+    """A full state that agrees with everything ``view`` shows, its hidden parts drawn
+    at random with ``rng``: the cards nobody sees (not in the viewer's hand, the discard
+    pile or the prudent displays) are dealt to the other hands (their sizes shown) and
+    the deck (its size shown) in a random order; each covered place gets a fresco of its
+    own deck that is not on the table (with empty spaces); the state's generator gets a
+    random seed.  The result is loaded through :meth:`.state.State.from_dict`, so it is
+    checked for consistency; raises ``ValueError`` when the view is not consistent."""
+    d: dict[str, Any] = view.to_dict()
+    del d["viewer"]
+    deck_size = d.pop("deck_size")
+    known = set(d["discard"])
+    for p in d["players"]:
+        known.update(p["prudent_cards"])
+        known.update(p["hand"] or ())
+    unseen = rng.shuffled(sorted(set(range(NCARDS)) - known))
+    for p in d["players"]:
+        size = p.pop("hand_size")
+        if p["hand"] is None:
+            p["hand"], unseen = sorted(unseen[:size]), unseen[size:]
+    if len(unseen) != deck_size:
+        raise ValueError(f"the view hides {len(unseen)} cards for a deck of {deck_size}")
+    d["deck"] = unseen
+    d["rng"] = rng.next64()
+    on_table = {place["fresco"] for place in d["places"].values() if place["fresco"] is not None}
+    for name in PLACES:
+        place = d["places"][name]
+        if place["fresco"] is None:
+            fresco = rng.choice([f.id for f in D.frescoes if f.deck == D.place_deck[name] and f.id not in on_table])
+            on_table.add(fresco)
+            place["fresco"] = fresco
+            place["spaces"] = {t: None for t, _ in D.fresco_by_id[fresco].techniques}
+    return State.from_dict(d)

@@ -314,7 +314,7 @@ def end_turn_in_place(state: State, events: list) -> None:
     if state.unrestored() <= 1:
         end_game_in_place(state, events)
     else:
-        assign(state, current=(state.current + 1) % state.n)
+        assign(state, current=(state.current + 1) % state.n, turn=state.turn + 1)
 
 
 def end_game_in_place(state: State, events: list) -> None:

@@ -122,3 +122,22 @@ def reachable(name: str) -> frozenset[str]:
         if step.passes:
             todo.extend(step.next)
     return frozenset(found)
+
+
+def actor(state: State) -> tuple[str, ...]:
+    """Who must act now: the owner of the pending decision, else the current player;
+    nobody once the game is over.  Sixtina never asks two players at once, and its
+    actions name no player: every legal action is this one player's."""
+    return () if state.over else (state.players[state.actor],)
+
+
+def counters(state: State) -> tuple[int, int]:
+    """``(round, turn)``.  How to Play gives each player one action per turn, clockwise
+    from the starting player, so a round is one turn of every player.  During Setup
+    (the initial restorations) both are 0; then ``turn`` counts the turns from 1 (the
+    turn being played, its decisions included) and ``round`` is ``1 + turns ended //
+    players`` (``state.turn`` holds the turns ended).  Neither ever decreases; the end
+    of the game keeps the last values."""
+    if state.initial_left or (state.pending and state.pending[0] == "initial"):
+        return 0, 0
+    return 1 + state.turn // state.n, 1 + state.turn

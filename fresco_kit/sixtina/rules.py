@@ -6,7 +6,9 @@ Restoration of Frescoes; End of the Game), ``objectives``, ``gianluigi`` (Two-Pl
 Games) and ``final`` (End of the Game and Scoring); ``flow`` is the turn table they
 follow and ``decisions`` the pending decisions.  This façade sits on top and
 dispatches: ``checks`` is the single source of legality, ``legal_actions`` is built on
-it, ``apply`` never mutates its input; ``sample_action`` comes from ``bots``.
+it, ``apply`` never mutates its input (``apply_fast`` runs the same effects without
+checks or kept events, for playouts); ``actor`` and ``counters`` come from ``flow``,
+``sample_action`` and ``determinize`` from ``bots``.
 """
 
 from __future__ import annotations
@@ -33,13 +35,13 @@ from .actions import (
     parse_action,
     restore_of,
 )
-from .bots import sample_action
+from .bots import determinize, sample_action
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
 from .consistency import materials_total, problems
 from .data import TECHNIQUES
 from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
 from .final import final_scores
-from .flow import STEP
+from .flow import STEP, actor, counters
 from .objectives import claim
 from .refs import RULES
 from .restoration import (
@@ -61,9 +63,13 @@ __all__ = [
     "GAME",
     "PLAYER_COUNTS",
     "State",
+    "actor",
     "apply",
+    "apply_fast",
     "checks",
+    "counters",
     "decision_options",
+    "determinize",
     "invariants",
     "is_over",
     "legal_actions",
@@ -112,10 +118,34 @@ _AFTER_PREPARE_OR_ACQUIRE = STEP["action"].next[-1]
 
 
 # -- applying ---------------------------------------------------------------------------
+class _NoEvents(list):
+    """An event sink that keeps nothing (``apply_fast``): the effects run unchanged."""
+
+    __slots__ = ()
+
+    def append(self, item: Any, /) -> None:
+        """Drop ``item``."""
+
+
 def apply(state: State, action: Any) -> tuple[State, list[Event]]:
     """The state after the legal ``action`` and what happened (``state`` is not changed)."""
     s = state.evolve()
     ev: list[Event] = []
+    _apply_in_place(s, action, ev)
+    return s, ev
+
+
+def apply_fast(state: State, action: Any) -> State:
+    """The state after the LEGAL ``action``, for playouts: no checks and no events kept
+    (the same effect code as :func:`apply`, with a sink that drops the events), so it
+    gives exactly the state ``apply`` gives; ``state`` is not changed."""
+    s = state.evolve()
+    _apply_in_place(s, action, _NoEvents())
+    return s
+
+
+def _apply_in_place(s: State, action: Any, ev: list) -> None:
+    """Apply ``action`` to the fresh copy ``s``, appending what happened to ``ev``."""
     seat = s.actor
     if isinstance(action, Prepare):
         prepare_in_place(s, seat, ev)
@@ -155,7 +185,6 @@ def apply(state: State, action: Any) -> tuple[State, list[Event]]:
         _initial_in_place(s, seat, action, ev)
     else:
         raise ValueError(f"not a Sixtina action: {action!r}")
-    return s, ev
 
 
 def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list) -> None:
@@ -203,9 +232,10 @@ def restore_actions(state: State, seat: int) -> list[Restore]:
     return out
 
 
-def legal_actions(state: State) -> list:
-    """Every legal action now, in a deterministic order (consistent with ``checks``)."""
-    if state.over:
+def legal_actions(state: State, player: str | None = None) -> list:
+    """Every legal action now, in a deterministic order (consistent with ``checks``);
+    with ``player``, only that player's (empty when they are not to act)."""
+    if state.over or (player is not None and player != state.players[state.actor]):
         return []
     if state.pending:
         return decision_options(state)

@@ -162,6 +162,7 @@ class SavedState(Record):
     reveals: Annotated[int, Range(0, len(PLACES))]
     over: bool
     last_place: PlaceName | None
+    turn: Count
 
     def validate(self, path: str = "") -> None:
         """Names against the players: distinct, Gianluigi only with two players, every
@@ -250,6 +251,7 @@ def common_fields(state: State) -> dict[str, Any]:
         reveals=state.reveals,
         over=state.over,
         last_place=PLACES[state.last_place] if state.last_place != EMPTY else None,
+        turn=state.turn,
     )
 
 
@@ -312,6 +314,7 @@ def compact_form(saved: SavedState, make: type[State]) -> State:
         reveals=saved.reveals,
         over=saved.over,
         last_place=PLACE_INDEX[saved.last_place] if saved.last_place is not None else EMPTY,
+        turn=saved.turn,
     )
 
 

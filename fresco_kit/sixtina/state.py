@@ -87,6 +87,7 @@ class State(Record):
     reveals: int = 0  # new frescoes owed to the active player this turn
     over: bool = False
     last_place: int = EMPTY  # the place scored at half at the end
+    turn: int = 0  # turns ended since play began (How to Play: play passes clockwise)
 
     # -- basic queries --------------------------------------------------------
     @property

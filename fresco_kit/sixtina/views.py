@@ -90,6 +90,7 @@ class View(Record):
     reveals: Annotated[int, Range(0, len(PLACES))]
     over: bool
     last_place: PlaceName | None
+    turn: Count
 
 
 def view_of(state: State, seat: int) -> View:
