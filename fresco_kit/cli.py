@@ -134,7 +134,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or DEFAULT_BENCH_PLAYERS[args.game])
     options = dict(_option(text) for text in args.option)
     results = simulate(
-        args.game, bots, args.n, seed=args.seed, options=options, workers=args.workers, progress=sys.stderr.isatty()
+        args.game,
+        bots,
+        args.n,
+        seed=args.seed,
+        options=options,
+        workers=args.workers,
+        progress=sys.stderr.isatty(),
+        scheduler=args.scheduler,
     )
     table = seat_table(results.players)
     finished = int(results.games["finished"].sum())
@@ -308,6 +315,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         default=[],
         metavar="NAME=VALUE",
         help="a game option, e.g. ruleset=bigbox (repeat for several)",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the games on this Dask scheduler, e.g. tcp://127.0.0.1:8786 (needs dask[distributed])",
     )
     p.add_argument("--out", default=None, metavar="FILE.csv", help="also write the per-seat rows as CSV")
     p = command(

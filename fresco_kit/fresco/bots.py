@@ -282,3 +282,62 @@ def comparison_text(seed: int, n: int = 4) -> str:
         if rid in base["cited"] or rid in bigbox["cited"]:
             lines.append(f"  {rid:<26}{base['cited'].get(rid, 0):>12}{bigbox['cited'].get(rid, 0):>12}")
     return "\n".join(lines)
+
+
+#: weights of :func:`evaluate`: the score sheet's categories (VP so far) and the progress
+#: terms ``"paints"`` (per paint piece held), ``"restorations"`` (per VP of the fresco tile
+#: the held paints come closest to, times the square of the share of its paints held) and,
+#: before the final money count, ``"thalers"`` (per thaler: 2 make a VP at the end, and
+#: they buy paints)
+WEIGHTS: dict[str, float] = {
+    "fresco tiles": 1.0,
+    "bishop bonus": 1.0,
+    "altar": 1.0,
+    "track collisions": 1.0,
+    "money": 1.0,
+    "paints": 0.2,
+    "restorations": 0.6,
+    "thalers": 0.5,
+}
+_LABELS = ("fresco tiles", "bishop bonus", "altar", "track collisions", "money")
+
+
+def evaluate(state: State, player: str, weights: Mapping[str, float] | None = None) -> float:
+    """How good ``state`` looks for ``player`` (a greedy bot's heuristic): the VP of each
+    scoring category weighted, plus the paints held (toward restorations) and, until money
+    is scored, the thalers, and how near the paints held come to a tile on the fresco;
+    ``weights`` overrides :data:`WEIGHTS` by key."""
+    w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
+    p = state.players[state.names.index(player)]
+    value = sum(w[c] * v for c, v in zip(_LABELS, p.points))
+    value += w["paints"] * sum(p.paints)
+    value += w["restorations"] * _nearest_tile(state.fresco, p.paints)
+    if state.phase != "over":
+        value += w["thalers"] * w["money"] * p.thalers
+    return value
+
+
+_NEAREST_CACHE: dict = {}
+
+
+def _nearest_tile(fresco: tuple[int, ...], paints: tuple[int, ...]) -> float:
+    """The most a tile on the fresco is worth times the square of the share of its paint
+    pieces ``paints`` holds (cached: greedy bots ask it for the same holdings often)."""
+    key_ = (fresco, paints)
+    hit = _NEAREST_CACHE.get(key_)
+    if hit is None:
+        if len(_NEAREST_CACHE) > 50_000:
+            _NEAREST_CACHE.clear()
+        hit = _NEAREST_CACHE[key_] = _nearest_tile_uncached(fresco, paints)
+    return hit
+
+
+def _nearest_tile_uncached(fresco: tuple[int, ...], paints: tuple[int, ...]) -> float:
+    best = 0.0
+    for t in fresco:
+        if t < 0:
+            continue
+        need = _NEEDS[t]
+        share = sum(min(n, h) for n, h in zip(need, paints)) / sum(need)
+        best = max(best, _VALUES[t] * share * share)
+    return best

@@ -10,11 +10,14 @@ action it returns is legal.  ``rules.sample_action`` re-exports it for
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from fresco_kit.core import Action, Rng
 
 from .actions import Choose, Forfeit
 from .data import SPACES, load
 from .effects import action_modifier, member_value, servants_per_plus
+from .final import final_scores
 from .placement import choice, extra_targets, legal_actions, legal_choices, placement, placement_reasons, reasons
 from .state import State
 from .towers import tower_space
@@ -85,3 +88,36 @@ def _sample_choices(state: State) -> list[Choose]:
         if not reasons(state, c):
             out.append(c)
     return out
+
+
+#: weights of :func:`evaluate`: the score sheet's categories (provisional end values of the
+#: card collections, military rank, resources, excommunications, VP so far) and the progress
+#: terms ``"goods"`` (per wood, stone, servant or coin: they pay for cards and placements),
+#: ``"faith points"`` (per faith point: protection from excommunication, VP at the Vatican)
+#: and ``"military points"`` (per military point, toward the territory requirements and the
+#: ranking)
+WEIGHTS: dict[str, float] = {
+    "VP during the game": 1.0,
+    "Territories": 1.0,
+    "Characters": 1.0,
+    "Ventures": 1.0,
+    "Military": 1.0,
+    "Resources": 1.0,
+    "Excommunications": 1.0,
+    "goods": 0.2,
+    "faith points": 0.3,
+    "military points": 0.1,
+}
+_CATEGORIES = tuple(WEIGHTS)[:7]
+
+
+def evaluate(state: State, player: str, weights: Mapping[str, float] | None = None) -> float:
+    """How good ``state`` looks for ``player`` (a greedy bot's heuristic): the provisional
+    score sheet weighted per category, plus the goods, faith and military held (progress
+    toward scoring); ``weights`` overrides :data:`WEIGHTS` by key."""
+    w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
+    row = final_scores(state).rows[player]
+    res = state.player(player).res
+    value = sum(w[c] * row.get(c, 0) for c in _CATEGORIES)
+    value += w["goods"] * (res["wood"] + res["stone"] + res["servants"] + res["coins"])
+    return value + w["faith points"] * res["faith"] + w["military points"] * res["military"]

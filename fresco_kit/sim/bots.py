@@ -9,14 +9,54 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
   it is *biased toward progress* (e.g. it prefers restoring to preparing when it can, and
   gives up an action only when nothing else is legal), so games end sooner than under
   uniform play; see each game's ``bots.py`` for its bias.
+- :class:`GreedyBot` (``"greedy"``) looks one action ahead: it fills in what its player
+  cannot see at random (``rules.determinize(state.view(player), rng)``), plays each of its
+  legal actions (at most :data:`CAP`, sampled uniformly when there are more) on that
+  guess with ``rules.apply_fast`` and keeps the one the game's heuristic
+  ``evaluate(state, player, weights)`` (in the game's ``bots.py``) rates best; among
+  equals it takes the game's own random player's choice on that guess when it is one of
+  them (so it plans and prepares like :class:`KitRandomBot`), else one drawn by the rng.
+- :class:`PersonaBot` (``"persona:<key>"`` or ``"persona:<key>:<weight>"``) is greedy with
+  one weight of the heuristic set to ``weight`` (default 3) instead of 1: a player that
+  goes for one thing, to look for dominant strategies.  The keys are the game's scoring
+  categories (its score sheet's columns, matched ignoring case, ``-`` or ``_`` for a
+  space) plus its progress terms; ``WEIGHTS`` in each game's ``bots.py`` lists them:
+
+  - sixtina: ``During the game``, ``Objectives``, ``Contribution``, ``Prudent
+    restorations``, ``Leftover`` (the provisional score sheet) and ``hand`` (value
+    points of the cards in hand);
+  - fresco: ``fresco tiles``, ``bishop bonus``, ``altar``, ``track collisions``,
+    ``money`` (VP so far; ``money`` also scales the thalers' value before the end),
+    ``paints`` (per paint piece held), ``restorations`` (how near the paints held come to
+    the best tile on the fresco) and ``thalers``;
+  - lorenzo: ``VP during the game``, ``Territories``, ``Characters``, ``Ventures``,
+    ``Military``, ``Resources``, ``Excommunications`` (the provisional score sheet),
+    ``goods`` (wood, stone, servants, coins), ``faith points`` and ``military points``
+    (held).
+
+  A key the game does not have is reported (``ValueError``) at the persona's first move.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from fresco_kit.core import Rng
 from fresco_kit.core.game import RulesModule
+from fresco_kit.fresco import bots as fresco_bots
+from fresco_kit.lorenzo import bots as lorenzo_bots
+from fresco_kit.sixtina import bots as sixtina_bots
+
+#: the most legal actions a greedy bot tries in one decision (sampled when there are more)
+CAP = 40
+
+#: each game's heuristic, ``evaluate(state, player, weights)``, and its default weights
+EVALUATIONS: dict[str, tuple[Callable[..., float], Mapping[str, float]]] = {
+    "sixtina": (sixtina_bots.evaluate, sixtina_bots.WEIGHTS),
+    "fresco": (fresco_bots.evaluate, fresco_bots.WEIGHTS),
+    "lorenzo": (lorenzo_bots.evaluate, lorenzo_bots.WEIGHTS),
+}
 
 
 class Bot:
@@ -52,12 +92,102 @@ class KitRandomBot(Bot):
         return rng.choice(rules.legal_actions(state, player=player))
 
 
-#: bots by the name the CLI and :func:`fresco_kit.sim.runner.simulate` take
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot)}
+def evaluation(game: str) -> tuple[Callable[..., float], Mapping[str, float]]:
+    """The heuristic ``evaluate(state, player, weights)`` of ``game`` and its default weights."""
+    if game not in EVALUATIONS:
+        raise ValueError(f"no evaluation for {game!r}; there are {', '.join(EVALUATIONS)}")
+    return EVALUATIONS[game]
+
+
+class GreedyBot(Bot):
+    """One action ahead on a determinized guess of the hidden parts (see the module)."""
+
+    name = "greedy"
+
+    def __init__(self, weights: Mapping[str, float] | None = None, cap: int = CAP):
+        self.weights = dict(weights) if weights else None
+        self.cap = cap
+
+    def weights_for(self, game: str) -> Mapping[str, float] | None:
+        """The weights handed to ``game``'s heuristic (``None``: its defaults)."""
+        return self.weights
+
+    def choose(self, rules: RulesModule, state: Any, player: str, rng: Rng) -> Any:
+        """The legal action of ``player`` whose outcome on a determinized copy of its view
+        ``evaluate`` rates best (ties broken as the module says)."""
+        actions = rules.legal_actions(state, player=player)
+        if len(actions) == 1:
+            return actions[0]
+        determinize = getattr(rules, "determinize", None)
+        if determinize is None:
+            raise TypeError(f"{rules.GAME} has no determinize: a greedy bot would have to peek")
+        evaluate, _ = evaluation(rules.GAME)
+        weights = self.weights_for(rules.GAME)
+        if len(actions) > self.cap:
+            actions = [actions[i] for i in sorted(rng.shuffled(range(len(actions)))[: self.cap])]
+        world = determinize(state.view(player), rng)
+        apply_fast = getattr(rules, "apply_fast", None)
+        best: list[Any] = []
+        best_value = 0.0
+        for action in actions:
+            after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
+            value = evaluate(after, player, weights)
+            if not best or value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        if len(best) == 1:
+            return best[0]
+        hint = rules.sample_action(world, rng)  # the game's own player breaks ties if it can
+        return hint if hint in best else rng.choice(best)
+
+
+def _key(text: str) -> str:
+    return text.lower().replace("-", " ").replace("_", " ").strip()
+
+
+class PersonaBot(GreedyBot):
+    """Greedy with one weight of the game's heuristic changed: ``category`` (a scoring
+    category or progress term, see the module) weighs ``weight`` instead of 1."""
+
+    name = "persona"
+
+    def __init__(self, category: str, weight: float = 3.0, cap: int = CAP):
+        super().__init__(None, cap)
+        self.category = category
+        self.weight = weight
+
+    def weights_for(self, game: str) -> Mapping[str, float] | None:
+        """``game``'s default weights with the persona's key set to its weight; ``ValueError``
+        if ``game`` has no such key."""
+        _, defaults = evaluation(game)
+        keys = {_key(k): k for k in defaults}
+        if _key(self.category) not in keys:
+            raise ValueError(f"{game} has no weight {self.category!r}; it has {', '.join(defaults)}")
+        return {keys[_key(self.category)]: self.weight}
+
+
+#: bots by the name the CLI and :func:`fresco_kit.sim.runner.simulate` take (personas are
+#: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, see :func:`make_bot`)
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot)}
 
 
 def make_bot(name: str) -> Bot:
-    """The bot called ``name``; ``ValueError`` lists the bots there are."""
+    """The bot called ``name``: one of :data:`BOTS`, or ``"persona:<key>"`` /
+    ``"persona:<key>:<weight>"`` (a :class:`PersonaBot`, weight 3 by default); ``ValueError``
+    lists the bots there are."""
+    if name.startswith("persona:"):
+        _, _, rest = name.partition(":")
+        key, sep, weight = rest.rpartition(":")
+        if not sep:
+            key, weight = rest, "3"
+        try:
+            w = float(weight)
+        except ValueError:
+            key, w = rest, 3.0
+        if not key.strip():
+            raise ValueError(f"bot {name!r} names no category: persona:<category>[:<weight>]")
+        return PersonaBot(key, w)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}, persona:<category>[:<weight>]")
     return BOTS[name]()

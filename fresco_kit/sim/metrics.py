@@ -1,7 +1,8 @@
 """Balance metrics for simulated games: win rates with intervals, seat balance, paired differences.
 
 Plain functions over numbers (no pandas needed), checked against hand-computed values
-in the tests, and a :func:`seat_table` over the runner's ``players`` frame.
+in the tests, and, over the runner's frames, :func:`seat_table`, :func:`compare` (two runs
+paired on the same seeds) and :func:`ablate` (each rule switch flipped alone).
 """
 
 from __future__ import annotations
@@ -10,6 +11,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from fresco_kit.core import game_info
+
+from .runner import simulate
 
 #: z for a two-sided 95% interval
 Z95 = 1.959963984540054
@@ -102,4 +107,113 @@ def seat_table(players: Any) -> Any:
         wins, n = float(group["win_share"].sum()), len(group)
         low, high = wilson(wins, n)
         rows.append({"seat": seat, "bot": bot, "games": n, "wins": wins, "rate": wins / n, "low": low, "high": high})
+    return pd.DataFrame(rows)
+
+
+def _paired_rows(a: Any, b: Any, seat: int) -> list[dict[str, Any]]:
+    """Win share, total and length of ``seat`` in runs ``a`` and ``b``, paired by seed."""
+    pa = a.players[a.players["seat"] == seat].set_index("seed")
+    pb = b.players[b.players["seat"] == seat].set_index("seed")
+    ga, gb = a.games.set_index("seed"), b.games.set_index("seed")
+    seeds = sorted(set(pa.index) & set(pb.index) & set(ga.index) & set(gb.index))
+    if len(seeds) < 2:
+        raise ValueError(f"need at least 2 seeds played in both runs for seat {seat}, not {len(seeds)}")
+    rows = []
+    for measure, fa, fb in (("win_share", pa, pb), ("total", pa, pb), ("actions", ga, gb)):
+        xa = [float(v) for v in fa.loc[seeds, measure]]
+        xb = [float(v) for v in fb.loc[seeds, measure]]
+        d = paired_difference(xa, xb)
+        rows.append(
+            {
+                "measure": measure,
+                "seat": seat,
+                "a": sum(xa) / len(xa),
+                "b": sum(xb) / len(xb),
+                "difference": d.mean,
+                "low": d.low,
+                "high": d.high,
+                "n": d.n,
+            }
+        )
+    return rows
+
+
+def compare(result_a: Any, result_b: Any, seat: int = 0) -> Any:
+    """Run ``result_a`` against ``result_b`` (two :class:`~fresco_kit.sim.runner.Results`)
+    paired on the seeds both played: one row per measure (``win_share`` and ``total`` of
+    ``seat``, ``actions`` = game length) with both means and the paired difference ``a - b``
+    with its 95% interval.  Raises ``ValueError`` with fewer than 2 common seeds."""
+    import pandas as pd
+
+    return pd.DataFrame(_paired_rows(result_a, result_b, seat))
+
+
+def _same_play(a: Any, b: Any) -> bool:
+    """Whether two runs played the very same games (the options text aside)."""
+    return bool(a.games.drop(columns="options").equals(b.games.drop(columns="options")) and a.players.equals(b.players))
+
+
+def ablate(
+    game: str,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    switches: Sequence[str] | None = None,
+    workers: int | None = 1,
+    max_actions: int = 20_000,
+) -> Any:
+    """Flip each rule switch of ``game`` alone (to each choice other than its default under
+    ``options``) and measure the effect against the default on the same seeds.
+
+    One row per switch, value and measure: ``win_share`` per seat and ``actions`` (game
+    length), with the change (switched minus default), its 95% interval and ``unchanged``:
+    True when the switch changed no game at all (identical frames).  ``switches`` limits
+    the run to those names.  A default that the game's state does not reveal is not known:
+    every choice is then tried (the default one comes out ``unchanged``).  Raises
+    ``ValueError`` for an unknown switch and for ``games < 2``."""
+    import pandas as pd
+
+    info = game_info(game)
+    options = dict(options or {})
+    by_name = {s.name: s for s in info.switches}
+    names = list(by_name) if switches is None else list(switches)
+    for name in names:
+        if name not in by_name:
+            raise ValueError(f"unknown {game} switch {name!r}; the switches are {', '.join(by_name) or 'none'}")
+    if not isinstance(games, int) or games < 2:
+        raise ValueError(f"ablate needs at least 2 games, not {games!r}")
+    run: dict[str, Any] = {"seed": seed, "workers": workers, "max_actions": max_actions, "progress": False}
+    base = simulate(game, bots, games, options=options, **run)
+    state = info.new_game(info.players(len(bots)), seed=seed, **options).state
+    in_force = getattr(state, "switches", None)
+    rows = []
+    for name in names:
+        switch = by_name[name]
+        default = getattr(in_force, name, None)
+        known = any(default == c and type(default) is type(c) for c in switch.choices)
+        for value in switch.choices:
+            if known and value == default and type(value) is type(default):
+                continue
+            flipped = {**options, "switches": {**dict(options.get("switches", {})), name: value}}
+            result = simulate(game, bots, games, options=flipped, **run)
+            unchanged = _same_play(result, base)
+            for seat in range(len(bots)):
+                for row in _paired_rows(result, base, seat):
+                    if row["measure"] == "win_share" or (row["measure"] == "actions" and seat == 0):
+                        rows.append(
+                            {
+                                "switch": name,
+                                "rule": switch.rule,
+                                "value": value,
+                                "default": default if known else None,
+                                "measure": row["measure"],
+                                "seat": seat if row["measure"] == "win_share" else None,
+                                "change": row["difference"],
+                                "low": row["low"],
+                                "high": row["high"],
+                                "n": row["n"],
+                                "unchanged": unchanged,
+                            }
+                        )
     return pd.DataFrame(rows)

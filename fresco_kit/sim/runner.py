@@ -11,11 +11,23 @@ reported (``finished`` False).
 The engines' playout fast path (``rules.apply_fast``: no checks, no event texts) is
 used when a game has one; the rules' ``actor`` and ``legal_actions(state, player=)``
 say whose turn it is and what they may do.
+
+``backend="dask"`` (or a ``dask.distributed.Client`` as ``client``, or a scheduler
+address as ``scheduler``) runs the same batches as Dask tasks instead of a process pool;
+the frames are the same.  ``decisions=True`` adds :attr:`Results.decisions` (a row per
+decision: branching factor and decision time); ``rules=True`` plays through
+``rules.apply`` (with event texts) and adds :attr:`Results.rules`: per game and rule id,
+how often the rule fired as an event and how often it refused one of a few sampled
+candidate moves (:data:`REFUSAL_SAMPLE` random actions of the previous decision's legal
+list, checked against the current state).  The bots' draws do not depend on either
+flag, so the ``games`` and ``players`` frames stay the same.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -28,33 +40,81 @@ from .bots import make_bot
 
 #: games per task sent to a worker (a task per game costs more than it saves)
 BATCH = 25
+#: candidate moves checked per decision for :attr:`Results.rules` refusals
+REFUSAL_SAMPLE = 3
+#: the backends of :func:`simulate`
+BACKENDS = ("process", "dask")
 
 
 @dataclass
 class Results:
     """What :func:`simulate` returns: ``games`` (a row per game) and ``players`` (a row per
-    game and seat), pandas DataFrames; ``interrupted`` if Ctrl-C cut the run short."""
+    game and seat), pandas DataFrames; ``interrupted`` if Ctrl-C cut the run short.
+
+    ``decisions`` (with ``decisions=True``): a row per decision: seed, step, player, bot,
+    branching (the player's number of legal actions) and seconds (the bot's time).
+    ``rules`` (with ``rules=True``): a row per game and rule id: seed, rule, fired (events
+    of the rule) and refused (sampled candidate moves the rule refused).  Both are None
+    unless asked for."""
 
     games: Any
     players: Any
     interrupted: bool = False
+    decisions: Any = None
+    rules: Any = None
 
 
 def play_one(
-    info: GameInfo, bots: Sequence[str], seed: int, options: dict[str, Any], max_actions: int
+    info: GameInfo,
+    bots: Sequence[str],
+    seed: int,
+    options: dict[str, Any],
+    max_actions: int,
+    decisions: bool = False,
+    rules_used: bool = False,
 ) -> dict[str, Any]:
-    """Play game ``seed`` to the end (or the cap); its record as plain data."""
+    """Play game ``seed`` to the end (or the cap); its record as plain data.
+
+    ``decisions`` and ``rules_used`` add the ``decisions`` and ``rules`` rows (see
+    :class:`Results`) without changing the game played."""
     players = info.players(len(bots))
     game = info.new_game(players, seed=seed, **options)
     rules, state = game.rules, game.state
     seats = {name: make_bot(bot) for name, bot in zip(players, bots)}
     rng = Rng(seed * 7919 + 17)
-    apply_fast = getattr(rules, "apply_fast", None)
+    apply_fast = None if rules_used else getattr(rules, "apply_fast", None)
+    sample_rng = Rng(seed * 104_729 + 7)  # the refusal sample's own draws: the bots' stay untouched
+    decision_rows: list[dict[str, Any]] = []
+    fired: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
+    previous: list[Any] = []
     count = 0
     while not rules.is_over(state) and count < max_actions:
         player = rules.actor(state)[0]
+        legal = rules.legal_actions(state, player=player) if decisions or rules_used else []
+        if rules_used and previous:
+            for candidate in (previous[sample_rng.randbelow(len(previous))] for _ in range(REFUSAL_SAMPLE)):
+                refused.update({ref.checklist_id for _, ref in rules.checks(state, candidate)})
+        start = time.perf_counter()
         action = seats[player].choose(rules, state, player, rng)
-        state = apply_fast(state, action) if apply_fast else rules.apply(state, action)[0]
+        seconds = time.perf_counter() - start
+        if decisions:
+            decision_rows.append(
+                {
+                    "seed": seed,
+                    "step": count,
+                    "player": player,
+                    "bot": bots[players.index(player)],
+                    "branching": len(legal),
+                    "seconds": seconds,
+                }
+            )
+        if apply_fast:
+            state = apply_fast(state, action)
+        else:
+            state, events = rules.apply(state, action)
+            fired.update(e.rule.checklist_id for e in events if e.rule is not None)
+        previous = legal
         count += 1
     sheet = rules.scores(state)
     totals = sheet.totals
@@ -87,14 +147,43 @@ def play_one(
             "winners": ",".join(winners),
         },
         "players": rows,
+        "decisions": decision_rows,
+        "rules": [
+            {"seed": seed, "rule": rule, "fired": fired[rule], "refused": refused[rule]}
+            for rule in sorted(set(fired) | set(refused))
+        ],
     }
 
 
 def _batch(
-    name: str, bots: Sequence[str], seeds: Sequence[int], options: dict[str, Any], max_actions: int
+    name: str,
+    bots: Sequence[str],
+    seeds: Sequence[int],
+    options: dict[str, Any],
+    max_actions: int,
+    decisions: bool = False,
+    rules_used: bool = False,
 ) -> list[dict[str, Any]]:
     info = game_info(name)
-    return [play_one(info, bots, s, options, max_actions) for s in seeds]
+    return [play_one(info, bots, s, options, max_actions, decisions, rules_used) for s in seeds]
+
+
+def _run_dask(client: Any, args: list[tuple], bar: Any) -> tuple[list[dict[str, Any]], bool]:
+    """Run the batches ``args`` as tasks on ``client``; the records and whether Ctrl-C cut it."""
+    from dask.distributed import as_completed
+
+    records: list[dict[str, Any]] = []
+    futures = [client.submit(_batch, *a, pure=False) for a in args]
+    try:
+        for future in as_completed(futures):
+            batch = future.result()
+            records += batch
+            bar.update(len(batch))
+    except KeyboardInterrupt:
+        client.cancel([f for f in futures if not f.done()])
+        records += [r for f in futures if f.done() and f.status == "finished" for r in f.result()]
+        return records, True
+    return records, False
 
 
 def simulate(
@@ -106,11 +195,20 @@ def simulate(
     workers: int | None = None,
     max_actions: int = 20_000,
     progress: bool = True,
+    backend: str = "process",
+    client: Any = None,
+    scheduler: str | None = None,
+    decisions: bool = False,
+    rules: bool = False,
 ) -> Results:
     """Play ``games`` seeded games of ``game`` with one bot name per seat; see the module.
 
-    ``workers`` defaults to every core (1 runs in this process).  Raises ``ValueError``
-    for an unknown game, bot, option or player count."""
+    ``workers`` defaults to every core (1 runs in this process unless the backend is
+    Dask).  ``backend="dask"`` starts a local Dask cluster of ``workers`` worker processes
+    for the run; a ``client`` (a ``dask.distributed.Client``, left open) or a
+    ``scheduler`` address (connected to for the run) implies it.  ``decisions`` and
+    ``rules`` add those frames (see :class:`Results`).  Raises ``ValueError`` for an
+    unknown game, bot, option, player count or backend."""
     import pandas as pd
     from tqdm.auto import tqdm
 
@@ -122,21 +220,40 @@ def simulate(
     info.check_options(options)
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    if client is not None or scheduler is not None:
+        backend = "dask"
     workers = workers or os.cpu_count() or 1
     batches = [list(range(seed + i, seed + min(i + BATCH, games))) for i in range(0, games, BATCH)]
+    args = [(game, list(bots), seeds, options, max_actions, decisions, rules) for seeds in batches]
     records: list[dict[str, Any]] = []
     interrupted = False
     bar = tqdm(total=games, desc=f"{game} games", disable=not progress, leave=False)
     try:
-        if workers == 1:
-            for seeds in batches:
-                records += _batch(game, list(bots), seeds, options, max_actions)
-                bar.update(len(seeds))
+        if backend == "dask":
+            from dask.distributed import Client, LocalCluster
+
+            if client is not None:
+                records, interrupted = _run_dask(client, args, bar)
+            elif scheduler is not None:
+                with Client(scheduler) as own:
+                    records, interrupted = _run_dask(own, args, bar)
+            else:
+                with (
+                    LocalCluster(
+                        n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+                    ) as cluster,
+                    Client(cluster) as own,
+                ):
+                    records, interrupted = _run_dask(own, args, bar)
+        elif workers == 1:
+            for a in args:
+                records += _batch(*a)
+                bar.update(len(a[2]))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures: list[Future[list[dict[str, Any]]]] = [
-                    pool.submit(_batch, game, list(bots), seeds, options, max_actions) for seeds in batches
-                ]
+                futures: list[Future[list[dict[str, Any]]]] = [pool.submit(_batch, *a) for a in args]
                 try:
                     for future in futures:
                         records += future.result()
@@ -154,4 +271,10 @@ def simulate(
     unique = {r["game"]["seed"]: r for r in records}.values()
     games_frame = pd.DataFrame([r["game"] for r in unique])
     players_frame = pd.DataFrame([row for r in unique for row in r["players"]])
-    return Results(games_frame, players_frame, interrupted)
+    decision_columns = ["seed", "step", "player", "bot", "branching", "seconds"]
+    decisions_frame = (
+        pd.DataFrame([row for r in unique for row in r["decisions"]], columns=decision_columns) if decisions else None
+    )
+    rule_columns = ["seed", "rule", "fired", "refused"]
+    rules_frame = pd.DataFrame([row for r in unique for row in r["rules"]], columns=rule_columns) if rules else None
+    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame)

@@ -9,6 +9,7 @@ sheets are unknown until uncovered), so that bots never peek."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fresco_kit.core import Rng
@@ -17,6 +18,7 @@ from .actions import PREPARE, acquire_of, restore_of
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, VISIBLE, D
 from .data import TECHNIQUES
 from .decisions import decision_options
+from .final import final_scores
 from .state import State
 from .views import View
 
@@ -122,3 +124,27 @@ def determinize(view: View, rng: Rng) -> State:
             place["fresco"] = fresco
             place["spaces"] = {t: None for t, _ in D.fresco_by_id[fresco].techniques}
     return State.from_dict(d)
+
+
+#: weights of :func:`evaluate`: the score sheet's categories (provisional points) and
+#: ``"hand"`` (per value point of the cards in hand: material toward restorations)
+WEIGHTS: dict[str, float] = {
+    "During the game": 1.0,
+    "Objectives": 1.0,
+    "Contribution": 1.0,
+    "Prudent restorations": 1.0,
+    "Leftover": 1.0,
+    "hand": 0.3,
+}
+
+
+def evaluate(state: State, player: str, weights: Mapping[str, float] | None = None) -> float:
+    """How good ``state`` looks for ``player`` (a greedy bot's heuristic): the provisional
+    score sheet (points scored, objectives, the share of frescoes in progress, prudent
+    restorations and leftovers) weighted per category, plus the cards in hand (their value
+    points, toward restorations); ``weights`` overrides :data:`WEIGHTS` by key."""
+    w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
+    row = final_scores(state).rows[player]
+    seat = state.names.index(player)
+    hand = sum(CARD_VALUE[c] for c in state.hands[seat])
+    return sum(w[c] * row.get(c, 0) for c in WEIGHTS if c != "hand") + w["hand"] * hand

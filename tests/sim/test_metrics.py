@@ -7,7 +7,8 @@ import math
 import pandas as pd
 import pytest
 
-from fresco_kit.sim.metrics import chi2_sf, paired_difference, seat_balance, seat_table, wilson
+from fresco_kit.sim.metrics import ablate, chi2_sf, compare, paired_difference, seat_balance, seat_table, wilson
+from fresco_kit.sim.runner import Results
 
 
 def test_wilson_interval_by_hand():
@@ -52,3 +53,47 @@ def test_seat_table_counts_shared_wins_as_fractions():
     table = seat_table(players)
     assert list(table["wins"]) == [1.5, 0.5] and list(table["games"]) == [2, 2]
     assert list(table["rate"]) == [0.75, 0.25] and (table["low"] <= table["rate"]).all()
+
+
+def _results(seeds, shares, totals, lengths):
+    games = pd.DataFrame({"seed": seeds, "actions": lengths, "options": "{}"})
+    players = pd.DataFrame([
+        {"seed": s, "seat": seat, "win_share": share if seat == 0 else 1 - share, "total": t if seat == 0 else 0}
+        for s, share, t in zip(seeds, shares, totals) for seat in (0, 1)
+    ])
+    return Results(games, players)
+
+
+def test_compare_pairs_the_runs_on_their_common_seeds_by_hand():
+    a = _results([1, 2, 3, 9], [1, 1, 0, 1], [10, 12, 8, 99], [50, 60, 70, 1])
+    b = _results([3, 2, 1], [0, 0, 0], [7, 9, 7], [70, 50, 40])    # other order; seed 9 not played
+    table = compare(a, b, seat=0).set_index("measure")
+    assert list(table.index) == ["win_share", "total", "actions"] and (table["n"] == 3).all()
+    # win share: differences 1, 1, 0 -> mean 2/3, sd sqrt(1/3), half-width z * sqrt(1/3) / sqrt(3) = z / 3
+    win = table.loc["win_share"]
+    assert (win["a"], win["b"]) == (pytest.approx(2 / 3), 0)
+    assert win["difference"] == pytest.approx(2 / 3)
+    assert win["low"] == pytest.approx(2 / 3 - 1.959964 / 3, abs=1e-6)
+    # total: differences 3, 3, 1 -> mean 7/3; length: 10, 10, 0 -> mean 20/3
+    assert table.loc["total", "difference"] == pytest.approx(7 / 3)
+    assert table.loc["actions", "difference"] == pytest.approx(20 / 3)
+    assert compare(a, b, seat=1).loc[0, "difference"] == pytest.approx(-2 / 3)      # the other seat mirrors it
+    with pytest.raises(ValueError):
+        compare(a, _results([9], [0], [0], [0]), seat=0)
+
+
+def test_ablate_flips_one_switch_and_flags_one_that_changed_nothing():
+    table = ablate("fresco", ["kit"] * 4, 4, seed=0, switches=["start_rotation", "final_collision"])
+    assert list(table.columns) == ["switch", "rule", "value", "default", "measure", "seat", "change", "low",
+                                   "high", "n", "unchanged"]
+    assert set(table["switch"]) == {"start_rotation", "final_collision"}
+    assert (table["n"] == 4).all() and (table["value"] != table["default"]).all()
+    assert len(table) == 2 * 5                      # one other choice each: 4 seats' win share and the length
+    per_switch = table.groupby("switch")["unchanged"].agg(["min", "max"])
+    assert (per_switch["min"] == per_switch["max"]).all()       # the flag is per switch value
+    flagged = table[table["unchanged"]]
+    assert (flagged["change"] == 0).all() and (flagged["low"] == 0).all()
+    assert table.loc[table["switch"] == "start_rotation", "unchanged"].all()   # no effect in these 4 games
+    assert not table.loc[table["switch"] == "final_collision", "unchanged"].any()
+    with pytest.raises(ValueError, match="switch"):
+        ablate("fresco", ["kit"] * 4, 4, switches=["no_such_switch"])

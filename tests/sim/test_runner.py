@@ -47,3 +47,58 @@ def test_simulate_refuses_bad_bots_counts_and_options_as_usage_errors(argv, caps
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and "usage: fresco-kit" in capsys.readouterr().err
+
+
+def _drop_time(frame):
+    return frame.drop(columns="seconds")
+
+
+def test_dask_backend_gives_the_process_pool_frames():
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import Client, LocalCluster
+
+    bots = ["random", "kit", "kit", "kit"]
+    one = simulate("fresco", bots, 6, seed=2, workers=1, progress=False)
+    own = simulate("fresco", bots, 6, seed=2, workers=2, backend="dask", progress=False)
+    with LocalCluster(n_workers=2, processes=False, host="127.0.0.1", protocol="tcp",
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        via_client = simulate("fresco", bots, 6, seed=2, client=client, progress=False)
+        via_address = simulate("fresco", bots, 6, seed=2, scheduler=cluster.scheduler_address, progress=False)
+    for other in (own, via_client, via_address):
+        pdt.assert_frame_equal(one.games, other.games)
+        pdt.assert_frame_equal(one.players, other.players)
+    with pytest.raises(ValueError, match="backend"):
+        simulate("fresco", bots, 2, backend="threads", progress=False)
+
+
+@pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
+def test_decision_and_rule_frames_leave_the_games_unchanged(info):
+    n = min(info.player_counts)
+    bots = ["random"] + ["kit"] * (n - 1)
+    plain = simulate(info.name, bots, 3, seed=5, workers=1, progress=False)
+    rich = simulate(info.name, bots, 3, seed=5, workers=1, progress=False, decisions=True, rules=True)
+    again = simulate(info.name, bots, 3, seed=5, workers=2, progress=False, decisions=True, rules=True)
+    assert plain.decisions is None and plain.rules is None
+    pdt.assert_frame_equal(plain.games, rich.games)
+    pdt.assert_frame_equal(plain.players, rich.players)
+    pdt.assert_frame_equal(_drop_time(rich.decisions), _drop_time(again.decisions))
+    pdt.assert_frame_equal(rich.rules, again.rules)
+    d = rich.decisions
+    assert list(d.columns) == ["seed", "step", "player", "bot", "branching", "seconds"]
+    assert (d.groupby("seed").size() == rich.games.set_index("seed")["actions"]).all()   # a row per decision
+    assert (d["branching"] >= 1).all() and (d["seconds"] >= 0).all()
+    assert set(d["bot"]) == set(bots)
+    r = rich.rules
+    assert list(r.columns) == ["seed", "rule", "fired", "refused"] and set(r["seed"]) == {5, 6, 7}
+    assert r["fired"].sum() > 0 and r["refused"].sum() > 0
+    assert all(rule.startswith(info.name) for rule in r["rule"])          # checklist ids name their game
+
+
+def test_simulate_command_takes_a_scheduler_address(capsys):
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, processes=False, host="127.0.0.1", protocol="tcp",
+                      dashboard_address=None) as cluster:
+        assert main(["simulate", "sixtina", "-n", "4", "--scheduler", cluster.scheduler_address]) == 0
+    assert "1980 Sixtina: 4 games" in capsys.readouterr().out
