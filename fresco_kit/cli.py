@@ -303,7 +303,10 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     p.add_argument("game", choices=GAMES)
     p.add_argument(
-        "--bots", default=None, metavar="B1,B2,...", help="one bot per seat: random or kit (default: kit in every seat)"
+        "--bots",
+        default=None,
+        metavar="B1,B2,...",
+        help="one bot per seat: random, kit, greedy, mcts or persona:CATEGORY (default: kit in every seat)",
     )
     p.add_argument("-n", type=_count, default=200, metavar="N", help="number of games (default 200)")
     p.add_argument("--players", type=int, default=None, metavar="P", help="player count when --bots is not given")

@@ -39,34 +39,25 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from fresco_kit.core import Rng
 from fresco_kit.core.game import RulesModule
-from fresco_kit.fresco import bots as fresco_bots
-from fresco_kit.lorenzo import bots as lorenzo_bots
-from fresco_kit.sixtina import bots as sixtina_bots
+from fresco_kit.core.registry import GAMES
+
+from .base import Bot
+from .mcts import MonteCarloBot
 
 #: the most legal actions a greedy bot tries in one decision (sampled when there are more)
 CAP = 40
 
 #: each game's heuristic, ``evaluate(state, player, weights)``, and its default weights
 EVALUATIONS: dict[str, tuple[Callable[..., float], Mapping[str, float]]] = {
-    "sixtina": (sixtina_bots.evaluate, sixtina_bots.WEIGHTS),
-    "fresco": (fresco_bots.evaluate, fresco_bots.WEIGHTS),
-    "lorenzo": (lorenzo_bots.evaluate, lorenzo_bots.WEIGHTS),
+    game: (module.evaluate, module.WEIGHTS)
+    for game, module in ((name, importlib.import_module(f"{package}.bots")) for name, package in GAMES.items())
 }
-
-
-class Bot:
-    """Base of the bots: a ``name`` and :meth:`choose`."""
-
-    name: ClassVar[str] = "bot"
-
-    def choose(self, rules: RulesModule, state: Any, player: str, rng: Rng) -> Any:
-        """The action ``player`` plays in ``state``."""
-        raise NotImplementedError
 
 
 class RandomBot(Bot):
@@ -169,7 +160,7 @@ class PersonaBot(GreedyBot):
 
 #: bots by the name the CLI and :func:`fresco_kit.sim.runner.simulate` take (personas are
 #: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, see :func:`make_bot`)
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot)}
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, MonteCarloBot)}
 
 
 def make_bot(name: str) -> Bot:
