@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from fresco_kit.core import Event
 from fresco_kit.core.actions import made
+from fresco_kit.core.text import plural
 
 from . import data
 from .actions import Blend, Studio, Theater
-from .refs import RULES, plural
+from .refs import RULES
 from .state import State
 from .supply import add, bank_pays, covers, return_to_supply, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use

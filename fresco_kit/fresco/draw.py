@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.core.colours import PAINT_COLOURS, player_colour, text_on
+from fresco_kit.core.text import plural
 
 from . import board as grid
 from . import data, new_game
-from .refs import plural
 from .rulesets import switches_for
 from .saved import View
 from .scoring import bishop_bonus

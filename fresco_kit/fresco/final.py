@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.text import plural
 
 from .actions import Settle
 from .data import CATEGORIES
 from .flow import AWAITING, enter
-from .refs import RULES, plural
+from .refs import RULES
 from .scoring import money_points
 from .state import State
 from .supply import set_player

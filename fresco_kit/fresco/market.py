@@ -12,10 +12,11 @@ from itertools import combinations
 
 from fresco_kit.core import Event, RuleRef, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.text import plural
 
 from . import data
 from .actions import Buy, Close
-from .refs import RULES, plural
+from .refs import RULES
 from .state import State
 from .supply import add, set_player, supply_covers, take_from_supply
 from .turns import turn_reasons, use

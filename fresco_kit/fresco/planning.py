@@ -13,11 +13,12 @@ from itertools import product
 
 from fresco_kit.core import Event
 from fresco_kit.core.actions import made
+from fresco_kit.core.text import plural
 
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
 from .flow import AWAITING
-from .refs import RULES, plural
+from .refs import RULES
 from .rounds import start_actions
 from .state import State
 from .supply import set_player

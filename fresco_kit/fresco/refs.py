@@ -157,9 +157,3 @@ RULES = Rulebook(
 
 #: ids the kit adds beyond rules_checklist.txt
 EXTRA_RULES = ("supply.paints", "supply.coins", "end.tie", "end.over")
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and ``word``, in the plural unless ``n`` is 1 or -1: ``plural(1, "thaler")``
-    is "1 thaler", ``plural(3, "thaler")`` "3 thalers"; ``many`` for an irregular plural."""
-    return f"{n} {word if abs(n) == 1 else (many or word + 's')}"

@@ -11,11 +11,12 @@
 from __future__ import annotations
 
 from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core.text import plural
 
 from . import data
 from .final import start_final_count
 from .flow import enter, uses_at, wake_order
-from .refs import RULES, plural
+from .refs import RULES
 from .state import State
 from .supply import bank_pays, draw_tiles, set_player
 

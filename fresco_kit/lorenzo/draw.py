@@ -16,13 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.core.colours import INK, player_colour, text_on
+from fresco_kit.core.text import plural
 
 from . import positions, rules
 from .data import CARD_TYPES, load
 from .effects import bundle_text, member_value, servants_per_plus
 from .explore import reach
 from .flow import STEPS
-from .refs import GLOSSARY, plural
+from .refs import GLOSSARY
 from .scoring import character_points, faith_points, territory_points
 from .state import State
 from .teach import ITALIAN_TOWER

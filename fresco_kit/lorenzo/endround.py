@@ -9,10 +9,11 @@ business (``flow.STEPS``).
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.text import plural
 
 from .data import CARD_TYPES, MEMBERS
 from .market import council_order
-from .refs import RULES, plural
+from .refs import RULES
 from .state import State
 
 

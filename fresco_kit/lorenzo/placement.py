@@ -12,12 +12,13 @@ from functools import cache
 
 from fresco_kit.core import Action, Event, assign
 from fresco_kit.core.rules import Reason
+from fresco_kit.core.text import plural
 
 from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
 from .market import council_reasons, market_reasons, place_market
-from .refs import RULES, amount, plural
+from .refs import RULES, amount
 from .state import Decision, Player, State, own
 from .towers import cost_reasons, pay_card, plan, take_card, tower_floor, tower_space
 from .vatican import resolve_vatican, vatican_reasons

@@ -156,13 +156,6 @@ RULES = Rulebook(
 )
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and ``word``, in the plural unless ``n`` is 1 or -1: ``plural(1, "coin")``
-    is "1 coin", ``plural(3, "coin")`` "3 coins", ``plural(2, "victory point")``
-    "2 victory points"; ``many`` for an irregular plural."""
-    return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
-
-
 #: Resource keys whose word changes in the singular ("1 coin", "2 coins").
 _SINGULAR = {"servants": "servant", "coins": "coin", "privileges": "privilege", "cards": "card"}
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core.text import plural
 
 from . import readings
 from .data import CARD_TYPES, MEMBERS, RESOURCES, load
 from .flow import schedule
 from .readings import setting
-from .refs import RULES, plural
+from .refs import RULES
 from .state import Player, State, Switches
 
 

@@ -13,6 +13,7 @@ in ``examples.py`` (``example(name)`` is re-exported here).
 from __future__ import annotations
 
 from fresco_kit.core import RuleRef
+from fresco_kit.core.text import plural
 from fresco_kit.core.widgets import ILLUSTRATIVE_BANNER
 
 from . import explore
@@ -27,7 +28,7 @@ from .effects import (
 )
 from .examples import example
 from .explore import fixed_yield, reach
-from .refs import GLOSSARY, plural
+from .refs import GLOSSARY
 from .scoring import faith_points
 from .state import Player, State
 from .towers import tower_floor, tower_space

@@ -23,12 +23,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fresco_kit.core import Rng, ScoreSheet
+from fresco_kit.core.text import plural
 from fresco_kit.core.widgets import panel, show_figure, show_text
 
 from . import positions, rules, teach
 from .data import CARD_TYPES, MEMBERS, load
 from .draw import draw_score_sheet
-from .refs import amount, plural
+from .refs import amount
 
 
 @dataclass

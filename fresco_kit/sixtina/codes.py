@@ -58,13 +58,3 @@ FRESCO_TECHS: dict[str, tuple[tuple[int, int], ...]] = {
 FRESCO_TYPE: dict[str, str] = {f.id: f.type for f in D.frescoes}
 FRESCO_SCORES: dict[str, tuple[int, int, int]] = {f.id: f.scores for f in D.frescoes}
 HAND_LIMIT = int(D.game["hand_limit"])
-
-
-def counted(n: int, singular: str, plural: str | None = None) -> str:
-    """``n`` with its noun in the right number: ``counted(1, "card")`` is "1 card",
-    ``counted(2, "card")`` "2 cards" (every count in the game's texts goes through it).
-
-    >>> counted(1, "extra material"), counted(0, "point"), counted(-1, "point")
-    ('1 extra material', '0 points', '-1 point')
-    """
-    return f"{n} {singular if abs(n) == 1 else (plural or singular + 's')}"

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, assign, award_by_rank
+from fresco_kit.core.text import plural
 
 from . import gianluigi
-from .codes import COVERED, EMPTY, EXCELLENT, FRESCO_SCORES, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D, counted
+from .codes import COVERED, EMPTY, EXCELLENT, FRESCO_SCORES, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
 from .flow import STEP
 from .refs import RULES
 from .restoration import sheet_reward_in_place
@@ -60,10 +61,10 @@ class CompletionResult:
         ]
         for c in self.contributors:
             lines.append(
-                f"  {c.colour}: {counted(c.materials, 'material')}, leftmost excellent "
+                f"  {c.colour}: {plural(c.materials, 'material')}, leftmost excellent "
                 f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
                 f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} "
-                f"-> {counted(self.awards.get(c.colour, 0), 'point')}"
+                f"-> {plural(self.awards.get(c.colour, 0), 'point')}"
             )
         if self.half:
             lines.append("  zone icon: nobody marks it for the last fresco (the game ends instead)")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D, counted
+from fresco_kit.core.text import plural
+
+from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D
 
 if TYPE_CHECKING:
     from .state import State
@@ -37,7 +39,7 @@ def describe(state: State) -> str:
     """The whole position as text: chapel, players, supply, objectives, what is pending."""
     lines = ["Chapel:"] + ["  " + fresco_text(state, p) for p in range(len(PLACES))]
     lines.append(
-        f"Deck {counted(len(state.deck), 'card')}, discard {len(state.discard)}; "
+        f"Deck {plural(len(state.deck), 'card')}, discard {len(state.discard)}; "
         f"black materials in supply: {state.black}"
     )
     for seat, name in enumerate(state.players):

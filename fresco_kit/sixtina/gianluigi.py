@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.text import plural
 
 from .codes import (
     CARD_HALVES,
@@ -30,7 +31,6 @@ from .codes import (
     TECH_INDEX,
     VISIBLE,
     D,
-    counted,
     space_code,
 )
 from .refs import RULES
@@ -127,7 +127,7 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     )
     events.append(
         Event(
-            f"Gianluigi adds {counted(extra, 'extra material')} (icons {halves / 2:g}, rounded down)",
+            f"Gianluigi adds {plural(extra, 'extra material')} (icons {halves / 2:g}, rounded down)",
             RULES["gian.extra"],
         )
     )
@@ -143,7 +143,7 @@ def after_restoration(state: State, events: list, complete_all: Callable[[State,
         events.append(
             Event(
                 f"Gianluigi's restoration completed a fresco: everybody scored it; "
-                f"{state.players[state.current]} will uncover {counted(state.reveals, 'new fresco', 'new frescoes')}",
+                f"{state.players[state.current]} will uncover {plural(state.reveals, 'new fresco', 'new frescoes')}",
                 RULES["gian.complete"],
             )
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core.text import plural
 
 from .actions import Bonus, Restore
 from .codes import (
@@ -30,7 +31,6 @@ from .codes import (
     TECH_INDEX,
     VISIBLE,
     D,
-    counted,
     space_code,
 )
 from .objectives import claim, claim_problems, claimable
@@ -97,7 +97,7 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
 def prepare_in_place(state: State, seat: int, events: list) -> None:
     """A. Technique Preparation: draw cards up to the hand limit (act.preparation); mutates a fresh copy."""
     got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
-    events.append(Event(f"{state.players[seat]} draws {counted(got, 'technique card')}", RULES["act.preparation"]))
+    events.append(Event(f"{state.players[seat]} draws {plural(got, 'technique card')}", RULES["act.preparation"]))
 
 
 def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -> list:
@@ -126,7 +126,7 @@ def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: li
     got = _take_to_play_area(state, seat, len(cards))
     events.append(
         Event(
-            f"{state.players[seat]} discards {counted(len(cards), 'card')} and takes {counted(got, 'material')}",
+            f"{state.players[seat]} discards {plural(len(cards), 'card')} and takes {plural(got, 'material')}",
             RULES["act.acquire"],
         )
     )
@@ -208,17 +208,17 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     rule = RULES[KIND_RULES[kind]]
     play = state.play[seat]
     if action.extra > len(cards):
-        out.append((f"at most {counted(len(cards), 'extra material')}, one per card played", rule))
+        out.append((f"at most {plural(len(cards), 'extra material')}, one per card played", rule))
     if kind == PRUDENT:
         if state.black <= 0:
             out.append(("a prudent restoration needs a black material in the general supply", rule))
         if action.extra > play:
-            out.append((f"only {counted(play, 'material')} in the play area for {action.extra} extra", rule))
+            out.append((f"only {plural(play, 'material')} in the play area for {action.extra} extra", rule))
     else:
         if play <= 0:
             out.append((f"a {KIND_NAMES[kind]} restoration needs a material in the play area", rule))
         elif 1 + action.extra > play:
-            out.append((f"only {counted(play, 'material')} in the play area for 1 + {action.extra} extra", rule))
+            out.append((f"only {plural(play, 'material')} in the play area for 1 + {action.extra} extra", rule))
     return out
 
 
@@ -345,10 +345,10 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
     who = state.players[seat]
     if action.kind == "refined":
         got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))
-        events.append(Event(f"{who} takes Refined Technique: draws {counted(got, 'card')}", RULES["bonus.refined"]))
+        events.append(Event(f"{who} takes Refined Technique: draws {plural(got, 'card')}", RULES["bonus.refined"]))
     elif action.kind == "material":
         got = _take_to_play_area(state, seat, 1)
-        events.append(Event(f"{who} takes Additional Material: {counted(got, 'material')}", RULES["bonus.material"]))
+        events.append(Event(f"{who} takes Additional Material: {plural(got, 'material')}", RULES["bonus.material"]))
     else:
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
@@ -378,11 +378,11 @@ def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
         score = list(state.score)
         score[seat] += s.amount
         assign(state, score=tuple(score))
-        text = f"{who} scores {counted(s.amount, 'point')}"
+        text = f"{who} scores {plural(s.amount, 'point')}"
     elif s.reward == "cards":
-        text = f"{who} draws {counted(draw_in_place(state, seat, s.amount), 'card')}"
+        text = f"{who} draws {plural(draw_in_place(state, seat, s.amount), 'card')}"
     elif s.reward == "materials":
-        text = f"{who} takes {counted(_take_to_play_area(state, seat, s.amount), 'material')}"
+        text = f"{who} takes {plural(_take_to_play_area(state, seat, s.amount), 'material')}"
     elif claimable(state, seat):
         assign(state, pending=("claim", seat))
         text = f"{who} may claim an objective"

@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fresco_kit.core import Event, Game, Rng
+from fresco_kit.core.text import plural
 
 from . import gianluigi, objectives, rules
-from .codes import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, FRESCO_TYPE, PLACES, D, counted
+from .codes import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, FRESCO_TYPE, PLACES, D
 from .completion import CompletionResult, completion_result
 from .data import TECHNIQUES
 from .final import RULEBOOK_FINAL_INPUTS, FinalInputs, final_sheet, prudent_breakdown
@@ -74,7 +75,7 @@ class SetupSummary:
         lines += [f"    {o} {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
         if n == 2:
             lines.append(
-                f"  Gianluigi: {counted(rules.materials_total(self.state, 2), 'material')}, score marker on "
+                f"  Gianluigi: {plural(rules.materials_total(self.state, 2), 'material')}, score marker on "
                 f"{self.state.score[2]}, one material on the second space of each objective"
             )
         lines.append("  initial correct restorations (Setup, step 9):")
@@ -272,7 +273,7 @@ class GianluigiReply:
         """Gianluigi's reply as text."""
         lines = [
             f"{technique_name(self.technique)} worth {sum(self.values)} (cards {', '.join(map(str, self.values))}); "
-            f"material icons {self.icons:g} -> {counted(self.extra, 'extra material')}"
+            f"material icons {self.icons:g} -> {plural(self.extra, 'extra material')}"
         ]
         if self.player:
             lines.append(f"  {self.player}")
@@ -293,7 +294,7 @@ class GianluigiReply:
             article = "an" if self.kind[0] in "aeiou" else "a"
             lines.append(
                 f"  Gianluigi makes {article} {self.kind} restoration with {who}, {choice}, "
-                f"plus {counted(self.extra, 'extra material')}"
+                f"plus {plural(self.extra, 'extra material')}"
             )
         else:
             lines.append("  no black material for a prudent restoration: Gianluigi does not restore")

@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from fresco_kit.core.text import plural
 from fresco_kit.core.widgets import panel, show_figure, show_text
 
 from . import teach
 from .chapel import place_status, revealable_places
-from .codes import FRESCO_TECHS, PLACES, D, counted
+from .codes import FRESCO_TECHS, PLACES, D
 from .data import TECHNIQUES
 from .draw import completion_bars, draw_chapel, draw_fresco_card, final_scoring_bars
 from .examples import chapel_chain
@@ -313,7 +314,7 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
         free = sum(1 for o in occ if o is None)
         text = result.to_text()
         if free and not half.value:
-            free_text = counted(free, "technique space")
+            free_text = plural(free, "technique space")
             text = f"not complete yet: {free_text} free; scored as if it were complete now\n" + text
         fig = None
         if draw and result.contributors:
@@ -369,7 +370,7 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
         fig = None
         if draw:
             fig = draw_chapel(
-                state, title=f"After {counted(state.status.count(2), 'restored fresco', 'restored frescoes')}"
+                state, title=f"After {plural(state.status.count(2), 'restored fresco', 'restored frescoes')}"
             )
         _show(out, "\n".join(lines), fig)
 

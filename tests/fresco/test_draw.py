@@ -13,7 +13,7 @@ from matplotlib.patches import Rectangle  # noqa: E402
 
 from fresco_kit.core.colours import contrast, player_colour  # noqa: E402
 from fresco_kit.fresco import board, data, draw, new_game  # noqa: E402
-from fresco_kit.fresco.refs import plural  # noqa: E402
+from fresco_kit.core.text import plural  # noqa: E402
 from fresco_kit.fresco.positions import edit  # noqa: E402
 from fresco_kit.fresco.scoring import bishop_bonus  # noqa: E402
 

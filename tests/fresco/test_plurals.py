@@ -10,7 +10,7 @@ from fresco_kit.core import Rng
 from fresco_kit.fresco import data, new_game
 from fresco_kit.fresco.bots import sample_action
 from fresco_kit.fresco.draw import summary
-from fresco_kit.fresco.refs import plural
+from fresco_kit.core.text import plural
 from fresco_kit.fresco.setup import setup_events
 
 BAD = re.compile(

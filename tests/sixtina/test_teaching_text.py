@@ -11,7 +11,7 @@ import pytest
 
 from fresco_kit.core import Rng, random_playout
 from fresco_kit.sixtina import new_game, rules, teach
-from fresco_kit.sixtina.codes import counted
+from fresco_kit.core.text import plural
 from fresco_kit.sixtina.examples import EXAMPLES, chapel_chain, example
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +32,9 @@ def notebook_outputs(name: str) -> str:
     return "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
 
 
-def test_counted():
-    assert [counted(n, "point") for n in (-1, 0, 1, 2)] == ["-1 point", "0 points", "1 point", "2 points"]
-    assert counted(1, "fresco", "frescoes") == "1 fresco" and counted(3, "fresco", "frescoes") == "3 frescoes"
+def test_plural():
+    assert [plural(n, "point") for n in (-1, 0, 1, 2)] == ["-1 point", "0 points", "1 point", "2 points"]
+    assert plural(1, "fresco", "frescoes") == "1 fresco" and plural(3, "fresco", "frescoes") == "3 frescoes"
 
 
 @pytest.mark.parametrize("players", [["Red", "White"], ["Red", "White", "Blue"], ["Red", "White", "Blue", "Yellow"]])
