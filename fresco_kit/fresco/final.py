@@ -13,6 +13,7 @@ from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.text import plural
 
+from . import INFO
 from .actions import Settle
 from .data import CATEGORIES
 from .flow import AWAITING, enter
@@ -86,17 +87,14 @@ def legal(s: State) -> list[Settle]:
     return [made(Settle, s.names[i], c) for c in ("behind", "ahead") if c in options]
 
 
+#: the score sheet's label of each category key, as the registry names them (one place)
+LABELS = dict(zip(CATEGORIES, INFO.categories))
+
+
 def scores(s: State) -> ScoreSheet:
     """VP by category (fresco tiles, bishop bonus, altar, track shifts, money); winners."""
-    labels = {
-        "fresco": "fresco tiles",
-        "bishop": "bishop bonus",
-        "altar": "altar",
-        "track": "track collisions",
-        "money": "money",
-    }
-    rows = {nm: {labels[c]: v for c, v in zip(CATEGORIES, p.points)} for nm, p in zip(s.names, s.players)}
-    sheet = ScoreSheet([labels[c] for c in CATEGORIES], rows)
+    rows = {nm: {LABELS[c]: v for c, v in zip(CATEGORIES, p.points)} for nm, p in zip(s.names, s.players)}
+    sheet = ScoreSheet(list(INFO.categories), rows)
     totals = {nm: p.vp for nm, p in zip(s.names, s.players)}
     if s.phase == "over":
         best = max(totals.values())

@@ -8,21 +8,14 @@ from __future__ import annotations
 
 from fresco_kit.core import ScoreSheet
 
-from . import readings
+from . import INFO, readings
 from .data import GOODS, load
 from .effects import excomms_of
 from .scoring import character_points, military_points, resource_points, territory_points
 from .state import Player, State
 
-CATEGORIES = [
-    "VP during the game",
-    "Territories",
-    "Characters",
-    "Ventures",
-    "Military",
-    "Resources",
-    "Excommunications",
-]
+#: the score sheet's categories, as the registry describes them (one place)
+CATEGORIES = list(INFO.categories)
 
 
 def _ignored(p: Player) -> set[str]:

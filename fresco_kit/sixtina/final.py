@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from fresco_kit.core import ScoreSheet
 
+from . import INFO
 from .codes import CARD_TECH, CARD_VALUE, D
 from .data import TECHNIQUES
 from .objectives import objective_points, objectives_claimed
@@ -23,7 +24,8 @@ from .scoring import leftover_points, prudent_technique_points, restored_fresco_
 if TYPE_CHECKING:
     from .state import State
 
-CATEGORIES = ["During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"]
+#: the score sheet's categories, as the registry describes them (one place)
+CATEGORIES = list(INFO.categories)
 
 
 def prudent_cards_by_technique(state: State) -> dict[str, dict[str, list[int]]]:
