@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test lint notebooks figures examples bench clean
+.PHONY: lab test lint classroom catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,16 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ROOT_FLAG) notebooks/00_start_here.ipynb
+
+# Classroom mode: the notebooks as apps with the code hidden (Voila, folder mode, offline),
+# on http://127.0.0.1:8866; the landing page lists every game's lessons, tables and exercises.
+# The `classroom` page template (fresco_kit/share/voila/templates) adds what accessibility needs.
+CLASSROOM_PORT ?= 8866
+classroom: $(STAMP)
+	@echo "Classroom: http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb (Ctrl-C stops it)"
+	(sleep 3; $(PY) -m webbrowser -t http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb >/dev/null 2>&1) &
+	JUPYTER_PATH=$(CURDIR)/fresco_kit/share $(VENV)/bin/voila notebooks --template=classroom \
+	  --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 --VoilaConfiguration.show_tracebacks=False
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,
@@ -34,6 +44,10 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort | \
 	  MPLBACKEND=module://matplotlib_inline.backend_inline xargs -n 1 $(VENV)/bin/jupyter execute --inplace
+
+# Rebuild the compiled message catalogs (fresco_kit/locale) after editing a .po file.
+catalogs:
+	for f in fresco_kit/locale/*/LC_MESSAGES/fresco_kit.po; do msgfmt --check -o $${f%.po}.mo $$f; done
 
 figures: $(STAMP)
 	$(VENV)/bin/fresco-kit figures --out figures

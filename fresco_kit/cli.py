@@ -1,27 +1,30 @@
 """The fresco-kit command: the games, worked examples, figures, benchmarks and soak runs.
 
 Games: sixtina (1980 Sixtina), fresco (Fresco) and lorenzo (Lorenzo il Magnifico);
-`fresco-kit games` describes them.  Run `fresco-kit COMMAND --help` for the options of
-one command."""
+`fresco-kit games` describes them and `fresco-kit review GAME` writes a design review of
+one.  Run `fresco-kit COMMAND --help` for the options of one command."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from fresco_kit.core.data import load_patch
 from fresco_kit.core.examples import run_examples
 from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
 from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info
-from fresco_kit.sim.metrics import seat_balance, seat_table
-from fresco_kit.sim.runner import simulate
+from fresco_kit.sim.review import study, summary_lines, write_report
+from fresco_kit.sim.runner import Results, simulate
 
 GAMES = tuple(REGISTERED)
 DEFAULT_BENCH_PLAYERS = {"sixtina": 3, "fresco": 4, "lorenzo": 4}
@@ -128,42 +131,58 @@ def _fuzz(info: GameInfo, n: int, seed: int) -> int:
     return 1 if crashed else 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play seeded games between bots; print win rates by seat with intervals, seat balance, length."""
-    info = game_info(args.game)
+def _study(args: argparse.Namespace, review: bool = False) -> tuple[dict[str, Any], Results]:
+    """The options and the games of ``simulate`` or ``review`` (a review records
+    decisions and rules; ``simulate`` rules only when the game has switches, unless
+    ``--no-rules``)."""
     bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or DEFAULT_BENCH_PLAYERS[args.game])
     options = dict(_option(text) for text in args.option)
-    results = simulate(
-        args.game,
-        bots,
-        args.n,
-        seed=args.seed,
-        options=options,
-        workers=args.workers,
-        progress=sys.stderr.isatty(),
-        scheduler=args.scheduler,
-    )
-    table = seat_table(results.players)
-    finished = int(results.games["finished"].sum())
-    print(
-        f"{info.title}: {len(results.games)} games, {len(bots)} players, bots {','.join(bots)}"
-        f"{' (interrupted)' if results.interrupted else ''}"
-    )
-    print(f"{'seat':>4}  {'bot':<8}{'wins':>8}{'rate':>8}   95% interval")
-    for row in table.itertuples():
-        print(f"{row.seat:>4}  {row.bot:<8}{row.wins:>8.1f}{row.rate:>8.3f}   {row.low:.3f} - {row.high:.3f}")
-    balance = seat_balance(list(table["wins"]))
-    print(
-        f"seat balance: chi-square {balance.statistic:.2f} on {balance.dof} degrees of freedom, "
-        f"p = {balance.p_value:.3f}"
-    )
-    print(
-        f"length: {results.games['actions'].mean():.1f} actions a game; {finished} of {len(results.games)} finished"
-        + ("" if finished == len(results.games) else " (the rest were cut at the cap)")
-    )
+    if args.data:  # a DataError (a ValueError) names the file and the field
+        options["data"] = load_patch(args.data)
+    run = {"seed": args.seed, "options": options, "workers": args.workers, "scheduler": args.scheduler}
+    if review:
+        return options, study(args.game, bots, args.n, progress=sys.stderr.isatty(), **run)
+    rules = bool(game_info(args.game).switches) and not args.no_rules
+    return options, simulate(args.game, bots, args.n, progress=sys.stderr.isatty(), rules=rules, **run)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play seeded games between bots; print win rates by seat and bot with intervals, seat
+    balance, category shares, length, decisiveness, drama and the switches never used."""
+    _parquet(args.out)
+    _, results = _study(args)
+    print("\n".join(summary_lines(results)))
     if args.out:
-        results.players.to_csv(args.out, index=False)
+        _write_rows(results.players, args.out)
         print(f"wrote {args.out} (one row per game and seat)")
+    return 0
+
+
+def _parquet(out: str | None) -> bool:
+    """Whether ``--out`` asks for Parquet; ``ValueError`` (before any game is played) if
+    pyarrow, which pandas writes Parquet with, is not installed."""
+    if out is None or Path(out).suffix.lower() != ".parquet":
+        return False
+    if importlib.util.find_spec("pyarrow") is None:
+        raise ValueError(f"writing {out} needs pyarrow (pip install pyarrow); or write a .csv file")
+    return True
+
+
+def _write_rows(frame: Any, out: str) -> None:
+    """The per-seat rows as CSV, or as Parquet for a ``.parquet`` name."""
+    if _parquet(out):
+        frame.to_parquet(out, index=False)
+    else:
+        frame.to_csv(out, index=False)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Play a study and write its review as one self-contained HTML file."""
+    options, results = _study(args, review=True)
+    out = args.out or f"{args.game}_review.html"
+    command = "fresco-kit " + " ".join(shlex.quote(a) for a in args.argv)
+    print("\n".join(summary_lines(results)))
+    print(f"wrote {write_report(results, out, command, options)}")
     return 0
 
 
@@ -219,6 +238,40 @@ def _count(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"the number of games must be at least 1, not {n}")
     return n
+
+
+def _study_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of a study, shared by ``simulate`` and ``review``."""
+    p.add_argument("game", choices=GAMES)
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="B1,B2,...",
+        help="one bot per seat: random, kit, greedy, mcts or persona:CATEGORY (default: kit in every seat)",
+    )
+    p.add_argument("-n", type=_count, default=200, metavar="N", help="number of games (default 200)")
+    p.add_argument("--players", type=int, default=None, metavar="P", help="player count when --bots is not given")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=int, default=None, metavar="W", help="worker processes (default: all cores)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. ruleset=bigbox (repeat for several)",
+    )
+    p.add_argument(
+        "--data",
+        default=None,
+        metavar="FILE.toml",
+        help="play a variant of the component data: a patch file (seeds/README.md, Data overrides)",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the games on this Dask scheduler, e.g. tcp://127.0.0.1:8786 (needs dask[distributed])",
+    )
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -296,36 +349,32 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     p = command(
         "simulate",
-        "play seeded games between bots: win rates by seat, balance, length",
-        "Play seeded games between bots on all cores and report each seat's win rate with "
-        "a Wilson 95% interval, a chi-square test of seat balance and the game length.",
+        "play seeded games between bots: win rates, balance, points, length, drama",
+        "Play seeded games between bots on all cores and report each seat's and bot's win rate "
+        "with a Wilson 95% interval, a chi-square test of seat balance, each scoring category's "
+        "share of the points, the game length, the winning margins, the lead changes and the "
+        "rule switches whose rule never fired.",
         cmd_simulate,
     )
-    p.add_argument("game", choices=GAMES)
+    _study_arguments(p)
     p.add_argument(
-        "--bots",
-        default=None,
-        metavar="B1,B2,...",
-        help="one bot per seat: random, kit, greedy, mcts or persona:CATEGORY (default: kit in every seat)",
-    )
-    p.add_argument("-n", type=_count, default=200, metavar="N", help="number of games (default 200)")
-    p.add_argument("--players", type=int, default=None, metavar="P", help="player count when --bots is not given")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
-    p.add_argument("--workers", type=int, default=None, metavar="W", help="worker processes (default: all cores)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option, e.g. ruleset=bigbox (repeat for several)",
+        "--no-rules",
+        action="store_true",
+        help="do not trace which rules fire (faster; no 'switches never used' line)",
     )
     p.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help="run the games on this Dask scheduler, e.g. tcp://127.0.0.1:8786 (needs dask[distributed])",
+        "--out", default=None, metavar="FILE.csv", help="also write the per-seat rows: CSV, or Parquet for FILE.parquet"
     )
-    p.add_argument("--out", default=None, metavar="FILE.csv", help="also write the per-seat rows as CSV")
+    p = command(
+        "review",
+        "play a study and write its design review as one HTML file",
+        "Play seeded games between bots (as simulate does) and write one self-contained HTML "
+        "page: the command, the settings, the summary tables and every plot (win rates, "
+        "points by category, length, winning margins, lead changes, rules used) with alt text.",
+        cmd_review,
+    )
+    _study_arguments(p)
+    p.add_argument("--out", default=None, metavar="FILE.html", help="the page to write (default: GAME_review.html)")
     p = command(
         "figures",
         "write the README's figures (PNG) into a folder",
@@ -342,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the fresco-kit command; returns the exit status."""
     parser, subs = _parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     usage_error = subs[args.command].error  # prints the command's usage, exits 2
     if getattr(args, "players", None) is not None:
         counts = game_info(args.game).player_counts

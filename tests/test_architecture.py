@@ -19,7 +19,7 @@ LAZY = {"matplotlib", "ipywidgets", "networkx", "IPython", "pandas", "tqdm", "da
         "pyspiel", "numpy"}
 #: the modules every game package has (DESIGN.md, Layout)
 SHAPE = {"__init__", "data", "state", "actions", "flow", "rules", "scoring", "readings", "positions",
-         "examples", "draw", "widgets", "teach", "refs", "bots"}
+         "examples", "draw", "widgets", "teach", "refs", "bots", "svg", "table", "exercises"}
 
 
 def module_name(path: Path) -> str:

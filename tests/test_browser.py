@@ -16,10 +16,10 @@ widget JavaScript and the DOM.  For each notebook of ``BROWSER_NOTEBOOKS`` it
 
 Notebook convention (the games' notebooks follow it): one control with CSS class
 ``fk-probe`` — an ipywidgets ``Dropdown`` (it renders a ``<select>``) with
-``.add_class("fk-probe")`` — and an ``Output`` with ``.add_class("fk-probe-out")``
-that shows text from the start and different text when the dropdown changes.  Write
-to it with ``fresco_kit.core.widgets.show_text``/``show_figure`` (they replace
-``out.outputs``; ``out.clear_output()`` races the new output in a browser).
+``.add_class("fk-probe")`` — and an answer widget with ``.add_class("fk-probe-out")``
+that shows text from the start and different text when the dropdown changes.  The
+answer is an ``HTML`` widget whose ``value`` the callback replaces in place (no
+clearing, no flicker), so the test reads its ``innerText``.
 
 Without Chromium the test skips with the reason, except under ``CI=true`` where a
 missing browser fails.  On failure a screenshot is saved to ``/tmp/fk_browser_<name>.png``.

@@ -142,3 +142,65 @@ def test_unsupported_player_count_is_a_usage_error(game, capsys):
 def test_bad_arguments_exit_2_from_the_shell():
     proc = fresco_kit("bench", "chess")
     assert proc.returncode == 2 and "usage: fresco-kit" in proc.stderr
+
+
+def test_simulate_summary_adds_bots_points_margins_drama_and_unused_switches(capsys):
+    assert main(["simulate", "lorenzo", "--bots", "kit,random", "-n", "4", "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"^ all  random +\d+\.\d +\d\.\d{3}   \d\.\d{3} - \d\.\d{3}$", text, re.M), text
+    assert re.search(r"^points of kit: VP during the game -?\d+%, Territories -?\d+%", text, re.M), text
+    for start in ("length: ", "decisiveness: winning margin ", "drama: ", "switches never used "):
+        assert re.search(rf"^{start}", text, re.M), f"no line starting {start!r}:\n{text}"
+    assert main(["simulate", "lorenzo", "--bots", "kit,random", "-n", "4", "--workers", "1", "--no-rules"]) == 0
+    assert "switches never used" not in capsys.readouterr().out       # not traced: not claimed
+
+
+def test_review_writes_one_html_page_with_the_command_tables_and_plots(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["review", "sixtina", "--bots", "random,kit,kit", "-n", "4", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    page_path = tmp_path / "sixtina_review.html"                       # the default name
+    assert f"wrote {page_path.name}" in out and "1980 Sixtina: 4 games" in out
+    page = page_path.read_text(encoding="utf-8")
+    assert "<code>fresco-kit review sixtina --bots random,kit,kit -n 4 --workers 1</code>" in page
+    assert "<h2>Win rate by seat (Wilson 95% interval)</h2>" in page and "<h2>Rules used</h2>" in page
+    assert page.count('<img src="data:image/png;base64,') == 7 == len(re.findall(r'alt="[^"]{40,}"', page))
+    assert "http" not in page.lower()
+
+
+@pytest.mark.parametrize("argv", [["review", "chess"], ["review", "fresco", "--bots", "kit,kit"],
+                                  ["review", "lorenzo", "-n", "0"], ["review", "sixtina", "--option", "x=1"]])
+def test_review_refuses_bad_arguments_as_usage_errors(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and "usage: fresco-kit review" in capsys.readouterr().err
+
+
+def test_simulate_plays_a_data_patch_file_and_names_a_bad_one(tmp_path, capsys):
+    from fresco_kit.sim.runner import simulate
+
+    patch = tmp_path / "variant.toml"
+    patch.write_text("[inn.times]\n9 = [1, 3]\n", encoding="utf-8")   # getting up at 9 costs 3 a tile
+    out = tmp_path / "study.csv"
+    args = ["simulate", "fresco", "-n", "3", "--workers", "1", "--no-rules", "--out", str(out)]
+    assert main([*args, "--data", str(patch)]) == 0
+    patched = out.read_text()
+    expected = simulate("fresco", ["kit"] * 4, 3, workers=1, options={"data": {"inn": {"times": {"9": [1, 3]}}}})
+    assert [int(x) for x in expected.players["total"]] == [
+        int(line.split(",")[list(expected.players.columns).index("total")]) for line in patched.splitlines()[1:]]
+    patch.write_text("[inn.times]\n9 = [1, -3]\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main([*args, "--data", str(patch)])
+    assert exit_.value.code == 2
+    assert "data.inn.times.9" in capsys.readouterr().err
+
+
+def test_simulate_says_before_playing_that_parquet_needs_pyarrow(tmp_path, capsys, monkeypatch):
+    import importlib.util as util
+
+    real = util.find_spec
+    monkeypatch.setattr(util, "find_spec", lambda name, *a: None if name == "pyarrow" else real(name, *a))
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "sixtina", "-n", "2", "--workers", "1", "--out", str(tmp_path / "study.parquet")])
+    assert exit_.value.code == 2 and "needs pyarrow" in capsys.readouterr().err
+    assert not (tmp_path / "study.parquet").exists()

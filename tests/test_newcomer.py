@@ -111,7 +111,7 @@ def test_a_seed_must_be_a_whole_number(game, seed):
     ("sixtina", {"varaint": "history"}, "unknown sixtina option 'varaint'; the options are variant"),
     ("sixtina", {"variant": "histroy"}, "'basic', 'history'"),
     ("sixtina", {"ruleset": "bigbox"}, "the options are variant"),
-    ("fresco", {"rulset": "bigbox"}, "the options are ruleset, switches"),
+    ("fresco", {"rulset": "bigbox"}, "the options are ruleset, data, switches"),
     ("fresco", {"ruleset": "big box"}, "'base', 'bigbox'"),
     ("fresco", {"ruleset": ["base"]}, "'base', 'bigbox'"),
     ("fresco", {"switches": None}, "switches must be a dict"),

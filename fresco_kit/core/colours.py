@@ -7,6 +7,8 @@ background so that the contrast stays readable (WCAG AA asks for 4.5:1).
 
 from __future__ import annotations
 
+from functools import cache
+
 #: Player colours by name (Gianluigi, Sixtina's robot restorer, plays gold).
 PLAYER_COLOURS: dict[str, str] = {
     "Red": "#c0392b",
@@ -38,6 +40,7 @@ def player_colour(name: str, seat: int = 0) -> str:
     return PLAYER_COLOURS.get(name) or FALLBACK[seat % len(FALLBACK)]
 
 
+@cache
 def luminance(colour: str) -> float:
     """Relative luminance of a ``#rrggbb`` colour (WCAG 2 definition), 0 (black) to 1."""
     rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
@@ -45,12 +48,14 @@ def luminance(colour: str) -> float:
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
+@cache
 def contrast(a: str, b: str) -> float:
     """The WCAG contrast ratio of two ``#rrggbb`` colours, from 1 to 21."""
     hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
+@cache
 def text_on(background: str) -> str:
     """Black or white, whichever reads better on ``background``."""
     return INK if contrast(INK, background) >= contrast("#ffffff", background) else "#ffffff"

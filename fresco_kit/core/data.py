@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 PROVENANCES = ("rulebook", "public", "illustrative")
 _PACKAGED = Path(__file__).resolve().parent.parent / "seeds"  # inside the wheel
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "seeds"  # in a source checkout
@@ -42,3 +47,176 @@ def check_provenance(entry: dict, where: str) -> str:
     if prov == "illustrative" and not entry.get("reason"):
         raise DataError(f"{where}: illustrative data needs a 'reason'")
     return prov
+
+
+# -- data overrides: ``options={"data": patch}`` ----------------------------------------
+#
+# A patch is a nested dict shaped like a game's TOML file: the same table and field names,
+# entries of an array of tables addressed by their id.  Each game's ``data.py`` says which
+# fields may be overridden (its ``OVERRIDES``, built from the kinds below); a patch is
+# checked against that, applied to the loaded TOML, and the result goes through the game's
+# normal loading checks, so there is one schema.
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A whole number from ``low`` (``None``: any)."""
+
+    low: int | None = 0
+
+    def apply(self, old: Any, new: Any, path: str) -> int:
+        """``new`` checked."""
+        bound = "" if self.low is None else f" >= {self.low}"
+        if type(new) is not int or (self.low is not None and new < self.low):
+            raise DataError(f"{path}: expected a whole number{bound}, got {new!r}")
+        return new
+
+
+@dataclass(frozen=True)
+class Row:
+    """A list of whole numbers of a fixed length, one kind per position."""
+
+    items: tuple[Whole, ...]
+
+    def apply(self, old: Any, new: Any, path: str) -> list[int]:
+        """``new`` checked item by item."""
+        if type(new) is not list or len(new) != len(self.items):
+            raise DataError(f"{path}: expected a list of {len(self.items)} whole numbers, got {new!r}")
+        return [kind.apply(None, v, f"{path}[{i}]") for i, (kind, v) in enumerate(zip(self.items, new))]
+
+
+def wholes(count: int, low: int | None = 0) -> Row:
+    """A :class:`Row` of ``count`` whole numbers, each from ``low``."""
+    return Row((Whole(low),) * count)
+
+
+@dataclass(frozen=True)
+class Fields:
+    """A table whose named fields may be overridden, each of its kind.
+
+    With ``open_keys`` (e.g. a resource bundle), any of those names may be set even when
+    the table does not have it yet."""
+
+    fields: Mapping[str, Any]
+    open_keys: bool = False
+
+    def apply(self, old: Any, new: Any, path: str) -> dict:
+        """A copy of table ``old`` with the fields of ``new`` replaced."""
+        if not isinstance(new, Mapping):
+            raise DataError(f"{path}: expected a table of {', '.join(self.fields)}, got {new!r}")
+        out = dict(old)
+        for key, value in new.items():
+            where = f"{path}.{key}"
+            if key not in self.fields:
+                raise DataError(f"{where}: not overridable here; the fields are {', '.join(self.fields)}")
+            if not self.open_keys and key not in old:
+                raise DataError(f"{where}: this entry has no {key}")
+            out[key] = self.fields[key].apply(old.get(key), value, where)
+        return out
+
+
+@dataclass(frozen=True)
+class Entries:
+    """Entries addressed by id: an array of tables whose ``key`` field is the id, or
+    (``key=""``) a table whose own keys are the ids.  ``entry`` is each entry's kind."""
+
+    entry: Any
+    key: str = ""
+    what: str = "entry"
+
+    def apply(self, old: Any, new: Any, path: str) -> Any:
+        """A copy of ``old`` with the addressed entries patched."""
+        if not isinstance(new, Mapping):
+            raise DataError(f"{path}: expected a table of {self.what} ids, got {new!r}")
+        ids = {str(e[self.key]): i for i, e in enumerate(old)} if self.key else {str(k): k for k in old}
+        out = list(old) if self.key else dict(old)
+        for name, value in new.items():
+            name, where = str(name), f"{path}.{name}"
+            if name not in ids:
+                shown = ", ".join(list(ids)[:12]) + (", ..." if len(ids) > 12 else "")
+                raise DataError(f"{where}: unknown {self.what} id {name!r}; the ids are {shown}")
+            out[ids[name]] = self.entry.apply(out[ids[name]], value, where)
+        return out
+
+
+def apply_patch(raw: dict, patch: Any, schema: Fields) -> dict:
+    """The TOML data ``raw`` with ``patch`` applied (neither is changed); ``DataError``
+    naming the path (``data.cards.17.end_vp: ...``) if the patch does not fit ``schema``."""
+    if not isinstance(patch, Mapping):
+        raise DataError(f"data: expected a dict of overrides shaped like the game's TOML data, got {patch!r}")
+    for table in patch:
+        if table not in schema.fields:
+            raise DataError(f"data.{table}: not overridable; the tables are {', '.join(schema.fields)}")
+    return schema.apply(raw, patch, "data")
+
+
+def canonical(patch: Mapping[str, Any]) -> str:
+    """The key a patch is cached and saved under: its sorted JSON ("" for no patch)."""
+    return json.dumps(patch, sort_keys=True, separators=(",", ":")) if patch else ""
+
+
+def patch_of(key: str) -> dict:
+    """The patch a :func:`canonical` key stands for."""
+    return dict(json.loads(key)) if key else {}
+
+
+def patch_option(key: str) -> dict[str, dict]:
+    """A state's part of its options: ``{"data": patch}``, or ``{}`` with no patch (the
+    options list ``data`` only when it is not the default, see ``GameInfo.check_options``)."""
+    return {"data": patch_of(key)} if key else {}
+
+
+def parse_key(key: Any, where: str = "data") -> dict:
+    """The patch of a saved key, ``DataError`` naming ``where`` if it is not one."""
+    if type(key) is not str:
+        raise DataError(f"{where}: expected the patch's JSON text, got {key!r}")
+    try:
+        patch = patch_of(key)
+    except (ValueError, RecursionError, TypeError):
+        raise DataError(f"{where}: not a patch (invalid JSON): {key[:60]!r}") from None
+    if canonical(patch) != key:
+        raise DataError(f"{where}: not in canonical form (sorted JSON)")
+    return patch
+
+
+def load_patch(path: str | Path) -> dict:
+    """A data patch read from a ``.toml`` file (``DataError`` naming the file if missing or bad)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"data patch {path}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"data patch {path}: not valid TOML ({exc})") from None
+
+
+def checked_patch(patch: Any, name: str, build: Callable[[str], object]) -> dict:
+    """``patch`` for game ``name`` in canonical form, once ``build(key)`` (the game's
+    ``data_for``) has checked it; ``DataError`` naming the path otherwise."""
+    if not isinstance(patch, Mapping):
+        raise DataError(f"data: expected a dict of overrides shaped like {name}.toml, got {patch!r}")
+    try:
+        key = canonical(patch)
+    except (TypeError, ValueError, RecursionError):
+        raise DataError(f"data: expected plain data (tables, numbers, lists), got {patch!r}") from None
+    build(key)
+    return patch_of(key)
+
+
+def patched(raw: dict, key: str, schema: Fields, build: Callable[[dict], T]) -> T:
+    """``build`` (a game's own loading checks) over ``raw`` data patched by ``key`` (the
+    patch's canonical JSON): what a game with a ``data`` option plays with."""
+    changed = apply_patch(raw, parse_key(key), schema)
+    return rechecked(lambda: build(changed))
+
+
+def rechecked(check: Callable[[], T]) -> T:
+    """``check()``, its errors on patched data prefixed ``data: `` (the normal loading
+    checks name the entry, the prefix says it comes from the patch)."""
+    try:
+        return check()
+    except (KeyError, TypeError, ValueError) as exc:
+        message = str(exc) if isinstance(exc, DataError) else repr(exc)
+        raise DataError(message if message.startswith("data") else f"data: {message}") from None

@@ -30,7 +30,8 @@ from .rules import Event, Reason, RuleError, Verdict
 from .scoring import ScoreSheet
 
 SAVE_FORMAT = "fresco-kit/game"
-SAVE_VERSION = 2
+#: 3: every state carries its data patch (``data``, see seeds/README.md); 2 had none
+SAVE_VERSION = 3
 SAVE_KEYS = ("format", "version", "game", "players", "seed", "options", "start", "actions", "state")
 
 

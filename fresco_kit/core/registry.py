@@ -9,8 +9,8 @@ options are checked from their description here (:meth:`GameInfo.check_options`)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -35,11 +35,31 @@ class Option:
     name: str
     doc: str
     choices: tuple[Any, ...]
+    #: for an open-ended option (``data``): checks a value and returns it as kept,
+    #: raising ``ValueError``; ``choices`` then holds only the default.
+    check: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def default(self) -> Any:
         """The default value: the first choice."""
         return self.choices[0]
+
+
+DATA_DOC = (
+    "overrides of the game's rule data for a design review, e.g. "
+    '{"frescoes": {"genesis_4": {"scores": [15, 5, 4]}}}: a dict shaped like seeds/<game>.toml '
+    "(same table and field names, entries by id), checked against what the game lets you "
+    "override (seeds/README.md, Data overrides); default {} (the printed data)"
+)
+
+
+def data_option(package: str) -> Option:
+    """The ``data`` option every game has: its patch is checked by ``<package>.data.check_patch``."""
+
+    def check(patch: Any) -> Any:
+        return importlib.import_module(f"{package}.data").check_patch(patch)
+
+    return Option("data", DATA_DOC, ({},), check=check)
 
 
 @dataclass(frozen=True)
@@ -77,6 +97,11 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     switches: tuple[Switch, ...] = ()
     summary: str = ""
+
+    def __post_init__(self) -> None:
+        # every game takes data overrides (the ``data`` option, last)
+        if self.name in GAMES and all(o.name != "data" for o in self.options):
+            object.__setattr__(self, "options", self.options + (data_option(GAMES[self.name]),))
 
     @property
     def rules(self) -> ModuleType:
@@ -119,8 +144,9 @@ class GameInfo:
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """``options`` checked against this description, with defaults filled in.
 
-        The result has every option and, when the game has switches, ``switches``
-        (only those set, sorted by name).  Raises ``ValueError`` naming the bad option
+        The result has every option (but ``data`` only when a patch is given: an
+        open-ended option is left out at its default) and, when the game has switches,
+        ``switches`` (only those set, sorted by name).  Raises ``ValueError`` naming the bad option
         or switch and listing what is accepted."""
         if options is None:
             options = {}
@@ -133,6 +159,14 @@ class GameInfo:
         out: dict[str, Any] = {}
         for o in self.options:
             value = options.get(o.name, o.default)
+            if o.check is not None:
+                try:
+                    value = o.check(value)
+                except RecursionError:
+                    raise ValueError(f"{self.name} option {o.name!r} is nested too deeply") from None
+                if value != o.default:
+                    out[o.name] = value
+                continue
             if not _one_of(value, o.choices):
                 raise ValueError(
                     f"{self.name} option {o.name!r} must be one of {listing(repr(c) for c in o.choices)}, not {value!r}"

@@ -32,7 +32,10 @@ Modules (the same shape as every game of the kit):
   random player, ``sample_action``, ``play_random``);
 - teaching: ``positions`` (constructed positions), ``examples`` (``EXAMPLES``,
   ``example(name)``), ``draw`` (``board(state)`` and the other pictures, text summaries),
-  ``widgets``, ``teach``.
+  ``widgets``, ``teach``;
+- classroom: ``names`` (pieces named as players know them, for every text they read),
+  ``svg`` (the public board as SVG), ``table`` (the table's parts: move steps and texts,
+  status, private screen, score categories explained), ``exercises`` (``EXERCISES``).
 
 Options of ``new_game``: ``ruleset`` ("base" or "bigbox", default "base") and
 ``switches`` (a dict overriding single switches).  Importing this package does not

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
 
-from . import board, data
+from . import board, data, names
 from .actions import Altar, Restore
 from .refs import RULES
 from .scoring import altar_readings, bishop_bonus
@@ -51,7 +51,8 @@ def restore_checks(s: State, a: Restore) -> list:
     p = s.players[i]
     tile = data.FRESCO_TILES[s.fresco[seg]]
     if not covers(p.paints, tile.paints):
-        reasons.append((f"{tile} needs paints {a.player} does not have", RULES["p2.forfeit"]))
+        needs = f"{names.segment(a.segment)} needs {names.paint_list(tile.paints)}"
+        reasons.append((f"{needs}: {a.player} does not hold them", RULES["p2.forfeit"]))
     if a.bishop is not None:
         if not board.on_grid(a.bishop) or board.index(a.bishop) not in board.neighbours()[s.bishop]:
             reasons.append(
@@ -80,7 +81,11 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
         assign(p, thalers=p.thalers - data.BISHOP_MOVE_COST)
         bank += data.BISHOP_MOVE_COST
         events.append(
-            Event(f"{a.player} pays 1 thaler: bishop {board.square(s.bishop)} -> {a.bishop}", RULES["cath.bishop_move"])
+            Event(
+                f"{a.player} pays 1 thaler to move the bishop from {names.segment(board.square(s.bishop))} "
+                f"to {names.segment(a.bishop)}",
+                RULES["cath.bishop_move"],
+            )
         )
     tile_id = s.fresco[seg]
     tile = data.FRESCO_TILES[tile_id]
@@ -89,12 +94,13 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     fresco = list(s.fresco)
     fresco[seg] = -1
     assign(s, bank=bank, supply=supply, paper=paper, fresco=tuple(fresco))
-    events.append(Event(f"{a.player} restores {a.segment} {tile}: {value} VP", RULES["cath.segment"]))
+    painted = f"{names.segment(a.segment)} (worth {tile.value}) with {names.paint_list(tile.paints)}"
+    events.append(Event(f"{a.player} restores {painted}: {value} VP", RULES["cath.segment"]))
     if bonus:
         events.append(Event(f"bishop bonus {bonus}", RULES["cath.bishop_bonus"]))
     _move(s, p, i, {"fresco": value, "bishop": bonus}, a.track, events)
     assign(s, bishop=seg)
-    events.append(Event(f"the bishop moves to {a.segment}", RULES["cath.bishop_after"]))
+    events.append(Event(f"the bishop moves to {names.segment(a.segment)}", RULES["cath.bishop_after"]))
     use(s, events)
 
 

@@ -32,9 +32,10 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     """Studio: +3 thalers from the bank (only what it holds, ``supply.coins``)."""
     i = s.order[s.actor]
     p = s.players[i]
-    paid = bank_pays(s.bank, data.STUDIO_THALERS)
+    thalers = data.tables(s.data).studio_thalers
+    paid = bank_pays(s.bank, thalers)
     set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
-    if paid == data.STUDIO_THALERS:
+    if paid == thalers:
         events.append(Event(f"{a.player} paints a portrait: +{plural(paid, 'thaler')}", RULES["studio"]))
     else:
         events.append(

@@ -11,8 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from fresco_kit.core.data import DataError, check_provenance, load_seed
+from fresco_kit.core.data import (
+    DataError,
+    Entries,
+    Fields,
+    Row,
+    Whole,
+    check_provenance,
+    checked_patch,
+    load_seed,
+    patched,
+)
 
 RAW = load_seed("fresco")
 
@@ -77,8 +89,26 @@ PLAYER_COUNTS: tuple[int, ...] = tuple(RAW["board"]["player_counts"])
 ROWS: int = RAW["fresco_grid"]["rows"]
 COLS: int = RAW["fresco_grid"]["cols"]
 CENTRE: tuple[int, int] = tuple(RAW["fresco_grid"]["centre"])
-#: get-up time -> (mood change, market price per tile)
-INN: dict[int, tuple[int, int]] = {int(t): (v[0], v[1]) for t, v in RAW["inn"]["times"].items()}
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The numbers a game's ``data`` option may change (:data:`OVERRIDES`), as the
+    engine reads them through :func:`tables`."""
+
+    inn: dict[int, tuple[int, int]]  # get-up time -> (mood change, market price per tile)
+    studio_thalers: int  # Studio: thalers per portrait
+
+
+def _tables(raw: dict) -> Tables:
+    inn = {int(t): (int(v[0]), int(v[1])) for t, v in raw["inn"]["times"].items()}
+    return Tables(inn, int(raw["studio"]["thalers"]))
+
+
+DEFAULT_TABLES = _tables(RAW)
+#: get-up time -> (mood change, market price per tile): the printed table (a game
+#: with a data patch reads ``tables(state.data).inn``)
+INN: dict[int, tuple[int, int]] = DEFAULT_TABLES.inn
 TIMES: tuple[int, ...] = tuple(sorted(INN))
 MOOD_LENGTH: int = RAW["mood"]["length"]
 MOOD_PLUS: frozenset[int] = frozenset(RAW["mood"]["plus_spaces"])
@@ -145,7 +175,7 @@ ALTAR = RAW["altar"]
 BISHOP_MOVE_COST: int = RAW["bishop"]["move_cost"]
 BISHOP_ON: int = RAW["bishop"]["bonus_on"]
 BISHOP_ADJACENT: int = RAW["bishop"]["bonus_adjacent"]
-STUDIO_THALERS: int = RAW["studio"]["thalers"]
+STUDIO_THALERS: int = DEFAULT_TABLES.studio_thalers  # the printed number; a game reads tables(state.data)
 BLENDS_PER_APPRENTICE: int = RAW["workshop"]["blends_per_apprentice"]
 INCOME_PER_TILE: int = RAW["round_end"]["income_per_tile"]
 FINAL_ROUND_TILES: int = RAW["round_end"]["final_round_tiles"]
@@ -185,3 +215,28 @@ def _validate() -> None:
 
 
 _validate()
+
+
+#: What ``options={"data": patch}`` may change (see seeds/README.md, Data overrides): a row
+#: of the inn table, ``[mood change, market price per tile]`` by get-up time, and the
+#: Studio's thalers per portrait.
+OVERRIDES = Fields(
+    {
+        "inn": Fields({"times": Entries(Row((Whole(None), Whole(0))), what="get-up time")}),
+        "studio": Fields({"thalers": Whole(0)}),
+    }
+)
+
+
+@lru_cache(maxsize=32)
+def tables(key: str) -> Tables:
+    """The overridable numbers a game plays with: the printed ones patched by its ``data``
+    option (``key``: the patch's canonical JSON, ``State.data``; "" for none)."""
+    if not key:
+        return DEFAULT_TABLES
+    return patched(RAW, key, OVERRIDES, _tables)
+
+
+def check_patch(patch: Any) -> dict:
+    """The ``data`` option checked against :data:`OVERRIDES`, in canonical form."""
+    return checked_patch(patch, "fresco", tables)

@@ -26,7 +26,7 @@ from fresco_kit.core.colours import PAINT_COLOURS, player_colour, text_on
 from fresco_kit.core.text import plural
 
 from . import board as grid
-from . import data, new_game
+from . import data, names, new_game
 from .rulesets import switches_for
 from .saved import View
 from .scoring import bishop_bonus
@@ -96,7 +96,7 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
                     (x - 0.36, y - 0.36), 0.72, 0.72, facecolor="#e5e7e9", edgecolor="#909497", hatch="//", zorder=3
                 )
             )
-            ax.text(x, y, "restored", ha="center", va="center", fontsize=7, color="#626567", zorder=4)
+            ax.text(x, y, "restored", ha="center", va="center", fontsize=8, color="#5f6368", zorder=4)
             continue
         tile = data.FRESCO_TILES[t]
         ax.add_patch(
@@ -126,7 +126,7 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
             linewidths=0.6,
             zorder=5,
         )
-        ax.text(x + 0.33, y - 0.33, f"{sq[0]},{sq[1]}", ha="right", va="bottom", fontsize=6, color="#7b7d7d", zorder=4)
+        ax.text(x + 0.33, y - 0.33, f"{sq[0]},{sq[1]}", ha="right", va="bottom", fontsize=8, color="#5f6368", zorder=4)
     _bishop_marker(ax, grid.square(state.bishop))
     handles: list[Any] = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
     handles += [
@@ -185,7 +185,7 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
                 text,
                 ha="center",
                 va="center",
-                fontsize=10 if state is None else 8,
+                fontsize=10 if state is None else 9,
                 color=text_on(to_hex(image.cmap(image.norm(bonus[r, c])))),
                 fontweight="bold",
             )
@@ -220,7 +220,7 @@ def draw_board(state: State | None = None) -> Any:
 
     if state is None:
         state = _new_position()
-    fig = plt.figure(figsize=(11, 5.2))
+    fig = plt.figure(figsize=(9, 5.6))
     spec = fig.add_gridspec(2, 2, height_ratios=[3, 1.2], width_ratios=[1.25, 1])
     inn, mood, track = fig.add_subplot(spec[0, 0]), fig.add_subplot(spec[0, 1]), fig.add_subplot(spec[1, :])
     # inn table
@@ -235,6 +235,8 @@ def draw_board(state: State | None = None) -> Any:
         loc="center",
         cellLoc="center",
     )
+    table.auto_set_font_size(False)
+    table.set_fontsize(9)
     table.scale(1, 1.6)
     for t, row in zip(data.TIMES, range(1, len(rows) + 1)):
         if t in up:
@@ -252,13 +254,13 @@ def draw_board(state: State | None = None) -> Any:
             mood.add_patch(Rectangle((k - 0.35, sp - 0.45), 0.7, 0.9, facecolor=colour, edgecolor="#7f8c8d"))
             label = "+1" if sp in data.MOOD_PLUS else "-1" if sp in data.MOOD_MINUS else ""
             if label:
-                mood.text(k + 0.28, sp, label, fontsize=7, ha="right", va="center", color="#424949")
+                mood.text(k + 0.3, sp, label, fontsize=8, ha="right", va="center", color="#424949")
         mood.scatter([k - 0.08], [p.mood], s=160, color=player_colour(nm, k), edgecolors="black", zorder=3)
-        mood.text(k, data.MOOD_LENGTH - 0.1, f"{nm}\n{p.apprentices} appr.", ha="center", va="bottom", fontsize=8)
+        mood.text(k, data.MOOD_LENGTH - 0.1, f"{nm}\n{p.apprentices} appr.", ha="center", va="bottom", fontsize=9)
     mood.set_xlim(-0.6, state.n - 0.4)
     mood.set_ylim(-0.7, data.MOOD_LENGTH + 1.1)
     mood.set_xticks([])
-    mood.set_yticks(range(data.MOOD_LENGTH), [str(s) for s in range(data.MOOD_LENGTH)], fontsize=7)
+    mood.set_yticks(range(data.MOOD_LENGTH), [str(s) for s in range(data.MOOD_LENGTH)], fontsize=8)
     mood.set_ylabel("mood space")
     mood.legend(
         handles=[
@@ -267,8 +269,8 @@ def draw_board(state: State | None = None) -> Any:
         ],
         loc="upper center",
         bbox_to_anchor=(0.5, -0.02),
-        fontsize=7,
-        ncol=2,
+        fontsize=8,
+        ncol=1,
         frameon=False,
     )
     mood.set_title("Mood columns (illustrative length 9)", fontsize=9)
@@ -289,7 +291,7 @@ def draw_board(state: State | None = None) -> Any:
         )
         if sp < 0 or sp % 5 == 0 or sp == 1:
             label = f"S{state.n + 1 + sp}" if sp < 0 else str(sp)
-            track.text(sp, -0.75, label, ha="center", va="center", fontsize=7)
+            track.text(sp, -0.75, label, ha="center", va="center", fontsize=8)
     for k, (nm, p) in enumerate(zip(state.names, state.players)):
         x = start_x(p.start, state.n) if p.start else p.vp
         track.scatter([x], [0], s=120, color=player_colour(nm, k), edgecolors="black", zorder=3)
@@ -348,7 +350,7 @@ def summary(s: State | View) -> str:
         head += f" at the {s.location}"
     lines = [head, f"to move: {', '.join(s.to_move) or '-'}", "", fresco_grid(s), ""]
     for b, booth in enumerate(s.booths, 1):
-        lines.append(f"booth {b}: " + (", ".join(str(data.MARKET_TILES[t]) for t in booth) or "empty"))
+        lines.append(f"booth {b}: " + (names.market_tiles(booth) if booth else "empty"))
     lines.append(f"bank {plural(s.bank, 'thaler')}; supply: {paints_text(s.supply)}")
     if any(s.paper):
         lines.append(f"noted on paper (unlimited paints): {paints_text(s.paper)}")
@@ -391,9 +393,7 @@ def _view_summary(v: View) -> str:
         head += f" at the {sheet[v.loc]}"
     lines = [head, f"to move: {', '.join(v.to_move) or '-'}", "", fresco_grid(v), ""]
     for b, booth in enumerate(v.booths, 1):
-        lines.append(
-            f"booth {b}: " + (", ".join(str(data.MARKET_TILES[data.MARKET_INDEX[t]]) for t in booth) or "empty")
-        )
+        lines.append(f"booth {b}: " + (names.market_tiles([data.MARKET_INDEX[t] for t in booth]) if booth else "empty"))
     lines.append(f"bank {plural(v.bank, 'thaler')}; supply: {paints_text(v.supply.counts())}")
     if any(v.paper.counts()):
         lines.append(f"noted on paper (unlimited paints): {paints_text(v.paper.counts())}")

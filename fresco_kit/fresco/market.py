@@ -14,7 +14,7 @@ from fresco_kit.core import Event, RuleRef, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.text import plural
 
-from . import data
+from . import data, names
 from .actions import Buy, Close
 from .refs import RULES
 from .state import State
@@ -87,7 +87,7 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
     booth = s.booths[a.booth - 1]
     events.append(
         Event(
-            f"{a.player} buys {', '.join(str(data.MARKET_TILES[booth[k - 1]]) for k in a.tiles)} "
+            f"{a.player} buys {names.market_tiles([booth[k - 1] for k in a.tiles])} "
             f"from booth {a.booth} at {price} each",
             RULES["market.buy"],
         )

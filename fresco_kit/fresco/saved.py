@@ -117,9 +117,15 @@ class SavedState(Record):
     actor: Annotated[int, Range(-1)]
     left: Count
     final_at: Annotated[int, Range(-1)]
+    data: str = ""  # the data option's patch, canonical JSON ("" for none)
 
     def validate(self, path: str = "") -> None:
-        """Player names are distinct words; ``chooser``/``order`` name players."""
+        """Player names are distinct words; ``chooser``/``order`` name players; the data
+        patch is one the game accepts."""
+        try:
+            data.tables(self.data)
+        except ValueError as exc:  # DataError names the patch's bad path
+            raise field_error(f"{path}.data", f"a valid data patch ({exc})", self.data) from None
         names = [p.name for p in self.players]
         for i, name in enumerate(names):
             if not name or len(name.split()) != 1 or "," in name or name in names[:i]:
@@ -179,12 +185,14 @@ def _open_parts(s: State) -> dict[str, Any]:
         actor=s.actor,
         left=s.left,
         final_at=s.final_at,
+        data=s.data,
     )
 
 
 def saved_form(s: State) -> SavedState:
     """The readable form of an engine state (what ``State.to_dict`` writes)."""
-    return SavedState(rng=s.rng, players=tuple(_player(nm, p) for nm, p in zip(s.names, s.players)), **_open_parts(s))
+    players = tuple(_player(nm, p) for nm, p in zip(s.names, s.players))
+    return SavedState(rng=s.rng, players=players, **_open_parts(s))
 
 
 # --------------------------------------------------------------------------- readable -> engine
@@ -235,6 +243,7 @@ def load(data_: Any, path: str, state_type: type[State], player_type: type[Playe
         left=saved.left,
         final_at=saved.final_at,
         switches=switches_for(saved.ruleset, saved.switches),
+        data=saved.data,
     )
 
 
@@ -293,6 +302,7 @@ class View(Record):
     actor: Annotated[int, Range(-1)]
     left: Count
     final_at: Annotated[int, Range(-1)]
+    data: str = ""  # the data option's patch (public: every player knows the numbers)
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` as the viewer sees them (StopIteration if not playing)."""

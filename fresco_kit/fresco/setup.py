@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng
+from fresco_kit.core.data import canonical
 
-from . import board, data
+from . import board, data, names
 from .data import CATEGORIES
 from .flow import FIRST
 from .refs import RULES
@@ -84,6 +85,7 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
         left=0,
         final_at=0,
         switches=switches_for(ruleset, overrides),
+        data=canonical(options.get("data", {})),
     )
     begin_round(s, [])
     return s
@@ -100,12 +102,12 @@ def setup_events(s: State) -> list[Event]:
         ),
         Event(
             f"{len(s.booths)} booths: "
-            + "; ".join(", ".join(str(data.MARKET_TILES[t]) for t in b) for b in s.booths)
+            + "; ".join(names.market_tiles(b) for b in s.booths)
             + (f"; removed: {', '.join(data.MARKET_TILES[t].id for t in s.removed)}" if s.removed else ""),
             RULES["setup.market"],
         ),
         Event(
-            f"centre tile {data.FRESCO_TILES[s.fresco[board.CENTRE_INDEX]]}; bishop in the centre",
+            f"centre {names.fresco_tile(s.fresco[board.CENTRE_INDEX], data.CENTRE)}; bishop in the centre",
             RULES["setup.fresco"],
         ),
     ]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fresco_kit.core import Count, Length, Range, Record, SaveError
+from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
 
 from . import data, saved
@@ -104,6 +105,7 @@ class State(Record):
     left: Count
     final_at: Annotated[int, Range(-1)]
     switches: Switches = field(compare=False, repr=False)
+    data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.tables)
 
     def __repr__(self) -> str:
         return (
@@ -120,7 +122,7 @@ class State(Record):
     @property
     def options(self) -> dict[str, Any]:
         """The options this game was set up with, as ``INFO.check_options`` returns them."""
-        return {"ruleset": self.ruleset, "switches": self.overrides.given()}
+        return {"ruleset": self.ruleset, "switches": self.overrides.given(), **patch_option(self.data)}
 
     @property
     def sheet(self) -> tuple[str, ...]:
@@ -138,7 +140,7 @@ class State(Record):
 
     def price(self, i: int) -> int:
         """Market price per tile for player ``i`` (Phase I, Market prices)."""
-        return data.INN[self.players[i].time][1]
+        return data.tables(self.data).inn[self.players[i].time][1]
 
     @property
     def to_move(self) -> list[str]:

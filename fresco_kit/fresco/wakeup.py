@@ -62,7 +62,7 @@ def apply(s: State, a: Wake, events: list) -> None:
     """Place the painter, adjust mood and apprentices; fix the order after the last choice."""
     i = s.names.index(a.player)
     p = s.players[i]
-    change, price = data.INN[a.time]
+    change, price = data.tables(s.data).inn[a.time]
     mood = clamp_mood(p.mood + change)
     events.append(
         Event(

@@ -1,16 +1,20 @@
 """ipywidgets for learning Fresco (ipywidgets imported inside the factories).
 
 Each factory returns a container (``VBox``) that also carries its inner controls as
-``.controls`` (a dict) and its ``Output`` as ``.out``, so tests can set ``.value``
-headlessly and read ``out.outputs``.  Every answer comes from the engine through
-:mod:`fresco_kit.fresco.teach`; callbacks write with ``show_text``/``show_figure``.
-Every widget has the kit's one layout (``fresco_kit.core.widgets.panel``: title, note,
-controls, output) and the kit's paint colours (``fresco_kit.core.colours``).
+``.controls`` (a dict) and its answer as ``.out``, so tests can set ``.value``
+headlessly and read what is shown.  Every answer comes from the engine through
+:mod:`fresco_kit.fresco.teach`.  Widgets are fast and never blank: the answer is an
+``HTML`` widget whose ``value`` is replaced in place (text in a ``<pre>``, boards as SVG
+from :mod:`.svg`), never an ``Output`` cleared and refilled, and no matplotlib figure is
+built on a change.  Sliders are 350 px wide, descriptions and buttons sized to their
+labels, text at least 12 px with 4.5:1 contrast.  Every widget has the kit's one layout
+(``fresco_kit.core.widgets.panel``: title, note, controls, answer) and the kit's paint
+colours (``fresco_kit.core.colours``).
 
 - :func:`wake_up_widget` -- Phase I: get-up times -> order, prices, mood, apprentices
   (the first player's time is the browser probe: classes ``fk-probe`` / ``fk-probe-out``).
 - :func:`planner_widget` -- the 15-space action sheet, side 1 or side 2.
-- :func:`bishop_widget` -- the bishop-bonus heat map for a chosen bishop square.
+- :func:`bishop_widget` -- the bishop-bonus grid (SVG) for a chosen bishop square.
 - :func:`altar_widget` -- three paints -> altar points or the refusal.
 - :func:`blending_widget` -- the blending table and a two-paint lookup.
 - :func:`final_count_widget` -- thalers into VP, collisions under base and Big Box.
@@ -18,21 +22,39 @@ controls, output) and the kit's paint colours (``fresco_kit.core.colours``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from html import escape, unescape
 from typing import Any
 
-from fresco_kit.core.colours import PAINT_COLOURS, text_on
-from fresco_kit.core.widgets import panel, show_figure, show_text
+from fresco_kit.core.colours import INK, PAINT_COLOURS, text_on
+from fresco_kit.core.widgets import panel
 
 from . import data, teach
-from .draw import draw_bishop_heatmap
+from .svg import bishop_svg
 
-_LAYOUT_SMALL = {"width": "150px"}
+#: controls sized to their labels (no cut text): descriptions as wide as they need
+WIDE = {"description_width": "initial"}
+SLIDER = {"width": "350px"}
+_PRE = f'<pre style="font-size:13px;line-height:1.35;color:{INK};margin:0;white-space:pre;overflow-x:auto">'
+
+
+def answer() -> Any:
+    """The answer area of a widget: an ``HTML`` widget updated in place (see :func:`show`)."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(layout={"border": "1px solid #ccc", "padding": "4px", "width": "auto"})
+
+
+def show(out: Any, text: str, svg: str = "") -> None:
+    """Replace what ``out`` shows with ``text`` (kept as typed) and an optional SVG drawing."""
+    out.value = f"{_PRE}{escape(text)}</pre>{svg}"
 
 
 def shown_text(widget: Any) -> str:
-    """The text a widget's output shows now (stream outputs joined), e.g. for tests."""
-    return "".join(o.get("text", "") for o in widget.out.outputs if o.get("output_type") == "stream")
+    """The text a widget's answer shows now (the ``<pre>`` part), e.g. for tests."""
+    found = re.search(r"<pre[^>]*>(.*?)</pre>", widget.out.value, re.S)
+    return unescape(found.group(1)) if found else ""
 
 
 def _panel(
@@ -55,8 +77,8 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
     the choosing order (last on the track first; at the start S1 is last), each
     player's mood change and new space (clamped), apprentices, market price and the
     phase II order -- or why a choice is refused (a time already taken).  With
-    ``probe`` the first player's time Dropdown has class ``fk-probe`` and the Output
-    ``fk-probe-out`` (the browser test's hook)."""
+    ``probe`` the first player's time Dropdown has class ``fk-probe`` and the answer
+    (an ``HTML`` widget) ``fk-probe-out`` (the browser test's hook)."""
     import ipywidgets as widgets
 
     names = teach.players_for(n)
@@ -66,24 +88,31 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
             options=[(f"{t} o'clock", t) for t in data.TIMES],
             value=defaults[nm],
             description=nm,
-            layout=_LAYOUT_SMALL | {"width": "190px"},
+            layout={"width": "190px"},
+            style=WIDE,
         )
         for nm in names
     }
     moods = {
         nm: widgets.IntSlider(
-            value=data.MOOD_START, min=0, max=data.MOOD_LENGTH - 1, description="mood space", continuous_update=False
+            value=data.MOOD_START,
+            min=0,
+            max=data.MOOD_LENGTH - 1,
+            description="mood space",
+            continuous_update=False,
+            layout=SLIDER,
+            style=WIDE,
         )
         for nm in names
     }
-    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+    out = answer()
     if probe:
         times[names[0]].add_class("fk-probe")
         out.add_class("fk-probe-out")
 
     def update(*_: Any) -> None:
         report = teach.wake_up({nm: times[nm].value for nm in names}, {nm: moods[nm].value for nm in names})
-        show_text(out, report.text())
+        show(out, report.text())
 
     for w in list(times.values()) + list(moods.values()):
         w.observe(update, names="value")
@@ -100,9 +129,17 @@ def planner_widget(player: str = "Red") -> Any:
     every reason the engine refuses the plan (e.g. more apprentices than one has)."""
     import ipywidgets as widgets
 
-    side = widgets.ToggleButtons(options=[("side 1", "side1"), ("side 2 (final round)", "side2")], value="side1")
+    side = widgets.ToggleButtons(
+        options=[("side 1", "side1"), ("side 2 (final round)", "side2")],
+        value="side1",
+        style={"button_width": "auto"},
+    )
     apprentices = widgets.Dropdown(
-        options=[('4 (on a "-1" space)', 4), ("5", 5), ('6 (on a "+1" space)', 6)], value=5, description="apprentices"
+        options=[('4 (on a "-1" space)', 4), ("5", 5), ('6 (on a "+1" space)', 6)],
+        value=5,
+        description="apprentices",
+        style=WIDE,
+        layout={"width": "auto"},
     )
     heads = [widgets.HTML() for _ in range(5)]
     spaces = [
@@ -112,7 +149,7 @@ def planner_widget(player: str = "Red") -> Any:
         ]
         for _ in range(5)
     ]
-    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+    out = answer()
 
     def update(*_: Any) -> None:
         cols = data.SHEETS[side.value]
@@ -120,7 +157,7 @@ def planner_widget(player: str = "Red") -> Any:
             h.value = f"<b>{col}</b>"
         counts = [sum(cb.value for cb in column) for column in spaces]
         report = teach.plan_report(counts, apprentices.value, side.value, player)
-        show_text(out, report.text())
+        show(out, report.text())
 
     for w in [side, apprentices] + [cb for column in spaces for cb in column]:
         w.observe(update, names="value")
@@ -136,17 +173,21 @@ def planner_widget(player: str = "Red") -> Any:
 
 def bishop_widget(state: Any = None) -> Any:
     """The bishop's bonus (Fresco rulebook, Cathedral, The bishop's bonus points) for
-    every segment with the bishop on the chosen square; with ``state`` the cells also
-    show the tile values and a checkbox switches them on or off."""
+    every segment with the bishop on the chosen square, drawn as SVG; with ``state`` the
+    cells also show the tile values and a checkbox switches them on or off."""
     import ipywidgets as widgets
 
     square = widgets.Dropdown(
         options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS) for c in range(data.COLS)],
         value=data.CENTRE,
         description="bishop on",
+        style=WIDE,
+        layout={"width": "auto"},
     )
-    values = widgets.Checkbox(value=state is not None, description="show tile values", disabled=state is None)
-    out = widgets.Output()
+    values = widgets.Checkbox(
+        value=state is not None, description="show tile values", disabled=state is None, indent=False
+    )
+    out = answer()
 
     def update(*_: Any) -> None:
         grid = teach.bishop_bonus_grid(square.value)
@@ -155,8 +196,7 @@ def bishop_widget(state: Any = None) -> Any:
             f"bishop on {square.value}: +3 for restoring {square.value}, +2 for {len(twos)} neighbouring "
             f"segment(s) {', '.join(map(str, twos))}; 0 elsewhere"
         )
-        fig = draw_bishop_heatmap(square.value, state if values.value else None)
-        show_figure(out, fig, text)
+        show(out, text, bishop_svg(square.value, state if values.value else None))
 
     square.observe(update, names="value")
     values.observe(update, names="value")
@@ -170,11 +210,20 @@ def altar_widget() -> Any:
     gives the points (the better reading) or the engine's refusal with its rules."""
     import ipywidgets as widgets
 
-    picks = [widgets.Dropdown(options=list(data.COLOURS), value=c, layout={"width": "120px"}) for c in data.PRIMARY]
-    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+    picks = [
+        widgets.Dropdown(
+            options=list(data.COLOURS),
+            value=c,
+            description=f"Paint {i}",
+            style={"description_width": "initial"},
+            layout={"width": "170px"},
+        )
+        for i, c in enumerate(data.PRIMARY, 1)
+    ]
+    out = answer()
 
     def update(*_: Any) -> None:
-        show_text(out, teach.altar_report([p.value for p in picks]).text())
+        show(out, teach.altar_report([p.value for p in picks]).text())
 
     for p in picks:
         p.observe(update, names="value")
@@ -193,20 +242,23 @@ def blending_widget() -> Any:
         )
 
     rows = "".join(
-        f"<tr><td>{chip(a)}</td><td>+</td><td>{chip(b)}</td><td>&rarr;</td><td>{chip(c)}</td></tr>"
+        f'<tr style="white-space:nowrap"><td>{chip(a)}</td><td>+</td><td>{chip(b)}</td><td>&rarr;</td>'
+        f"<td>{chip(c)}</td></tr>"
         for a, b, c in teach.blending_rows()
     )
     table = widgets.HTML(
-        f"<table>{rows}</table><p>{data.BLENDS_PER_APPRENTICE} blends per workshop "
+        f'<table style="font-size:14px;width:auto">{rows}</table>'
+        f"<p>{data.BLENDS_PER_APPRENTICE} blends per workshop "
         "apprentice; the two primaries go back to the supply.</p>"
     )
-    first = widgets.Dropdown(options=list(data.PRIMARY), value="red", layout={"width": "110px"})
-    second = widgets.Dropdown(options=list(data.PRIMARY), value="yellow", layout={"width": "110px"})
-    out = widgets.Output()
+    named = {"style": {"description_width": "initial"}, "layout": {"width": "190px"}}
+    first = widgets.Dropdown(options=list(data.PRIMARY), value="red", description="First paint", **named)
+    second = widgets.Dropdown(options=list(data.PRIMARY), value="yellow", description="Second paint", **named)
+    out = answer()
 
     def update(*_: Any) -> None:
         made = [c for a, b, c in teach.blending_rows() if {a, b} == {first.value, second.value}]
-        show_text(
+        show(
             out,
             f"{first.value} + {second.value} -> {made[0]}"
             if made
@@ -238,8 +290,8 @@ def final_count_widget(n: int = 4) -> Any:
             min=0,
             max=data.COINS,
             description=f"{nm} thalers",
-            layout={"width": "190px"},
-            style={"description_width": "90px"},
+            layout={"width": "210px"},
+            style=WIDE,
         )
         for nm in names
     }
@@ -249,8 +301,8 @@ def final_count_widget(n: int = 4) -> Any:
             min=0,
             max=200,
             description="space",
-            layout={"width": "130px"},
-            style={"description_width": "45px"},
+            layout={"width": "140px"},
+            style=WIDE,
         )
         for nm in names
     }
@@ -259,8 +311,8 @@ def final_count_widget(n: int = 4) -> Any:
             options=list(data.TIMES),
             value=defaults[nm][2],
             description="up at",
-            layout={"width": "130px"},
-            style={"description_width": "45px"},
+            layout={"width": "140px"},
+            style=WIDE,
         )
         for nm in names
     }
@@ -269,13 +321,14 @@ def final_count_widget(n: int = 4) -> Any:
         value="behind",
         description="base choice",
         tooltips=["next free space behind", "next free ahead"],
+        style={"button_width": "auto", "description_width": "initial"},
     )
-    out = widgets.Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+    out = answer()
 
     def update(*_: Any) -> None:
         players = {nm: (thalers[nm].value, spaces[nm].value, times[nm].value) for nm in names}
         texts = [teach.final_count(players, ruleset, choice.value).text() for ruleset in ("base", "bigbox")]
-        show_text(out, ("space 0 = still on a start space\n\n") + "\n\n".join(texts))
+        show(out, ("space 0 = still on a start space\n\n") + "\n\n".join(texts))
 
     for w in list(thalers.values()) + list(spaces.values()) + list(times.values()) + [choice]:
         w.observe(update, names="value")

@@ -62,11 +62,11 @@ def sample_action(state: State, rng: Rng) -> Action:
                 s += per
             if s > p.res["servants"]:
                 continue
-            if not placement_reasons(state, name, member, space, s, turn=False):
+            if not placement_reasons(state, name, member, space, s, turn=False, first=True):
                 return placement(name, member, space, s)
     for member in members:
         for s in range(0, p.res["servants"] + 1, per):
-            if not placement_reasons(state, name, member, "council", s, turn=False):
+            if not placement_reasons(state, name, member, "council", s, turn=False, first=True):
                 return placement(name, member, "council", s)
     for member in members:
         f = Forfeit(name, member)

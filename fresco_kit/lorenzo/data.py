@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from fresco_kit.core.data import DataError, check_provenance, load_seed
+from fresco_kit.core.data import (
+    DataError,
+    Entries,
+    Fields,
+    Whole,
+    check_provenance,
+    checked_patch,
+    load_seed,
+    patched,
+)
 
 RESOURCES = ("wood", "stone", "servants", "coins", "military", "faith", "vp")
 GOODS = ("wood", "stone", "servants", "coins")  # the resources of final scoring
@@ -355,3 +364,33 @@ def permanent(card_id: int) -> Permanent:
 def load() -> LorenzoData:
     """The game's rule data (cached)."""
     return parse(load_seed("lorenzo"))
+
+
+#: A bundle of resources and council privileges, each a whole number >= 0; a patch may
+#: set any of them (``{"wood": 2}`` adds wood to a bundle that had none).
+_BUNDLE = Fields({k: Whole(0) for k in RESOURCES + ("privileges",)}, open_keys=True)
+
+#: What ``options={"data": patch}`` may change (see seeds/README.md, Data overrides): a
+#: venture card's end-of-game VP (cards by number), what a personal bonus tile gives at
+#: harvest and production (tiles by id), and a market space's gain (spaces by id).
+OVERRIDES = Fields(
+    {
+        "cards": Entries(Fields({"end_vp": Whole(0)}), key="id", what="development card"),
+        "bonus_tiles": Entries(Fields({"harvest": _BUNDLE, "production": _BUNDLE}), key="id", what="bonus tile"),
+        "market": Entries(Fields({"gain": _BUNDLE}), key="id", what="market space"),
+    }
+)
+
+
+@lru_cache(maxsize=32)
+def load_for(key: str) -> LorenzoData:
+    """The rule data a game plays with: :func:`load` patched by its ``data`` option
+    (``key``: the patch's canonical JSON, ``State.data``; "" for none)."""
+    if not key:
+        return load()
+    return patched(load_seed("lorenzo"), key, OVERRIDES, parse)
+
+
+def check_patch(patch: Any) -> dict:
+    """The ``data`` option checked (:data:`OVERRIDES`, then :func:`parse`), in canonical form."""
+    return checked_patch(patch, "lorenzo", load_for)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.core.colours import INK, player_colour, text_on
+from fresco_kit.core.figures import set_alt
 from fresco_kit.core.text import plural
 
 from . import positions, rules
@@ -137,7 +138,7 @@ def draw_round_flow(ax: Any = None) -> Any:
         )
         boxes[node] = t
         dx, dy, align = d["where"]
-        ax.text(x + dx, y + dy, d["detail"], ha=align, va="center", fontsize=8.5, color="#333", style="italic")
+        ax.text(x + dx, y + dy, d["detail"], ha=align, va="center", fontsize=10, color="#333", style="italic")
     fig.canvas.draw()  # box patches get their size
     for a, b, d in g.edges(data=True):
         rad = _CURVE.get((a, b), 0.0)
@@ -167,7 +168,7 @@ def draw_round_flow(ax: Any = None) -> Any:
                 mx,
                 my,
                 d["condition"],
-                fontsize=9,
+                fontsize=10,
                 color="#7a1f1f",
                 ha=align,
                 va="center",
@@ -181,7 +182,12 @@ def draw_round_flow(ax: Any = None) -> Any:
     ax.axis("off")
     fig.tight_layout()
     plt.close(fig)
-    return fig
+    return set_alt(
+        fig,
+        "Flow chart of one round of Lorenzo il Magnifico: round setup, then the action phase; after rounds 2, 4 "
+        "and 6 the Vatican report; then the end of the round, which leads to the next round's setup, or after "
+        "round 6 to the final scoring.",
+    )
 
 
 def _fig_ax(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
@@ -325,7 +331,13 @@ def draw_board(
     ax.axis("off")
     fig.tight_layout()
     plt.close(fig)
-    return fig
+    count = {k: sum(1 for v in status.values() if v == k) for k in _STATUS_COLOUR}
+    return set_alt(
+        fig,
+        f"The Lorenzo il Magnifico board for {player}'s {member} member with {plural(servants, 'servant')} "
+        f"(value {value}): {count['yes']} spaces where it can be placed (green), {count['value']} out of reach "
+        f"(grey), {count['other']} refused by another rule (orange).",
+    )
 
 
 def _members(ax: Any, state: State, space: str, x: float, y: float, align: str) -> None:
@@ -376,7 +388,8 @@ def draw_score_sheet(sheet: Any, ax: Any = None) -> Any:
     ax.legend(title="segment", fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     plt.close(fig)
-    return fig
+    totals = "; ".join(f"{p} {sheet.totals[p]}" + (" (winner)" if p in sheet.winners else "") for p in players)
+    return set_alt(fig, f"Stacked bar chart of the final score sheet, one bar per player by category: {totals}.")
 
 
 def draw_scoring_tables() -> Any:
@@ -384,7 +397,7 @@ def draw_scoring_tables() -> Any:
     of each faith space (scored at a Vatican report)."""
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    fig, axes = plt.subplots(1, 3, figsize=(10, 3.8))
     n = list(range(7))
     for ax, f, title, colour in (
         (axes[0], territory_points, "Territories (territori)", "#6aa84f"),
@@ -395,8 +408,8 @@ def draw_scoring_tables() -> Any:
         for k, v in zip(n, vals):
             ax.text(k, v + 0.4, str(v), ha="center", fontsize=9)
         ax.set_title(title)
-        ax.set_xlabel("cards of this type at the end of the game")
-        ax.set_ylabel("VP scored at the end")
+        ax.set_xlabel("cards held at the end")
+        ax.set_ylabel("VP at the end")
         ax.set_xticks(n)
     faith = list(range(16))
     vals = [faith_points(k) for k in faith]
@@ -404,13 +417,22 @@ def draw_scoring_tables() -> Any:
     axes[2].set_xticks(faith[::3])
     for t, period in zip(load().vatican_thresholds, ("I", "II", "III")):
         axes[2].axvline(t, ls=":", color="#555")
-        axes[2].text(t + 0.1, 27, f"threshold {period}", fontsize=8, rotation=90, va="top")
+        axes[2].text(t + 0.1, 27, f"threshold {period}", fontsize=9, rotation=90, va="top")
     axes[2].set_title("Faith track (Punti Fede) -> VP")
-    axes[2].set_xlabel("faith points on the track at a report")
-    axes[2].set_ylabel("VP scored when supporting the Church")
+    axes[2].set_xlabel("faith points at a report")
+    axes[2].set_ylabel("VP when supporting")
     fig.tight_layout()
     plt.close(fig)
-    return fig
+    return set_alt(
+        fig,
+        "Three bar charts: territories score "
+        + ", ".join(str(territory_points(k)) for k in n)
+        + " VP for 0 to 6 cards; characters "
+        + ", ".join(str(character_points(k)) for k in n)
+        + " VP; and the VP of each faith space from 0 to 15 ("
+        + ", ".join(map(str, vals))
+        + "), with the thresholds of periods I, II and III marked.",
+    )
 
 
 def sample_final_sheet() -> Any:

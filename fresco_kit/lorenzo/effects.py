@@ -122,9 +122,14 @@ def _modifier(characters: tuple[int, ...], excomms: tuple[int, ...], kind: str, 
 
 def cost_discounts(p: Player, tower: str) -> list[list[dict[str, int]]]:
     """Character discounts on a tower's cards; each entry is a list of alternatives."""
+    return discounts_of(p.cards["character"], tower)
+
+
+def discounts_of(characters: Iterable[int], tower: str) -> list[list[dict[str, int]]]:
+    """:func:`cost_discounts` of the character cards ``characters``."""
     cards = load().cards
     out = []
-    for cid in p.cards["character"]:
+    for cid in characters:
         m = cards[cid].modifier
         if m and m.kind == "tower" and m.tower == tower and m.discounts:
             out.append(list(m.discounts))
@@ -177,12 +182,8 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
-        events.append(
-            Event(
-                f"{p.name} loses 1 of each of {sorted(k for k in bundle if got[k] != bundle[k])} to an excommunication",
-                RULES["excomm.kinds"],
-            )
-        )
+        lost = ", ".join(amount(1, k) for k in sorted(k for k in bundle if got[k] != bundle[k]))
+        events.append(Event(f"{p.name} gains {lost} less: an excommunication", RULES["excomm.kinds"]))
     if shown:
         events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES[rule]))
     if privileges:

@@ -16,7 +16,7 @@ from .actions import Place
 from .data import load
 from .effects import member_value
 from .final import excommunication_loss
-from .positions import game_at, position
+from .positions import final_tie, game_at, position
 from .zones import firing_cards, zone_value
 
 KIND = "constructed"
@@ -225,22 +225,7 @@ def final_scoring_sheet() -> list[Check]:
     tied first) + 3 (17 resources) = 54.  Blue: 32 + 20 (6 territories) + 3 (2
     characters) + 0 + 5 (tied first) + 0 (4 resources) - 6 (32 // 5) = 54.  Tie: Red
     entered the Council Palace, so leads the turn order and wins (kit's reading)."""
-    st = position(
-        ["Blue", "Red"],
-        round=6,
-        tiles=(1, 8, 18),
-        cards={"Red": [1, 2, 3, 9, 49, 50, 51, 73, 77], "Blue": [10, 11, 12, 13, 14, 15, 52, 53]},
-        res={
-            "Red": {"military": 7, "wood": 3, "stone": 2, "servants": 4, "coins": 6, "faith": 6, "vp": 20},
-            "Blue": {"military": 7, "wood": 1, "stone": 1, "servants": 0, "coins": 2, "faith": 2, "vp": 30},
-        },
-        home={"Blue": [], "Red": ["neutral"]},
-        turn=-1,
-    )
-    game = game_at(st)
-    game.play("place Red neutral council servants 1")
-    game.play("choose Red coins")
-    game.play("choose Red support")
+    game = final_tie()
     sheet = game.scores()
     r, b = sheet.rows["Red"], sheet.rows["Blue"]
     return [

@@ -15,7 +15,7 @@ from fresco_kit.core import Verdict
 from fresco_kit.core.rules import Reason
 
 from .actions import Place
-from .data import SPACES, load, permanent
+from .data import SPACES, load, load_for, permanent
 from .effects import action_value, after_losses, bundle_text, effect_bundle, effect_text, gets_floor_bonus, member_value
 from .placement import place_reasons
 from .state import Player, State
@@ -73,10 +73,11 @@ def tower_quote(state: State, player: str, space: str, member: str, servants: in
     )
 
 
-def activation_report(player: Player, zone: str, value: int) -> list[tuple[str, int, bool, str]]:
+def activation_report(player: Player, zone: str, value: int, data_key: str = "") -> list[tuple[str, int, bool, str]]:
     """For a harvest or production at ``value``: (card or tile, activation value, fires?,
-    what it yields) for the bonus tile and each card of the matching row."""
-    data = load()
+    what it yields) for the bonus tile and each card of the matching row (``data_key``:
+    the game's data patch, ``State.data``)."""
+    data = load_for(data_key)
     tile = data.bonus_tiles[player.bonus_tile]
     rows = [(f"bonus tile {tile.id}", tile.value, value >= tile.value, bundle_text(getattr(tile, zone)))]
     fired = set(firing_cards(player, zone, value))
@@ -133,10 +134,11 @@ def reach(state: State, player: str, member: str, servants: int = 0) -> list[Rea
     return [Reach(s, tuple(v.reasons)) for s, v in reachable(state, player, member, servants).items()]
 
 
-def fixed_yield(p: Player, zone: str, value: int) -> dict[str, int]:
+def fixed_yield(p: Player, zone: str, value: int, data_key: str = "") -> dict[str, int]:
     """What a harvest/production at ``value`` gives without any trade: the personal bonus
-    tile and every firing card's fixed effect (before excommunication losses)."""
-    data = load()
+    tile and every firing card's fixed effect (before excommunication losses;
+    ``data_key``: the game's data patch, ``State.data``)."""
+    data = load_for(data_key)
     tile = data.bonus_tiles[p.bonus_tile]
     total: dict[str, int] = dict(getattr(tile, zone)) if value >= tile.value else {}
     for cid in firing_cards(p, zone, value):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fresco_kit.core import ScoreSheet
 
 from . import INFO, readings
-from .data import GOODS, load
+from .data import GOODS, load, load_for
 from .effects import excomms_of
 from .scoring import character_points, military_points, resource_points, territory_points
 from .state import Player, State
@@ -45,7 +45,7 @@ def excommunication_loss(p: Player) -> int:
 def final_scores(st: State) -> ScoreSheet:
     """The score sheet; ``winners`` and tie-break notes once the game is over (before
     that a provisional sheet of the current position, with no winner)."""
-    cards = load().cards
+    cards = load_for(st.data).cards  # end VP of ventures: the game's data patch included
     mil = military_points(
         {p.name: p.res["military"] for p in st.players}, readings.setting(st, "military_zero_competes")
     )

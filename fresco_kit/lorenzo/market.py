@@ -11,22 +11,29 @@ from __future__ import annotations
 from fresco_kit.core import Event
 from fresco_kit.core.rules import Reason
 
-from .data import load
+from .data import load, load_for
 from .effects import action_value, excomm, gain, occupy
-from .refs import RULES
+from .refs import RULES, space_name
 from .state import Player, State
 
 
-def market_reasons(st: State, p: Player, space: str, base: int, servants: int) -> list[Reason]:
-    """Every rule broken by a member of value ``base`` (``servants`` paid) on a market space."""
+def market_reasons(st: State, p: Player, space: str, base: int, servants: int, first: bool = False) -> list[Reason]:
+    """Every rule broken by a member of value ``base`` (``servants`` paid) on a market
+    space (with ``first``, only the first one broken)."""
     sp = load().spaces[space]
     reasons = []
     if len(st.players) < sp.min_players:
-        reasons.append((f"{space} is used only with {sp.min_players} players", RULES["market.spaces"]))
+        reasons.append((f"{space_name(space)} is used only with {sp.min_players} players", RULES["market.spaces"]))
+        if first:
+            return reasons
     if st.occupants.get(space):
-        reasons.append((f"{space} already holds a family member", RULES["market.spaces"]))
+        reasons.append((f"{space_name(space)} already holds a family member", RULES["market.spaces"]))
+        if first:
+            return reasons
     if excomm(p, "no_market"):
         reasons.append((f"{p.name} is excommunicated and cannot use the market", RULES["excomm.kinds"]))
+        if first:
+            return reasons
     value = action_value(p, base, servants)
     if value < sp.value:
         reasons.append((f"value {value} is below the market minimum {sp.value}", RULES["place.min"]))
@@ -44,11 +51,11 @@ def council_reasons(st: State, p: Player, space: str, base: int, servants: int) 
 
 def place_market(st: State, p: Player, space: str, servants: int, member: str, events: list[Event]) -> None:
     """Place ``member`` on a market space or in the Council Palace and take its gain."""
-    sp = load().spaces[space]
+    sp = load_for(st.data).spaces[space]  # the gain: the game's data patch included
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
-    gain(st, p, sp.gain, events, f" ({space})", rule.id)
+    gain(st, p, sp.gain, events, f" ({space_name(space, code=False)})", rule.id)
 
 
 def council_order(st: State) -> list[str]:

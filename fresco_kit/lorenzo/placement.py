@@ -4,6 +4,9 @@
 ``reasons(state, action)`` lists every broken rule; ``perform(state, action)`` plays a
 legal action into a new state.  Play then moves on: next turn, Vatican report, end of
 round.  ``legal_choices`` lists the answers to the front pending decision.
+``legal_actions`` lists the placements through the same checks, stopped at the first
+broken rule and asked only for the ends of each run of legal servant counts
+(``_legal_servants``), so the list and ``explain`` cannot disagree.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
 from .market import council_reasons, market_reasons, place_market
-from .refs import RULES, amount
+from .refs import RULES, amount, space_name
 from .state import Decision, Player, State, own
 from .towers import cost_reasons, pay_card, plan, take_card, tower_floor, tower_space
 from .vatican import resolve_vatican, vatican_reasons
@@ -86,26 +89,81 @@ def _servant_reasons(st: State, p: Player, servants: int) -> list[Reason]:
 
 # --------------------------------------------------------------------------- placing
 def placement_reasons(
-    st: State, player: str, member: str, space: str, servants: int, turn: bool = True
+    st: State, player: str, member: str, space: str, servants: int, turn: bool = True, first: bool = False
 ) -> list[Reason]:
     """Every rule broken by placing ``player``'s ``member`` on ``space`` with ``servants``
-    (known names, checked by ``Place``); with ``turn`` False whose turn it is is ignored."""
+    (known names, checked by ``Place``); with ``turn`` False whose turn it is is ignored.
+    With ``first``, the checks stop at the first broken rule: the list is then the full
+    list's first entry only (empty exactly when the full list is), for the listing loops."""
     out = _turn_reasons(st, player, False) if turn else []
-    if out and (st.phase == "over" or not any(p.name == player for p in st.players)):
+    if out and (first or st.phase == "over" or not any(p.name == player for p in st.players)):
         return out
     p = st.player(player)
+    return out + _member_reasons(st, p, member, member_value(st, p, member), space, servants, first)
+
+
+def _member_reasons(
+    st: State, p: Player, member: str, base: int, space: str, servants: int, first: bool
+) -> list[Reason]:
+    """The rules of placing ``member`` (value ``base``) of ``p``, whose turn it is, on
+    ``space`` with ``servants``; with ``first``, only the first broken one."""
+    out = []
     if member not in p.home:
         out.append((f"{p.name}'s {member} member is not at home this round; {_at_home(p)}", RULES["kit.member"]))
+        if first:
+            return out
     if servants:
         out += _servant_reasons(st, p, servants)
-    base = member_value(st, p, member)
+        if first and out:
+            return out[:1]
     if space in ZONE_SPACES:
-        return out + zone_reasons(st, p, space, base, servants, member)
+        return out + zone_reasons(st, p, space, base, servants, member, first)
     if space in MARKET_SPACES:
-        return out + market_reasons(st, p, space, base, servants)
+        return out + market_reasons(st, p, space, base, servants, first)
     if space == "council":
         return out + council_reasons(st, p, space, base, servants)
-    return out + plan(st, p, space, base, servants, member).reasons
+    return out + plan(st, p, space, base, servants, member, first=first).reasons
+
+
+def _legal_servants(st: State, p: Player, member: str, base: int, space: str, per: int) -> list[int]:
+    """The servant counts (multiples of ``per``, ascending) with which ``member`` (value
+    ``base``) of ``p`` may be placed on ``space``: exactly those :func:`_member_reasons`
+    passes, found with few of its calls.
+
+    Only the minimum value (``place.min``) can be mended by more servants: the value
+    grows with them, while every other rule either ignores them (space, colour, cards,
+    tower coins, territory military, market) or gets harder with more (the servants
+    left for a card's cost, the servants owned; multiples of ``per`` never break the
+    excommunication's pairs).  So the legal counts form one run: the scan starts at the
+    first count whose value can reach the space's minimum, stops at the first refusal
+    that is not the minimum value, and once a count passes, finds the run's end by
+    halving (the largest count first: often the whole run)."""
+    top = p.res["servants"] // per * per
+    need = _minimum(space)
+    start = 0  # the first count whose value can reach the minimum
+    if _reach(p, base, space, 0) < need:
+        if _reach(p, base, space, top) < need:
+            return []  # out of reach even with every servant
+        while _reach(p, base, space, start) < need:
+            start += per
+    for lo in range(start, top + 1, per):
+        broken = _member_reasons(st, p, member, base, space, lo, True)
+        if not broken:
+            break
+        if broken[0][1].id != "place.min":
+            return []
+    else:
+        return []
+    if lo < top and _member_reasons(st, p, member, base, space, top, True):
+        good, bad = lo, top  # good passes, bad and every larger count are refused
+        while bad - good > per:
+            mid = good + (bad - good) // (2 * per) * per
+            if _member_reasons(st, p, member, base, space, mid, True):
+                bad = mid
+            else:
+                good = mid
+        top = good
+    return list(range(lo, top + 1, per))
 
 
 def _at_home(p: Player) -> str:
@@ -138,24 +196,33 @@ def placeable_space(st: State, p: Player, member: str) -> tuple[str, int] | None
     action is lost).  The Council Palace (never full, minimum 1) is tried first; a
     character bonus can still lift a member to a zone or tower space it cannot reach."""
     base = member_value(st, p, member)
+    per = servant_step(st, p)  # other counts break the excommunication's pairs
     for space in ("council",) + SPACES[:-1]:
-        if _best_value(p, base, space) < _minimum(space):
-            continue  # out of reach even with every servant: skip quickly
-        for s in range(p.res["servants"] + 1):
-            if not placement_reasons(st, p.name, member, space, s, turn=False):
-                return space, s
+        counts = _legal_servants(st, p, member, base, space, per)
+        if counts:
+            return space, counts[0]
     return None
 
 
-def _best_value(p: Player, base: int, space: str) -> int:
+def _reach(p: Player, base: int, space: str, servants: int) -> int:
+    """The action value on ``space`` with ``servants``, before any space penalty: its
+    checks compare this value, or a lower one, with the space's minimum."""
+    return action_value(p, base, servants, *_value_kind(space))
+
+
+@cache
+def _value_kind(space: str) -> tuple[str | None, str | None]:
+    """The kind of action (and tower) whose bonuses and maluses change the value on ``space``."""
     ts = tower_space(space)
     if ts:
-        return action_value(p, base, p.res["servants"], "tower", ts[0])
+        return "tower", ts[0]
     kind = load().spaces[space].kind
-    return action_value(p, base, p.res["servants"], kind if kind in ZONES else None)
+    return (kind if kind in ZONES else None), None
 
 
+@cache
 def _minimum(space: str) -> int:
+    """The printed minimum value of ``space``."""
     ts = tower_space(space)
     return load().towers[ts[0]].floor_values[ts[1] - 1] if ts else load().spaces[space].value
 
@@ -265,10 +332,9 @@ def legal_actions(st: State, player: str | None = None) -> list[Action]:
     per = servant_step(st, p)
     out: list[Action] = []
     for member in p.home:
+        base = member_value(st, p, member)
         for space in SPACES:
-            for s in range(0, p.res["servants"] + 1, per):
-                if not placement_reasons(st, name, member, space, s, turn=False):
-                    out.append(placement(name, member, space, s))
+            out += [placement(name, member, space, s) for s in _legal_servants(st, p, member, base, space, per)]
         f = Forfeit(name, member)
         if not reasons(st, f):
             out.append(f)
@@ -303,7 +369,8 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     base = member_value(st, p, a.member)
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {a.space}", RULES["dice.value"]))
+    where = space_name(a.space)
+    events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {where}", RULES["dice.value"]))
     if a.servants:
         events.append(
             Event(

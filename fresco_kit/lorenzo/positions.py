@@ -266,3 +266,26 @@ def score_position(entries: Mapping[str, SheetEntry], tile: int = 18) -> State:
     tiles = (1, 8, tile)
     st = position(list(entries), round=6, cards=cards, res=res, excomms=excomms, tiles=tiles, over=True)
     return st
+
+
+def final_tie() -> Game:
+    """The last placement of round 6 and the last Vatican report played, so the game is
+    over with Red and Blue level on 54 points (the worked example "A complete
+    final-scoring sheet" in ``examples.py``, and an exercise on the tie-break)."""
+    st = position(
+        ["Blue", "Red"],
+        round=6,
+        tiles=(1, 8, 18),
+        cards={"Red": [1, 2, 3, 9, 49, 50, 51, 73, 77], "Blue": [10, 11, 12, 13, 14, 15, 52, 53]},
+        res={
+            "Red": {"military": 7, "wood": 3, "stone": 2, "servants": 4, "coins": 6, "faith": 6, "vp": 20},
+            "Blue": {"military": 7, "wood": 1, "stone": 1, "servants": 0, "coins": 2, "faith": 2, "vp": 30},
+        },
+        home={"Blue": [], "Red": ["neutral"]},
+        turn=-1,
+    )
+    game = game_at(st)
+    game.play("place Red neutral council servants 1")
+    game.play("choose Red coins")
+    game.play("choose Red support")
+    return game

@@ -10,6 +10,7 @@ the comment are rules the checklist lacks (component facts or the kit's readings
 from __future__ import annotations
 
 from fresco_kit.core import Rulebook
+from fresco_kit.core.i18n import glossary
 
 STRUCT = "La struttura della partita"
 DICE = "I dadi e i familiari"
@@ -167,49 +168,23 @@ def amount(n: int, key: str) -> str:
     return f"{n} {_SINGULAR.get(key, key) if abs(n) == 1 else key}"
 
 
-#: English game terms used by the kit -> the Italian terms of the rules summary.
-GLOSSARY: dict[str, str] = {
-    "period": "periodo (epoca)",
-    "round": "turno",
-    "turn order": "ordine di turno",
-    "family member": "familiare",
-    "neutral family member": "familiare neutro",
-    "die / dice": "dado / dadi",
-    "action space": "spazio azione",
-    "player board": "plancia",
-    "personal bonus tile": "tessera bonus personale",
-    "servant": "servitore",
-    "coin": "moneta",
-    "wood": "legno",
-    "stone": "pietra",
-    "victory points (VP)": "Punti Vittoria",
-    "military points (MP)": "Punti Militari",
-    "faith points": "Punti Fede",
-    "development card": "carta Sviluppo",
-    "tower": "Torre",
-    "territory": "territorio (carte verdi)",
-    "building": "edificio (carte gialle)",
-    "character": "personaggio (carte blu)",
-    "venture": "impresa (carte viola)",
-    "immediate effect": "effetto immediato (fulmine)",
-    "permanent effect": "effetto permanente",
-    "harvest": "raccolto (zona raccolto)",
-    "production": "produzione (zona produzione)",
-    "activation value": "valore di attivazione",
-    "action value": "valore dell'azione",
-    "small space (harvest, production)": "spazio piccolo",
-    "large space (harvest, production)": "spazio grande",
-    "military strength (final scoring)": "forza militare",
-    "resources (wood, stone, servants, coins)": "risorse",
-    "market": "Mercato",
-    "Council Palace": "Palazzo del Consiglio",
-    "council privilege": "Privilegio del Consiglio",
-    "Vatican report": "Rapporto in Vaticano",
-    "excommunication": "scomunica",
-    "excommunication tile": "tessera scomunica",
-    "excommunication cube": "cubo scomunica",
-    "faith track": "tracciato dei Punti Fede",
-    "show support to the Church": "mostrare il sostegno alla Chiesa",
-    "end of round": "fine del turno",
-    "final scoring": "punteggio finale",
-}
+def space_name(space: str, code: bool = True) -> str:
+    """An action space in words, with (``code``) its grammar name in brackets for typing
+    it: ``"territory-2"`` -> "the territory tower's floor 2 (territory-2)",
+    ``"harvest-large"`` -> "the large harvest space (harvest-large)", ``"market-3"`` ->
+    "market space 3 (market-3)", ``"council"`` -> "the Council Palace (council)"."""
+    kind, _, rest = space.partition("-")
+    if rest.isdigit() and kind != "market":
+        words = f"the {kind} tower's floor {rest}"
+    elif kind == "market":
+        words = f"market space {rest}"
+    elif kind in ("harvest", "production"):
+        words = f"the {rest} {kind} space"
+    else:
+        words = "the Council Palace" if space == "council" else space
+    return f"{words} ({space})" if code and words != space else words
+
+
+#: English game term -> the rules summary's Italian term; one list, in the Italian message
+#: catalog (``fresco_kit/locale/it``, context ``glossary:lorenzo``) that the classroom shows too
+GLOSSARY: dict[str, str] = dict(glossary("lorenzo", "it"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core.data import canonical
 from fresco_kit.core.text import plural
 
 from . import readings
@@ -83,6 +84,7 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
         rng.state,
         tiles_mode,
         switches,
+        canonical(options.get("data", {})),
     )
     setup_round(st, [])
     return st

@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record, assign, field_error
+from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
 
 from . import readings
 from .consistency import check_state
-from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load
+from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load, load_for
 
 Member = Annotated[str, Names(MEMBERS, "family members")]
 Privilege = Annotated[str, Names(lambda: load().privileges, "council privileges")]
@@ -224,6 +225,7 @@ class State(Record):
     rng: Annotated[int, Range(0, 2**64 - 1)] | None
     bonus_tiles: Literal["standard", "advanced"] = "standard"
     switches: Switches = Switches()
+    data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.load_for)
 
     # -- access ---------------------------------------------------------------
     @property
@@ -239,7 +241,7 @@ class State(Record):
     @property
     def options(self) -> dict[str, Any]:
         """The options the game was set up with, as ``INFO.check_options`` returns them."""
-        return {"bonus_tiles": self.bonus_tiles, "switches": self.switches.given()}
+        return {"bonus_tiles": self.bonus_tiles, "switches": self.switches.given(), **patch_option(self.data)}
 
     @property
     def excomm_box(self) -> tuple[int, ...]:
@@ -276,7 +278,11 @@ class State(Record):
 
     def validate(self, path: str = "") -> None:
         """Check the fields across each other (``consistency.check_state``; raises
-        ``SaveError`` naming the first field that contradicts the others)."""
+        ``SaveError`` naming the first field that contradicts the others) and the data patch."""
+        try:
+            load_for(self.data)
+        except ValueError as exc:  # DataError names the patch's bad path
+            raise field_error(f"{path}.data" if path else "data", f"a valid data patch ({exc})", self.data) from None
         check_state(self, path)
 
 

@@ -158,7 +158,7 @@ def describe(state: State) -> str:
         lines.append("  " + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in others.items()))
     for p in state.players:
         cards = ", ".join(f"{len(p.cards[t])} {t}" for t in CARD_TYPES)
-        ex = f"; excommunicated: {', '.join(str(i) for i in p.excomms)}" if p.excomms else ""
+        ex = f"; excommunicated: {', '.join(data.excommunications[i].name for i in p.excomms)}" if p.excomms else ""
         lines.append(f"  {p.name}: {bundle_text(p.res)}; {cards}; at home: {', '.join(p.home) or '-'}{ex}")
     if state.pending:
         d = state.pending[0]

@@ -9,6 +9,7 @@ resources or military points) — a territory instead needs military points for 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 
 from fresco_kit.core import Event, assign
@@ -21,7 +22,7 @@ from .effects import (
     after_losses,
     apply_effect,
     bundle_text,
-    cost_discounts,
+    discounts_of,
     gain,
     gets_floor_bonus,
     has_coloured_member,
@@ -29,7 +30,7 @@ from .effects import (
     pay,
     push,
 )
-from .refs import RULES, amount
+from .refs import RULES, amount, space_name
 from .state import Decision, Player, State
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
@@ -48,14 +49,32 @@ def tower_floor(space: str) -> tuple[str, int]:
 
 def tower_occupied(st: State, tower: str) -> bool:
     """Whether any member, of any player, stands in the tower."""
-    return any(st.occupants.get(s) for s in _FLOORS[tower])
+    occupants = st.occupants
+    for s in _FLOORS[tower]:
+        if occupants.get(s):
+            return True
+    return False
 
 
 def cost_options(p: Player, card: Card, discount: dict | None = None) -> list[tuple[dict, int]]:
     """Every way ``p`` may pay for ``card``: (resources, military requirement), after the
     extra action's ``discount`` and any character discount (alternatives expand)."""
+    return [(dict(c), n) for c, n in _options(p, card, discount)]
+
+
+def _options(p: Player, card: Card, discount: dict | None) -> tuple[tuple[dict, int], ...]:
+    """:func:`cost_options`, shared and read-only: worked out once per card, characters
+    held and discount (the listing loops ask the same ones again and again)."""
+    return _cached_options(card.id, p.cards["character"], tuple(discount.items()) if discount else ())
+
+
+@lru_cache(maxsize=4096)
+def _cached_options(
+    card_id: int, characters: tuple[int, ...], discount: tuple[tuple[str, int], ...]
+) -> tuple[tuple[dict, int], ...]:
+    card = load().cards[card_id]
     base = [(c.pay, c.need_military) for c in card.costs] or [({}, 0)]
-    alternatives = ([[discount]] if discount else []) + cost_discounts(p, card.type)
+    alternatives = ([[dict(discount)]] if discount else []) + discounts_of(characters, card.type)
     out: list[tuple[dict, int]] = []
     for pay_, need in base:
         for combo in product(*alternatives):
@@ -67,7 +86,7 @@ def cost_options(p: Player, card: Card, discount: dict | None = None) -> list[tu
             cost = {k: v for k, v in cost.items() if v}
             if (cost, need) not in out:
                 out.append((cost, need))
-    return out
+    return tuple(out)
 
 
 @dataclass
@@ -84,26 +103,45 @@ class TowerPlan:
 
 
 def plan(
-    st: State, p: Player, space: str, base: int, servants: int, member: str | None, discount: dict | None = None
+    st: State,
+    p: Player,
+    space: str,
+    base: int,
+    servants: int,
+    member: str | None,
+    discount: dict | None = None,
+    first: bool = False,
 ) -> TowerPlan:
     """Check taking the card on ``space`` with a member of value ``base`` (or an extra
-    action at ``base`` when ``member`` is None), ``servants`` servants added."""
+    action at ``base`` when ``member`` is None), ``servants`` servants added.  With
+    ``first``, the checks stop at the first broken rule (the listing loops): the plan
+    then holds only that reason."""
     tower, floor = tower_floor(space)
     data = load()
     reasons: list[Reason] = []
     card_id = st.towers[tower][floor - 1]
     if card_id is None:
-        reasons.append((f"{space} holds no card", RULES["kit.space"]))
+        reasons.append((f"{space_name(space)} holds no card", RULES["kit.space"]))
+        if first:
+            return TowerPlan(reasons, tower, floor)
     if member is not None and st.occupants.get(space):
-        reasons.append((f"{space} is already taken by a family member", RULES["kit.space"]))
+        reasons.append((f"{space_name(space)} is already taken by a family member", RULES["kit.space"]))
+        if first:
+            return TowerPlan(reasons, tower, floor)
     if member is not None and member != "neutral" and has_coloured_member(st, p.name, _FLOORS[tower]):
         reasons.append((f"{p.name} already has a coloured member in the {tower} tower", RULES["towers.colour"]))
+        if first:
+            return TowerPlan(reasons, tower, floor)
     value = action_value(p, base, servants, "tower", tower)
     need = data.towers[tower].floor_values[floor - 1]
     if value < need:
         reasons.append((f"action value {value} is below the {tower} floor {floor} value {need}", RULES["place.min"]))
+        if first:
+            return TowerPlan(reasons, tower, floor)
     if len(p.cards[tower]) >= data.max_cards:
         reasons.append((f"{p.name} already has {data.max_cards} {tower} cards", RULES["kit.board_full"]))
+        if first:
+            return TowerPlan(reasons, tower, floor)
     occupied = tower_occupied(st, tower) and (member is not None or readings.setting(st, "extra_action_pays_occupied"))
     left = dict(p.res)
     left["servants"] -= servants
@@ -117,6 +155,8 @@ def plan(
                     RULES["towers.occupied"],
                 )
             )
+            if first:
+                return TowerPlan(reasons, tower, floor)
     bonus = {}
     if (member is not None or readings.setting(st, "extra_action_floor_bonus")) and gets_floor_bonus(p):
         bonus = data.towers[tower].floor_bonus[floor - 1]  # gain() applies any loss
@@ -137,11 +177,7 @@ def plan(
             )
         options: list[tuple[dict[str, int], int]] = [({}, 0)]
     else:
-        options = [
-            (c, n)
-            for c, n in cost_options(p, card, discount)
-            if left["military"] >= n and all(left[k] >= v for k, v in c.items())
-        ]
+        options = [(c, n) for c, n in _options(p, card, discount) if left["military"] >= n and _covers(left, c)]
         if not options:
             reasons.append(
                 (
@@ -150,12 +186,20 @@ def plan(
                     RULES["towers.costs"],
                 )
             )
-    return TowerPlan(reasons, tower, floor, occupied, bonus, [c for c, _ in options])
+    return TowerPlan(reasons, tower, floor, occupied, bonus, [dict(c) for c, _ in options])
+
+
+def _covers(left: dict[str, int], cost: dict[str, int]) -> bool:
+    """Whether ``left`` holds at least ``cost`` of each resource."""
+    for k, v in cost.items():
+        if left[k] < v:
+            return False
+    return True
 
 
 def _costs_text(p: Player, card: Card, discount: dict | None) -> str:
     parts = []
-    for c, n in cost_options(p, card, discount):
+    for c, n in _options(p, card, discount):
         txt = " + ".join(amount(v, k) for k, v in c.items()) or "nothing"
         parts.append(f"need {n} military, pay {txt}" if n else txt)
     return " or ".join(parts)

@@ -2,8 +2,14 @@
 
 Each factory returns a :class:`Panel`: ``box`` (what the notebook shows), ``controls``
 (the inner widgets by name, so tests can set ``.value`` or ``.click()`` headlessly) and
-``out`` (the Output the answer is written to with ``show_text``/``show_figure``).
-Every answer comes from the engine through ``teach.py``.
+``out`` (an ``HTML`` widget holding the answer).  Every answer comes from the engine
+through ``teach.py``.
+
+Fast and readable: a change sets the ``.value`` of existing ``HTML`` widgets (no
+``Output`` cleared, nothing rebuilt), boards and charts are SVG from ``svg.py`` (a few
+ms, instead of a matplotlib figure and its PNG per change), sliders keep a track of at
+least 250 px beside their whole label, buttons are as wide as their label, and text is
+13 px, dark on white.
 
 - :func:`dice_widget` — dice and servants: which spaces each member reaches, and why not
   (rules summary, *I dadi e i familiari*).
@@ -18,23 +24,26 @@ Every answer comes from the engine through ``teach.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from html import escape, unescape
 from typing import Any
 
 from fresco_kit.core import Rng, ScoreSheet
 from fresco_kit.core.text import plural
-from fresco_kit.core.widgets import panel, show_figure, show_text
+from fresco_kit.core.widgets import panel
 
 from . import positions, rules, teach
 from .data import CARD_TYPES, MEMBERS, load
-from .draw import draw_score_sheet
 from .refs import amount
+from .svg import reach_svg, score_sheet_svg
 
 
 @dataclass
 class Panel:
-    """A widget panel: ``box`` to display, ``controls`` by name, ``out`` for the answer."""
+    """A widget panel: ``box`` to display, ``controls`` by name, ``out`` (an ``HTML``
+    widget) for the answer."""
 
     box: Any
     controls: dict[str, Any]
@@ -42,8 +51,8 @@ class Panel:
     state: dict[str, Any] = field(default_factory=dict)
 
     def text(self) -> str:
-        """The text currently shown in ``out``."""
-        return "".join(o.get("text", "") for o in self.out.outputs if o.get("output_type") == "stream")
+        """The text currently shown in ``out`` (without its markup)."""
+        return unescape(re.sub(r"<[^>]+>", "", self.out.value))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
@@ -56,11 +65,27 @@ def _w() -> Any:
     return widgets
 
 
+#: how answers are shown: monospaced (the texts line up in columns), 13 px, dark on white
+_PRE = (
+    "margin:0;font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px;line-height:1.35;"
+    "color:#222222;background:#ffffff;white-space:pre-wrap"
+)
+
+
 def _output(probe: bool = False) -> Any:
-    out = _w().Output(layout={"border": "1px solid #ccc", "padding": "4px"})
+    """The answer area: an ``HTML`` widget whose value is replaced in place (no clearing,
+    no flicker); with ``probe`` it carries the browser test's class ``fk-probe-out``."""
+    out = _w().HTML(layout={"border": "1px solid #ccc", "padding": "4px"})
     if probe:
         out.add_class("fk-probe-out")
     return out
+
+
+def _show(out: Any, text: str) -> None:
+    """Show ``text`` in ``out``, setting its value only when it changed."""
+    value = f'<pre style="{_PRE}">{escape(text)}</pre>'
+    if out.value != value:
+        out.value = value
 
 
 def _observe(controls: dict[str, Any], render: Callable[[], None], names: Iterable[str] | None = None) -> None:
@@ -73,6 +98,38 @@ def _observe(controls: dict[str, Any], render: Callable[[], None], names: Iterab
 _STYLE = {"description_width": "initial"}
 
 
+def _slider(description: str, value: int, low: int, high: int, label: int = 0) -> Any:
+    """An IntSlider whose track stays at least 250 px wide beside its whole label
+    (``label``: the label's width in px, to line up a column of sliders; by default
+    wide enough for ``description``)."""
+    label = max(label, round(len(description) * 7.5) + 10)
+    return _w().IntSlider(
+        value=value,
+        min=low,
+        max=high,
+        description=description,
+        style={"description_width": f"{label}px"},
+        layout={"width": f"{label + 370}px"},
+    )
+
+
+def _dropdown(description: str, options: Any, value: Any, width: int = 340) -> Any:
+    """A Dropdown wide enough for its label and its longest option."""
+    return _w().Dropdown(
+        options=options, value=value, description=description, style=_STYLE, layout={"width": f"{width}px"}
+    )
+
+
+def _button(description: str, **kwargs: Any) -> Any:
+    """A Button sized to its whole label."""
+    return _w().Button(description=description, layout={"width": "auto"}, **kwargs)
+
+
+def _board() -> Any:
+    """An ``HTML`` widget for an SVG drawing (its value replaced in place)."""
+    return _w().HTML(layout={"overflow": "auto"})
+
+
 # --------------------------------------------------------------------------- (1) dice
 def dice_widget(seed: int = 0) -> Panel:
     """Roll (seeded) or set the three dice, pick Red's member and servants: every space
@@ -80,15 +137,14 @@ def dice_widget(seed: int = 0) -> Panel:
     w = _w()
     base = positions.tower_position("starting resources")
     c = {
-        "white": w.IntSlider(value=base.dice["white"], min=1, max=6, description="white die", style=_STYLE),
-        "black": w.IntSlider(value=base.dice["black"], min=1, max=6, description="black die", style=_STYLE),
-        "orange": w.IntSlider(value=base.dice["orange"], min=1, max=6, description="orange die", style=_STYLE),
-        "seed": w.IntText(value=seed, description="seed", layout={"width": "140px"}),
-        "roll": w.Button(description="Roll the dice (tira i dadi)", button_style="info"),
-        "member": w.Dropdown(
-            options=list(MEMBERS), value="neutral", description="family member (familiare)", style=_STYLE
-        ),
-        "servants": w.IntSlider(value=0, min=0, max=6, description="servants (servitori)", style=_STYLE),
+        "white": _slider("white die", base.dice["white"], 1, 6, 160),
+        "black": _slider("black die", base.dice["black"], 1, 6, 160),
+        "orange": _slider("orange die", base.dice["orange"], 1, 6, 160),
+        "seed": w.IntText(value=seed, description="seed", style=_STYLE, layout={"width": "160px"}),
+        "roll": _button("Roll the dice (tira i dadi)", button_style="info"),
+        "member": _dropdown("family member (familiare)", list(MEMBERS), "neutral", 320),
+        "servants": _slider("servants (servitori)", 0, 0, 6, 160),
+        "board": _board(),
     }
     out = _output()
     view = Panel(None, c, out, {"rolling": False})
@@ -101,7 +157,8 @@ def dice_widget(seed: int = 0) -> Panel:
         text += f"\n\nWith {plural(c['servants'].value, 'servant')}, each member at home:\n"
         text += teach.reach_summary(st, "Red", c["servants"].value)
         text += f"\nRed holds {amount(st.player('Red').res['servants'], 'servants')}."
-        show_text(out, text)
+        _show(out, text)
+        c["board"].value = reach_svg(st, "Red", c["member"].value, c["servants"].value)
 
     def roll(_button: Any = None) -> None:
         rng = Rng(c["seed"].value)
@@ -121,12 +178,15 @@ def dice_widget(seed: int = 0) -> Panel:
             w.VBox(
                 [
                     w.HBox([c["seed"], c["roll"]]),
-                    w.HBox([c["white"], c["black"], c["orange"]]),
-                    w.HBox([c["member"], c["servants"]]),
+                    c["white"],
+                    c["black"],
+                    c["orange"],
+                    c["member"],
+                    c["servants"],
                 ]
             )
         ],
-        out,
+        w.VBox([out, c["board"]]),
         "Red, 4 players, round 1: which spaces each family member reaches, and why not.",
     )
     render()
@@ -141,30 +201,14 @@ def tower_widget(probe: bool = True) -> Panel:
     ``fk-probe`` and the Output ``fk-probe-out`` (the browser test's handle)."""
     w = _w()
     c = {
-        "tower": w.Dropdown(
-            options=[(f"{t} ({teach.ITALIAN_TOWER[t]})", t) for t in CARD_TYPES],
-            value="territory",
-            description="tower (Torre)",
-            style=_STYLE,
+        "tower": _dropdown(
+            "tower (Torre)", [(f"{t} ({teach.ITALIAN_TOWER[t]})", t) for t in CARD_TYPES], "territory", 340
         ),
-        "floor": w.Dropdown(options=[1, 2, 3, 4], value=1, description="floor (piano)", style=_STYLE),
-        "member": w.Dropdown(
-            options=[f"{m}" for m in MEMBERS], value="white", description="family member", style=_STYLE
-        ),
-        "servants": w.IntSlider(value=0, min=0, max=8, description="servants", style=_STYLE),
-        "sample": w.Dropdown(
-            options=list(positions.TOWER_SAMPLES),
-            value="starting resources",
-            description="Red's board",
-            style=_STYLE,
-            layout={"width": "420px"},
-        ),
-        "occupied": w.Dropdown(
-            options=["empty", "another player", "own white member"],
-            value="empty",
-            description="already in this tower",
-            style=_STYLE,
-        ),
+        "floor": _dropdown("floor (piano)", [1, 2, 3, 4], 1, 180),
+        "member": _dropdown("family member", list(MEMBERS), "white", 260),
+        "servants": _slider("servants", 0, 0, 8),
+        "sample": _dropdown("Red's board", list(positions.TOWER_SAMPLES), "starting resources", 480),
+        "occupied": _dropdown("already in this tower", ["empty", "another player", "own white member"], "empty", 340),
     }
     if probe:
         c["tower"].add_class("fk-probe")
@@ -177,7 +221,7 @@ def tower_widget(probe: bool = True) -> Panel:
         text = teach.tower_text(
             st, "Red", f"{c['tower'].value}-{c['floor'].value}", c["member"].value, c["servants"].value
         )
-        show_text(out, f"(4 players, round 1, dice {dice})\n" + text)
+        _show(out, f"(4 players, round 1, dice {dice})\n" + text)
 
     _observe(c, render)
     view.box = panel(
@@ -186,7 +230,8 @@ def tower_widget(probe: bool = True) -> Panel:
             w.VBox(
                 [
                     w.HBox([c["tower"], c["floor"]]),
-                    w.HBox([c["member"], c["servants"]]),
+                    c["member"],
+                    c["servants"],
                     w.HBox([c["sample"], c["occupied"]]),
                 ]
             )
@@ -206,20 +251,14 @@ def activation_widget() -> Panel:
         "zone": w.ToggleButtons(
             options=[("harvest (raccolto)", "harvest"), ("production (produzione)", "production")], value="harvest"
         ),
-        "value": w.IntSlider(value=3, min=-2, max=8, description="action value", style=_STYLE),
-        "sample": w.Dropdown(
-            options=list(positions.ACTIVATION_SAMPLES),
-            value="four territories (period I)",
-            description="Red's cards",
-            style=_STYLE,
-            layout={"width": "420px"},
-        ),
+        "value": _slider("action value", 3, -2, 8),
+        "sample": _dropdown("Red's cards", list(positions.ACTIVATION_SAMPLES), "four territories (period I)", 460),
     }
     out = _output()
     view = Panel(None, c, out)
 
     def render() -> None:
-        show_text(
+        _show(
             out,
             teach.activation_text(positions.activation_player(c["sample"].value), c["zone"].value, c["value"].value),
         )
@@ -227,7 +266,7 @@ def activation_widget() -> Panel:
     _observe(c, render)
     view.box = panel(
         "Harvest and production (Le altre zone del tabellone)",
-        [w.VBox([c["zone"], w.HBox([c["value"], c["sample"]])])],
+        [w.VBox([c["zone"], c["value"], c["sample"]])],
         out,
     )
     render()
@@ -240,14 +279,11 @@ def vatican_widget(seed: int = 0) -> Panel:
     tiles (the one drawn in the game of ``seed`` marked)."""
     w = _w()
     c = {
-        "faith": w.IntSlider(value=3, min=0, max=15, description="faith (Punti Fede)", style=_STYLE),
-        "period": w.Dropdown(
-            options=[("I (end of round 2)", 1), ("II (end of round 4)", 2), ("III (end of round 6)", 3)],
-            value=1,
-            description="period",
-            style=_STYLE,
+        "faith": _slider("faith (Punti Fede)", 3, 0, 15),
+        "period": _dropdown(
+            "period", [("I (end of round 2)", 1), ("II (end of round 4)", 2), ("III (end of round 6)", 3)], 1, 260
         ),
-        "seed": w.IntText(value=seed, description="game seed", layout={"width": "160px"}),
+        "seed": w.IntText(value=seed, description="game seed", style=_STYLE, layout={"width": "180px"}),
     }
     out = _output()
     view = Panel(None, c, out, {"tiles": {}})
@@ -260,10 +296,12 @@ def vatican_widget(seed: int = 0) -> Panel:
 
     def render() -> None:
         tile = drawn(c["seed"].value)[c["period"].value - 1]
-        show_text(out, teach.vatican_text(c["faith"].value, c["period"].value, tile))
+        _show(out, teach.vatican_text(c["faith"].value, c["period"].value, tile))
 
     _observe(c, render)
-    view.box = panel("The Vatican report (Il Rapporto in Vaticano)", [c["faith"], c["period"], c["seed"]], out)
+    view.box = panel(
+        "The Vatican report (Il Rapporto in Vaticano)", [w.VBox([c["faith"], w.HBox([c["period"], c["seed"]])])], out
+    )
     render()
     return view
 
@@ -291,20 +329,26 @@ _SHEET_LABELS = {
 
 def scoring_widget() -> Panel:
     """A final-scoring sheet: choose a player and set their cards, tracks and resources;
-    the engine scores every player (``rules.scores``); "Draw" adds a bar chart."""
+    the engine scores every player (``rules.scores``); "Draw" adds a bar chart (SVG,
+    redrawn in place at every change from then on)."""
     w = _w()
     entries = {name: replace(e) for name, e in positions.SHEET_SAMPLE.items()}
     tiles = [(f"{t.id} {t.name}", t.id) for t in load().excommunications.values() if t.period == 3]
-    c: dict[str, Any] = {"player": w.Dropdown(options=list(entries), value="Red", description="player")}
+    c: dict[str, Any] = {"player": _dropdown("player", list(entries), "Red", 200)}
     for name, (lo, hi) in _SHEET_FIELDS.items():
-        c[name] = w.IntSlider(
-            value=getattr(entries["Red"], name), min=lo, max=hi, description=_SHEET_LABELS[name], style=_STYLE
-        )
-    c["excommunicated"] = w.Checkbox(value=entries["Red"].excommunicated, description="excommunicated in period III")
-    c["tile"] = w.Dropdown(options=tiles, value=18, description="period III tile (scomunica)", style=_STYLE)
-    c["draw"] = w.Button(description="Draw the sheet")
+        label = round(max(len(text) for text in _SHEET_LABELS.values()) * 7.5) + 10
+        c[name] = _slider(_SHEET_LABELS[name], getattr(entries["Red"], name), lo, hi, label)
+    c["excommunicated"] = w.Checkbox(
+        value=entries["Red"].excommunicated,
+        description="excommunicated in period III",
+        indent=False,
+        layout={"width": "auto", "margin": "0 24px 0 16px"},
+    )
+    c["tile"] = _dropdown("period III tile (scomunica)", tiles, 18, 470)
+    c["draw"] = _button("Draw the sheet")
+    c["chart"] = _board()
     out = _output()
-    view = Panel(None, c, out, {"loading": False, "entries": entries})
+    view = Panel(None, c, out, {"loading": False, "entries": entries, "chart": False})
 
     def sheet() -> ScoreSheet:
         return rules.scores(positions.score_position(entries, c["tile"].value))
@@ -314,7 +358,10 @@ def scoring_widget() -> Panel:
             return
         name = c["player"].value
         entries[name] = positions.SheetEntry(**{k: c[k].value for k in list(_SHEET_FIELDS) + ["excommunicated"]})
-        show_text(out, sheet().to_text())
+        s = sheet()
+        _show(out, s.to_text())
+        if view.state["chart"]:
+            c["chart"].value = score_sheet_svg(s)
 
     def load_player(_change: Any = None) -> None:
         view.state["loading"] = True
@@ -328,23 +375,22 @@ def scoring_widget() -> Panel:
     _observe(c, render, list(_SHEET_FIELDS) + ["excommunicated", "tile"])
 
     def draw(_button: Any = None) -> None:
-        s = sheet()
-        show_figure(out, draw_score_sheet(s), s.to_text())
+        view.state["chart"] = True
+        render()
 
     c["draw"].on_click(draw)
-    sliders = [c[k] for k in _SHEET_FIELDS]
     view.box = panel(
         "A final-scoring sheet (Fine del turno e punteggio finale)",
         [
             w.VBox(
                 [
                     w.HBox([c["player"], c["excommunicated"], c["tile"]]),
-                    w.HBox([w.VBox(sliders[:3]), w.VBox(sliders[3:])]),
-                    c["draw"],
+                    *[c[k] for k in _SHEET_FIELDS],
+                    w.HBox([c["draw"]]),
                 ]
             )
         ],
-        out,
+        w.VBox([out, c["chart"]]),
     )
     render()
     return view

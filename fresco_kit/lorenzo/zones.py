@@ -14,30 +14,37 @@ from __future__ import annotations
 from fresco_kit.core import Event
 
 from . import readings
-from .data import load, permanent
+from .data import load, load_for, permanent
 from .effects import action_value, effect_bundle, gain, has_coloured_member, occupy, pay, push
-from .refs import RULES, amount
+from .refs import RULES, amount, space_name
 from .state import Decision, Player, State
 
 ZONES = ("harvest", "production")
 
 
-def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, member: str) -> list:
-    """Every rule broken by placing ``member`` (value ``base``) on a zone space."""
+def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, member: str, first: bool = False) -> list:
+    """Every rule broken by placing ``member`` (value ``base``) on a zone space (with
+    ``first``, only the first one broken)."""
     data = load()
     sp = data.spaces[space]
     reasons = []
     if len(st.players) < sp.min_players:
-        reasons.append((f"{space} is not used with {len(st.players)} players", RULES["zones.two_players"]))
+        reasons.append((f"{space_name(space)} is not used with {len(st.players)} players", RULES["zones.two_players"]))
+        if first:
+            return reasons
     if sp.capacity and len(st.occupants.get(space, ())) >= sp.capacity:
-        reasons.append((f"{space} takes only one family member", RULES["zones.spaces"]))
+        reasons.append((f"{space_name(space)} takes only one family member", RULES["zones.spaces"]))
+        if first:
+            return reasons
     if member != "neutral" and has_coloured_member(st, p.name, (f"{sp.kind}-small", f"{sp.kind}-large")):
         reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
+        if first:
+            return reasons
     value = zone_value(p, space, base, servants)
     if readings.setting(st, "large_space_penalty_after_minimum"):
         value += sp.penalty  # the member reaches the printed 1 before the -3
     if value < sp.value:
-        reasons.append((f"value {value} is below the {space} minimum {sp.value}", RULES["place.min"]))
+        reasons.append((f"value {value} is below the minimum {sp.value} of {space_name(space)}", RULES["place.min"]))
     return reasons
 
 
@@ -77,7 +84,7 @@ def firing_cards(p: Player, zone: str, value: int) -> list[int]:
 
 def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Harvest at ``value``: the bonus tile, then every territory with activation value <= value."""
-    data = load()
+    data = load_for(st.data)  # the bonus tile: the game's data patch included
     events.append(Event(f"{p.name} harvests at value {value}", RULES["zones.activation"]))
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
@@ -90,7 +97,7 @@ def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
 def production(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Production at ``value``: outputs are collected and arrive together; trades are
     asked building by building (pending "trade")."""
-    data = load()
+    data = load_for(st.data)  # the bonus tile: the game's data patch included
     events.append(Event(f"{p.name} produces at value {value}", RULES["zones.activation"]))
     outputs: list[dict[str, int]] = []
     tile = data.bonus_tiles[p.bonus_tile]

@@ -6,9 +6,15 @@
 - :mod:`.runner`: :func:`.runner.simulate`, seeded games on all cores or on Dask, as pandas
   frames (games, players, optionally decisions and rules);
 - :mod:`.metrics`: Wilson intervals, a chi-square test of seat balance, paired differences,
-  ``compare`` (two runs on the same seeds) and ``ablate`` (each rule switch alone).
+  win rates by seat or bot, category shares, decisiveness (winning margins), drama (lead
+  changes), length, action and rule use, ``compare`` (two runs on the same seeds) and
+  ``ablate`` (each rule switch alone);
+- :mod:`.plots`: matplotlib figures of a run (win rates, category shares, lengths, rule
+  use, margins, lead changes), each with its alt text;
+- :mod:`.review`: the summary of a study as text (``fresco-kit simulate``) and as one
+  self-contained HTML page (``fresco-kit review``).
 
-Importing this package imports neither pandas nor tqdm; the runner does when it runs.
+Importing this package imports neither pandas, tqdm nor matplotlib; they are imported when used.
 """
 
 from __future__ import annotations

@@ -164,9 +164,15 @@ BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot,
 
 
 def make_bot(name: str) -> Bot:
-    """The bot called ``name``: one of :data:`BOTS`, or ``"persona:<key>"`` /
-    ``"persona:<key>:<weight>"`` (a :class:`PersonaBot`, weight 3 by default); ``ValueError``
+    """The bot called ``name``: one of :data:`BOTS`, ``"persona:<key>"`` /
+    ``"persona:<key>:<weight>"`` (a :class:`PersonaBot`, weight 3 by default), or
+    ``"mcts:<simulations>"`` (a :class:`MonteCarloBot` with that budget); ``ValueError``
     lists the bots there are."""
+    if name.startswith("mcts:"):
+        budget = name.partition(":")[2]
+        if not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"bot {name!r}: write mcts:<simulations>, a whole number >= 1, e.g. mcts:20")
+        return MonteCarloBot(simulations=int(budget))
     if name.startswith("persona:"):
         _, _, rest = name.partition(":")
         key, sep, weight = rest.rpartition(":")
@@ -180,5 +186,6 @@ def make_bot(name: str) -> Bot:
             raise ValueError(f"bot {name!r} names no category: persona:<category>[:<weight>]")
         return PersonaBot(key, w)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}, persona:<category>[:<weight>]")
+        forms = ", ".join((*BOTS, "persona:<category>[:<weight>]", "mcts:<simulations>"))
+        raise ValueError(f"unknown bot {name!r}; the bots are {forms}")
     return BOTS[name]()

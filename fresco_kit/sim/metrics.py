@@ -1,15 +1,20 @@
 """Balance metrics for simulated games: win rates with intervals, seat balance, paired differences.
 
 Plain functions over numbers (no pandas needed), checked against hand-computed values
-in the tests, and, over the runner's frames, :func:`seat_table`, :func:`compare` (two runs
-paired on the same seeds) and :func:`ablate` (each rule switch flipped alone).
+in the tests, and, over the runner's frames: :func:`win_table` / :func:`seat_table` (win
+rates by seat or bot), :func:`category_shares` (where the points come from),
+:func:`decisiveness` (winning margins), :func:`drama` (lead changes), :func:`lengths`,
+:func:`action_use` (moves by kind), :func:`rule_use` and :func:`unused_switches` (rules that
+fired or refused), :func:`compare` (two runs paired on the same seeds) and :func:`ablate`
+(each rule switch flipped alone).
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fresco_kit.core import game_info
@@ -96,18 +101,122 @@ def paired_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) ->
     return Difference(mean, mean - half, mean + half, n)
 
 
+def win_table(players: Any, by: str | Sequence[str] = "seat") -> Any:
+    """Win rates with Wilson 95% intervals from the runner's ``players`` frame, grouped by
+    ``by`` (``"seat"``, ``"bot"`` or a list of columns).
+
+    Columns: the ``by`` columns, games (rows of the group: seat-games for a bot that
+    plays several seats), wins (shared wins as fractions), rate, low, high.  The fair
+    share of a seat-game is ``1 / players``."""
+    import pandas as pd
+
+    keys = [by] if isinstance(by, str) else list(by)
+    rows = []
+    for values, group in players.groupby(keys, sort=True):
+        wins, n = float(group["win_share"].sum()), len(group)
+        low, high = wilson(wins, n)
+        named = dict(zip(keys, values if isinstance(values, tuple) else (values,)))
+        rows.append({**named, "games": n, "wins": wins, "rate": wins / n, "low": low, "high": high})
+    return pd.DataFrame(rows, columns=[*keys, "games", "wins", "rate", "low", "high"])
+
+
 def seat_table(players: Any) -> Any:
     """Win rate per seat with Wilson 95% intervals, from the runner's ``players`` frame.
 
     Columns: seat, bot, games, wins (shared wins as fractions), rate, low, high."""
+    return win_table(players, ["seat", "bot"])
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A sample of numbers summed up: its size, mean, median, least and greatest values
+    and ``counts`` (value -> how many times, in value order)."""
+
+    n: int
+    mean: float
+    median: float
+    low: float
+    high: float
+    counts: dict[float, int] = field(default_factory=dict)
+
+
+def distribution(values: Sequence[float]) -> Distribution:
+    """The :class:`Distribution` of ``values`` (the median of an even sample is the mean of
+    the middle two).  Raises ``ValueError`` for an empty sample."""
+    if not len(values):
+        raise ValueError("need at least one value for a distribution")
+    ordered = sorted(float(v) for v in values)
+    n, middle = len(ordered), len(ordered) // 2
+    median = ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return Distribution(n, sum(ordered) / n, median, ordered[0], ordered[-1], dict(sorted(Counter(ordered).items())))
+
+
+def finished_games(games: Any) -> Any:
+    """The games that ended (a game cut at the cap has no winner and no final margin)."""
+    return games[games["finished"]] if "finished" in games else games
+
+
+def decisiveness(games: Any) -> Distribution:
+    """The winning margins of the finished games (``final_margin``: top total minus the
+    runner-up's, 0 for a tie at the top).  Small margins: close games."""
+    return distribution(list(finished_games(games)["final_margin"]))
+
+
+def drama(games: Any) -> Distribution:
+    """The lead changes of the finished games (``lead_changes``: how often the sole leader
+    of the provisional totals became another player; see
+    :func:`fresco_kit.sim.runner.lead_changes`)."""
+    return distribution(list(finished_games(games)["lead_changes"]))
+
+
+def lengths(games: Any) -> Distribution:
+    """The lengths of the finished games in actions."""
+    return distribution(list(finished_games(games)["actions"]))
+
+
+def category_shares(players: Any, categories: Sequence[str], by: str = "bot") -> Any:
+    """Each scoring category's share of the points, per ``by`` (``"bot"`` or ``"seat"``).
+
+    A share is the category's points over all the points of that group, so a row sums to
+    1; a penalty category (negative points) has a negative share.  ``categories`` are the
+    game's (``GameInfo.categories``), in its order.  Raises ``ValueError`` for a category
+    the frame lacks; a group with no points at all has no shares (NaN)."""
     import pandas as pd
 
-    rows = []
-    for (seat, bot), group in players.groupby(["seat", "bot"], sort=True):
-        wins, n = float(group["win_share"].sum()), len(group)
-        low, high = wilson(wins, n)
-        rows.append({"seat": seat, "bot": bot, "games": n, "wins": wins, "rate": wins / n, "low": low, "high": high})
-    return pd.DataFrame(rows)
+    missing = [c for c in categories if c not in players.columns]
+    if missing:
+        raise ValueError(f"the players frame has no category {missing[0]!r}")
+    sums = players.groupby(by, sort=True)[list(categories)].sum()
+    totals = sums.sum(axis=1)
+    return pd.DataFrame(sums.div(totals.where(totals != 0), axis=0))
+
+
+def action_use(decisions: Any, by: str = "bot") -> Any:
+    """How each ``by`` (``"bot"`` or ``"player"``) spends its decisions: the share of its
+    decisions of each action kind (a row per group, a column per kind, rows sum to 1),
+    from the runner's ``decisions`` frame."""
+    counts = decisions.groupby([by, "kind"]).size().unstack(fill_value=0)
+    return counts.div(counts.sum(axis=1), axis=0)
+
+
+def rule_use(rules: Any) -> Any:
+    """Each rule's use summed over the games of the runner's ``rules`` frame: a row per
+    rule id with ``fired`` (events), ``refused`` (sampled moves it refused) and ``games``
+    (games where it fired), most fired first."""
+    table = rules.groupby("rule").agg(
+        fired=("fired", "sum"), refused=("refused", "sum"), games=("fired", lambda f: int((f > 0).sum()))
+    )
+    return table.sort_values(["fired", "refused"], ascending=False)
+
+
+def unused_switches(game: str, rules: Any) -> list[str]:
+    """The rule switches of ``game`` whose rule never fired as an event in the runner's
+    ``rules`` frame: changing them would change nothing these games did.
+
+    A switch's rule is its ``Switch.rule`` checklist id; a switch without one cannot be
+    traced and is never reported unused."""
+    fired = set(rules.loc[rules["fired"] > 0, "rule"])
+    return [s.name for s in game_info(game).switches if s.rule and f"{game} {s.rule}" not in fired]
 
 
 def _paired_rows(a: Any, b: Any, seat: int) -> list[dict[str, Any]]:

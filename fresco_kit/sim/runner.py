@@ -21,6 +21,15 @@ how often the rule fired as an event and how often it refused one of a few sampl
 candidate moves (:data:`REFUSAL_SAMPLE` random actions of the previous decision's legal
 list, checked against the current state).  The bots' draws do not depend on either
 flag, so the ``games`` and ``players`` frames stay the same.
+
+**Drama and decisiveness.**  Each ``games`` row also has ``final_margin`` (the top
+total minus the second, over the seated players; 0 for a tie at the top) and
+``lead_changes``: the provisional totals (``rules.scores``) are read at the start, at
+every *pass of the table* and at the end, and :func:`lead_changes` counts how often the
+sole leader became another player.  A pass of the table is a change of the game's own
+counters ``(round, turn // seats)`` (:func:`table_pass`): Fresco's rounds, a placement
+by everyone in a Lorenzo round, a turn of every seat in 1980 Sixtina, so reading the
+scores costs a few dozen calls a game, not one per action.
 """
 
 from __future__ import annotations
@@ -51,17 +60,58 @@ class Results:
     """What :func:`simulate` returns: ``games`` (a row per game) and ``players`` (a row per
     game and seat), pandas DataFrames; ``interrupted`` if Ctrl-C cut the run short.
 
+    ``players`` has the seat, the turn-order ``position`` (0 for the player who acts
+    first in the game, 1 for the next one to act for the first time, and so on: the games
+    draw their order of play, so a seat is not a place in the order), the player, the bot,
+    one column per scoring category, total, rank, won, win share and margin.
+
     ``decisions`` (with ``decisions=True``): a row per decision: seed, step, player, bot,
-    branching (the player's number of legal actions) and seconds (the bot's time).
+    branching (the player's number of legal actions), kind (the action's verb, e.g.
+    ``restore``) and seconds (the bot's time).
     ``rules`` (with ``rules=True``): a row per game and rule id: seed, rule, fired (events
     of the rule) and refused (sampled candidate moves the rule refused).  Both are None
-    unless asked for."""
+    unless asked for.  ``game``: the game's name."""
 
     games: Any
     players: Any
     interrupted: bool = False
     decisions: Any = None
     rules: Any = None
+    game: str = ""
+
+
+def table_pass(state: Any, seats: int) -> tuple[int, int]:
+    """The game's clock for sampling scores: ``(round, turn // seats)``.
+
+    A counter the state does not have counts as 0 (Fresco has no ``turn``, 1980 Sixtina
+    no ``round``), so the clock moves once every seat has had a turn, or at a new round."""
+    return getattr(state, "round", 0), getattr(state, "turn", 0) // seats
+
+
+def lead_changes(samples: Sequence[dict[str, float]]) -> int:
+    """How often the lead passed to another player over a game's score ``samples``
+    (each the players' provisional totals at one moment, in order).
+
+    The *leader* of a sample is the one player with the highest total; a tie at the top
+    has no leader and leaves the last leader standing.  A change is counted when a sample
+    has a leader other than the last one (the first leader is no change): A, tie, A is 0
+    changes; A, tie, B is 1; A, B, A is 2."""
+    changes, last = 0, None
+    for totals in samples:
+        best = max(totals.values())
+        top = [name for name, total in totals.items() if total == best]
+        if len(top) == 1:
+            if last is not None and top[0] != last:
+                changes += 1
+            last = top[0]
+    return changes
+
+
+def final_margin(totals: Sequence[float]) -> float:
+    """The winning margin: the highest total minus the second highest (0 for a tie at the
+    top, and for a single total)."""
+    ordered = sorted(totals, reverse=True)
+    return ordered[0] - ordered[1] if len(ordered) > 1 else 0
 
 
 def play_one(
@@ -76,7 +126,8 @@ def play_one(
     """Play game ``seed`` to the end (or the cap); its record as plain data.
 
     ``decisions`` and ``rules_used`` add the ``decisions`` and ``rules`` rows (see
-    :class:`Results`) without changing the game played."""
+    :class:`Results`) without changing the game played; the provisional scores are read
+    once per :func:`table_pass` for ``lead_changes``."""
     players = info.players(len(bots))
     game = info.new_game(players, seed=seed, **options)
     rules, state = game.rules, game.state
@@ -88,9 +139,19 @@ def play_one(
     fired: Counter[str] = Counter()
     refused: Counter[str] = Counter()
     previous: list[Any] = []
+    order: list[str] = []  # the players in the order they first act: the turn-order position
     count = 0
+
+    def standing(state: Any) -> dict[str, float]:
+        totals = rules.scores(state).totals
+        return {name: totals[name] for name in players}
+
+    samples = [standing(state)]
+    clock = table_pass(state, len(players))
     while not rules.is_over(state) and count < max_actions:
         player = rules.actor(state)[0]
+        if player not in order:
+            order.append(player)
         legal = rules.legal_actions(state, player=player) if decisions or rules_used else []
         if rules_used and previous:
             for candidate in (previous[sample_rng.randbelow(len(previous))] for _ in range(REFUSAL_SAMPLE)):
@@ -106,6 +167,7 @@ def play_one(
                     "player": player,
                     "bot": bots[players.index(player)],
                     "branching": len(legal),
+                    "kind": getattr(action, "VERB", "") or type(action).__name__,
                     "seconds": seconds,
                 }
             )
@@ -116,8 +178,12 @@ def play_one(
             fired.update(e.rule.checklist_id for e in events if e.rule is not None)
         previous = legal
         count += 1
+        if table_pass(state, len(players)) != clock:
+            clock = table_pass(state, len(players))
+            samples.append(standing(state))
     sheet = rules.scores(state)
     totals = sheet.totals
+    samples.append({name: totals[name] for name in players})
     finished = rules.is_over(state)
     winners = [w for w in sheet.winners if w in players] if finished else []
     rows = []
@@ -127,6 +193,7 @@ def play_one(
             {
                 "seed": seed,
                 "seat": seat,
+                "position": order.index(name) if name in order else len(order),
                 "player": name,
                 "bot": bot,
                 **{c: sheet.rows[name].get(c, 0) for c in info.categories},
@@ -145,6 +212,8 @@ def play_one(
             "actions": count,
             "finished": finished,
             "winners": ",".join(winners),
+            "final_margin": final_margin([totals[p] for p in players]),
+            "lead_changes": lead_changes(samples),
         },
         "players": rows,
         "decisions": decision_rows,
@@ -271,10 +340,10 @@ def simulate(
     unique = {r["game"]["seed"]: r for r in records}.values()
     games_frame = pd.DataFrame([r["game"] for r in unique])
     players_frame = pd.DataFrame([row for r in unique for row in r["players"]])
-    decision_columns = ["seed", "step", "player", "bot", "branching", "seconds"]
+    decision_columns = ["seed", "step", "player", "bot", "branching", "kind", "seconds"]
     decisions_frame = (
         pd.DataFrame([row for r in unique for row in r["decisions"]], columns=decision_columns) if decisions else None
     )
     rule_columns = ["seed", "rule", "fired", "refused"]
     rules_frame = pd.DataFrame([row for r in unique for row in r["rules"]], columns=rule_columns) if rules else None
-    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame)
+    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game)

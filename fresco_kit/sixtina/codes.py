@@ -56,5 +56,4 @@ FRESCO_TECHS: dict[str, tuple[tuple[int, int], ...]] = {
     f.id: tuple((TECH_INDEX[t], v) for t, v in f.techniques) for f in D.frescoes
 }
 FRESCO_TYPE: dict[str, str] = {f.id: f.type for f in D.frescoes}
-FRESCO_SCORES: dict[str, tuple[int, int, int]] = {f.id: f.scores for f in D.frescoes}
 HAND_LIMIT = int(D.game["hand_limit"])

@@ -16,7 +16,7 @@ from fresco_kit.core import Event, assign, award_by_rank
 from fresco_kit.core.text import plural
 
 from . import gianluigi
-from .codes import COVERED, EMPTY, EXCELLENT, FRESCO_SCORES, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
+from .codes import COVERED, EMPTY, EXCELLENT, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
 from .flow import STEP
 from .refs import RULES
 from .restoration import sheet_reward_in_place
@@ -109,7 +109,7 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
     excellent = sum(1 for c in codes if c != EMPTY and (c >> 3) == EXCELLENT)
     prudent = sum(1 for c in codes if c != EMPTY and (c >> 3) == PRUDENT)
     fid = state.frescoes[place]
-    base = FRESCO_SCORES[fid]
+    base = state.fresco(place).scores
     points = fresco_points(base, excellent, prudent)
     ranked = contributors(state, place)
     awards = contribution_awards({c.colour: c.key for c in ranked}, points, half=half)

@@ -11,8 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from fresco_kit.core.data import DataError, check_provenance, load_seed
+from fresco_kit.core.data import (
+    DataError,
+    Entries,
+    Fields,
+    check_provenance,
+    checked_patch,
+    load_seed,
+    patched,
+    wholes,
+)
 
 TECHNIQUES: tuple[str, ...] = (
     "repainting",
@@ -227,3 +237,30 @@ def data() -> SixtinaData:
         if isinstance(exc, DataError):
             raise
         raise DataError(f"sixtina.toml: {exc!r}") from None
+
+
+#: What ``options={"data": patch}`` may change (see seeds/README.md, Data overrides):
+#: a fresco card's three contribution scores and an objective's points on either side,
+#: the entries addressed by their ``id``.
+OVERRIDES = Fields(
+    {
+        "frescoes": Entries(Fields({"scores": wholes(3)}), key="id", what="fresco"),
+        "objectives": Entries(Fields({"points_2_3": wholes(3), "points_4": wholes(3)}), key="id", what="objective"),
+    }
+)
+
+
+@lru_cache(maxsize=32)
+def data_for(key: str) -> SixtinaData:
+    """The rule data a game plays with: :func:`data` patched by its ``data`` option.
+
+    ``key`` is the patch's canonical JSON (``State.data``; "" for none).  Raises
+    ``DataError`` naming the path of a bad override."""
+    if not key:
+        return data()
+    return patched(load_seed("sixtina"), key, OVERRIDES, _validate)
+
+
+def check_patch(patch: Any) -> dict:
+    """The ``data`` option checked (:data:`OVERRIDES`, then the data's own checks), canonical."""
+    return checked_patch(patch, "sixtina", data_for)

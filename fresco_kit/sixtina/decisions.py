@@ -20,6 +20,7 @@ from .actions import Bonus, ClaimObjective, GianluigiChoice, InitialRestoration,
 from .codes import PLACE_INDEX, PLACES, D
 from .completion import revealable
 from .data import TECHNIQUES
+from .describe import place_name, technique_title
 from .objectives import claim_problems, claimable
 from .refs import RULES
 from .restoration import bonus_checks, bonus_options
@@ -70,11 +71,13 @@ def pending_reason(state: State) -> tuple[str, Any]:
     )
 
 
-def _place_problem(name: str, allowed: list[int], rule: str, what: str) -> list[Any]:
+def _place_problem(state: State, name: str, allowed: list[int], rule: str, what: str) -> list[Any]:
     p = PLACE_INDEX.get(name, -1)
     if p in allowed:
         return []
-    return [(f"{name} is not {what}; choose one of {', '.join(PLACES[i] for i in allowed) or 'none'}", RULES[rule])]
+    where = place_name(state, p) if p >= 0 else name
+    choices = ", ".join(place_name(state, i) for i in allowed) or "none"
+    return [(f"{where} is not {what}; choose one of {choices}", RULES[rule])]
 
 
 def decision_checks(state: State, action: Any) -> list[Any]:
@@ -85,15 +88,17 @@ def decision_checks(state: State, action: Any) -> list[Any]:
     answer: Any = action  # the decision's own action class (checked just above)
     if kind == "initial":
         return _place_problem(
+            state,
             answer.place,
             initial_places(state, state.pending[2]),
             "setup.initial",
-            f"a visible fresco with a free {TECHNIQUES[state.pending[2]]} technique",
+            f"a visible fresco with a free {technique_title(TECHNIQUES[state.pending[2]])} technique",
         )
     if kind == "bonus":
         return bonus_checks(state, state.actor, answer)
     if kind == "reveal":
         return _place_problem(
+            state,
             answer.place,
             revealable(state),
             "complete.new",
@@ -101,6 +106,7 @@ def decision_checks(state: State, action: Any) -> list[Any]:
         )
     if kind == "gianluigi":
         return _place_problem(
+            state,
             answer.place,
             [o.place for o in gianluigi.options(state)],
             "gian.restore",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from fresco_kit.core.text import plural
 
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D
+from .data import data_for
 
 if TYPE_CHECKING:
     from .state import State
@@ -15,6 +17,44 @@ if TYPE_CHECKING:
 def card_text(card: int) -> str:
     """``"repainting 3 #12"``."""
     return f"{D.techniques[CARD_TECH[card]]} {CARD_VALUE[card]} #{card}"
+
+
+def card_name(card: int) -> str:
+    """A technique card as players call it: ``"Repainting 3"`` (its technique and value)."""
+    return f"{D.technique_names[D.techniques[CARD_TECH[card]]]} {CARD_VALUE[card]}"
+
+
+def card_label(card: int) -> str:
+    """A card named for a message, with its id to tell equal cards apart: ``"Repainting 3 (card 42)"``.
+
+    An id outside the deck is named by its number only."""
+    return f"{card_name(card)} (card {card})" if 0 <= card < len(CARD_VALUE) else f"card {card}"
+
+
+def cards_label(cards: Iterable[int]) -> str:
+    """Several cards for a message: ``"Repainting 3 (card 42) and Infrared 2 (card 57)"``."""
+    names = [card_label(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def technique_title(technique: str) -> str:
+    """``"solvent_sponge"`` -> ``"Solvent Sponge"`` (the rulebook's name of a technique)."""
+    return D.technique_names.get(technique, technique)
+
+
+def place_name(state: State, place: int | str) -> str:
+    """A chapel place for players: the fresco's name and the place, ``"Creation of Adam (G1)"``;
+    a covered place shows only its sheet, so it is ``"the covered fresco at G3"``."""
+    p = PLACES.index(place) if isinstance(place, str) else place
+    if state.status[p] == 0:
+        return f"the covered fresco at {PLACES[p]}"
+    return f"{state.fresco(p).name} ({PLACES[p]})"
+
+
+def objective_name(objective: str) -> str:
+    """An objective card by what it asks: its condition, ``"At least 5 of your materials on ..."``."""
+    card = D.objective_by_id.get(objective)
+    return card.condition if card else objective
 
 
 def fresco_text(state: State, place: int | str) -> str:
@@ -52,7 +92,7 @@ def describe(state: State) -> str:
     if state.two_player:
         lines.append(f"  Gianluigi: score {state.score[2]}, supply {state.supply[2]}")
     for o, spaces in zip(state.objectives, state.claims):
-        pts = D.objective_by_id[o].points(state.n)
+        pts = data_for(state.data).objective_by_id[o].points(state.n)
         lines.append(f"Objective {o} {pts}: " + ", ".join(state.colours[c] if c != EMPTY else "-" for c in spaces))
     if state.over:
         lines.append("The game is over.")

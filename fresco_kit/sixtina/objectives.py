@@ -26,6 +26,7 @@ from .codes import (
     TECH_INDEX,
     D,
 )
+from .data import data_for
 
 if TYPE_CHECKING:
     from .final import Standings
@@ -178,8 +179,9 @@ def claim(state: State, colour: int, objective: str) -> int:
 def objective_points(state: State, colour: int) -> int:
     """Points of every objective space ``colour`` occupies (final.objectives)."""
     total = 0
+    objectives = data_for(state.data).objective_by_id  # the game's data patch included
     for obj, spaces in zip(state.objectives, state.claims):
-        pts = D.objective_by_id[obj].points(state.n)
+        pts = objectives[obj].points(state.n)
         total += sum(pts[i] for i, c in enumerate(spaces) if c == colour)
     return total
 

@@ -33,6 +33,7 @@ from .codes import (
     D,
     space_code,
 )
+from .describe import cards_label, objective_name, place_name, technique_title
 from .objectives import claim, claim_problems, claimable
 from .refs import RULES
 
@@ -108,9 +109,8 @@ def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -
         out.append(("a card is listed twice", RULES[rule]))
     missing = [c for c in cards if c not in state.hands[seat]]
     if missing:
-        listed = ", ".join(map(str, missing))
-        noun = "card" if len(missing) == 1 else "cards"
-        out.append((f"{noun} {listed} not in {state.players[seat]}'s hand", RULES[rule]))
+        verb = "is" if len(missing) == 1 else "are"
+        out.append((f"{cards_label(missing)} {verb} not in {state.players[seat]}'s hand", RULES[rule]))
     return out
 
 
@@ -159,7 +159,7 @@ class RestorationOutcome:
     def to_text(self) -> str:
         """The explored restoration in words: kind, what gets placed, every reason against it."""
         head = (
-            f"{self.technique} on {self.place}: cards total {self.total} vs required "
+            f"{technique_title(self.technique)} on {self.place}: cards total {self.total} vs required "
             f"{self.required if self.required is not None else '-'} -> {self.kind or 'no restoration'}"
         )
         lines = [head, f"  {self.places}"] if self.places else [head]
@@ -182,6 +182,7 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     """Every rule a Restore action breaks (act.restore and A/B/C)."""
     out = []
     p, pos, required = _target(state, action.place, action.technique)
+    technique = technique_title(action.technique)
     if state.status[p] != VISIBLE:
         why = "covered by a sheet" if state.status[p] == COVERED else "already restored"
         out.append(
@@ -191,17 +192,17 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
             )
         )
     elif pos < 0:
-        out.append((f"the fresco at {action.place} has no {action.technique} technique", RULES["act.restore"]))
+        out.append((f"{place_name(state, p)} has no {technique} technique", RULES["act.restore"]))
     elif state.spaces[p][pos] != EMPTY:
-        out.append((f"{action.technique} on {action.place} already holds a material", RULES["act.restore"]))
+        out.append((f"{technique} on {place_name(state, p)} already holds a material", RULES["act.restore"]))
     cards = action.cards
     out += _card_problems(state, seat, cards, "act.restore")
     t = TECH_INDEX[action.technique]
     wrong = [c for c in cards if CARD_TECH[c] != t]
     if wrong:
-        listed = ", ".join(map(str, wrong))
-        which = f"card {listed} is not a" if len(wrong) == 1 else f"cards {listed} are not"
-        out.append((f"{which} {action.technique} card{'' if len(wrong) == 1 else 's'}", RULES["act.restore"]))
+        article = "an" if technique[0] in "AEIOU" else "a"
+        which = f"is not {article} {technique} card" if len(wrong) == 1 else f"are not {technique} cards"
+        out.append((f"{cards_label(wrong)} {which}", RULES["act.restore"]))
     if required < 0 or not cards:
         return out
     kind = restoration_kind(sum(CARD_VALUE[c] for c in cards), required)
@@ -317,7 +318,7 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
     where = WHERE[kind]
     events.append(
         Event(
-            f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {action.place} "
+            f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {place_name(state, p)} "
             f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
             RULES[KIND_RULES[kind]],
         )
@@ -353,9 +354,12 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
         events.append(
-            Event(f"{who} claims objective {objective} on scoring space {slot + 1}", RULES["bonus.objective"])
+            Event(
+                f"{who} claims the objective “{objective_name(objective)}” on scoring space {slot + 1}",
+                RULES["bonus.objective"],
+            )
         )
-        events.append(Event(D.objective_by_id[objective].condition, RULES[f"obj.{objective}"]))
+        events.append(Event(f"{who} meets the condition of the objective", RULES[f"obj.{objective}"]))
         events.append(Event("the condition is checked before any completed fresco flips", RULES["obj.timing"]))
 
 

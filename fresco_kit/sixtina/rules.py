@@ -40,6 +40,7 @@ from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES,
 from .consistency import materials_total, problems
 from .data import TECHNIQUES
 from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
+from .describe import objective_name, place_name
 from .final import final_scores
 from .flow import STEP, actor, counters
 from .objectives import claim
@@ -175,11 +176,12 @@ def _apply_in_place(s: State, action: Any, ev: list) -> None:
         slot = claim(s, seat, action.objective)
         ev.append(
             Event(
-                f"{s.players[seat]} claims objective {action.objective} on scoring space {slot + 1}",
+                f"{s.players[seat]} claims the objective “{objective_name(action.objective)}” "
+                f"on scoring space {slot + 1}",
                 RULES["variant.sheets"],
             )
         )
-        ev.append(Event(D.objective_by_id[action.objective].condition, RULES[f"obj.{action.objective}"]))
+        ev.append(Event(f"{s.players[seat]} meets the condition of the objective", RULES[f"obj.{action.objective}"]))
         completion.continue_turn(s, ev)
     elif isinstance(action, InitialRestoration):
         _initial_in_place(s, seat, action, ev)
@@ -200,7 +202,7 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
     name = D.technique_names[TECHNIQUES[technique]]
     ev.append(
         Event(
-            f"{s.players[seat]} puts a supply material on the top space of {name} at {action.place}",
+            f"{s.players[seat]} puts a supply material on the top space of {name} at {place_name(s, p)}",
             RULES["setup.initial"],
         )
     )

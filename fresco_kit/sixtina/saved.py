@@ -37,7 +37,7 @@ from .codes import (
     space_code,
 )
 from .consistency import check_state
-from .data import TECHNIQUES
+from .data import TECHNIQUES, data_for
 
 if TYPE_CHECKING:
     from .state import State
@@ -163,6 +163,7 @@ class SavedState(Record):
     over: bool
     last_place: PlaceName | None
     turn: Count
+    data: str = ""  # the data option's patch, canonical JSON ("" for none)
 
     def validate(self, path: str = "") -> None:
         """Names against the players: distinct, Gianluigi only with two players, every
@@ -194,6 +195,10 @@ class SavedState(Record):
             for k, claimed in enumerate(objective.spaces):
                 if claimed is not None:
                     _one_of(claimed, colours, _at(path, f"objectives[{i}].spaces[{k}]"), "a colour")
+        try:
+            data_for(self.data)
+        except ValueError as exc:  # DataError names the patch's bad path
+            raise field_error(_at(path, "data"), f"a valid data patch ({exc})", self.data) from None
 
 
 def _at(path: str, field: str) -> str:
@@ -252,6 +257,7 @@ def common_fields(state: State) -> dict[str, Any]:
         over=state.over,
         last_place=PLACES[state.last_place] if state.last_place != EMPTY else None,
         turn=state.turn,
+        data=state.data,
     )
 
 
@@ -289,6 +295,7 @@ def compact_form(saved: SavedState, make: type[State]) -> State:
     return make(
         players=players,
         variant=saved.variant,
+        data=saved.data,
         rng=saved.rng,
         start=seat[saved.start],
         current=seat[saved.current],

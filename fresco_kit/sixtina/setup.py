@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core.data import canonical
 
 from .codes import CARD_TECH, COVERED, EMPTY, FRESCO_TECHS, GIANLUIGI, NCARDS, PLACES, VISIBLE, D
 from .refs import RULES
@@ -89,6 +90,7 @@ def new_state(players: Sequence[str], seed: int, options: dict, make: type[State
         claims=tuple(claims),
         sheets=tuple(sheets),
         initial_left=n,
+        data=canonical(options.get("data", {})),
     )
     # Step 9: the starting player reveals a card for the initial restoration [setup.initial]
     reveal_initial_technique(state, [])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from fresco_kit.core import Record
+from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
 
 from .codes import (
@@ -33,7 +34,7 @@ from .codes import (
     space_colour,
     space_kind,
 )
-from .data import FrescoCard, data
+from .data import FrescoCard, data, data_for
 from .saved import load, saved_form
 from .views import View, view_of
 
@@ -88,6 +89,7 @@ class State(Record):
     over: bool = False
     last_place: int = EMPTY  # the place scored at half at the end
     turn: int = 0  # turns ended since play began (How to Play: play passes clockwise)
+    data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.data_for)
 
     # -- basic queries --------------------------------------------------------
     @property
@@ -103,7 +105,7 @@ class State(Record):
     @property
     def options(self) -> dict[str, Any]:
         """The options this game was set up with (as ``INFO.check_options`` returns them)."""
-        return {"variant": self.variant}
+        return {"variant": self.variant, **patch_option(self.data)}
 
     @property
     def two_player(self) -> bool:
@@ -122,7 +124,7 @@ class State(Record):
 
     def fresco(self, place: int) -> FrescoCard:
         """The :class:`FrescoCard` at ``place``."""
-        return data().fresco_by_id[self.frescoes[place]]
+        return data_for(self.data).fresco_by_id[self.frescoes[place]]
 
     def place_index(self, name: str) -> int:
         """The index of chapel place ``name``; raises ``ValueError`` for an unknown place."""

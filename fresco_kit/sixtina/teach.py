@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fresco_kit.core import Event, Game, Rng
 from fresco_kit.core.text import plural
@@ -114,17 +115,20 @@ def setup_summary(n: int, seed: int = 0) -> SetupSummary:
     )
 
 
+@lru_cache(maxsize=64)
 def mid_game_state(seed: int = 5, n: int = 3, restored: int = 3) -> State:
     """A seeded random game (``rules.sample_action``) stopped once ``restored`` frescoes
-    are restored and no decision is pending: a mid-game position for pictures."""
-    game = Game(rules, PLAYER_NAMES[:n], seed)
+    are restored and no decision is pending: a mid-game position for pictures.
+
+    Played with the engine's fast path (the legal sampled moves need no checks) and
+    remembered, since widgets ask for the same positions again; states are values."""
+    s = Game(rules, PLAYER_NAMES[:n], seed).state
     rng = Rng(seed)
-    while not game.is_over:
-        s = game.state
+    while not s.over:
         if not s.pending and s.status.count(RESTORED) >= restored:
             break
-        game.play(rules.sample_action(s, rng))
-    return game.state
+        s = rules.apply_fast(s, rules.sample_action(s, rng))
+    return s
 
 
 # -- How to Play: the restoration explorer ----------------------------------------------

@@ -91,6 +91,7 @@ class View(Record):
     over: bool
     last_place: PlaceName | None
     turn: Count
+    data: str = ""  # the data option's patch (public: every player knows the numbers)
 
 
 def view_of(state: State, seat: int) -> View:

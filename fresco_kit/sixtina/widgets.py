@@ -1,8 +1,12 @@
 """ipywidgets for the 1980 Sixtina notebooks (ipywidgets imported inside the factories).
 
-Each factory returns a ``VBox`` whose inner controls and ``out`` (the Output it
+Each factory returns a ``VBox`` whose inner controls and ``out`` (the ``HTML`` widget it
 writes to) are attributes, so tests drive them headlessly (set ``.value``, read
-:func:`output_text`).  Every answer comes from the engine through ``teach``:
+:func:`output_text`).  A change sets ``out.value`` once, in place: the text, then the
+picture as SVG (:mod:`.svg`, a few milliseconds) instead of a new matplotlib figure
+(about 200 ms to build and encode), so nothing blanks or flickers.  Sliders are 350 px
+wide with their whole label; text is 13 px or more.  Every answer comes from the engine
+through ``teach``:
 
 - :func:`setup_selector` — Setup for 2, 3 or 4 players (the browser probe);
 - :func:`restoration_explorer` — How to Play, A/B/C: what a restoration would be, and why
@@ -15,19 +19,21 @@ writes to) are attributes, so tests drive them headlessly (set ``.value``, read
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from html import escape, unescape
 from typing import Any
 
 from fresco_kit.core.text import plural
-from fresco_kit.core.widgets import panel, show_figure, show_text
+from fresco_kit.core.widgets import panel
 
 from . import teach
 from .chapel import place_status, revealable_places
 from .codes import FRESCO_TECHS, PLACES, D
 from .data import TECHNIQUES
-from .draw import completion_bars, draw_chapel, draw_fresco_card, final_scoring_bars
 from .examples import chapel_chain
 from .state import KIND_NAMES, State
+from .svg import board_svg, completion_svg, fresco_card_svg, score_bars_svg
 
 FINAL_FIELDS = (
     ("during", "During the game"),
@@ -39,18 +45,54 @@ FINAL_FIELDS = (
 )
 
 
+TEXT_STYLE = (
+    "font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px;line-height:1.45;"
+    "color:#202124;background:#ffffff;white-space:pre-wrap;margin:4px 0"
+)
+#: sliders: wide enough for a usable track, with their whole label
+SLIDER_WIDTH = "350px"
+
+
 # -- helpers --------------------------------------------------------------------------
 def output_text(out: Any) -> str:
-    """The text an Output shows now (its stdout streams)."""
-    return "".join(o.get("text", "") for o in out.outputs if o.get("output_type") == "stream")
+    """The text an output widget shows now (the text part of its HTML, without the picture)."""
+    found = re.search(r"<pre[^>]*>(.*?)</pre>", out.value, re.S)
+    return unescape(found.group(1)) if found else ""
 
 
-def _show(out: Any, text: str, fig: Any = None) -> None:
-    """Replace what ``out`` shows with ``text`` (and ``fig``), via the core helpers."""
-    if fig is None:
-        show_text(out, text)
-    else:
-        show_figure(out, fig, text)
+def _show(out: Any, text: str, svg: str | None = None) -> None:
+    """Show ``text`` (and the ``svg`` picture under it) in ``out``: one value set in place."""
+    text = text if text.endswith("\n") else text + "\n"
+    picture = f"<div style='overflow-x:auto'>{svg}</div>" if svg else ""
+    out.value = f'<pre style="{TEXT_STYLE}">{escape(text)}</pre>{picture}'
+
+
+def _output() -> Any:
+    """The output of a teaching widget: an ``HTML`` widget whose value is replaced on each change."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(layout=widgets.Layout(width="100%"))
+
+
+def _slider(value: int, low: int, high: int, description: str) -> Any:
+    """An integer slider 350 px wide that shows its whole label."""
+    import ipywidgets as widgets
+
+    return widgets.IntSlider(
+        value=value,
+        min=low,
+        max=high,
+        description=description,
+        style=_style(),
+        layout=widgets.Layout(width=SLIDER_WIDTH),
+    )
+
+
+def _row(items: list[Any]) -> Any:
+    """Controls side by side, wrapping onto the next line when the notebook is narrow."""
+    import ipywidgets as widgets
+
+    return widgets.HBox(items, layout=widgets.Layout(flex_flow="row wrap"))
 
 
 def _panel(title: str, rows: list[Any], out: Any, **attrs: Any) -> Any:
@@ -83,7 +125,7 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
     starting score spaces, objectives, the initial restorations and the chapel drawing.
 
     ``probe`` adds the CSS classes of the browser test (``fk-probe`` on the Dropdown,
-    ``fk-probe-out`` on its Output)."""
+    ``fk-probe-out`` on its output, an ``HTML`` widget)."""
     import ipywidgets as widgets
 
     count = widgets.Dropdown(
@@ -92,13 +134,13 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
     seed_w = widgets.BoundedIntText(
         value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
     )
-    out = widgets.Output()
+    out = _output()
     if probe:
         count.add_class("fk-probe")
         out.add_class("fk-probe-out")
     box = _panel(
         "Setup (steps 1-9) for 2, 3 or 4 players",
-        [widgets.HBox([count, seed_w])],
+        [_row([count, seed_w])],
         out,
         count=count,
         seed=seed_w,
@@ -108,10 +150,7 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
     def render(_: Any = None) -> None:
         summary = teach.setup_summary(count.value, seed_w.value)
         box.summary = summary
-        fig = None
-        if draw:
-            fig = draw_chapel(summary.state, title=f"Setup for {count.value} players (after the initial restorations)")
-        _show(out, summary.to_text(), fig)
+        _show(out, summary.to_text(), board_svg(summary.state) if draw else None)
 
     count.observe(render, "value")
     seed_w.observe(render, "value")
@@ -166,15 +205,13 @@ def restoration_explorer(
     if technique in [v for _, v in tech.options]:
         tech.value = technique
     cards = _values_text(values)
-    extra = widgets.IntSlider(value=0, min=0, max=4, description="Extra materials", style=_style())
-    play = widgets.IntSlider(
-        value=state.play[state.current], min=0, max=8, description="Materials in play area", style=_style()
-    )
-    black = widgets.IntSlider(value=state.black, min=0, max=4, description="Black materials in supply", style=_style())
-    out = widgets.Output()
+    extra = _slider(0, 0, 4, "Extra materials")
+    play = _slider(state.play[state.current], 0, 8, "Materials in play area")
+    black = _slider(state.black, 0, 4, "Black materials in supply")
+    out = _output()
     box = _panel(
         "How to Play, C. Restoration: what would this restoration be, and is it legal?",
-        [widgets.HBox([player, place_w]), tech, widgets.HBox([cards, extra]), widgets.HBox([play, black])],
+        [_row([player, place_w]), tech, _row([cards, extra]), _row([play, black])],
         out,
         player=player,
         place=place_w,
@@ -206,11 +243,9 @@ def restoration_explorer(
             _show(out, f"cannot explore: {exc}")
             return
         box.result = result
-        fig = None
-        if draw:
-            shown = result.placed if result.placed is not None else result.state
-            fig = draw_fresco_card(shown, place_w.value) if shown is not None else None
-        _show(out, result.to_text(), fig)
+        shown = result.placed if result.placed is not None else result.state
+        picture = fresco_card_svg(shown, place_w.value) if draw and shown is not None else None
+        _show(out, result.to_text(), picture)
 
     def on_player(_: Any) -> None:
         play.value = state.play[state.players.index(player.value)]
@@ -254,27 +289,17 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
     )
     choices = [("free", None)] + [(f"{k} {p}", (k, p)) for p in players for k in KIND_NAMES]
     spaces_box = widgets.VBox()
-    extras = {
-        p: widgets.IntSlider(
-            value=extras0.get(p, 0),
-            min=0,
-            max=6,
-            description=f"{p} extra",
-            style=_style(),
-            layout=widgets.Layout(width="260px"),
-        )
-        for p in players
-    }
+    extras = {p: _slider(extras0.get(p, 0), 0, 6, f"{p}'s extra materials") for p in players}
     half = widgets.Checkbox(
         value=False,
         description="last fresco at the end of the game (half points)",
         indent=False,
         layout=widgets.Layout(width="420px"),
     )
-    out = widgets.Output()
+    out = _output()
     box = _panel(
         "Completing the Restoration of Frescoes: how a completed fresco scores",
-        [fresco, spaces_box, widgets.HBox(list(extras.values())), half],
+        [fresco, spaces_box, _row(list(extras.values())), half],
         out,
         fresco=fresco,
         spaces=[],
@@ -316,10 +341,7 @@ def completion_calculator(players: tuple[str, ...] = ("Red", "White", "Blue"), d
         if free and not half.value:
             free_text = plural(free, "technique space")
             text = f"not complete yet: {free_text} free; scored as if it were complete now\n" + text
-        fig = None
-        if draw and result.contributors:
-            fig = completion_bars(result)
-        _show(out, text, fig)
+        _show(out, text, completion_svg(result) if draw and result.contributors else None)
 
     def on_fresco(_: Any) -> None:
         build_spaces()
@@ -339,14 +361,14 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
     uncovered next."""
     import ipywidgets as widgets
 
-    restored = widgets.IntSlider(value=2, min=0, max=10, description="Restored frescoes", style=_style())
+    restored = _slider(2, 0, 10, "Restored frescoes")
     seed_w = widgets.BoundedIntText(
         value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
     )
-    out = widgets.Output()
+    out = _output()
     box = _panel(
         "5. New Restorations: which covered frescoes may be uncovered",
-        [widgets.HBox([restored, seed_w])],
+        [_row([restored, seed_w])],
         out,
         restored=restored,
         seed=seed_w,
@@ -367,12 +389,7 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
         )
         if state.over:
             lines.append("(the game ended before that many frescoes were restored)")
-        fig = None
-        if draw:
-            fig = draw_chapel(
-                state, title=f"After {plural(state.status.count(2), 'restored fresco', 'restored frescoes')}"
-            )
-        _show(out, "\n".join(lines), fig)
+        _show(out, "\n".join(lines), board_svg(state) if draw else None)
 
     restored.observe(render, "value")
     seed_w.observe(render, "value")
@@ -389,15 +406,15 @@ def objectives_explorer(seed: int = 5, players: int = 3, restored: int = 4, draw
     import ipywidgets as widgets
 
     count = widgets.Dropdown(options=[2, 3, 4], value=players, description="Players", style=_style())
-    restored_w = widgets.IntSlider(value=restored, min=0, max=10, description="Restored frescoes", style=_style())
+    restored_w = _slider(restored, 0, 10, "Restored frescoes")
     seed_w = widgets.BoundedIntText(
         value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
     )
     who = widgets.Dropdown(options=list(teach.PLAYER_NAMES[:players]), description="Player", style=_style())
-    out = widgets.Output()
+    out = _output()
     box = _panel(
         "Objectives: which may be claimed in this position, and why not the others",
-        [widgets.HBox([count, restored_w, seed_w]), who],
+        [_row([count, restored_w, seed_w]), who],
         out,
         players=count,
         restored=restored_w,
@@ -424,8 +441,7 @@ def objectives_explorer(seed: int = 5, players: int = 3, restored: int = 4, draw
             mark = f"in play, {points}" if line.in_play else "         "
             lines.append(f"  [{mark:>14}] {line.to_text()}")
         lines.append("count / needed: what the kit counts on the board (teach.OBJECTIVE_MEASURES)")
-        fig = draw_chapel(state, title=f"Seed {seed_w.value}: the position") if draw else None
-        _show(out, "\n".join(lines), fig)
+        _show(out, "\n".join(lines), board_svg(state) if draw else None)
 
     for w in (count, restored_w, seed_w, who):
         w.observe(render, "value")
@@ -462,10 +478,8 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
             )
         fields[p] = f
         columns.append(widgets.VBox([widgets.HTML(f"<b>{p}</b>")] + list(f.values())))
-    out = widgets.Output()
-    box = _panel(
-        "End of the Game and Scoring: the final score sheet", [widgets.HBox(columns)], out, fields=fields, sheet=None
-    )
+    out = _output()
+    box = _panel("End of the Game and Scoring: the final score sheet", [_row(columns)], out, fields=fields, sheet=None)
 
     def render(_: Any = None) -> None:
         try:
@@ -487,10 +501,7 @@ def final_scoring_sheet(inputs: Mapping[str, teach.FinalInputs] | None = None, d
             + "\nPrudent restorations by technique:\n"
             + "\n".join("  " + line for line in teach.prudent_breakdown(current))
         )
-        fig = None
-        if draw:
-            fig = final_scoring_bars(sheet)
-        _show(out, text, fig)
+        _show(out, text, score_bars_svg(sheet) if draw else None)
 
     for f in fields.values():
         for w in f.values():
@@ -519,7 +530,7 @@ def gianluigi_reply_widget(
     chosen = widgets.SelectMultiple(
         options=[(names[f.id], f.id) for f in D.frescoes],
         value=tuple(frescoes),
-        rows=8,
+        rows=len(D.frescoes),  # every fresco in view: a shorter list opens scrolled to hide choices
         description="Visible frescoes",
         style=_style(),
         layout=widgets.Layout(width="720px"),
@@ -532,12 +543,12 @@ def gianluigi_reply_widget(
     )
     cards = _values_text(values, "Card values played")
     where = widgets.Dropdown(description="Player restored on", style=_style(), layout=widgets.Layout(width="420px"))
-    black = widgets.IntSlider(value=3, min=0, max=3, description="Black materials in supply", style=_style())
-    out = widgets.Output()
+    black = _slider(3, 0, 3, "Black materials in supply")
+    out = _output()
     hint = widgets.HTML("<i>Ctrl-click (Cmd-click on a Mac) to choose several frescoes.</i>")
     box = _panel(
         "Two-Player Games: how Gianluigi answers a restoration",
-        [chosen, hint, widgets.HBox([tech, cards]), widgets.HBox([where, black])],
+        [chosen, hint, _row([tech, cards]), _row([where, black])],
         out,
         frescoes=chosen,
         technique=tech,
@@ -563,10 +574,8 @@ def gianluigi_reply_widget(
             _show(out, f"cannot answer: {exc}")
             return
         box.reply = reply
-        fig = None
-        if draw and reply.after is not None:
-            fig = draw_fresco_card(reply.after, reply.options[0])
-        _show(out, reply.to_text(), fig)
+        picture = fresco_card_svg(reply.after, reply.options[0]) if draw and reply.after is not None else None
+        _show(out, reply.to_text(), picture)
 
     def on_frescoes(_: Any) -> None:
         where.unobserve(render, "value")

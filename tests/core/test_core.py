@@ -75,10 +75,11 @@ def test_verdict():
     ("[]", "JSON object"),
     ('{"format": "other"}', "format"),
     ('{"format": "fresco-kit/game", "version": 99}', "version"),
-    ('{"format": "fresco-kit/game", "version": 1}', "version: expected 2"),
-    ('{"format": "fresco-kit/game", "version": 2}', "^game: missing$"),
-    ('{"format": "fresco-kit/game", "version": 2, "colour": 1}', "^colour: unknown key"),
-    ('{"format": "fresco-kit/game", "version": 2, "game": "chess", "players": [], "seed": 0, '
+    ('{"format": "fresco-kit/game", "version": 1}', "version: expected 3"),
+    ('{"format": "fresco-kit/game", "version": 2}', "version: expected 3"),
+    ('{"format": "fresco-kit/game", "version": 3}', "^game: missing$"),
+    ('{"format": "fresco-kit/game", "version": 3, "colour": 1}', "^colour: unknown key"),
+    ('{"format": "fresco-kit/game", "version": 3, "game": "chess", "players": [], "seed": 0, '
      '"options": {}, "start": {}, "actions": [], "state": {}}', "^game: expected one of sixtina, fresco, lorenzo"),
     ("[" * 100000, "nested too deeply"),
 ])
@@ -88,7 +89,7 @@ def test_from_json_refuses_bad_input_clearly(text, needle):
 
 
 def test_from_json_refuses_a_game_name_that_is_not_text():
-    text = ('{"format": "fresco-kit/game", "version": 2, "game": ["sixtina"], "players": [], '
+    text = ('{"format": "fresco-kit/game", "version": 3, "game": ["sixtina"], "players": [], '
             '"seed": 0, "options": {}, "start": {}, "actions": [], "state": {}}')
     with pytest.raises(SaveError, match="^game: expected one of"):
         Game.from_json(text)

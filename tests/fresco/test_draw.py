@@ -132,3 +132,36 @@ def test_readme_figures(tmp_path):
         assert isinstance(fig, matplotlib.figure.Figure)
         fig.savefig(tmp_path / name, dpi=40)
         assert (tmp_path / name).stat().st_size > 1000
+
+
+#: the widest a notebook shows a figure without scaling it down (px)
+NOTEBOOK_WIDTH = 900
+
+
+@pytest.mark.parametrize("which", ["fresco", "heatmap", "heatmap_values", "board"])
+def test_figure_text_is_at_least_11_px_as_shown_in_a_notebook(which):
+    from matplotlib.text import Text
+
+    state = new_game(["Red", "White", "Blue", "Yellow"], seed=1).state
+    fig = {
+        "fresco": lambda: draw.draw_fresco(state),
+        "heatmap": lambda: draw.draw_bishop_heatmap((1, 1)),
+        "heatmap_values": lambda: draw.draw_bishop_heatmap((1, 1), state),
+        "board": lambda: draw.draw_board(state),
+    }[which]()
+    shown = min(1.0, NOTEBOOK_WIDTH / (fig.get_figwidth() * fig.dpi))
+    texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    sizes = {t.get_text(): t.get_fontsize() * fig.dpi / 72 * shown for t in texts}
+    assert texts and min(sizes.values()) >= 11, sorted(sizes.items(), key=lambda kv: kv[1])[:3]
+
+
+def test_figure_text_colours_reach_4_5_to_1_on_their_backgrounds():
+    # the colours draw.py sets explicitly for text, on the fill they are drawn over
+    pairs = [
+        ("#5f6368", "#e5e7e9"),
+        ("#5f6368", "#fdf2e9"),
+        ("#4d2600", "#fdf2e9"),
+        ("#424949", "#abebc6"),
+        ("#424949", "#f5b7b1"),
+    ]
+    assert all(contrast(fg, bg) >= 4.5 for fg, bg in pairs)

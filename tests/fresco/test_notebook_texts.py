@@ -37,7 +37,7 @@ def everything(name: str) -> str:
     return "\n".join(source(c) + "\n" + outputs(c) for c in cells(name))
 
 
-ALL = ["01", "02", "03", "04", "05"]
+ALL = ["01", "02", "03", "04", "05", "06", "07"]
 FLAG = re.compile(r"This is a reading of the kit: .*?\(readings:\s*([a-z0-9_,\s]+)\)", re.S)
 
 
@@ -77,7 +77,7 @@ def test_each_notebook_flags_readings_that_exist(name):
 def test_every_reading_is_flagged_in_some_notebook_and_listed_in_notebook_5():
     flagged = {i.strip() for n in ALL for m in FLAG.finditer(everything(n)) for i in m.group(1).split(",")}
     assert flagged == set(readings.BY_ID), set(readings.BY_ID) - flagged
-    last = cells("05")[-1]
+    last = [c for c in cells("05") if c["cell_type"] == "code"][-1]
     assert source(last).startswith("# NBVAL_CHECK_OUTPUT") and "readings.readings_text()" in source(last)
     assert outputs(last).strip() == readings.readings_text().strip()
 
@@ -101,3 +101,24 @@ def test_engine_backed_cells_for_the_new_topics(name, example):
 def test_bank_sizes_are_shown():
     text = everything("01")
     assert "196 thalers in all" in text and "(36, 16, 8)" in text and "78 paint pieces" in text
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_notebook_ends_with_a_next_link_that_exists(name):
+    last = source(cells(name)[-1])
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", last)
+    assert "**Next:**" in last and links
+    assert all((NOTEBOOKS / link).resolve().exists() for link in links), links
+
+
+@pytest.mark.parametrize("name", ["06", "07"])
+def test_widget_cells_of_the_classroom_notebooks_ignore_their_output(name):
+    for cell in cells(name):
+        if cell["cell_type"] == "code" and ("table(" in source(cell) or "exercise_sheet(" in source(cell)):
+            assert "nbval-ignore-output" in cell["metadata"].get("tags", [])
+
+
+def test_the_play_notebook_shows_both_rulesets_and_a_cited_refusal():
+    text = everything("06")
+    assert 'ruleset="base"' in text and 'ruleset="bigbox"' in text
+    assert "[fresco cath.bishop_move]" in text and "[fresco p2.forfeit]" in text

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import pytest
 
+import ipywidgets as widgets
+
 from fresco_kit.fresco import data
 from fresco_kit.fresco import widgets as W
+
+ALL = (W.wake_up_widget, W.planner_widget, W.bishop_widget, W.altar_widget, W.blending_widget, W.final_count_widget)
 
 
 def shown(w) -> str:
@@ -21,7 +25,7 @@ def test_wake_up_widget_responds_and_carries_the_probe():
     times["Red"].value = 9
     second = shown(w)
     assert second != first and "Red gets up at 9 o'clock: mood +1" in second and "market price 1" in second
-    assert len(w.out.outputs) == 1          # replaced, not appended
+    assert w.out.value.count("<pre") == 1    # replaced in place, not appended
 
 
 @pytest.mark.rule("fresco p1.unique", "fresco mood.minus")
@@ -65,7 +69,9 @@ def test_bishop_widget_redraws():
     assert "bishop on (2, 2)" in shown(w) and "8 neighbouring" in shown(w)
     w.controls["square"].value = (0, 4)
     assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segment(s) (0, 3), (1, 3), (1, 4)" in shown(w)
-    assert [o["output_type"] for o in w.out.outputs] == ["stream", "display_data"]
+    drawing = w.out.value
+    assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (0, 4)' in drawing
+    assert drawing.count(">+2</text>") == 3 and drawing.count(">+3</text>") == 1
     assert w.controls["values"].disabled
 
 
@@ -74,8 +80,9 @@ def test_bishop_widget_with_tile_values():
 
     w = W.bishop_widget(new_game(["Red", "White", "Blue"], seed=1).state)
     assert w.controls["values"].value and not w.controls["values"].disabled
+    assert w.out.value.count(">tile ") == 25 and ">tile 11<" in w.out.value
     w.controls["values"].value = False
-    assert "bishop on (2, 2)" in shown(w)
+    assert "bishop on (2, 2)" in shown(w) and ">tile " not in w.out.value
 
 
 @pytest.mark.rule("fresco altar.basic", "fresco altar.blended")
@@ -114,3 +121,26 @@ def test_final_count_widget():
     w.controls["spaces"]["White"].value = 30
     w.controls["thalers"]["Red"].value = 0
     assert "Red: 0 thalers, no VP" in shown(w)
+
+
+def _descendants(w):
+    yield w
+    for child in getattr(w, "children", ()):
+        yield from _descendants(child)
+
+
+@pytest.mark.parametrize("factory", ALL, ids=lambda f: f.__name__)
+def test_widgets_update_html_in_place_with_wide_sliders_and_uncut_labels(factory):
+    w = factory()
+    parts = list(_descendants(w))
+    assert isinstance(w.out, widgets.HTML) and not any(isinstance(p, widgets.Output) for p in parts)
+    before = w.out
+    w.update()
+    assert w.out is before and shown(w)
+    for p in parts:
+        if isinstance(p, widgets.IntSlider):
+            assert int(p.layout.width.rstrip("px")) >= 250 and p.style.description_width == "initial"
+        if isinstance(p, widgets.ToggleButtons):
+            assert p.style.button_width == "auto"
+        if isinstance(p, (widgets.Dropdown, widgets.BoundedIntText)) and p.description:
+            assert p.style.description_width == "initial"

@@ -94,8 +94,8 @@ def test_scoring_tables():
     fig = draw.draw_scoring_tables()
     assert len(fig.axes) == 3
     assert "21" in _texts(fig) and "threshold III" in _texts(fig)
-    assert [ax.get_ylabel() for ax in fig.axes] == ["VP scored at the end"] * 2 + ["VP scored when supporting the Church"]
-    assert fig.axes[0].get_xlabel() == "cards of this type at the end of the game"
+    assert [ax.get_ylabel() for ax in fig.axes] == ["VP at the end"] * 2 + ["VP when supporting"]
+    assert fig.axes[0].get_xlabel() == "cards held at the end"
     assert all(len(line.get_xdata()) == 2 for line in fig.axes[2].lines)  # bars per space; lines: thresholds
 
 
@@ -116,3 +116,32 @@ def test_board_draws_a_position_with_members_in_their_players_colours():
     assert {"Red:white", "Blue:white"} <= set(marks)
     assert marks["Red:white"].get_bbox_patch().get_facecolor() == to_rgba(player_colour("Red"))
     assert game._repr_png_().startswith(b"\x89PNG")
+
+
+#: how wide a notebook shows a figure at most (JupyterLab and GitHub scale wider images down)
+SHOWN_WIDTH = 1000
+
+
+@pytest.mark.parametrize("make", [draw.draw_round_flow, draw.draw_scoring_tables,
+                                  lambda: draw.draw_score_sheet(draw.sample_final_sheet())],
+                         ids=["round_flow", "scoring_tables", "score_sheet"])
+def test_notebook_figures_read_on_a_projector(make):
+    """Issue 12: the figures the notebooks show keep text of 11 px or more at the size they
+    are shown (dpi x inches, scaled down to the notebook's width) and 4.5:1 contrast."""
+    from matplotlib.colors import to_hex
+    from matplotlib.text import Text
+
+    from fresco_kit.core.colours import contrast
+
+    fig = make()
+    fig.canvas.draw()
+    scale = min(1.0, SHOWN_WIDTH / (fig.get_figwidth() * fig.dpi))
+    assert len(fig.alt_text) > 60                              # shown as <img alt="..."> (core.figures)
+    texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    assert len(texts) > 10
+    for t in texts:
+        px = t.get_fontsize() * fig.dpi / 72 * scale
+        assert px >= 11, (t.get_text(), px)
+        box = t.get_bbox_patch()
+        background = to_hex(box.get_facecolor()[:3]) if box else "#ffffff"
+        assert contrast(to_hex(t.get_color()), background) >= 4.5, t.get_text()

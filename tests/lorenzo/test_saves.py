@@ -58,6 +58,7 @@ def test_every_worked_example_game_saves_and_loads_back_equal(example, monkeypat
         games.append(game_at(state))
         return games[-1]
     monkeypatch.setattr(examples, "game_at", recording_game_at)
+    monkeypatch.setattr(positions, "game_at", recording_game_at)    # examples built by positions.final_tie
     assert all(c.ok for c in example.run())
     assert games and any(g.history for g in games)
     for g in games:

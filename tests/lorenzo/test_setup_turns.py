@@ -190,7 +190,7 @@ def test_structural_refusals():
     with pytest.raises(ValueError, match="Place.space: expected action spaces: one of territory-1"):
         Place("Red", "white", "palace")
     assert_refused(g, Place("Red", "white", "territory-2"), "kit.space")        # no card there
-    with pytest.raises(RuleError, match="territory-2 holds no card; the spaces open now are territory-1, "
+    with pytest.raises(RuleError, match=r"the territory tower's floor 2 \(territory-2\) holds no card; the spaces open now are territory-1, "
                                         "territory-3, territory-4, building-1"):
         g.play("place Red white territory-2")
     g.play("place Red white territory-1")

@@ -120,7 +120,7 @@ def test_the_odd_servants_reading():
 FLAG = re.compile(r"This is a reading of\s+the kit.*?\(readings: ([^)]*)\)", re.S)
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("0[1-6]*.ipynb")))
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("0[1-57]*.ipynb")))
 def test_each_notebook_flags_its_readings(name):
     flags = FLAG.findall(sources(name))
     assert flags, name
@@ -229,7 +229,7 @@ def test_refusals_name_the_spaces_members_players_and_answers():
 
 # ---- item 4: the decision flow ---------------------------------------------------------
 def test_decisions_notebook_walks_through_every_decision_and_the_tools():
-    src, out = sources("06_decisions.ipynb"), outputs("06_decisions.ipynb")
+    src, out = sources("07_decisions.ipynb"), outputs("07_decisions.ipynb")
     for heading in ("## Council privileges", "## Choosing a cost", "## Trades in a production",
                     "## Extra actions printed on cards", "## Forfeit: a member that cannot be placed",
                     "## The Vatican report"):
@@ -243,3 +243,57 @@ def test_decisions_notebook_walks_through_every_decision_and_the_tools():
     assert "privilege coins is already taken from this effect" in out
     assert "choose Red 1: military 3" in out and "nothing was played: cost" in out
     assert "pending again: trade" in out
+
+
+# ---- issue 12: the table, the exercises, the links, fast figures ----------------------
+ORDER = sorted(p.name for p in NOTEBOOKS.glob("0*.ipynb"))
+
+
+def test_the_notebooks_follow_one_another_with_next_links():
+    assert ORDER[5:] == ["06_play_a_game.ipynb", "07_decisions.ipynb", "08_exercises.ipynb"]
+    for i, name in enumerate(ORDER):
+        last = notebook(name)["cells"][-1]
+        text = "".join(last["source"])
+        assert last["cell_type"] == "markdown" and text.startswith("**Next:**"), name
+        links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+        assert "../00_start_here.ipynb" in links, name
+        for link in links:
+            assert (NOTEBOOKS / link).resolve().exists(), (name, link)
+        if i + 1 < len(ORDER):
+            assert links[0] == ORDER[i + 1], name
+
+
+def _cell(name: str, needle: str) -> dict:
+    return next(c for c in notebook(name)["cells"] if c["cell_type"] == "code" and needle in "".join(c["source"]))
+
+
+def test_play_notebook_opens_a_table_and_reads_a_refusal():
+    name = "06_play_a_game.ipynb"
+    src, out = sources(name), outputs(name)
+    for needle in ('table("lorenzo", seed=1)', 'seats=["human", "greedy", "random"]'):
+        cell = _cell(name, needle)
+        assert "nbval-ignore-output" in cell["metadata"]["tags"]
+        assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell["outputs"])
+    assert "## How to read a refusal" in src and "pass the device" in src
+    for rule in ("[lorenzo place.min]", "[lorenzo towers.occupied]", "[lorenzo towers.costs]"):
+        assert rule in out, rule
+    assert "Military: The strongest player on the military track scores 5" in out
+    assert notebook(name)["metadata"]["widgets"]                     # widget state stored: it shows unrun
+
+
+def test_exercises_notebook_has_the_sheet_and_a_worked_example_for_teachers():
+    name = "08_exercises.ipynb"
+    src, out = sources(name), outputs(name)
+    assert "nbval-ignore-output" in _cell(name, 'exercise_sheet("lorenzo")')["metadata"]["tags"]
+    assert "## How a teacher adds an exercise" in src and "EXERCISES" in src
+    assert "Not quite: the answer is no." in out and "[lorenzo place.min]" in out
+    assert notebook(name)["metadata"]["widgets"]
+
+
+def test_boards_in_the_notebooks_are_svg_not_matplotlib():
+    for name in ORDER:
+        assert "draw.draw_board(" not in sources(name), name
+    for name in ("01_setup_and_dice.ipynb", "02_towers.ipynb"):
+        cell = _cell(name, "reach_svg(")
+        # inline SVG in HTML, so its aria-label is the alt text (an SVG output becomes an <img> without alt)
+        assert any("<svg" in "".join(o.get("data", {}).get("text/html", "")) for o in cell["outputs"]), name

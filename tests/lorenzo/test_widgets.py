@@ -1,6 +1,8 @@
 """Lorenzo widgets, headless: set .value / .click() and read the text shown."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from fresco_kit.core import Rng
@@ -25,7 +27,10 @@ def test_dice_widget():
     assert [c[k].value for k in ("white", "black", "orange")] == expected
     assert c["seed"].value == 5
     assert f"white {expected[0]}, black {expected[1]}, orange {expected[2]}" in w.text()
-    assert len(w.out.outputs) == 1
+    # the board beside the answer: SVG in an HTML widget, coloured by the engine's reach
+    board = c["board"].value
+    assert board.startswith("<svg") and "Red&#x27;s orange member with 5 servants" in board
+    assert 'aria-label="Lorenzo il Magnifico board.' in board
 
 
 @pytest.mark.rule("lorenzo towers.occupied", "lorenzo towers.colour", "lorenzo towers.territory_mp")
@@ -92,8 +97,38 @@ def test_scoring_widget():
     assert "Winner: Red" in w.text() and "35" in w.text()
     c["player"].value = "Red"
     assert c["territories"].value == 4
+    assert c["chart"].value == ""                         # no chart until asked
     c["draw"].click()
-    assert any(o["output_type"] == "display_data" for o in w.out.outputs)
+    chart = c["chart"].value
+    assert chart.startswith("<svg") and "Winner: Red." in chart and 'role="img"' in chart
+    c["ventures"].value = 0                               # from then on redrawn in place
+    assert c["chart"].value != chart and "Red 45" in c["chart"].value
+
+
+def test_widgets_update_in_place_and_read_well():
+    """Issue 12: answers are HTML values replaced in place (no Output cleared), sliders
+    keep a track of at least 250 px beside their label, buttons fit their label."""
+    import ipywidgets
+
+    panels = [widgets.dice_widget(), widgets.tower_widget(), widgets.activation_widget(),
+              widgets.vatican_widget(), widgets.scoring_widget()]
+    for panel in panels:
+        assert isinstance(panel.out, ipywidgets.HTML)
+        style = re.match(r'<pre style="([^"<>]*)">', panel.out.value).group(1)   # one well-formed attribute
+        assert "monospace" in style and "font-size:13px" in style and "line-height" in style
+        for name, c in panel.controls.items():
+            if isinstance(c, ipywidgets.IntSlider):
+                label = int(c.style.description_width.removesuffix("px"))
+                width = int(c.layout.width.removesuffix("px"))
+                assert width - label >= 360, name             # a track of 250 px or more, and the readout
+                assert label >= 7 * len(c.description), name  # the whole label shows
+            if isinstance(c, ipywidgets.Button):
+                assert c.layout.width == "auto", name
+    tower = panels[1]
+    seen = []
+    tower.out.observe(lambda change: seen.append(change["new"]), names="value")
+    tower.controls["floor"].value = 3
+    assert len(seen) == 1 and "floor 3" in seen[0]         # one update, never a blank in between
 
 
 def test_scoring_widget_every_period_three_tile_bites():

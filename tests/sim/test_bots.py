@@ -7,6 +7,7 @@ import pytest
 from fresco_kit import game_info, games
 from fresco_kit.core import Rng
 from fresco_kit.sim.bots import EVALUATIONS, GreedyBot, PersonaBot, make_bot
+from fresco_kit.sim.mcts import MonteCarloBot
 from fresco_kit.sim.metrics import wilson
 from fresco_kit.sim.runner import simulate
 
@@ -94,3 +95,11 @@ def test_every_game_has_an_evaluation_whose_weights_name_its_categories():
 def test_a_persona_plays_a_whole_game():
     result = simulate("lorenzo", ["persona:military", "random"], 1, seed=2, workers=1, progress=False)
     assert result.games["finished"].all()
+
+
+def test_mcts_with_a_budget_is_named_in_one_word():
+    bot = make_bot("mcts:7")
+    assert isinstance(bot, MonteCarloBot) and bot.simulations == 7
+    for bad in ("mcts:", "mcts:0", "mcts:x"):
+        with pytest.raises(ValueError, match="mcts:<simulations>"):
+            make_bot(bad)

@@ -7,8 +7,25 @@ import math
 import pandas as pd
 import pytest
 
-from fresco_kit.sim.metrics import ablate, chi2_sf, compare, paired_difference, seat_balance, seat_table, wilson
-from fresco_kit.sim.runner import Results
+from fresco_kit.sim.metrics import (
+    ablate,
+    action_use,
+    category_shares,
+    chi2_sf,
+    compare,
+    decisiveness,
+    distribution,
+    drama,
+    lengths,
+    paired_difference,
+    rule_use,
+    seat_balance,
+    seat_table,
+    unused_switches,
+    wilson,
+    win_table,
+)
+from fresco_kit.sim.runner import Results, final_margin, lead_changes
 
 
 def test_wilson_interval_by_hand():
@@ -97,3 +114,92 @@ def test_ablate_flips_one_switch_and_flags_one_that_changed_nothing():
     assert not table.loc[table["switch"] == "final_collision", "unchanged"].any()
     with pytest.raises(ValueError, match="switch"):
         ablate("fresco", ["kit"] * 4, 4, switches=["no_such_switch"])
+
+
+def test_win_table_by_bot_pools_the_seats_a_bot_plays():
+    players = pd.DataFrame([
+        {"seat": 0, "bot": "kit", "win_share": 1.0}, {"seat": 1, "bot": "kit", "win_share": 0.0},
+        {"seat": 2, "bot": "random", "win_share": 0.0},
+        {"seat": 0, "bot": "kit", "win_share": 0.5}, {"seat": 1, "bot": "kit", "win_share": 0.0},
+        {"seat": 2, "bot": "random", "win_share": 0.5},
+    ])
+    table = win_table(players, "bot").set_index("bot")
+    assert table.loc["kit", "games"] == 4 and table.loc["kit", "wins"] == 1.5       # 4 seat-games, 1.5 wins
+    assert table.loc["kit", "rate"] == 0.375 and table.loc["random", "rate"] == 0.25
+    assert (table.loc["kit", "low"], table.loc["kit", "high"]) == pytest.approx(wilson(1.5, 4))
+
+
+@pytest.mark.parametrize("samples, changes", [
+    ([{"A": 0, "B": 0}], 0),                                          # a tie has no leader
+    ([{"A": 1, "B": 0}, {"A": 2, "B": 2}, {"A": 3, "B": 2}], 0),      # A, tie, A
+    ([{"A": 1, "B": 0}, {"A": 2, "B": 2}, {"A": 2, "B": 3}], 1),      # A, tie, B
+    ([{"A": 1, "B": 0}, {"A": 1, "B": 2}, {"A": 3, "B": 2}], 2),      # A, B, A
+    ([{"A": 0, "B": 0, "C": 0}, {"A": 0, "B": 5, "C": 1}, {"A": 6, "B": 5, "C": 7}, {"A": 9, "B": 5, "C": 7}], 2),
+])
+def test_lead_changes_count_a_new_sole_leader(samples, changes):
+    assert lead_changes(samples) == changes
+
+
+def test_final_margin_is_the_top_total_minus_the_second():
+    assert final_margin([40, 52, 47]) == 5 and final_margin([30, 30, 12]) == 0 and final_margin([9]) == 0
+
+
+def test_distribution_by_hand():
+    d = distribution([3, 1, 4, 1, 5, 9])
+    # sorted 1 1 3 4 5 9: mean 23/6, median (3 + 4) / 2
+    assert (d.n, d.mean, d.median, d.low, d.high) == (6, pytest.approx(23 / 6), 3.5, 1, 9)
+    assert d.counts == {1: 2, 3: 1, 4: 1, 5: 1, 9: 1} and list(d.counts) == [1, 3, 4, 5, 9]
+    assert distribution([7, 2, 5]).median == 5
+    with pytest.raises(ValueError):
+        distribution([])
+
+
+def test_decisiveness_drama_and_length_leave_out_games_cut_at_the_cap():
+    games = pd.DataFrame({
+        "seed": [0, 1, 2, 3], "finished": [True, True, True, False],
+        "final_margin": [0, 6, 3, 50], "lead_changes": [2, 0, 4, 30], "actions": [100, 120, 110, 999],
+    })
+    margin, leads, length = decisiveness(games), drama(games), lengths(games)
+    assert (margin.n, margin.mean, margin.median, margin.counts[0]) == (3, 3, 3, 1)
+    assert (leads.mean, leads.high) == (2, 4) and length.mean == 110
+
+
+def test_category_shares_by_hand():
+    players = pd.DataFrame([
+        {"seat": 0, "bot": "kit", "gold": 6, "art": 4, "fines": 0},
+        {"seat": 1, "bot": "greedy", "gold": 2, "art": 10, "fines": -2},
+        {"seat": 0, "bot": "kit", "gold": 4, "art": 6, "fines": 0},
+        {"seat": 1, "bot": "greedy", "gold": 0, "art": 0, "fines": 0},
+    ])
+    shares = category_shares(players, ["gold", "art", "fines"], by="bot")
+    # kit: 10 gold, 10 art of 20 points; greedy: 2 gold, 10 art, -2 fines of 10 points
+    assert shares.loc["kit"].tolist() == [0.5, 0.5, 0.0]
+    assert shares.loc["greedy"].tolist() == pytest.approx([0.2, 1.0, -0.2])
+    assert shares.sum(axis=1).tolist() == pytest.approx([1.0, 1.0])
+    assert category_shares(players, ["gold", "art", "fines"], by="seat").loc[1, "art"] == 1.0
+    with pytest.raises(ValueError, match="no category 'luck'"):
+        category_shares(players, ["gold", "luck"])
+
+
+def test_action_use_is_each_bots_share_of_its_decisions_by_kind():
+    decisions = pd.DataFrame({"bot": ["kit"] * 4 + ["random"] * 2,
+                              "kind": ["restore", "restore", "restore", "prepare", "acquire", "prepare"]})
+    use = action_use(decisions)
+    assert use.loc["kit", "restore"] == 0.75 and use.loc["kit", "prepare"] == 0.25
+    assert use.loc["kit", "acquire"] == 0 and use.loc["random"].tolist() == [0.5, 0.5, 0.0]
+
+
+def test_rule_use_sums_the_games_and_finds_the_switches_never_fired():
+    rules = pd.DataFrame([
+        {"seed": 0, "rule": "fresco market.buy", "fired": 3, "refused": 0},
+        {"seed": 1, "rule": "fresco market.buy", "fired": 2, "refused": 1},
+        {"seed": 1, "rule": "fresco bigbox.paints", "fired": 1, "refused": 0},
+        {"seed": 0, "rule": "fresco bigbox.rotation", "fired": 0, "refused": 4},
+    ])
+    table = rule_use(rules)
+    assert list(table.index) == ["fresco market.buy", "fresco bigbox.paints", "fresco bigbox.rotation"]
+    assert table.loc["fresco market.buy"].tolist() == [5, 1, 2]            # fired, refused, games fired in
+    assert table.loc["fresco bigbox.rotation"].tolist() == [0, 4, 0]
+    # every fresco switch but unlimited_paints (bigbox.paints fired); refusing is not firing
+    assert unused_switches("fresco", rules) == ["start_rotation", "early_end_on_complete", "final_sheet",
+                                                "final_collision"]

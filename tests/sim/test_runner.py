@@ -5,9 +5,11 @@ from __future__ import annotations
 import pandas.testing as pdt
 import pytest
 
-from fresco_kit import games
+from fresco_kit import game_info, games
 from fresco_kit.cli import main
-from fresco_kit.sim.runner import simulate
+from fresco_kit.core import Rng
+from fresco_kit.sim.bots import make_bot
+from fresco_kit.sim.runner import simulate, table_pass
 
 
 @pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
@@ -19,6 +21,7 @@ def test_same_seeds_same_frames_with_one_worker_or_two(info):
     pdt.assert_frame_equal(one.games, two.games)
     pdt.assert_frame_equal(one.players, two.players)
     assert list(one.games["seed"]) == list(range(3, 9)) and one.games["finished"].all()
+    assert one.game == info.name
     assert set(info.categories) <= set(one.players.columns)
     per_game = one.players.groupby("seed")
     assert (per_game["win_share"].sum() == 1).all()              # the win is whole, or shared
@@ -84,7 +87,9 @@ def test_decision_and_rule_frames_leave_the_games_unchanged(info):
     pdt.assert_frame_equal(_drop_time(rich.decisions), _drop_time(again.decisions))
     pdt.assert_frame_equal(rich.rules, again.rules)
     d = rich.decisions
-    assert list(d.columns) == ["seed", "step", "player", "bot", "branching", "seconds"]
+    assert list(d.columns) == ["seed", "step", "player", "bot", "branching", "kind", "seconds"]
+    verbs = {cls.VERB for cls in info.rules.ACTIONS}
+    assert set(d["kind"]) <= verbs and len(set(d["kind"])) > 1          # the verbs of the moves played
     assert (d.groupby("seed").size() == rich.games.set_index("seed")["actions"]).all()   # a row per decision
     assert (d["branching"] >= 1).all() and (d["seconds"] >= 0).all()
     assert set(d["bot"]) == set(bots)
@@ -102,3 +107,40 @@ def test_simulate_command_takes_a_scheduler_address(capsys):
                       dashboard_address=None) as cluster:
         assert main(["simulate", "sixtina", "-n", "4", "--scheduler", cluster.scheduler_address]) == 0
     assert "1980 Sixtina: 4 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
+def test_margin_and_lead_changes_of_every_game(info):
+    n = min(info.player_counts)
+    result = simulate(info.name, ["kit"] * n, 8, seed=11, workers=1, progress=False)
+    g = result.games.set_index("seed")
+    for seed, seats in result.players.groupby("seed"):
+        top, second = sorted(seats["total"], reverse=True)[:2]
+        assert g.loc[seed, "final_margin"] == top - second
+        if g.loc[seed, "final_margin"] > 0:       # a clear winner: rank 1 alone
+            assert (seats["rank"] == 1).sum() == 1
+    assert (g["lead_changes"] >= 0).all() and g["lead_changes"].max() > 0
+
+
+@pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
+def test_the_score_clock_moves_every_pass_of_the_table_not_every_action(info):
+    n = min(info.player_counts)
+    game = info.new_game(info.players(n), seed=4)
+    rules, state, bot, rng = game.rules, game.state, make_bot("kit"), Rng(1)
+    passes, actions = {table_pass(state, n)}, 0
+    while not rules.is_over(state):
+        state = rules.apply_fast(state, bot.choose(rules, state, rules.actor(state)[0], rng))
+        passes.add(table_pass(state, n))
+        actions += 1
+    assert 5 <= len(passes) < actions / 2        # sampled often enough to see the lead change, yet cheaply
+
+
+def test_players_carry_their_turn_order_position():
+    results = simulate("lorenzo", ["kit"] * 3, 6, seed=2, workers=1)
+    for _, game in results.players.groupby("seed"):
+        assert sorted(game["position"]) == [0, 1, 2]
+    first = results.players[results.players["position"] == 0]
+    for seed, player in zip(first["seed"], first["player"]):
+        game = game_info("lorenzo").new_game(["Red", "White", "Blue"], seed=int(seed))
+        assert game.actor()[0] == player          # position 0 is whoever acts first
+    assert not (results.players["position"] == results.players["seat"]).all()   # the order is drawn

@@ -54,7 +54,7 @@ def test_no_bad_plural_in_refusals_and_teaching_texts():
     texts.append(teach.completion("moses_5", [("correct", "Red"), ("correct", "Blue"), None], {"Red": 2}).to_text())
     for text in texts:
         assert not BAD_PLURAL.search(text), text
-    assert "card 42 is not a repainting card" in texts[0]
+    assert "Infrared 1 (card 42) is not a Repainting card" in texts[0]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
@@ -126,8 +126,8 @@ def test_actions_notebook_spells_out_the_bonuses_and_explains_the_prudent_refusa
         ("04_end_and_final_scoring.ipynb", "winner tie-break reserve"),
         ("04_end_and_final_scoring.ipynb", "final contribution needs a restored fresco"),
         ("05_two_players.ipynb", "Gianluigi's own material"),
-        ("06_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
-        ("06_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
+        ("07_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
+        ("07_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
     ],
 )
 def test_notebooks_flag_the_readings_where_they_apply(name, reading):
@@ -147,18 +147,18 @@ def test_final_scoring_cell_labels_illustrative_card_values():
 def test_two_player_notebook_no_longer_claims_the_whole_rulebook():
     text = flat(notebook_text("05_two_players.ipynb", "markdown"))
     assert "That is the whole rulebook" not in text
-    assert "06_objectives_variant_and_readings.ipynb" in text
+    assert "07_objectives_variant_and_readings.ipynb" in text
 
 
 def test_objectives_notebook_teaches_objectives_variant_and_lists_the_readings():
     from fresco_kit.sixtina.readings import ALL
 
-    md = flat(notebook_text("06_objectives_variant_and_readings.ipynb", "markdown"))
+    md = flat(notebook_text("07_objectives_variant_and_readings.ipynb", "markdown"))
     for words in ("## The twelve objectives", "*Footnote*", "one side serves 2 and 3 players",
                   "**highest free** scoring space", "never place more than one", "## Variant: Sheets with History",
                   "### A sheet's reward (constructed)", "## The kit's readings", "hold no rule"):
         assert words in md, words
-    out = notebook_outputs("06_objectives_variant_and_readings.ipynb")
+    out = notebook_outputs("07_objectives_variant_and_readings.ipynb")
     for reading in ALL:
         assert f"{reading.name} (rule {reading.rule};" in out
     assert "Blue again: ['Blue already has a material on objective ec3']" in out
@@ -189,3 +189,28 @@ def test_no_bad_plural_in_widget_texts():
     for box in panels:
         text = W.output_text(box.out)
         assert text and not BAD_PLURAL.search(text), text
+
+
+def test_next_links_walk_the_notebooks_in_order_and_resolve():
+    names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    assert names[5:] == ["06_play_a_game.ipynb", "07_objectives_variant_and_readings.ipynb", "08_exercises.ipynb"]
+    for name, following in zip(names, names[1:]):
+        last = json.loads((NOTEBOOKS / name).read_text())["cells"][-1]
+        text = "".join(last["source"])
+        assert f"**Next:** [{following[:-6]}]({following})" in text, name
+    for name in names:
+        for target in re.findall(r"\]\(([^)#]+\.ipynb)\)", flat(notebook_text(name, "markdown"))):
+            assert (NOTEBOOKS / target).resolve().is_file(), (name, target)
+
+
+def test_widget_cells_are_tagged_and_their_state_is_stored():
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        widget_cells = [c for c in nb["cells"] if c["cell_type"] == "code"
+                        and re.search(r"banner\(\)|widget|table\(|exercise_sheet\(|_selector\(|_explorer\(|"
+                                      r"_calculator\(|_sheet\(\)", "".join(c["source"]))]
+        for cell in widget_cells:
+            assert "nbval-ignore-output" in cell["metadata"].get("tags", []), (path.name, cell["source"][:2])
+        if widget_cells:
+            state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+            assert state, path.name                       # widgets render before the notebook is run

@@ -1,0 +1,121 @@
+"""The exercise widgets: one exercise (question, board, answer, Check, feedback), or a game's sheet.
+
+:func:`exercise_widget` shows an :class:`~fresco_kit.core.exercises.Exercise`: its title,
+question and the board of its position (the game's ``board_svg``), the answer controls
+for its kind (Yes/No; a whole number; the options; for "best", the player's legal moves
+in readable text), a Check button and the engine's feedback with the rules cited.  A bad
+answer (say "abc" for a number) gets a plain message, never a traceback.
+:func:`exercise_sheet` lists all of a game's exercises (``<game>/exercises.py``,
+``EXERCISES``) in a menu and shows the one chosen.
+
+CSS classes: ``fk-exercise`` (one exercise), ``fk-exercise-answer`` (its answer control),
+``fk-exercise-check`` (the button), ``fk-exercise-feedback`` (the answer to a check),
+``fk-exercise-sheet`` and ``fk-exercise-menu`` (the sheet and its menu).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from html import escape
+from typing import Any
+
+from .exercises import NO, YES, Exercise
+from .i18n import translator
+from .registry import GAMES, game_info
+from .table_parts import OK_BG, REFUSED, REFUSED_BG, STYLE, parts_for
+
+#: the background of a wrong answer's feedback (dark text on it reads above 4.5:1)
+WRONG_BG = "#fff4e5"
+
+
+def _box(html: str, background: str, colour: str = "#202124") -> str:
+    return f"<div style='{STYLE};color:{colour};background:{background};padding:4px 8px'>{html}</div>"
+
+
+def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[str, str]]:
+    """The control the learner answers with, and (for "best") each move's readable text."""
+    import ipywidgets as widgets
+
+    wide = {"button_width": "auto"}
+    if exercise.kind == "legal":
+        return widgets.ToggleButtons(options=[(_("Yes"), YES), (_("No"), NO)], value=None, style=wide), {}
+    if exercise.kind == "number":
+        return widgets.Text(placeholder=_("a whole number"), layout=widgets.Layout(width="260px")), {}
+    if exercise.kind == "choice":
+        return widgets.ToggleButtons(options=list(exercise.options), value=None, style=wide), {}
+    parts = parts_for(game.info)
+    actions = game.rules.legal_actions(game.state, player=exercise.player)
+    texts = {str(a): parts.move_text(game.state, a) for a in actions}
+    select = widgets.Select(options=[(text, key) for key, text in texts.items()], value=None, rows=10)
+    select.layout = widgets.Layout(width="520px")
+    return select, texts
+
+
+def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
+    """The widget for one exercise: question, board, answer controls, Check, feedback."""
+    import ipywidgets as widgets
+
+    _ = translator(lang)
+    game = exercise.game_at()
+    parts = parts_for(game.info)
+    title = widgets.HTML(f"<b style='font-size:16px;color:#202124'>{escape(exercise.title)}</b>")
+    question = widgets.HTML(f"<div style='{STYLE}'>{escape(exercise.question)}</div>")
+    board = widgets.HTML(parts.board_svg(game.state))
+    answer, texts = _answer_control(exercise, game, _)
+    answer.add_class("fk-exercise-answer")
+    check = widgets.Button(description=_("Check"), button_style="primary", layout=widgets.Layout(width="auto"))
+    check.add_class("fk-exercise-check")
+    feedback = widgets.HTML()
+    feedback.add_class("fk-exercise-feedback")
+
+    def on_check(_button: Any) -> None:
+        response = answer.value.strip() if isinstance(answer.value, str) else answer.value
+        if response is None or response == "":
+            feedback.value = _box(escape(_("Give an answer first, then press Check.")), WRONG_BG)
+            return
+        try:
+            result = exercise.check(response)
+        except ValueError as exc:
+            hint = _("Type a whole number, such as 7.") if exercise.kind == "number" else str(exc)
+            feedback.value = _box(escape(hint), REFUSED_BG, REFUSED)
+            return
+        if texts:  # "best": name the best move in words
+            result = dataclasses.replace(result, answer=texts.get(result.answer, result.answer))
+        feedback.value = _box(result.to_html(lang), OK_BG if result.correct else WRONG_BG)
+
+    check.on_click(on_check)
+    box = widgets.VBox([title, question, board, answer, check, feedback])
+    box.add_class("fk-exercise")
+    return box
+
+
+def exercise_sheet(game: str, lang: str = "en") -> Any:
+    """All of ``game``'s exercises: a menu of their titles and the chosen exercise below it."""
+    import ipywidgets as widgets
+
+    _ = translator(lang)
+    info = game_info(game)
+    exercises: tuple[Exercise, ...] = importlib.import_module(f"{GAMES[info.name]}.exercises").EXERCISES
+    if not exercises:
+        raise ValueError(f"{info.title} has no exercises yet")
+    built: dict[int, Any] = {}
+    menu = widgets.Dropdown(
+        options=[(f"{i + 1}. {ex.title}", i) for i, ex in enumerate(exercises)],
+        value=0,
+        description=_("Exercise"),
+        layout=widgets.Layout(width="auto"),
+    )
+    menu.add_class("fk-exercise-menu")
+    shown = widgets.Box()
+
+    def show(index: int) -> None:
+        if index not in built:  # built when first chosen: a position is a few moves of play
+            built[index] = exercise_widget(exercises[index], lang)
+        shown.children = (built[index],)
+
+    menu.observe(lambda change: show(change["new"]), names="value")
+    show(0)
+    sheet = widgets.VBox([widgets.HTML(f"<b style='font-size:16px'>{escape(info.title)}</b>"), menu, shown])
+    sheet.add_class("fk-exercise-sheet")
+    return sheet

@@ -1,0 +1,155 @@
+"""Languages of the classroom widgets: English by default, Spanish and Italian from catalogs.
+
+The table and the exercises write every text a player reads through :func:`translator`,
+so a catalog (``fresco_kit/locale/<lang>/LC_MESSAGES/fresco_kit.mo``, compiled from its
+``.po``) can give it in another language.  Beside the widgets' own texts the catalogs
+hold what the rulebooks print, in three message contexts:
+
+- ``section:<game>`` -- a :class:`~fresco_kit.core.rules.RuleRef`'s section heading in the
+  rulebook of that language: Fresco's English headings as the Spanish rulebook prints them
+  (``es``); Lorenzo's headings, which the kit writes in Italian because the rules summary is
+  Italian, unchanged in ``it`` and given in ``en`` as an English rendering followed by the
+  summary's own heading in brackets, so a reader can still find it in the Italian text;
+- ``document`` -- the title of the cited document in that language;
+- ``glossary:<game>`` -- the kit's English game terms with the rulebook's own terms.
+
+Which rulebook exists in which language (:data:`RULEBOOK_LANGS`): Fresco in Spanish,
+Lorenzo il Magnifico in Italian, 1980 Sixtina in English only.  A heading, a title or a
+message missing from a catalog falls back to English (the ``en`` catalog, then the text
+itself): a Sixtina rule is cited in English whatever the language, while the widget
+around it is translated.
+
+The functions: :func:`translator` (``_ = translator(lang)``; :func:`N_` marks a text kept
+in data), :func:`section`, :func:`document` and :func:`citation` for a RuleRef,
+:func:`glossary` and :func:`glossary_html` for the terms.  The kit's own paraphrases of the
+rules and the engines' event texts stay English.  How to add a text:
+``fresco_kit/locale/README.md``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import html
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from .registry import game_info
+from .rules import GAME_TITLES, RuleRef
+
+LANGS: tuple[str, ...] = ("en", "es", "it")
+DOMAIN = "fresco_kit"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: the language of each game's rulebook besides English; 1980 Sixtina has none
+RULEBOOK_LANGS: dict[str, str] = {"fresco": "es", "lorenzo": "it"}
+
+
+def check_lang(lang: object) -> str:
+    """``lang`` if it is one of :data:`LANGS`, else a ValueError listing them."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return str(lang)
+
+
+def _check_game(game: object) -> str:
+    if game not in GAME_TITLES:
+        raise ValueError(f"game must be one of {', '.join(GAME_TITLES)}, not {game!r}")
+    return str(game)
+
+
+class Catalog(gettext.GNUTranslations):
+    """One language's compiled catalog, which can also list the messages of one context."""
+
+    def in_context(self, context: str) -> list[tuple[str, str]]:
+        """Every ``(msgid, msgstr)`` of ``context`` in this catalog (not its fallbacks)."""
+        # GNUTranslations keeps its messages in ``_catalog``, keyed "context\x04msgid"
+        messages: dict[str, str] = getattr(self, "_catalog", {})
+        prefix = f"{context}\x04"
+        return [(key.removeprefix(prefix), text) for key, text in messages.items() if key.startswith(prefix)]
+
+
+def catalog(lang: str) -> Catalog:
+    """The catalog of ``lang``, falling back to the English one (FileNotFoundError if not installed)."""
+    return _load(check_lang(lang))
+
+
+@cache
+def _load(lang: str) -> Catalog:
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
+        found = Catalog(mo)
+    if lang != "en":
+        found.add_fallback(_load("en"))
+    return found
+
+
+def translator(lang: str = "en") -> Callable[[str], str]:
+    """The function that gives an English text in ``lang`` (English when not translated)."""
+    return str if check_lang(lang) == "en" else catalog(lang).gettext
+
+
+def N_(text: str) -> str:
+    """Mark a text for the catalogs without translating it yet (``_()`` translates it later).
+
+    For texts kept in data, e.g. ``SEATS = (N_("human"), N_("random"))`` and then
+    ``_(seat)`` where it is shown: the catalog test collects both ``_("...")`` and
+    ``N_("...")`` literals."""
+    return text
+
+
+def section(ref: RuleRef, lang: str = "en") -> str:
+    """``ref``'s section heading in ``lang``: the rulebook's own heading where that rulebook
+    exists in ``lang``, else the English one, e.g. ``"Fin del juego"`` for Fresco in ``es``."""
+    return catalog(lang).pgettext(f"section:{ref.game}", ref.section)
+
+
+def document(game: str, lang: str = "en") -> str:
+    """The title of ``game``'s cited rulebook in ``lang`` (the English title where there is none)."""
+    return catalog(lang).pgettext("document", GAME_TITLES[_check_game(game)])
+
+
+def citation(ref: RuleRef, lang: str = "en") -> str:
+    """Document and section heading in ``lang`` (:attr:`RuleRef.citation`, translated), e.g.
+    ``"Reglas del juego Fresco, Fin del juego"``."""
+    return f"{document(ref.game, lang)}, {section(ref, lang)}"
+
+
+def glossary(game: str, lang: str) -> list[tuple[str, str]]:
+    """``(English term, rulebook term)`` pairs of ``game``'s rulebook in ``lang``, by English term.
+
+    Empty when that rulebook does not exist in ``lang`` (1980 Sixtina; English itself)."""
+    game, lang = _check_game(game), check_lang(lang)
+    if RULEBOOK_LANGS.get(game) != lang:
+        return []
+    return sorted(catalog(lang).in_context(f"glossary:{game}"), key=lambda pair: pair[0].casefold())
+
+
+def glossary_html(game: str, lang: str) -> str:
+    """A two-column HTML table of :func:`glossary` (English | rulebook term), with a
+    caption; where the game has no rulebook in ``lang``, a short note that says so."""
+    terms = glossary(game, lang)
+    _ = translator(lang)
+    if not terms:
+        if lang == "en":
+            note = _(
+                "The glossary gives a rulebook's own terms: choose Spanish (es) for Fresco or Italian (it) for Lorenzo."
+            )
+        else:
+            note = _(
+                "{game} has no rulebook in {language}: its rules and terms are cited in English. "
+                "The table's own texts are still translated."
+            ).format(game=game_info(game).title, language=_("Spanish") if lang == "es" else _("Italian"))
+        return f'<p class="fk-glossary-note">{html.escape(note)}</p>'
+    rows = "".join(
+        f'<tr><td lang="en">{html.escape(english)}</td><td lang="{lang}">{html.escape(term)}</td></tr>'
+        for english, term in terms
+    )
+    return (
+        f'<table class="fk-glossary" style="{_GLOSSARY_STYLE}"><caption>{html.escape(_("Glossary"))}</caption>'
+        f'<thead><tr><th scope="col">{html.escape(_("English"))}</th>'
+        f'<th scope="col">{html.escape(document(game, lang))}</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+#: readable on a projector: 14 px text, the page's own colours
+_GLOSSARY_STYLE = "font-size:14px;border-collapse:collapse;text-align:left"

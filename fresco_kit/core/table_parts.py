@@ -1,0 +1,176 @@
+"""What each game gives the table, and the HTML pieces the table and the exercises share.
+
+Each game has a module ``fresco_kit/<game>/table.py`` that follows :class:`TableParts`
+(readable move texts, the steps that filter moves, the status line, the player's private
+panel, explanations of the score categories) and ``fresco_kit/<game>/svg.py`` with
+``board_svg(state)``.  :func:`parts_for` finds them; :class:`DefaultParts` stands in for
+any part a game lacks (plain action texts, the fields as steps).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any, Protocol
+
+from .i18n import citation, translator
+from .registry import GAMES, GameInfo
+from .rules import RuleRef
+from .scoring import ScoreSheet
+from .svg import Svg
+
+#: text and background colours (contrast above 4.5:1, checked in the tests)
+INK, PAPER, REFUSED, REFUSED_BG, OK_BG = "#202124", "#ffffff", "#8a1c1c", "#fdecea", "#e6f4ea"
+STYLE = f"font-size:14px;color:{INK};line-height:1.4"
+
+
+class TableParts(Protocol):
+    """What a game gives the table (its ``<game>/table.py`` module).
+
+    Every text is for players, not programmers: names, not ids or code words.
+    """
+
+    #: score-sheet category -> (one sentence on how it scores, the rule that defines it)
+    CATEGORY_HELP: dict[str, tuple[str, RuleRef]]
+
+    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The choices that make up ``action``, first its kind, then each choice.
+
+        E.g. ``("Restore a fresco", "Adam's creation (JC1)", "with Repainting 3 and 4")``.
+        The table groups legal moves by the first step and narrows them step by step,
+        so moves that share a choice share the same label for it."""
+
+    def move_text(self, state: Any, action: Any) -> str:
+        """``action`` as one readable line with names (shown in the log and the move list)."""
+
+    def status(self, state: Any) -> str:
+        """The phase, the round or turn, and who must act now, in one or two plain lines."""
+
+    def private_html(self, state: Any, player: str) -> str:
+        """HTML of what only ``player`` may see (hand, screen, plans): shown behind the
+        pass-the-device screen in hot-seat play. Must use ``state.view(player)`` only."""
+
+    def board_svg(self, state: Any) -> str:
+        """The public board as an SVG string (nothing hidden from any player)."""
+
+
+class DefaultParts:
+    """The stand-in parts of a game without its own ``table.py``: plain texts from the engine."""
+
+    def __init__(self, info: GameInfo):
+        self.info = info
+        #: no explanations: the final sheet shows the categories alone
+        self.CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {}
+
+    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The verb, then each field as ``name value``."""
+        fields = (f"{f.name} {getattr(action, f.name)}" for f in dataclasses.fields(action))
+        return (action.VERB, *fields)
+
+    def move_text(self, state: Any, action: Any) -> str:
+        """The action's text in the grammar."""
+        return str(action)
+
+    def status(self, state: Any) -> str:
+        """Who must act."""
+        actors = self.info.rules.actor(state)
+        return f"To act: {', '.join(actors)}" if actors else "The game is over"
+
+    def private_html(self, state: Any, player: str) -> str:
+        """The player's view, as the engine writes it."""
+        return f"<pre style='white-space:pre-wrap'>{escape(repr(state.view(player)))}</pre>"
+
+    def board_svg(self, state: Any) -> str:
+        """A small drawing with the status line."""
+        svg = Svg(420, 40, f"{self.info.title}: {self.status(state)}")
+        svg.text(8, 26, self.status(state), size=14)
+        return svg.to_string()
+
+
+def parts_for(info: GameInfo) -> TableParts:
+    """The game's ``table.py`` parts, each missing part taken from :class:`DefaultParts`."""
+    name = f"{GAMES[info.name]}.table"
+    default = DefaultParts(info)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return default
+    try:  # the board may live in the game's ``svg.py``
+        drawing: Any = importlib.import_module(f"{GAMES[info.name]}.svg")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{GAMES[info.name]}.svg":
+            raise
+        drawing = None
+    parts = _Parts()
+    for attr in ("CATEGORY_HELP", "move_steps", "move_text", "status", "private_html", "board_svg"):
+        found = getattr(module, attr, None) or getattr(drawing, attr, None)
+        setattr(parts, attr, found or getattr(default, attr))
+    return parts
+
+
+class _Parts:
+    """A game's parts gathered from its module (with the stand-ins it lacks)."""
+
+    CATEGORY_HELP: dict[str, tuple[str, RuleRef]]
+    move_steps: Callable[[Any, Any], tuple[str, ...]]
+    move_text: Callable[[Any, Any], str]
+    status: Callable[[Any], str]
+    private_html: Callable[[Any, str], str]
+    board_svg: Callable[[Any], str]
+
+
+def step_label(move: tuple[Any, tuple[str, ...], str], depth: int) -> str:
+    """The label of ``move`` (action, steps, text) at step ``depth`` of the chooser: its
+    step, past its steps its text, and past that its grammar text (always distinct)."""
+    action, steps, text = move
+    if depth < len(steps):
+        return steps[depth]
+    return text if depth == len(steps) else str(action)
+
+
+def cited(ref: RuleRef, lang: str = "en") -> str:
+    """A rule as HTML: its citation (the rulebook's own heading in ``lang`` where there is one)
+    and its checklist id."""
+    return f"<i>{escape(citation(ref, lang))}</i> <code>[{escape(ref.checklist_id)}]</code>"
+
+
+def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> str:
+    """Every rule that blocks a move: message and citation, as an HTML list."""
+    _ = translator(lang)
+    items = "".join(f"<li>{escape(message)}<br>{cited(ref, lang)}</li>" for message, ref in reasons)
+    return box(f"<b>{escape(_('Refused:'))}</b><ul style='margin:2px 0'>{items}</ul>", REFUSED_BG, REFUSED)
+
+
+def box(html: str, background: str = PAPER, colour: str = INK) -> str:
+    """``html`` in a padded block of the table's text style, on ``background``."""
+    return f"<div style='{STYLE};color:{colour};background:{background};padding:4px 8px'>{html}</div>"
+
+
+def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: bool, lang: str = "en") -> str:
+    """The score sheet as an HTML table; ``final`` adds each category's explanation and the winners."""
+    _ = translator(lang)
+    players = list(sheet.rows)
+    cell = "style='padding:2px 8px;border-bottom:1px solid #dadce0;text-align:right'"
+    head = "".join(f"<th {cell}>{escape(p)}</th>" for p in players)
+    explain = f"<th {cell}>{escape(_('How it scores'))}</th>" if final else ""
+    rows = []
+    for category in sheet.categories:
+        points = "".join(f"<td {cell}>{sheet.rows[p].get(category, 0)}</td>" for p in players)
+        how = ""
+        if final:
+            sentence, ref = help_.get(category, ("", None))
+            how = f"<td style='padding:2px 8px'>{escape(sentence)}{' ' + cited(ref, lang) if ref else ''}</td>"
+        rows.append(f"<tr><td style='padding:2px 8px'>{escape(_(category))}</td>{points}{how}</tr>")
+    totals = "".join(f"<td {cell}><b>{sheet.totals[p]}</b></td>" for p in players)
+    rows.append(f"<tr><td style='padding:2px 8px'><b>{escape(_('Total'))}</b></td>{totals}</tr>")
+    title = _("Final scores") if final else _("Scores so far")
+    foot = ""
+    if final and sheet.winners:
+        foot = f"<p><b>{escape(_('Winner:'))} {escape(' & '.join(sheet.winners))}</b></p>"
+    notes = "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) if final else ""
+    table_ = f"<table style='border-collapse:collapse'><tr><th></th>{head}{explain}</tr>{''.join(rows)}</table>"
+    return box(f"<b>{escape(title)}</b>{table_}{foot}{notes}")

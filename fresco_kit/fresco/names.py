@@ -1,0 +1,42 @@
+"""Readable names of Fresco's pieces, for texts that players read (events, refusals, the table).
+
+The engine keeps tiles as indices and the rule data gives them ids (``F18``, ``M10``);
+a player knows a fresco tile by where it lies and what it is worth, and a market tile by
+the paints it sells.  These functions say so, e.g. ``segment (1, 2)``, ``the 5-point
+segment (1, 2): yellow + red + green`` and ``yellow + orange``.  The ids stay in saves
+and in the action grammar only.
+"""
+
+from __future__ import annotations
+
+from . import data
+
+Square = tuple[int, int]
+
+
+def paint_list(paints: tuple[int, ...]) -> str:
+    """Paint pieces as ``yellow + red + red`` (``no paint`` when empty)."""
+    return " + ".join(data.paint_names(paints)) or "no paint"
+
+
+def segment(sq: Square) -> str:
+    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, 0-based as on the board."""
+    return f"segment ({sq[0]}, {sq[1]})"
+
+
+def fresco_tile(tile: int, sq: Square | None = None) -> str:
+    """A fresco tile by its value and paints, and its place when given, e.g.
+    ``the 5-point segment (1, 2): yellow + red + green``."""
+    t = data.FRESCO_TILES[tile]
+    where = segment(sq) if sq is not None else "tile"
+    return f"the {t.value}-point {where}: {paint_list(t.paints)}"
+
+
+def market_tile(tile: int) -> str:
+    """A market tile by the paints it sells, e.g. ``yellow + orange``."""
+    return paint_list(data.MARKET_TILES[tile].paints)
+
+
+def market_tiles(tiles: list[int] | tuple[int, ...]) -> str:
+    """Several market tiles, each in brackets: ``[yellow + red], [orange]``."""
+    return ", ".join(f"[{market_tile(t)}]" for t in tiles) or "nothing"

@@ -1,0 +1,250 @@
+"""The public Fresco board as SVG (``board_svg``): fast to redraw, readable on a projector.
+
+The table and the teaching widgets show this drawing in an ``HTML`` widget, whose value
+the browser swaps in place; the matplotlib pictures of :mod:`.draw` stay for the README
+figures.  Built with :class:`fresco_kit.core.svg.Svg`, so text is at least 12 px at its
+display size and every text colour reaches 4.5:1 on its background.
+
+What it shows is what lies open on the table for everyone (Fresco rulebook, Setup and
+the phases): the fresco with each tile's value and paints and the bishop, the market
+booths, the inn with who got up when, each player's mood space, apprentices, track
+space and restored tiles, the paint supply and the bank.  It never reads the players'
+thalers or paints (behind their large screens) nor, while planning, their plans (behind
+the small screens), nor the random generator: two positions that differ only there
+draw the same picture.
+"""
+
+from __future__ import annotations
+
+from fresco_kit.core.colours import INK, MUTED, PAINT_COLOURS, player_colour
+from fresco_kit.core.svg import Svg
+from fresco_kit.core.text import plural
+
+from . import board, data, names
+from .scoring import bishop_bonus
+from .state import State
+
+WIDTH = 880
+CELL = 64
+GRID_X, GRID_Y = 46, 78
+RIGHT = GRID_X + 5 * CELL + 34
+BISHOP = "#4a235a"
+PAPER = "#fdf2e9"
+RESTORED = "#d5d8dc"
+PANEL = "#f4f6f7"
+LOCATIONS = {"market": "the market", "cathedral": "the cathedral", "studio": "the studio"}
+LOCATIONS |= {"workshop": "the workshop", "theater": "the theater"}
+
+
+def headline(s: State) -> str:
+    """Round, phase (and location) and who acts, in one line."""
+    final = " (final round)" if s.final else ""
+    if s.phase == "wake":
+        doing = "Phase I: choosing get-up times"
+    elif s.phase == "plan":
+        doing = "Phase II: planning behind the screens"
+    elif s.phase == "act":
+        doing = f"Phase II: actions at {LOCATIONS[s.sheet[s.loc]]}"
+    elif s.phase == "final_count":
+        doing = "End of the game: the final money count"
+    else:
+        doing = "The game is over"
+    who = ", ".join(s.to_move)
+    return f"Round {s.round}{final}: {doing}" + (f"; to act: {who}" if who else "")
+
+
+def _paint_chips(svg: Svg, x: float, y: float, paints: tuple[int, ...], size: float = 10) -> float:
+    """Small squares, one per paint piece, from ``x``; returns the x after the last."""
+    for colour in data.paint_names(paints):
+        svg.rect(x, y, size, size, fill=PAINT_COLOURS[colour], stroke=INK, width=0.8, tip=colour)
+        x += size + 3
+    return x
+
+
+def _fresco(svg: Svg, s: State) -> None:
+    svg.text(GRID_X, GRID_Y - 30, "The fresco (tile value and paints)", size=14, bold=True)
+    for c in range(data.COLS):
+        svg.text(GRID_X + c * CELL + CELL / 2, GRID_Y - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+    for r in range(data.ROWS):
+        svg.text(GRID_X - 6, GRID_Y + r * CELL + CELL / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        for c in range(data.COLS):
+            x, y = GRID_X + c * CELL, GRID_Y + r * CELL
+            t = s.fresco[board.index((r, c))]
+            if t < 0:
+                svg.rect(
+                    x + 2,
+                    y + 2,
+                    CELL - 4,
+                    CELL - 4,
+                    fill=RESTORED,
+                    stroke=MUTED,
+                    tip=f"{names.segment((r, c))}: restored",
+                )
+                svg.text(x + CELL / 2, y + CELL / 2 + 4, "restored", on=RESTORED, size=12, anchor="middle")
+                continue
+            tile = data.FRESCO_TILES[t]
+            tip = f"{names.segment((r, c))}: worth {tile.value}, needs {names.paint_list(tile.paints)}"
+            svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, fill=PAPER, stroke="#784212", width=1.2, tip=tip)
+            svg.text(x + 8, y + 24, str(tile.value), on=PAPER, size=18, bold=True, fill="#4d2600")
+            _paint_chips(svg, x + 7, y + CELL - 20, tile.paints, min(10, (CELL - 14) / sum(tile.paints) - 3))
+    br, bc = board.square(s.bishop)
+    bx, by = GRID_X + bc * CELL + CELL - 15, GRID_Y + br * CELL + 16
+    svg.circle(bx, by, 11, BISHOP, stroke="#ffffff", width=1.5, tip=f"the bishop, on {names.segment((br, bc))}")
+    svg.text(bx, by + 4, "B", on=BISHOP, size=12, anchor="middle", bold=True)
+    y = GRID_Y + 5 * CELL + 22
+    svg.circle(GRID_X + 8, y - 4, 8, BISHOP)
+    svg.text(GRID_X + 22, y, "bishop", size=12)
+    svg.rect(GRID_X + 84, y - 12, 14, 14, fill=RESTORED, stroke=MUTED)
+    svg.text(GRID_X + 104, y, f"restored ({plural(s.tiles_left, 'tile')} left)", size=12)
+
+
+def _market(svg: Svg, s: State, y: float) -> float:
+    svg.text(RIGHT, y, "Market booths", size=14, bold=True)
+    y += 8
+    for b, booth in enumerate(s.booths, 1):
+        svg.text(RIGHT, y + 17, f"booth {b}", size=12)
+        x = RIGHT + 62
+        if not booth:
+            svg.text(x, y + 17, "empty", size=12, fill=MUTED)
+        for t in booth:
+            tile = data.MARKET_TILES[t]
+            w = sum(tile.paints) * 13 + 9
+            svg.rect(x, y + 4, w, 18, fill="#ffffff", stroke=MUTED, rx=3, tip=f"sells {names.market_tile(t)}")
+            _paint_chips(svg, x + 5, y + 8, tile.paints)
+            x += w + 6
+        y += 24
+    return y + 22
+
+
+def _inn(svg: Svg, s: State, y: float) -> float:
+    svg.text(RIGHT, y, "The inn (get-up time: mood, price per tile)", size=14, bold=True)
+    up = {p.time: (k, nm) for k, (nm, p) in enumerate(zip(s.names, s.players)) if p.time}
+    x = RIGHT
+    for t in data.TIMES:
+        mood, price = data.tables(s.data).inn[t]
+        tip = f"{t} o'clock: mood {mood:+d}, market price {plural(price, 'thaler')} per tile"
+        svg.rect(x, y + 6, 88, 58, fill=PANEL, stroke=MUTED, rx=3, tip=tip)
+        svg.text(x + 6, y + 22, f"{t} o'clock", on=PANEL, size=12, bold=True)
+        svg.text(x + 6, y + 39, f"mood {mood:+d}", on=PANEL, size=12)
+        svg.text(x + 6, y + 56, f"price {price}", on=PANEL, size=12)
+        if t in up:
+            k, nm = up[t]
+            colour = player_colour(nm, k)
+            svg.rect(x, y + 66, 88, 18, fill=colour, stroke=INK, width=0.6, rx=3, tip=f"{nm} got up at {t}")
+            svg.text(x + 44, y + 79, nm, on=colour, size=12, anchor="middle")
+        x += 94
+    return y + 106
+
+
+def _players(svg: Svg, s: State, y: float) -> float:
+    svg.text(RIGHT, y, "Players (what everyone sees)", size=14, bold=True)
+    heads = ("player", "track", "mood", "appr.", "up at", "tiles", "plan")
+    xs = (RIGHT, RIGHT + 86, RIGHT + 146, RIGHT + 196, RIGHT + 244, RIGHT + 290)
+    for x, h in zip((*xs, xs[5] + 34), heads if s.phase == "act" else heads[:-1]):
+        svg.text(x, y + 20, h, size=12, fill=MUTED)
+    plans_open = s.phase not in ("wake", "plan")
+    for k, (nm, p) in enumerate(zip(s.names, s.players)):
+        row = y + 26 + k * 24
+        colour = player_colour(nm, k)
+        acting = nm in s.to_move
+        svg.rect(
+            xs[0], row + 2, 80, 20, fill=colour, stroke=INK if acting else MUTED, width=2.5 if acting else 0.6, rx=3
+        )
+        svg.text(xs[0] + 6, row + 17, nm + (" *" if acting else ""), on=colour, size=12, bold=acting)
+        cells = (
+            f"S{p.start}" if p.start else f"{p.vp} VP",
+            str(p.mood),
+            str(p.apprentices),
+            f"{p.time}" if p.time else "-",
+            str(len(p.tiles)),
+        )
+        for x, text in zip(xs[1:], cells):
+            svg.text(x, row + 17, text, size=12)
+        if plans_open and p.plan is not None and s.phase == "act":
+            plan = ", ".join(f"{n} {col}" for n, col in zip(p.plan, s.sheet) if n) or "no actions"
+            svg.rect(xs[5] + 34, row + 4, WIDTH - xs[5] - 36, 16, fill="#ffffff", tip=f"{nm}'s plan: {plan}")
+            svg.text(xs[5] + 34, row + 17, _short(plan, 23), size=12, fill=MUTED)
+    return y + 34 + s.n * 24
+
+
+def _short(text: str, limit: int = 26) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _supplies(svg: Svg, s: State, y: float) -> float:
+    counts = ", ".join(f"{n} {c}" for c, n in zip(data.COLOURS, s.supply))
+    supply = "unlimited" if s.switches.unlimited_paints else counts
+    svg.text(RIGHT, y, f"Bank: {plural(s.bank, 'thaler')}", size=12)
+    svg.text(RIGHT, y + 18, _short(f"Paint supply: {supply}", 70), size=12)
+    return y + 18
+
+
+def board_svg(state: State) -> str:
+    """The public board of ``state`` as an SVG string (see the module docstring); a few
+    milliseconds for a 4-player position."""
+    return board_drawing(state).to_string()
+
+
+def board_drawing(state: State) -> Svg:
+    """The :class:`~fresco_kit.core.svg.Svg` behind :func:`board_svg` (its ``pairs`` hold
+    every text and background colour, for checks)."""
+    s = state
+    right = 60 + 24 * len(s.booths) + 22 + 106 + 34 + s.n * 24 + 34
+    height = max(GRID_Y + 5 * CELL + 32, right)
+    alt = (
+        f"Fresco board. {headline(s)}. The 5 by 5 fresco has {plural(s.tiles_left, 'tile')} left; the bishop "
+        f"is on {names.segment(board.square(s.bishop))}. Track: "
+        + "; ".join(
+            f"{nm} {'on start space S' + str(p.start) if p.start else 'at ' + str(p.vp) + ' VP'}"
+            for nm, p in zip(s.names, s.players)
+        )
+        + "."
+    )
+    svg = Svg(WIDTH, height, alt)
+    svg.text(16, 22, headline(s), size=15, bold=True)
+    _fresco(svg, s)
+    y = _market(svg, s, 52)
+    y = _inn(svg, s, y)
+    y = _players(svg, s, y)
+    _supplies(svg, s, y + 8)
+    return svg
+
+
+#: bishop bonus -> cell colour of :func:`bishop_svg` (0, +2 next to him, +3 on his segment)
+BONUS_COLOURS = {0: "#f4f6f7", 2: "#f5b041", 3: "#b03a2e"}
+
+
+def bishop_svg(bishop: tuple[int, int], state: State | None = None) -> str:
+    """The bishop's bonus for restoring each segment with the bishop on ``bishop`` (Fresco
+    rulebook, Cathedral, The bishop's bonus points), from :func:`.scoring.bishop_bonus`;
+    with ``state`` each cell also shows its tile's value (or "restored")."""
+    size = 76
+    x0, y0 = 60, 56
+    where = names.segment(bishop)
+    alt = (
+        f"The bishop's bonus with the bishop on {where}: 3 on that segment, 2 on the segments next to it, 0 elsewhere."
+    )
+    svg = Svg(x0 + 5 * size + 20, y0 + 5 * size + 64, alt)
+    svg.text(16, 24, f"The bishop on {where}", size=15, bold=True)
+    for c in range(data.COLS):
+        svg.text(x0 + c * size + size / 2, y0 - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+    for r in range(data.ROWS):
+        svg.text(x0 - 6, y0 + r * size + size / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        for c in range(data.COLS):
+            bonus = bishop_bonus(bishop, (r, c))
+            fill = BONUS_COLOURS[bonus]
+            x, y = x0 + c * size, y0 + r * size
+            tip = f"{names.segment((r, c))}: bishop bonus {bonus}"
+            svg.rect(x + 1, y + 1, size - 2, size - 2, fill=fill, stroke=MUTED, tip=tip)
+            svg.text(x + size / 2, y + 30, f"+{bonus}" if bonus else "0", on=fill, size=16, anchor="middle", bold=True)
+            if state is not None:
+                t = state.fresco[board.index((r, c))]
+                value = "restored" if t < 0 else f"tile {data.FRESCO_TILES[t].value}"
+                svg.text(x + size / 2, y + 54, value, on=fill, size=12, anchor="middle")
+    br, bc = bishop
+    svg.circle(
+        x0 + bc * size + size - 14, y0 + br * size + 14, 9, BISHOP, stroke="#ffffff", width=1.5, tip="the bishop"
+    )
+    svg.text(16, y0 + 5 * size + 24, "+3 on his segment, +2 next to it (diagonals too)", size=12)
+    svg.text(16, y0 + 5 * size + 44, "cells: the bonus" + (", then the tile's value" if state else ""), size=12)
+    return svg.to_string()

@@ -1,0 +1,493 @@
+"""The table widget, headless: whole games by clicks, refusals, undo, hot seat, saves, links.
+
+Widgets are driven as a person would: set ``.value``, call ``.click()``; no kernel.  The
+player's choices come from a seeded generator (the game's own random player picks the move,
+the test clicks its way to it), so the games vary with the seed and are reproducible.
+Click times are measured and printed (run with ``-s``), never asserted.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import datetime
+import json
+import re
+import statistics
+import time
+from html import escape
+from typing import Any
+
+import pytest
+
+import fresco_kit.core.table as table_module
+import fresco_kit.core.table_parts as table_parts
+from fresco_kit.core import Game, Rng, game_info, games
+from fresco_kit.core.colours import contrast
+from fresco_kit.core.i18n import citation, translator
+from fresco_kit.core.registry import GAMES as PACKAGES
+from fresco_kit.core.table import Table, table, table_from_query
+from fresco_kit.core.table_parts import DefaultParts, parts_for, step_label
+from fresco_kit.sim.bots import KitRandomBot
+
+GAMES = [info.name for info in games()]
+
+
+def shown(widget: Any) -> bool:
+    return widget.layout.display != "none"
+
+
+class Clicker:
+    """Plays a table by clicks only, choosing moves with a seeded generator; times each click."""
+
+    def __init__(self, t: Table, seed: int):
+        self.t, self.rng, self.bot = t, Rng(seed), KitRandomBot()
+        self.times: dict[str, list[float]] = {"step": [], "play": [], "pass": []}
+        self.passes = 0
+
+    def click(self, button: Any, kind: str = "step") -> None:
+        start = time.perf_counter()
+        button.click()
+        self.times[kind].append(time.perf_counter() - start)
+
+    def report(self) -> str:
+        """Median and max click time (ms) by kind: a step of the chooser, a move played, a pass."""
+        return "; ".join(
+            f"{kind} x{len(ts)}: median {statistics.median(ts) * 1000:.2f} ms, max {max(ts) * 1000:.0f} ms"
+            for kind, ts in self.times.items()
+            if ts
+        )
+
+    def step_to(self, move: tuple[Any, tuple[str, ...], str]) -> None:
+        """Click the chooser's buttons (or list) until ``move`` alone is left."""
+        t = self.t
+        while t.play_button not in t.options.children:
+            label = step_label(move, len(t.path))
+            if t.choose in t.options.children:
+                assert label in t.select.options
+                t.select.value = label
+                self.click(t.choose)
+            else:
+                buttons = [b for b in t.options.children if b.description == label]
+                assert len(buttons) == 1, (label, [b.description for b in t.options.children])
+                self.click(buttons[0])
+        assert move[2] in t.move_text.value or escape(move[2]) in t.move_text.value
+
+    def one_move(self) -> None:
+        """Pass the device if asked, then choose a move and play it."""
+        t = self.t
+        if shown(t.pass_box):
+            assert t.private.value == "" and not shown(t.moves)
+            self.click(t.pass_button, "pass")
+            self.passes += 1
+        assert shown(t.moves)
+        target = self.bot.choose(t.game.rules, t.game.state, t.mover(), self.rng)
+        move = next(m for m in t.legal_moves if m[0] == target)
+        self.step_to(move)
+        self.click(t.play_button, "play")
+
+    def play_out(self, limit: int = 5000) -> None:
+        for _ in range(limit):
+            if self.t.game.is_over:
+                return
+            self.one_move()
+        raise AssertionError(f"game not over after {limit} moves")
+
+
+def final_sheet_matches_engine(t: Table) -> None:
+    """The final sheet shown is the engine's, for the table's actions replayed in a fresh game."""
+    game = t.game
+    fresh = game.info.new_game(game.players, game.seed, **{k: v for k, v in game.options.items()})
+    for turn in game.history:
+        fresh.play(str(turn.action))
+    assert fresh.is_over
+    sheet = fresh.scores()
+    assert sheet.totals == game.scores().totals and sheet.rows == game.scores().rows
+    shown_html = t.scores.value
+    assert "Final scores" in shown_html
+    totals_row = shown_html.split("<b>Total</b></td>")[1].split("</tr>")[0]
+    assert [int(n) for n in re.findall(r"<b>(-?\d+)</b>", totals_row)] == list(sheet.totals.values())
+    head_row = shown_html.split("</tr>")[0]
+    assert [p for p in sheet.rows if f">{escape(p)}</th>" in head_row] == list(sheet.rows)
+    for winner in sheet.winners:
+        assert escape(winner) in shown_html.split("Winner:")[1]
+    for category in sheet.categories:
+        assert escape(category) in shown_html
+        if category in t.parts.CATEGORY_HELP:
+            sentence, ref = t.parts.CATEGORY_HELP[category]
+            assert escape(sentence) in shown_html and escape(ref.checklist_id) in shown_html
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_by_clicks_only_scores_as_the_engine(name: str) -> None:
+    t = Table(name, seed=11)  # every seat a person: hot seat
+    clicker = Clicker(t, seed=5)
+    start = time.perf_counter()
+    clicker.play_out()
+    elapsed = time.perf_counter() - start
+    assert clicker.passes > 0  # the device was passed
+    assert not shown(t.moves) and "The game is over." in t.status.value
+    final_sheet_matches_engine(t)
+    clicks = sum(len(ts) for ts in clicker.times.values())
+    print(f"\n{name}: {len(t.game.history)} moves, {clicks} clicks in {elapsed:.1f} s; {clicker.report()}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_with_bot_seats_finishes(name: str) -> None:
+    players = game_info(name).players(3)
+    t = Table(name, players=players, seed=3, seats=["human", "random", "greedy"])
+    clicker = Clicker(t, seed=2)
+    clicker.play_out()
+    assert clicker.passes == 0  # one person: no pass-the-device screen
+    final_sheet_matches_engine(t)
+
+
+def test_all_bot_seats_play_to_the_end_at_once() -> None:
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=4, seats=["random", "random"])
+    assert t.game.is_over and "Final scores" in t.scores.value
+    assert t.private.value == "" and not shown(t.moves)
+
+
+def test_step_pace_plays_one_bot_move_per_click() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, seats=["human", "random"])
+    t.pace.value = "step"
+    while t.mover() == "Red":
+        Clicker(t, 1).one_move()
+    assert t.mover() is None and not t.bot_button.disabled
+    before = len(t.game.history)
+    t.bot_button.click()
+    assert len(t.game.history) == before + 1
+    t.pace.value = "auto"  # back to auto: the bots answer until a person must act
+    assert t.mover() == "Red" or t.game.is_over
+
+
+def test_a_seat_can_be_handed_to_a_monte_carlo_bot() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, seats=["human", "human"])
+    t.pace.value = "step"
+    blue = next(menu for menu in t.seat_menus if menu.description == "Blue")
+    blue.value = "mcts"
+    assert t.seats["Blue"] == "mcts" and ("mcts", "mcts") in blue.options
+    while t.mover() == "Red":
+        Clicker(t, 1).one_move()
+    before = len(t.game.history)
+    t.bot_button.click()
+    assert len(t.game.history) == before + 1
+    assert t.game.rules.actor(t.game.history[-1].state_before) == ("Blue",)
+
+
+def a_refused_move(game: Game) -> str:
+    """A move text that parses but is illegal now: one legal earlier in the game."""
+    for turn in game.history:
+        for action in game.rules.legal_actions(turn.state_before):
+            if not game.explain(action).ok:
+                return str(action)
+    raise AssertionError("no refused move found")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_typed_move_is_refused_with_every_rule_cited(name: str) -> None:
+    t = Table(name, seed=2, seats=["human"] + ["random"] * (len(game_info(name).players()) - 1))
+    clicker = Clicker(t, 3)
+    for _ in range(4):
+        clicker.one_move()
+    text = a_refused_move(t.game)
+    state, length = t.game.state, len(t.game.history)
+    t.try_text.value = text
+    t.try_button.click()
+    verdict = t.game.explain(text)
+    assert not verdict.ok
+    for message, ref in verdict.reasons:
+        assert escape(message) in t.refusal.value
+        assert escape(citation(ref)) in t.refusal.value and escape(ref.checklist_id) in t.refusal.value
+    assert t.game.state is state and len(t.game.history) == length
+
+
+@pytest.mark.parametrize("text", ["fly to the moon", "", "restore restore restore"])
+def test_garbage_text_gets_a_clear_message_not_a_traceback(text: str) -> None:
+    t = Table("sixtina", seed=1)
+    t.pass_button.click()
+    state = t.game.state
+    t.try_text.value = text
+    t.try_button.click()
+    assert "Not a move:" in t.refusal.value and t.game.state is state
+
+
+def test_a_legal_typed_move_is_played() -> None:
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    action, _, text = t.legal_moves[0]
+    length = len(t.game.history)
+    t.try_text.value = str(action)
+    t.try_button.click()
+    assert t.game.history[length].action == action
+    assert "Played:" in t.refusal.value and escape(text) in t.refusal.value
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_goes_back_to_the_last_move_of_a_person(name: str) -> None:
+    count = len(game_info(name).players())
+    t = Table(name, seed=6, seats=["human"] + ["random"] * (count - 1))
+    clicker = Clicker(t, 4)
+    clicker.one_move()
+    before = t.game.state
+    length = len(t.game.history)
+    clicker.one_move()
+    t.undo_button.click()
+    assert t.game.state is before and len(t.game.history) == length
+    assert t.mover() is not None and shown(t.moves)
+    t.undo_button.click()  # back before the first move: the bots' opening moves stay
+    assert t.undo_button.disabled and t.mover() is not None
+    t.undo_button.click()  # nothing left to undo: a message, no error
+    assert "Nothing to undo." in t.refusal.value
+
+
+def test_the_hot_seat_screen_hides_the_private_panel_and_the_moves() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1)
+    first = t.mover()
+    assert shown(t.pass_box) and f"Pass the device to {first}" in t.pass_text.value
+    assert t.private.value == "" and not shown(t.moves) and not shown(t.try_box)
+    t.pass_button.click()
+    assert not shown(t.pass_box) and f"What only {first} sees" in t.private.value and shown(t.moves)
+    Clicker(t, 1).one_move()
+    assert t.mover() != first  # the other player's turn (seed 1)
+    assert shown(t.pass_box) and t.private.value == "" and not shown(t.moves)
+
+
+def test_what_a_person_typed_is_gone_when_the_device_is_passed() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1)
+    t.pass_button.click()
+    first = t.mover()
+    action = t.legal_moves[0][0]
+    t.try_text.value = str(action)
+    t.try_button.click()
+    assert t.mover() != first  # the other player's turn (seed 1)
+    assert shown(t.pass_box) and t.refusal.value == "" and t.try_text.value == ""
+
+
+def test_one_person_gets_no_screen() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, seats=["human", "random"])
+    assert not shown(t.pass_box) and "What only Red sees" in t.private.value
+
+
+def upload(t: Table, content: bytes, name: str = "save.json") -> None:
+    t.upload.value = (
+        {
+            "name": name,
+            "type": "application/json",
+            "size": len(content),
+            "content": memoryview(content),
+            "last_modified": datetime.datetime.now(datetime.timezone.utc),
+        },
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_save_then_load_restores_the_same_game(name: str) -> None:
+    t = Table(name, seed=8)
+    clicker = Clicker(t, 6)
+    for _ in range(6):
+        clicker.one_move()
+    t.save_button.click()
+    link = t.download.value
+    assert f"download='{name}-seed8.json'" in link
+    data = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", link).group(1))
+    fresh = Table(name, seed=8)
+    upload(fresh, data)
+    assert "Loaded" in fresh.file_message.value
+    assert fresh.game.state == t.game.state and fresh.game.actions == t.game.actions
+    assert fresh.upload.value == ()
+    Clicker(t, 9).one_move()
+    assert t.download.value == ""  # the old link is gone once the game moves on
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"not json at all", "invalid JSON"),
+        (b'{"format": "fresco-kit/game", "version": 99}', "version"),
+        (b"[1, 2, 3]", "expected a JSON object"),
+        (b"\xff\xfe\x00 not text", "invalid JSON"),
+    ],
+)
+def test_a_damaged_upload_is_refused_and_the_game_kept(content: bytes, says: str) -> None:
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    Clicker(t, 1).one_move()
+    state = t.game.state
+    upload(t, content)
+    assert "File refused:" in t.file_message.value and says in t.file_message.value
+    assert t.game.state is state
+
+
+def test_a_save_of_another_game_or_other_players_is_refused() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, seats=["human", "random"])
+    state = t.game.state
+    upload(t, game_info("lorenzo").new_game(["Red", "Blue"], seed=1).to_json().encode())
+    assert "this table plays sixtina, the file holds lorenzo" in t.file_message.value
+    upload(t, game_info("sixtina").new_game(["Red", "White"], seed=1).to_json().encode())
+    assert "this table seats Red, Blue" in t.file_message.value and t.game.state is state
+
+
+def test_an_edited_save_is_refused_naming_the_field() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, seats=["human", "random"])
+    Clicker(t, 1).one_move()
+    data = json.loads(t.game.to_json())
+    data["actions"] = data["actions"][:-1]  # the saved state no longer follows from the actions
+    state = t.game.state
+    upload(t, json.dumps(data).encode())
+    assert "File refused:" in t.file_message.value and "state" in t.file_message.value
+    assert t.game.state is state
+
+
+def test_from_query_reads_the_link() -> None:
+    t = Table.from_query(query="game=lorenzo&seed=3&players=Ann,Bob&seats=human,random")
+    assert t.info.name == "lorenzo" and t.game.seed == 3 and t.game.players == ["Ann", "Bob"]
+    assert t.seats == {"Ann": "human", "Bob": "random"} and t.notice.value == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("game=chess", "unknown game 'chess'"),
+        ("seed=abc", "seed: 'abc' is not valid"),
+        ("players=Ann,,Bob", "players"),
+        ("seats=human,robot", "seats must be one of"),
+        ("players=Ann", "players, not 1"),
+        ("lang=xx", "lang must be one of"),
+    ],
+)
+def test_from_query_with_bad_values_says_so_and_uses_defaults(query: str, says: str) -> None:
+    t = Table.from_query(query=query)
+    assert t.info.name == "sixtina" and not t.game.is_over
+    assert says in t.notice.value.replace("&#x27;", "'") and "were not used" in t.notice.value
+
+
+def test_table_from_query_reads_voilas_query_string(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "game=fresco&seed=5")
+    widget = table_from_query()
+    assert "fk-table" in widget._dom_classes and "Fresco" in widget.children[0].value
+
+
+def test_the_factory_returns_the_widget_with_its_css_classes() -> None:
+    widget = table("lorenzo", players=["Ann", "Bob"], seed=2)
+    classes = set()
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        classes.update(w._dom_classes)
+        stack.extend(getattr(w, "children", ()))
+    wanted = {"fk-table", "fk-table-board", "fk-table-status", "fk-table-moves", "fk-table-try"}
+    wanted |= {"fk-table-try-button", "fk-table-refusal", "fk-table-undo", "fk-table-log", "fk-table-scores"}
+    wanted |= {"fk-table-pass", "fk-table-seat", "fk-table-upload", "fk-table-save", "fk-table-download"}
+    assert wanted <= classes
+
+
+def test_many_choices_come_in_a_list_and_back_goes_up_a_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "MAX_BUTTONS", 2)
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    while t.choose not in t.options.children:
+        t.options.children[0].click()
+    assert len(t.select.options) > 2 and t.select.layout.width == "420px"
+    depth = len(t.path)
+    first = t.select.options[1]
+    t.select.value = first
+    t.choose.click()
+    assert len(t.path) == depth + 1 and t.path[-1] == first and escape(first) in t.breadcrumb.value
+    while t.path:
+        t.back.click()
+    assert t.back.disabled
+    Clicker(t, 2).one_move()  # the clicker goes through the list too
+    assert len(t.game.history) >= 1
+
+
+def test_a_step_click_redraws_only_the_move_chooser() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, seats=["human", "random"])
+    calls = []
+    board_svg = t.parts.board_svg
+    t.parts.board_svg = lambda state: calls.append(state) or board_svg(state)  # type: ignore[method-assign]
+    values = (t.board.value, t.scores.value, t.log.value, t.status.value, t.private.value)
+    buttons = [b for b in t.options.children if b in t._pool]
+    buttons[0].click()
+    assert calls == [] and values == (t.board.value, t.scores.value, t.log.value, t.status.value, t.private.value)
+
+
+def test_the_log_names_the_rules_newest_first() -> None:
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    Clicker(t, 1).one_move()
+    last = t.game.history[-1]
+    texts = [t.parts.move_text(turn.state_before, turn.action) for turn in reversed(t.game.history)]
+    positions = [t.log.value.index(escape(text)) for text in texts]
+    assert positions == sorted(positions)
+    for event in last.events:
+        if event.rule is not None:
+            assert escape(event.rule.checklist_id) in t.log.value
+
+
+def test_the_log_keeps_simultaneous_choices_secret() -> None:
+    t = Table("fresco", seed=2, seats=["human"] * 4)
+    clicker = Clicker(t, 2)
+    while len(t.game.actor()) < 2:
+        clicker.one_move()
+    clicker.one_move()  # the first secret plan of the round
+    turn = t.game.history[-1]
+    assert len(t.game.rules.actor(turn.state_before)) > 1
+    secret = t.parts.move_text(turn.state_before, turn.action)
+    assert escape(secret) not in t.log.value
+    assert all(escape(e.text) in t.log.value for e in turn.events)
+
+
+def test_the_default_parts_stand_in_for_a_game_without_its_own() -> None:
+    info = game_info("lorenzo")
+    parts = DefaultParts(info)
+    game = info.new_game(["Ann", "Bob"], seed=1)
+    action = game.legal_actions()[0]
+    steps = parts.move_steps(game.state, action)
+    assert steps[0] == action.VERB and parts.move_text(game.state, action) == str(action)
+    assert "To act: Ann" in parts.status(game.state) or "To act: Bob" in parts.status(game.state)
+    assert parts.board_svg(game.state).startswith("<svg")
+    assert escape(repr(game.state.view("Ann"))) in parts.private_html(game.state, "Ann")
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    t.parts = parts
+    t._drawn_seat = ()
+    t._refresh()
+    Clicker(t, 3).one_move()
+    assert len(t.game.history) >= 1
+
+
+def test_text_colours_reach_wcag_aa() -> None:
+    from fresco_kit.core.exercise_widget import WRONG_BG
+
+    for fg, bg in [
+        (table_parts.INK, table_parts.PAPER),
+        (table_parts.REFUSED, table_parts.REFUSED_BG),
+        (table_parts.INK, table_parts.OK_BG),
+        (table_parts.INK, WRONG_BG),
+    ]:
+        assert contrast(fg, bg) >= 4.5, (fg, bg)
+    assert "font-size:14px" in table_parts.STYLE
+
+
+def test_seats_must_be_known_kinds() -> None:
+    with pytest.raises(ValueError, match="seats must be one of"):
+        Table("sixtina", players=["Red", "Blue"], seats=["human", "wizard"])
+
+
+def test_in_spanish_the_table_cites_the_spanish_rulebook_and_shows_the_glossary() -> None:
+    t = Table("fresco", seed=2, seats=["human", "random", "random", "random"], lang="es")
+    _ = translator("es")
+    assert t.undo_button.description == _("Undo") and "fk-glossary" in t.glossary.value
+    Clicker(t, 1).one_move()
+    text = a_refused_move(t.game)
+    t.try_text.value = text
+    t.try_button.click()
+    for _message, ref in t.game.explain(text).reasons:
+        assert escape(citation(ref, "es")) in t.refusal.value
+    assert Table("sixtina", players=["Red", "Blue"]).glossary.value == ""  # English: no glossary panel
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_brings_its_own_parts(name: str) -> None:
+    parts = parts_for(game_info(name))
+    own = importlib.import_module(f"{PACKAGES[name]}.table")
+    drawing = importlib.import_module(f"{PACKAGES[name]}.svg")
+    assert parts.move_steps is own.move_steps and parts.status is own.status
+    assert parts.private_html is own.private_html and parts.CATEGORY_HELP is own.CATEGORY_HELP
+    assert parts.board_svg is getattr(own, "board_svg", drawing.board_svg)

@@ -1,0 +1,360 @@
+"""The classroom app in a real browser: Voilà serving ``notebooks/`` with the code hidden.
+
+1. ``test_classroom_app``: the landing page lists the games; its link opens a table
+   (``table.ipynb?game=...&seed=...&players=...``, read by the kernel through
+   ``QUERY_STRING``); moves are played by clicking the move buttons; a move typed into
+   the try box is refused with its rule cited, state unchanged; undo takes a move back;
+   then the game's exercises page checks an answer and explains it.
+2. ``test_every_served_page_is_accessible_and_answers``, for every page Voilà serves:
+   axe-core (``axe-playwright-python``) finds no violation of impact "serious" or
+   "critical" (the ``classroom`` page template makes the cells the main landmark,
+   underlines links and names sliders; see fresco_kit/share/voila/templates); then, on
+   each lesson page, up to :data:`PER_PAGE` controls (dropdown, slider, toggle, button)
+   are operated :data:`TIMES` times from inside the page, and the time from the
+   interaction to the last change of the page outside the control itself (a
+   ``MutationObserver``, settled after :data:`QUIET_MS` of quiet) is recorded, as
+   "board" when an SVG or image changed, else "text"; a control that changes nothing
+   else (a toggle that only looks pressed) is not counted.
+3. ``test_widget_latency_report`` (a benchmark, not a timed assertion) writes the table
+   of medians and maxima to ``$FRESCO_KIT_LATENCY`` (default
+   ``/tmp/fresco_kit_latency.md``); it needs the page tests of the same run.
+
+Skips without Chromium, except under ``CI=true`` (as the JupyterLab browser test).
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _free_port, _need
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+TIMEOUT_MS = 180_000
+QUIET_MS = 250                  # the page counts as updated after this long without a change
+PER_PAGE = 5                    # controls operated per lesson page
+TIMES = 3                       # interactions per control
+REPORT = Path(os.environ.get("FRESCO_KIT_LATENCY", "/tmp/fresco_kit_latency.md"))
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+class VoilaServer:
+    """``voila notebooks`` in folder mode on 127.0.0.1 with the classroom template, as ``make classroom``."""
+
+    def __init__(self, home: Path):
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = home / "voila.log"
+        dirs = {name: home / name for name in ("runtime", "config", "data", "ipython")}
+        for d in dirs.values():
+            d.mkdir()
+        env = {k: v for k, v in os.environ.items() if k not in ("MPLBACKEND", "PYTHONPATH")}
+        env.update(JUPYTER_RUNTIME_DIR=str(dirs["runtime"]), JUPYTER_CONFIG_DIR=str(dirs["config"]),
+                   IPYTHONDIR=str(dirs["ipython"]), JUPYTER_PLATFORM_DIRS="1",
+                   JUPYTER_PATH=str(ROOT / "fresco_kit" / "share"))    # the classroom template, as `make classroom`
+        cmd = [str(Path(sys.executable).with_name("voila")), str(NOTEBOOKS), "--template=classroom", "--no-browser",
+               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"]
+        self._log_file = self.log.open("wb")
+        self.proc = subprocess.Popen(cmd, cwd=home, env=env, stdout=self._log_file,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_ready(self, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                urllib.request.urlopen(f"{self.base}/", timeout=10).read()
+                return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.3)   # polling a server that is not listening yet
+        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/voila/render/{notebook}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log_file.close()
+
+    def log_tail(self, lines: int = 40) -> str:
+        self._log_file.flush()
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    _need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _need(False, "Python Playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    server = VoilaServer(tmp_path_factory.mktemp("voila"))
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def page(chromium, voila):
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def open_app(page, voila, notebook: str, ready: str) -> None:
+    """Open a served notebook and wait until ``ready`` (a CSS selector) is visible."""
+    page.goto(voila.url(notebook), wait_until="domcontentloaded")
+    page.wait_for_selector(ready, state="visible", timeout=TIMEOUT_MS)
+
+
+def click_next(page) -> None:
+    """One click towards a move: pass the device, Play, choose from a list, or the first choice."""
+    for selector in (".fk-table-pass-button", ".fk-table-play", ".fk-move-choose", ".fk-move-button"):
+        target = page.locator(f"{selector}:visible")
+        if target.count():
+            if selector == ".fk-move-choose":
+                select = page.locator(".fk-move-select select")
+                select.select_option(index=0)
+            target.first.click()
+            page.wait_for_timeout(100)
+            return
+    page.wait_for_timeout(200)    # the kernel is still answering the last click
+
+
+def follow(page, link):
+    """Click ``link`` and return the page it opens (the output's links open a new tab)."""
+    with page.context.expect_page() as opened:
+        link.click()
+    new = opened.value
+    new.wait_for_load_state("domcontentloaded")
+    return new
+
+
+def shot(page, name: str, exc: BaseException) -> None:
+    path = Path(f"/tmp/fk_classroom_{name}.png")
+    try:
+        page.screenshot(path=str(path), full_page=True)
+        exc.add_note(f"screenshot: {path}")
+    except Exception as error:  # the page may be gone
+        exc.add_note(f"no screenshot: {error}")
+
+
+def axe_violations(page) -> list[str]:
+    """Serious and critical axe-core violations on the page (every axe rule runs)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def lesson_pages() -> list[str]:
+    return sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/[0-9][0-9]_*.ipynb"))
+
+
+# -- 1. the app ----------------------------------------------------------------------
+
+def test_classroom_app(page, voila):
+    try:
+        open_app(page, voila, "00_classroom.ipynb", ".fk-classroom")
+        assert not axe_violations(page)
+        landing = page
+        link = page.locator(".fk-classroom-table").first
+        href = link.get_attribute("href")
+        assert href and href.startswith("table.ipynb?game=")
+        page = follow(page, link)
+        page.wait_for_selector(".fk-table-board svg", state="visible", timeout=TIMEOUT_MS)
+        assert "table.ipynb?game=" in page.url
+        status = page.locator(".fk-table-status")
+        log = page.locator(".fk-table-log")
+
+        # play two moves by clicking: the first choice at each step, then Play
+        for _ in range(2):
+            before = log.inner_text()
+            for _ in range(20):
+                if log.inner_text() != before:
+                    break
+                click_next(page)
+            page.wait_for_function("([s, b]) => document.querySelector(s).innerText !== b",
+                                   arg=[".fk-table-log", before])
+        played = log.inner_text()
+
+        # a typed move the rules refuse: every rule cited, nothing changes
+        if page.locator(".fk-table-pass-button:visible").count():    # hot seat: the next player takes over
+            page.locator(".fk-table-pass-button").click()
+        page.locator(".fk-table-try input").wait_for(state="visible")
+        state_before = status.inner_text()
+        page.locator(".fk-table-try input").fill("reveal G3")     # never legal this early in Sixtina
+        page.locator(".fk-table-try-button").click()
+        refusal = page.locator(".fk-table-refusal")
+        refusal.wait_for(state="visible")
+        page.wait_for_function("s => document.querySelector(s).innerText.trim() !== ''", arg=".fk-table-refusal")
+        assert "[sixtina " in refusal.inner_text(), refusal.inner_text()     # the rule, cited by its id
+        assert log.inner_text() == played and status.inner_text() == state_before
+
+        # undo takes the last move back
+        page.locator(".fk-table-undo").click()
+        page.wait_for_function("([s, b]) => document.querySelector(s).innerText !== b", arg=[".fk-table-log", played])
+
+        # the exercises of the same game: answer one, the engine explains
+        page = landing
+        page = follow(page, page.locator('a[href*="exercises"]').first)
+        page.wait_for_selector(".fk-exercise", state="visible", timeout=TIMEOUT_MS)
+        answer = page.locator(".fk-exercise-answer button:visible, .fk-exercise-answer input:visible").first
+        if answer.evaluate("e => e.tagName") == "INPUT":
+            answer.fill("3")
+        else:
+            answer.click()
+        page.locator(".fk-exercise-check").first.click()
+        page.wait_for_function("s => document.querySelector(s).innerText.trim() !== ''",
+                               arg=".fk-exercise-feedback")
+        feedback = page.locator(".fk-exercise-feedback").first.inner_text()
+        assert "Traceback" not in feedback
+        assert not axe_violations(page)
+    except BaseException as exc:
+        shot(page, "app", exc)
+        exc.add_note("Voila log (tail):\n" + voila.log_tail())
+        raise
+
+
+# -- 2 and 3. every served page: accessibility, then latency ----------------------------------
+
+#: rows (page, control, "text" or "board", milliseconds of each interaction) for the report
+LATENCY: list[tuple[str, str, str, list[float]]] = []
+
+
+@pytest.mark.parametrize("notebook", ["00_classroom.ipynb", "00_start_here.ipynb", *lesson_pages()])
+def test_every_served_page_is_accessible_and_answers(page, voila, notebook):
+    try:
+        open_app(page, voila, notebook, "body")
+        page.wait_for_function(JS_RENDERED, timeout=TIMEOUT_MS)
+        violations = axe_violations(page)
+        assert not violations, f"{notebook}: {violations}"
+        if "/" in notebook:
+            LATENCY.extend(measure_latency(page, notebook))
+    except BaseException as exc:
+        shot(page, Path(notebook).stem, exc)
+        raise
+
+
+def measure_latency(page, notebook: str) -> list[tuple[str, str, str, list[float]]]:
+    """Operate up to :data:`PER_PAGE` controls :data:`TIMES` times each; their latencies."""
+    rows = []
+    for kind, selector in CONTROLS.items():
+        for index in range(page.locator(selector).count()):
+            if len(rows) >= PER_PAGE:
+                return rows
+            times, boards = [], []
+            for step in range(1, TIMES + 1):
+                result = page.evaluate(JS_OPERATE, [selector, index, step])
+                if result:
+                    times.append(result[0])
+                    boards.append(result[1])
+            if times:
+                rows.append((notebook, f"{kind} {index + 1}", "board" if any(boards) else "text", times))
+    return rows
+
+
+#: Voilà has executed the notebook and rendered its widgets (no spinner, cells present)
+JS_RENDERED = """() => !document.querySelector('#loading') && !document.querySelector('.voila-spinner-color1')
+  && document.querySelectorAll('.jp-Cell, .jp-OutputArea-output').length > 0
+  && [...document.querySelectorAll('.jp-OutputArea-output')].every(o => !o.innerText.includes('Loading widget'))"""
+
+
+# -- 3. latency, as a benchmark -------------------------------------------------------------
+
+#: Operate control ``index`` of the kind ``kind`` from inside the page and resolve with
+#: (milliseconds from the interaction to the last change, whether an SVG/image changed).
+JS_OPERATE = """async ([selector, index, step]) => {
+  const el = document.querySelectorAll(selector)[index];
+  if (!el) return null;
+  let last = null, board = false;
+  const control = el.closest('.jupyter-widgets') || el;   // its own look (focus, pressed) is not an answer
+  const observer = new MutationObserver(list => {
+    list = list.filter(m => !control.contains(m.target));
+    if (!list.length) return;
+    last = performance.now();
+    for (const m of list) {
+      const nodes = [...m.addedNodes, m.target];
+      if (nodes.some(n => n.nodeType === 1 && (['svg', 'IMG'].includes(n.tagName) || n.closest?.('svg')
+                                           || n.querySelector?.('svg, img')))) board = true;
+    }
+  });
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  const t0 = performance.now();
+  if (el.tagName === 'SELECT') {
+    el.selectedIndex = (el.selectedIndex + step) % el.options.length;
+    el.dispatchEvent(new Event('change', {bubbles: true}));
+  } else if (el.classList.contains('noUi-handle')) {
+    el.focus();
+    el.dispatchEvent(new KeyboardEvent('keydown', {key: step % 2 ? 'ArrowRight' : 'ArrowLeft', bubbles: true}));
+  } else {
+    el.click();
+  }
+  const start = Date.now();
+  await new Promise(resolve => {
+    const tick = () => {
+      const quiet = last !== null && performance.now() - last > QUIET_MS;
+      if (quiet || Date.now() - start > 3000) resolve(); else setTimeout(tick, 20);
+    };
+    setTimeout(tick, 20);
+  });
+  observer.disconnect();
+  return last === null ? null : [last - t0, board];
+}""".replace("QUIET_MS", str(QUIET_MS))
+
+CONTROLS = {
+    "dropdown": ".widget-dropdown:not(.fk-table-seat) select",
+    "slider": ".noUi-handle",
+    "toggle": ".widget-toggle-buttons:not(.fk-table-pace) button",
+    # at a table only the move choices: a seat or pace change hands the game to bots,
+    # whose thinking is engine time, not the widget's
+    "button": ".fk-move-button, button.jupyter-button:not(.widget-toggle-button):not(.fk-table *)",
+}
+
+
+def test_widget_latency_report():
+    """Write the latency table of every page measured above (a benchmark: no time limit)."""
+    rows = LATENCY
+    assert rows, "no widget answered on any lesson page (run with the page tests above)"
+    lines = ["| page | control | output | median ms | max ms |", "|---|---|---|---:|---:|"]
+    lines += [f"| {nb} | {control} | {kind} | {statistics.median(t):.0f} | {max(t):.0f} |"
+              for nb, control, kind, t in rows]
+    for kind in ("text", "board"):
+        every = [x for _, _, k, t in rows if k == kind for x in t]
+        if every:
+            lines.append(f"| **all** | {kind} ({len(every)} interactions) | {kind} | "
+                         f"{statistics.median(every):.0f} | {max(every):.0f} |")
+    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (REPORT.with_suffix(".json")).write_text(json.dumps(rows), encoding="utf-8")
+    print(f"\nwidget latency (interaction to updated page, in Chromium via Voila): {REPORT}")
