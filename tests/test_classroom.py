@@ -36,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, _free_port, _need
+from tests.test_browser import _free_port, browser  # noqa: F401  (the browser fixture, shared)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -100,19 +100,6 @@ class VoilaServer:
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    _need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _need(False, "Python Playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     server = VoilaServer(tmp_path_factory.mktemp("voila"))
     try:
@@ -123,8 +110,8 @@ def voila(tmp_path_factory):
 
 
 @pytest.fixture
-def page(chromium, voila):
-    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+def page(browser, voila):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     yield page

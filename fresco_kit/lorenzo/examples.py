@@ -16,7 +16,7 @@ from .actions import Place
 from .data import load
 from .effects import member_value
 from .final import excommunication_loss
-from .positions import final_tie, game_at, position
+from .positions import final_tie, game_at, position, vatican_report_opened
 from .zones import firing_cards, zone_value
 
 KIND = "constructed"
@@ -163,17 +163,7 @@ def vatican_report_both_ways() -> list[Check]:
     Palace, privilege: 1 faith) closes the round.  Blue has 2 faith: excommunicated.
     Red (5 faith) shows support: faith 0, +5 VP.  White (4 faith) refuses: excommunicated,
     keeps 4 faith."""
-    st = position(
-        ["Red", "White", "Blue"],
-        round=2,
-        tiles=(2, 9, 18),
-        res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 1}},
-        home={"Red": [], "White": [], "Blue": ["neutral"]},
-        turn=-1,
-    )
-    game = game_at(st)
-    game.play("place Blue neutral council servants 1")
-    game.play("choose Blue faith")
+    game = vatican_report_opened()
     game.play("choose Red support")
     game.play("choose White refuse")
     s = game.state

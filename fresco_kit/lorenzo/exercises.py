@@ -17,7 +17,7 @@ from __future__ import annotations
 from fresco_kit.core import Game, RuleRef
 from fresco_kit.core.exercises import Exercise, best, choice, legal, number
 
-from .positions import final_tie, game_at, position
+from .positions import final_tie, game_at, position, vatican_report_opened
 from .refs import RULES
 from .table import CATEGORY_HELP
 
@@ -59,18 +59,7 @@ def third_territory() -> Game:
 def vatican_period_one() -> Game:
     """End of round 2 (threshold 3): Red 5 faith, White 4, Blue 1; Blue's last placement
     (the Council Palace, a faith privilege) has just opened the report."""
-    st = position(
-        ["Red", "White", "Blue"],
-        round=2,
-        tiles=(2, 9, 18),
-        res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 1}},
-        home={"Red": [], "White": [], "Blue": ["neutral"]},
-        turn=-1,
-    )
-    game = game_at(st)
-    game.play("place Blue neutral council servants 1")
-    game.play("choose Blue faith")
-    return game
+    return vatican_report_opened()
 
 
 def large_harvest() -> Game:

@@ -289,3 +289,21 @@ def final_tie() -> Game:
     game.play("choose Red coins")
     game.play("choose Red support")
     return game
+
+
+def vatican_report_opened() -> Game:
+    """The end of round 2 (threshold 3): Red 5 faith, White 4, Blue 1 plus the faith
+    privilege of Blue's last placement (the Council Palace), which has just opened the
+    Vatican report (the worked example "The Vatican report, both ways", and exercises)."""
+    st = position(
+        ["Red", "White", "Blue"],
+        round=2,
+        tiles=(2, 9, 18),
+        res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 1}},
+        home={"Red": [], "White": [], "Blue": ["neutral"]},
+        turn=-1,
+    )
+    game = game_at(st)
+    game.play("place Blue neutral council servants 1")
+    game.play("choose Blue faith")
+    return game
