@@ -41,6 +41,7 @@ from tests.test_browser import _free_port, browser  # noqa: F401  (the browser f
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 TIMEOUT_MS = 180_000
+SETTLE_MS = 2000                # wait after rendering before operating a page's controls
 QUIET_MS = 250                  # the page counts as updated after this long without a change
 PER_PAGE = 5                    # controls operated per lesson page
 TIMES = 3                       # interactions per control
@@ -248,6 +249,7 @@ def test_every_served_page_is_accessible_and_answers(page, voila, notebook):
         violations = axe_violations(page)
         assert not violations, f"{notebook}: {violations}"
         if "/" in notebook:
+            page.wait_for_timeout(SETTLE_MS)   # Voila connects the widgets to the kernel after rendering
             LATENCY.extend(measure_latency(page, notebook))
     except BaseException as exc:
         shot(page, Path(notebook).stem, exc)
