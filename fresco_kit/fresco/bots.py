@@ -17,6 +17,7 @@ state, the hidden parts drawn at random, so that a searching bot never peeks.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from fresco_kit.core import Game, Rng
 from fresco_kit.core.actions import made
@@ -43,24 +44,17 @@ def _choice(s: State, i: int, gain: int, rng: Rng) -> str | None:
     return rng.choice(sorted(options)) if options else None
 
 
-_WANTED_CACHE: dict = {}
-
-
 def _wanted(s: State, p: PlayerState) -> tuple[int, ...]:
     """Paints of the fresco tile a player is closest to affording (shortfall, then value)."""
-    key_ = (s.fresco, p.paints)
-    hit = _WANTED_CACHE.get(key_)
-    if hit is None:
-        if len(_WANTED_CACHE) > 50_000:
-            _WANTED_CACHE.clear()
-        hit = _WANTED_CACHE[key_] = _wanted_uncached(s, p)
-    return hit
+    return _wanted_tile(s.fresco, p.paints)
 
 
-def _wanted_uncached(s: State, p: PlayerState) -> tuple[int, ...]:
+@lru_cache(maxsize=50_000)
+def _wanted_tile(fresco: tuple[int, ...], paints: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`_wanted` of a fresco and a holding (cached: playouts ask for the same ones often)."""
     best, key = None, None
-    h0, h1, h2, h3, h4, h5 = p.paints
-    for t in s.fresco:
+    h0, h1, h2, h3, h4, h5 = paints
+    for t in fresco:
         if t < 0:
             continue
         need = _NEEDS[t]
@@ -317,22 +311,10 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
     return value
 
 
-_NEAREST_CACHE: dict = {}
-
-
+@lru_cache(maxsize=50_000)
 def _nearest_tile(fresco: tuple[int, ...], paints: tuple[int, ...]) -> float:
     """The most a tile on the fresco is worth times the square of the share of its paint
     pieces ``paints`` holds (cached: greedy bots ask it for the same holdings often)."""
-    key_ = (fresco, paints)
-    hit = _NEAREST_CACHE.get(key_)
-    if hit is None:
-        if len(_NEAREST_CACHE) > 50_000:
-            _NEAREST_CACHE.clear()
-        hit = _NEAREST_CACHE[key_] = _nearest_tile_uncached(fresco, paints)
-    return hit
-
-
-def _nearest_tile_uncached(fresco: tuple[int, ...], paints: tuple[int, ...]) -> float:
     best = 0.0
     for t in fresco:
         if t < 0:
