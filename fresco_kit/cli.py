@@ -23,7 +23,7 @@ from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info
-from fresco_kit.sim.review import study, summary_lines, write_report
+from fresco_kit.sim.review import summary_lines, write_report
 from fresco_kit.sim.runner import Results, simulate
 
 GAMES = tuple(REGISTERED)
@@ -139,11 +139,20 @@ def _study(args: argparse.Namespace, review: bool = False) -> tuple[dict[str, An
     options = dict(_option(text) for text in args.option)
     if args.data:  # a DataError (a ValueError) names the file and the field
         options["data"] = load_patch(args.data)
-    run = {"seed": args.seed, "options": options, "workers": args.workers, "scheduler": args.scheduler}
-    if review:
-        return options, study(args.game, bots, args.n, progress=sys.stderr.isatty(), **run)
-    rules = bool(game_info(args.game).switches) and not args.no_rules
-    return options, simulate(args.game, bots, args.n, progress=sys.stderr.isatty(), rules=rules, **run)
+    rules = review or (bool(game_info(args.game).switches) and not args.no_rules)
+    results = simulate(
+        args.game,
+        bots,
+        args.n,
+        seed=args.seed,
+        options=options,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=sys.stderr.isatty(),
+        decisions=review,
+        rules=rules,
+    )
+    return options, results
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -1,11 +1,11 @@
 """The design review: a study's summary as text (``fresco-kit simulate``) and as one HTML file
 (``fresco-kit review``).
 
-:func:`study` plays the games with every frame the review uses (decisions and rules),
-:func:`summary_lines` sums them up in a few lines of text, :func:`summary_tables` as
-tables, and :func:`write_report` writes a single self-contained HTML page: the command
-that made it, the study's settings, the tables and every plot of :mod:`.plots` as an
-embedded PNG whose ``alt`` is the plot's description.  The page loads nothing from
+The games come from :func:`~fresco_kit.sim.runner.simulate` (with ``decisions=True`` and
+``rules=True`` for the review's tables); :func:`summary_lines` sums them up in a few
+lines of text, :func:`summary_tables` as tables, and :func:`write_report` writes a single
+self-contained HTML page: the command that made it, the study's settings, the tables and
+every plot of :mod:`.plots` as an embedded PNG whose ``alt`` is the plot's description.  The page loads nothing from
 elsewhere (no scripts, fonts or styles from the network).
 
 "Switches never used" are the game's rule switches (``GameInfo.switches``) whose rule
@@ -20,14 +20,14 @@ import base64
 import html
 import importlib
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fresco_kit.core import game_info
 
 from . import metrics, plots
-from .runner import Results, simulate
+from .runner import Results
 
 #: the report's plots: heading, plot function, keyword arguments
 PLOTS: tuple[tuple[str, Callable[..., Any], dict[str, Any]], ...] = (
@@ -39,32 +39,6 @@ PLOTS: tuple[tuple[str, Callable[..., Any], dict[str, Any]], ...] = (
     ("Drama: lead changes", plots.lead_changes, {}),
     ("Rules used", plots.rule_use, {}),
 )
-
-
-def study(
-    game: str,
-    bots: Sequence[str],
-    games: int,
-    seed: int = 0,
-    options: dict[str, Any] | None = None,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    progress: bool = False,
-) -> Results:
-    """Play the games of a review: :func:`~fresco_kit.sim.runner.simulate` with the
-    ``decisions`` and ``rules`` frames.  Raises ``ValueError`` as ``simulate`` does."""
-    return simulate(
-        game,
-        bots,
-        games,
-        seed=seed,
-        options=options,
-        workers=workers,
-        scheduler=scheduler,
-        progress=progress,
-        decisions=True,
-        rules=True,
-    )
 
 
 def _bots(results: Results) -> list[str]:

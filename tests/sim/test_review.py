@@ -10,13 +10,14 @@ import pytest
 from fresco_kit import game_info
 from fresco_kit.sim import review
 from fresco_kit.sim.metrics import unused_switches
+from fresco_kit.sim.runner import simulate
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module")
 def study():
-    return review.study("fresco", ["kit", "kit", "kit", "random"], 6, seed=2, workers=1)
+    return simulate("fresco", ["kit", "kit", "kit", "random"], 6, seed=2, workers=1, decisions=True, rules=True)
 
 
 def test_a_study_keeps_the_decisions_and_rules(study):
