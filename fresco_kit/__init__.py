@@ -6,7 +6,7 @@ players, options, rule switches, scoring categories, sources, rules module).
 
 from __future__ import annotations
 
-from .core.figures import enable as _show_figures_with_alt_text
+from .classroom.figures import enable as _show_figures_with_alt_text
 from .core.registry import GameInfo, game_info, games
 
 _show_figures_with_alt_text()

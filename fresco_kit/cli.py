@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from fresco_kit.classroom.review import summary_lines, write_report
 from fresco_kit.core.data import load_patch
 from fresco_kit.core.examples import run_examples
 from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
@@ -23,7 +24,6 @@ from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info
-from fresco_kit.sim.review import summary_lines, write_report
 from fresco_kit.sim.runner import Results, simulate
 
 GAMES = tuple(REGISTERED)

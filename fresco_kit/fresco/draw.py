@@ -15,14 +15,14 @@ inside the functions) and plain text.
 - :func:`summary` / :func:`fresco_grid` -- the position (or a player's view, where
   what lies behind another player's screens shows as ``hidden``) as plain text.
 
-Players and paints are drawn in the kit's one colour map (``fresco_kit.core.colours``).
+Players and paints are drawn in the kit's one colour map (``fresco_kit.classroom.colours``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fresco_kit.core.colours import PAINT_COLOURS, player_colour, text_on
+from fresco_kit.classroom.colours import PAINT_COLOURS, player_colour, text_on
 from fresco_kit.core.text import plural
 
 from . import board as grid
@@ -171,7 +171,7 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
     bishop = (bishop[0], bishop[1])
     bonus = np.array([[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)])
     fig, ax = _axes(ax, (5.8, 4.8))
-    # vmax 3.5, not 3: the +2 cells stay light enough for readable text (core.colours.text_on)
+    # vmax 3.5, not 3: the +2 cells stay light enough for readable text (classroom.colours.text_on)
     image = ax.imshow(bonus, cmap="YlOrRd", vmin=0, vmax=3.5, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
     for r in range(data.ROWS):
         for c in range(data.COLS):

@@ -3,7 +3,7 @@
 Every position is a 4-player game (Red, White, Blue, Yellow), base rules, seed 3, whose
 fresco is laid out the same way each time; the questions name the segments by their
 place on the 5x5 grid and their value (the table and the board drawing show the same).
-The constructors come from :mod:`fresco_kit.core.exercises`; a teacher adds one in a few
+The constructors come from :mod:`fresco_kit.classroom.exercises`; a teacher adds one in a few
 lines, e.g.::
 
     legal("fresco", "altar-two-blues", "Two blues at the altar",
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
 from fresco_kit.core import Game
-from fresco_kit.core.exercises import Exercise, best, choice, legal, number
 from fresco_kit.core.rules import RuleRef
 
 from . import data, new_game

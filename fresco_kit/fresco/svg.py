@@ -2,7 +2,7 @@
 
 The table and the teaching widgets show this drawing in an ``HTML`` widget, whose value
 the browser swaps in place; the matplotlib pictures of :mod:`.draw` stay for the README
-figures.  Built with :class:`fresco_kit.core.svg.Svg`, so text is at least 12 px at its
+figures.  Built with :class:`fresco_kit.classroom.svg.Svg`, so text is at least 12 px at its
 display size and every text colour reaches 4.5:1 on its background.
 
 What it shows is what lies open on the table for everyone (Fresco rulebook, Setup and
@@ -16,8 +16,8 @@ draw the same picture.
 
 from __future__ import annotations
 
-from fresco_kit.core.colours import INK, MUTED, PAINT_COLOURS, player_colour
-from fresco_kit.core.svg import Svg
+from fresco_kit.classroom.colours import INK, MUTED, PAINT_COLOURS, player_colour
+from fresco_kit.classroom.svg import Svg
 from fresco_kit.core.text import plural
 
 from . import board, data, names
@@ -186,7 +186,7 @@ def board_svg(state: State) -> str:
 
 
 def board_drawing(state: State) -> Svg:
-    """The :class:`~fresco_kit.core.svg.Svg` behind :func:`board_svg` (its ``pairs`` hold
+    """The :class:`~fresco_kit.classroom.svg.Svg` behind :func:`board_svg` (its ``pairs`` hold
     every text and background colour, for checks)."""
     s = state
     right = 60 + 24 * len(s.booths) + 22 + 106 + 34 + s.n * 24 + 34

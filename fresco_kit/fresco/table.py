@@ -1,4 +1,4 @@
-"""Fresco's parts of the classroom table (:class:`fresco_kit.core.table_parts.TableParts`).
+"""Fresco's parts of the classroom table (:class:`fresco_kit.classroom.table_parts.TableParts`).
 
 The table shows moves as steps a player picks one after another, first the kind of
 move, then each choice, e.g. ``("Restore a fresco segment", "segment (1, 2), worth 5:
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
-from fresco_kit.core.colours import PAINT_COLOURS, text_on
+from fresco_kit.classroom.colours import PAINT_COLOURS, text_on
 from fresco_kit.core.rules import RuleRef
 from fresco_kit.core.text import plural
 

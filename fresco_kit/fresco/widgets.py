@@ -8,8 +8,8 @@ headlessly and read what is shown.  Every answer comes from the engine through
 from :mod:`.svg`), never an ``Output`` cleared and refilled, and no matplotlib figure is
 built on a change.  Sliders are 350 px wide, descriptions and buttons sized to their
 labels, text at least 12 px with 4.5:1 contrast.  Every widget has the kit's one layout
-(``fresco_kit.core.widgets.panel``: title, note, controls, answer) and the kit's paint
-colours (``fresco_kit.core.colours``).
+(``fresco_kit.classroom.widgets.panel``: title, note, controls, answer) and the kit's paint
+colours (``fresco_kit.classroom.colours``).
 
 - :func:`wake_up_widget` -- Phase I: get-up times -> order, prices, mood, apprentices
   (the first player's time is the browser probe: classes ``fk-probe`` / ``fk-probe-out``).
@@ -27,8 +27,8 @@ from collections.abc import Callable
 from html import escape, unescape
 from typing import Any
 
-from fresco_kit.core.colours import INK, PAINT_COLOURS, text_on
-from fresco_kit.core.widgets import panel
+from fresco_kit.classroom.colours import INK, PAINT_COLOURS, text_on
+from fresco_kit.classroom.widgets import panel
 
 from . import data, teach
 from .svg import bishop_svg

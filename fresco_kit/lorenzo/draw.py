@@ -6,7 +6,7 @@
 - :func:`draw_board`: the four towers with floor values and bonuses and the other
   zones, coloured by what one family member can reach (engine checks via
   ``explore.reach``), the family members on the board in their players' colours
-  (``core.colours``); :func:`board` draws a position for ``Game``'s picture.
+  (``classroom.colours``); :func:`board` draws a position for ``Game``'s picture.
 - :func:`draw_score_sheet` and :func:`draw_scoring_tables`: final scoring.
 - :func:`readme_figures` for ``fresco-kit figures``.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fresco_kit.core.colours import INK, player_colour, text_on
-from fresco_kit.core.figures import set_alt
+from fresco_kit.classroom.colours import INK, player_colour, text_on
+from fresco_kit.classroom.figures import set_alt
 from fresco_kit.core.text import plural
 
 from . import positions, rules

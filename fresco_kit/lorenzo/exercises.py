@@ -1,5 +1,5 @@
 """Exercises for Lorenzo il Magnifico: constructed positions plus a question, answered by
-the engine (``fresco_kit.core.exercises``).
+the engine (``fresco_kit.classroom.exercises``).
 
 Each position is built with :func:`positions.position` (most from the worked examples
 of ``examples.py``) and returned as a fresh game; the engine decides every answer and
@@ -14,8 +14,8 @@ explains it with the rules it used.  A teacher adds one in a few lines, e.g.::
 
 from __future__ import annotations
 
+from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
 from fresco_kit.core import Game, RuleRef
-from fresco_kit.core.exercises import Exercise, best, choice, legal, number
 
 from .positions import final_tie, game_at, position, vatican_report_opened
 from .refs import RULES

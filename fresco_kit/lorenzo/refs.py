@@ -9,8 +9,8 @@ the comment are rules the checklist lacks (component facts or the kit's readings
 
 from __future__ import annotations
 
+from fresco_kit.classroom.i18n import glossary
 from fresco_kit.core import Rulebook
-from fresco_kit.core.i18n import glossary
 
 STRUCT = "La struttura della partita"
 DICE = "I dadi e i familiari"

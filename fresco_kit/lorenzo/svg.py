@@ -9,7 +9,7 @@ cards by type, members at home, excommunications).  Nothing hidden is drawn: not
 order of the decks nor the random generator (``State.view`` hides exactly those), so
 a player's view and the full state give the same drawing.
 
-Built with :class:`fresco_kit.core.svg.Svg` at its display size (at most 900 px wide,
+Built with :class:`fresco_kit.classroom.svg.Svg` at its display size (at most 900 px wide,
 text of 12 px or more, every text colour checked against its background); details of
 cards and tiles are tooltips.  The matplotlib board of ``draw.py`` stays for the README
 figures.
@@ -20,9 +20,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from fresco_kit.classroom.colours import INK, MUTED, contrast, player_colour, text_on
+from fresco_kit.classroom.svg import Svg
 from fresco_kit.core import ScoreSheet
-from fresco_kit.core.colours import INK, MUTED, contrast, player_colour, text_on
-from fresco_kit.core.svg import Svg
 from fresco_kit.core.text import plural
 
 from .data import CARD_TYPES, load, load_for

@@ -1,4 +1,4 @@
-"""Lorenzo il Magnifico at the table (``core.table_parts.TableParts``): moves in words, status,
+"""Lorenzo il Magnifico at the table (``classroom.table_parts.TableParts``): moves in words, status,
 the player's own board, and the score-sheet categories explained.
 
 Moves are worded with names, never ids: family members with their value, action spaces

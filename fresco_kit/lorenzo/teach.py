@@ -12,9 +12,9 @@ in ``examples.py`` (``example(name)`` is re-exported here).
 
 from __future__ import annotations
 
+from fresco_kit.classroom.widgets import ILLUSTRATIVE_BANNER
 from fresco_kit.core import RuleRef
 from fresco_kit.core.text import plural
-from fresco_kit.core.widgets import ILLUSTRATIVE_BANNER
 
 from . import explore
 from .data import CARD_TYPES, load

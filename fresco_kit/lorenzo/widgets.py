@@ -30,9 +30,9 @@ from dataclasses import dataclass, field, replace
 from html import escape, unescape
 from typing import Any
 
+from fresco_kit.classroom.widgets import panel
 from fresco_kit.core import Rng, ScoreSheet
 from fresco_kit.core.text import plural
-from fresco_kit.core.widgets import panel
 
 from . import positions, rules, teach
 from .data import CARD_TYPES, MEMBERS, load

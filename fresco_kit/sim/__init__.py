@@ -9,10 +9,8 @@
   win rates by seat or bot, category shares, decisiveness (winning margins), drama (lead
   changes), length, action and rule use, ``compare`` (two runs on the same seeds) and
   ``ablate`` (each rule switch alone);
-- :mod:`.plots`: matplotlib figures of a run (win rates, category shares, lengths, rule
-  use, margins, lead changes), each with its alt text;
-- :mod:`.review`: the summary of a study as text (``fresco-kit simulate``) and as one
-  self-contained HTML page (``fresco-kit review``).
+The figures and the review page of a study are drawn above this layer, in
+:mod:`fresco_kit.classroom.plots` and :mod:`fresco_kit.classroom.review`.
 
 Importing this package imports neither pandas, tqdm nor matplotlib; they are imported when used.
 """

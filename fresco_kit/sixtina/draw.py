@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fresco_kit.core.colours import HIGHLIGHT, INK, player_colour, text_on
+from fresco_kit.classroom.colours import HIGHLIGHT, INK, player_colour, text_on
 
 from .chapel import chapel_graph
 from .codes import FRESCO_TECHS, PLACES, D

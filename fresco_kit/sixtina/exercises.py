@@ -1,6 +1,6 @@
 """1980 Sixtina exercises: engine positions with a question, answered by the engine.
 
-Built with the core constructors (:mod:`fresco_kit.core.exercises`): "is this move
+Built with the core constructors (:mod:`fresco_kit.classroom.exercises`): "is this move
 legal?", "what does it score?", "which one?" and "what is the best move?".  Most start
 from the rulebook's restoration examples (:func:`.examples.chapel_chain`: Red, White and
 Blue around the Creation of Adam) and go a few moves on.  A teacher adds one in a few lines, e.g.::
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
 from fresco_kit.core import Game
-from fresco_kit.core.exercises import Exercise, best, choice, legal, number
 from fresco_kit.core.rules import RuleRef
 
 from . import rules

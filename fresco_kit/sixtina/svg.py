@@ -7,7 +7,7 @@ players' scores, materials and kept prudent cards; hand and deck sizes; the obje
 in play and who claimed them.  Nothing hidden is drawn: no card in a hand or in the
 deck, no fresco under a sheet.  Details go in tooltips (hover a card or a space).
 
-It uses :class:`fresco_kit.core.svg.Svg`, which refuses text under 11 px and text
+It uses :class:`fresco_kit.classroom.svg.Svg`, which refuses text under 11 px and text
 colours under 4.5:1 contrast; the drawing is at most 900 px wide and its text 12 px or
 more at that size.  The matplotlib pictures of :mod:`.draw` stay for figures files.
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from textwrap import wrap
 
-from fresco_kit.core.colours import HIGHLIGHT, INK, MUTED, PAINT_COLOURS, player_colour
+from fresco_kit.classroom.colours import HIGHLIGHT, INK, MUTED, PAINT_COLOURS, player_colour
+from fresco_kit.classroom.svg import Svg
 from fresco_kit.core.scoring import ScoreSheet
-from fresco_kit.core.svg import Svg
 from fresco_kit.core.text import plural
 
 from .codes import EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, PRUDENT, D

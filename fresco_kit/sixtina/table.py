@@ -1,6 +1,6 @@
 """1980 Sixtina at the table: the game's parts of the classroom table widget.
 
-Follows :class:`fresco_kit.core.table_parts.TableParts`: readable move texts with names
+Follows :class:`fresco_kit.classroom.table_parts.TableParts`: readable move texts with names
 (cards by technique and value, frescoes by title and place, players by name), the steps
 that narrow a decision (first the move's kind, then each choice), the status line, the
 acting player's private panel (from their view only), the explanations of the score

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from html import escape, unescape
 from typing import Any
 
+from fresco_kit.classroom.widgets import panel
 from fresco_kit.core.text import plural
-from fresco_kit.core.widgets import panel
 
 from . import teach
 from .chapel import place_status, revealable_places
@@ -96,7 +96,7 @@ def _row(items: list[Any]) -> Any:
 
 
 def _panel(title: str, rows: list[Any], out: Any, **attrs: Any) -> Any:
-    """The core panel (:func:`fresco_kit.core.widgets.panel`): ``title``, the rows of
+    """The core panel (:func:`fresco_kit.classroom.widgets.panel`): ``title``, the rows of
     controls, ``out`` below; ``attrs`` become attributes of the box for tests."""
     import ipywidgets as widgets
 

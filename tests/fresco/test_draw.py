@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from matplotlib.collections import LineCollection  # noqa: E402
 from matplotlib.patches import Rectangle  # noqa: E402
 
-from fresco_kit.core.colours import contrast, player_colour  # noqa: E402
+from fresco_kit.classroom.colours import contrast, player_colour  # noqa: E402
 from fresco_kit.fresco import board, data, draw, new_game  # noqa: E402
 from fresco_kit.core.text import plural  # noqa: E402
 from fresco_kit.fresco.positions import edit  # noqa: E402

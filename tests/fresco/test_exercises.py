@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from fresco_kit.core.exercises import NO, YES, best_moves
+from fresco_kit.classroom.exercises import NO, YES, best_moves
 from fresco_kit.fresco import board, data
 from fresco_kit.fresco.exercises import EXERCISES
 

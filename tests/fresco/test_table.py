@@ -10,8 +10,8 @@ import pytest
 
 from fresco_kit import fresco
 from fresco_kit.core import Rng
-from fresco_kit.core.colours import contrast
-from fresco_kit.core.svg import MIN_CONTRAST
+from fresco_kit.classroom.colours import contrast
+from fresco_kit.classroom.svg import MIN_CONTRAST
 from fresco_kit.fresco import bots, data, table
 from fresco_kit.fresco.positions import edit
 from fresco_kit.fresco.svg import board_drawing, board_svg

@@ -7,7 +7,7 @@ import pytest
 from matplotlib.colors import to_rgba
 
 from fresco_kit.core import Rng
-from fresco_kit.core.colours import player_colour
+from fresco_kit.classroom.colours import player_colour
 from fresco_kit.lorenzo import draw, new_game, positions
 from fresco_kit.lorenzo.positions import game_at
 from fresco_kit.lorenzo.refs import RULES
@@ -131,12 +131,12 @@ def test_notebook_figures_read_on_a_projector(make):
     from matplotlib.colors import to_hex
     from matplotlib.text import Text
 
-    from fresco_kit.core.colours import contrast
+    from fresco_kit.classroom.colours import contrast
 
     fig = make()
     fig.canvas.draw()
     scale = min(1.0, SHOWN_WIDTH / (fig.get_figwidth() * fig.dpi))
-    assert len(fig.alt_text) > 60                              # shown as <img alt="..."> (core.figures)
+    assert len(fig.alt_text) > 60                              # shown as <img alt="..."> (classroom.figures)
     texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
     assert len(texts) > 10
     for t in texts:

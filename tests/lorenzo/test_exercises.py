@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from fresco_kit.core.exercises import NO, YES, Exercise, best_moves
+from fresco_kit.classroom.exercises import NO, YES, Exercise, best_moves
 from fresco_kit.lorenzo.exercises import EXERCISES
 
 IDS = [ex.key for ex in EXERCISES]

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from fresco_kit.core import Rng
-from fresco_kit.core.colours import contrast
-from fresco_kit.core.svg import Svg
-from fresco_kit.core.table_parts import TableParts
+from fresco_kit.classroom.colours import contrast
+from fresco_kit.classroom.svg import Svg
+from fresco_kit.classroom.table_parts import TableParts
 from fresco_kit.lorenzo import INFO, new_game, rules, table
 from fresco_kit.lorenzo import svg as lorenzo_svg
 from fresco_kit.lorenzo.actions import Choose, Place

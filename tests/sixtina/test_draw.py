@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 import pytest
 from matplotlib.colors import to_hex
 
-from fresco_kit.core.colours import player_colour
+from fresco_kit.classroom.colours import player_colour
 from fresco_kit.sixtina import draw, teach
 from fresco_kit.sixtina.chapel import place_status, revealable_places
 from fresco_kit.sixtina.examples import chapel_chain

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from fresco_kit.core.exercises import NO, YES, best_moves
+from fresco_kit.classroom.exercises import NO, YES, best_moves
 from fresco_kit.sixtina.exercises import EXERCISES
 
 BY_KEY = {ex.key: ex for ex in EXERCISES}

@@ -10,8 +10,8 @@ import pytest
 
 from fresco_kit import game_info
 from fresco_kit.core import Rng
-from fresco_kit.core.colours import contrast
-from fresco_kit.core.svg import MIN_CONTRAST
+from fresco_kit.classroom.colours import contrast
+from fresco_kit.classroom.svg import MIN_CONTRAST
 from fresco_kit.sixtina import new_game, rules, svg, table
 from fresco_kit.sixtina.bots import determinize, sample_action
 from fresco_kit.sixtina.examples import chapel_chain

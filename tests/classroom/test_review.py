@@ -8,7 +8,7 @@ import re
 import pytest
 
 from fresco_kit import game_info
-from fresco_kit.sim import review
+from fresco_kit.classroom import review
 from fresco_kit.sim.metrics import unused_switches
 from fresco_kit.sim.runner import simulate
 

@@ -1,7 +1,7 @@
 """The table: a whole game played in a notebook, by people and bots (the classroom widget).
 
 Shared code lives here; each game adds a small module ``fresco_kit/<game>/table.py``
-that follows :class:`~fresco_kit.core.table_parts.TableParts` (readable move texts, the steps that filter moves, the
+that follows :class:`.table_parts.TableParts` (readable move texts, the steps that filter moves, the
 status line, the player's private panel, the board as SVG, explanations of the score
 categories).  Until a game has one, :class:`DefaultParts` stands in (plain action texts,
 the fields as steps).
@@ -66,15 +66,15 @@ from html import escape
 from typing import Any
 from urllib.parse import parse_qs
 
+from fresco_kit.core.game import Game, Turn
+from fresco_kit.core.random import Rng
+from fresco_kit.core.record import SaveError
+from fresco_kit.core.registry import GAMES, game_info
+from fresco_kit.core.rules import Event
 from fresco_kit.sim.base import Bot
 from fresco_kit.sim.bots import make_bot
 
-from .game import Game, Turn
 from .i18n import N_, glossary_html, translator
-from .random import Rng
-from .record import SaveError
-from .registry import GAMES, game_info
-from .rules import Event
 from .table_parts import (
     INK,
     OK_BG,

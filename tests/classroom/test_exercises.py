@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from fresco_kit.core import Game, Rng, game_info, games
-from fresco_kit.core.exercise_widget import exercise_sheet, exercise_widget
-from fresco_kit.core.table_parts import parts_for
-from fresco_kit.core.exercises import Exercise, Feedback, best, best_moves, choice, legal, number
-from fresco_kit.core.i18n import citation
+from fresco_kit.classroom.exercise_widget import exercise_sheet, exercise_widget
+from fresco_kit.classroom.table_parts import parts_for
+from fresco_kit.classroom.exercises import Exercise, Feedback, best, best_moves, choice, legal, number
+from fresco_kit.classroom.i18n import citation
 from fresco_kit.core.registry import GAMES as PACKAGES
 
 GAMES = [info.name for info in games()]

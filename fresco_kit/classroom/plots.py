@@ -14,7 +14,7 @@ matplotlib ``Figure``; given ``ax=`` it draws into that axes (and returns its fi
 - :func:`lead_changes` ``(results)``: how many games had 0, 1, 2... lead changes (drama).
 
 **Readable and described.**  Every text is at least :data:`FONT` points (14 px at the
-default 100 dpi, so at least 11 px down to 80 dpi) in :data:`~fresco_kit.core.colours.INK`
+default 100 dpi, so at least 11 px down to 80 dpi) in :data:`~fresco_kit.classroom.colours.INK`
 (contrast 15.9:1 on white); cell numbers in the heatmap sit on light cells (contrast
 above 4.5:1).  Each figure carries a short description of what it shows in its
 ``alt_text`` attribute (read it with :func:`alt_text`); the HTML review report uses it as
@@ -26,10 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from fresco_kit.classroom.colours import HIGHLIGHT, INK, MUTED
 from fresco_kit.core import game_info
-from fresco_kit.core.colours import HIGHLIGHT, INK, MUTED
-
-from . import metrics
+from fresco_kit.sim import metrics
 
 #: the smallest font size, in points (10 pt = 13.9 px at 100 dpi)
 FONT = 10

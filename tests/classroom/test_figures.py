@@ -6,8 +6,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from fresco_kit.core import figures  # noqa: E402
-from fresco_kit.core.classroom import landing_html, table_link  # noqa: E402
+from fresco_kit.classroom import figures  # noqa: E402
+from fresco_kit.classroom.landing import landing_html, table_link  # noqa: E402
 
 
 def test_alt_text_comes_from_the_attribute_or_the_titles():

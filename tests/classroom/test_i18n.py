@@ -1,5 +1,5 @@
 """Languages: the catalogs cover every widget text, keep placeholders, are compiled, and
-give the rulebooks' own headings and terms (fresco_kit.core.i18n)."""
+give the rulebooks' own headings and terms (fresco_kit.classroom.i18n)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from fresco_kit import games
-from fresco_kit.core import i18n
-from fresco_kit.core.i18n import catalog, citation, document, glossary, glossary_html, section, translator
+from fresco_kit.classroom import i18n
+from fresco_kit.classroom.i18n import catalog, citation, document, glossary, glossary_html, section, translator
 from fresco_kit.fresco.refs import RULES as FRESCO
 from fresco_kit.lorenzo.refs import GLOSSARY as LORENZO_GLOSSARY
 from fresco_kit.lorenzo.refs import RULES as LORENZO

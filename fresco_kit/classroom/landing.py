@@ -5,7 +5,7 @@
 relative to the notebooks folder, so they work the same in Voilà's folder mode
 (``/voila/render/...``) and in JupyterLab.  A table link carries its game and seed in
 the query string (``table.ipynb?game=fresco&seed=3``), which Voilà hands to the kernel
-as ``QUERY_STRING`` (read by :meth:`fresco_kit.core.table.Table.from_query`).
+as ``QUERY_STRING`` (read by :meth:`fresco_kit.classroom.table.Table.from_query`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
-from .registry import games
+from fresco_kit.core.registry import games
 
 TABLE_NOTEBOOK = "table.ipynb"
 

@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Protocol
 
+from fresco_kit.core.registry import GAMES, GameInfo
+from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.scoring import ScoreSheet
+
 from .i18n import citation, translator
-from .registry import GAMES, GameInfo
-from .rules import RuleRef
-from .scoring import ScoreSheet
 from .svg import Svg
 
 #: text and background colours (contrast above 4.5:1, checked in the tests)

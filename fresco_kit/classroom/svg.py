@@ -9,7 +9,7 @@ The builder keeps drawings readable by construction:
 - the SVG is drawn at its display size (``width`` × ``height`` user units = CSS pixels,
   never scaled down by the page), and text smaller than :data:`MIN_FONT` px is refused;
 - every text has a background (``on``): its colour is picked by
-  :func:`~fresco_kit.core.colours.text_on` or, if given, must reach :data:`MIN_CONTRAST`
+  :func:`~fresco_kit.classroom.colours.text_on` or, if given, must reach :data:`MIN_CONTRAST`
   against it (WCAG AA), else ``ValueError``; every pair is kept in :attr:`Svg.pairs`;
 - the drawing carries its alt text (``role="img"``, ``aria-label`` and ``<title>``).
 """

@@ -1,6 +1,6 @@
 """The exercise widgets: one exercise (question, board, answer, Check, feedback), or a game's sheet.
 
-:func:`exercise_widget` shows an :class:`~fresco_kit.core.exercises.Exercise`: its title,
+:func:`exercise_widget` shows an :class:`~fresco_kit.classroom.exercises.Exercise`: its title,
 question and the board of its position (the game's ``board_svg``), the answer controls
 for its kind (Yes/No; a whole number; the options; for "best", the player's legal moves
 in readable text), a Check button and the engine's feedback with the rules cited.  A bad
@@ -20,9 +20,10 @@ import importlib
 from html import escape
 from typing import Any
 
+from fresco_kit.core.registry import GAMES, game_info
+
 from .exercises import NO, YES, Exercise
 from .i18n import translator
-from .registry import GAMES, game_info
 from .table_parts import OK_BG, REFUSED, REFUSED_BG, STYLE, parts_for
 
 #: the background of a wrong answer's feedback (dark text on it reads above 4.5:1)

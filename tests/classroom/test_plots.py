@@ -8,8 +8,8 @@ from matplotlib.colors import to_hex
 from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 
-from fresco_kit.core.colours import contrast
-from fresco_kit.sim import plots
+from fresco_kit.classroom.colours import contrast
+from fresco_kit.classroom import plots
 from fresco_kit.sim.metrics import category_shares, seat_table
 from fresco_kit.sim.runner import Results, simulate
 

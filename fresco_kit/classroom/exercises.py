@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal
 
-from .game import Game
+from fresco_kit.core.game import Game
+from fresco_kit.core.registry import GAMES, game_info
+from fresco_kit.core.rules import Event, RuleRef
+
 from .i18n import citation, translator
-from .registry import GAMES, game_info
-from .rules import Event, RuleRef
 from .table_parts import parts_for
 
 Kind = Literal["legal", "number", "choice", "best"]

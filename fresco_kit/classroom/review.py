@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from fresco_kit.core import game_info
+from fresco_kit.sim import metrics
+from fresco_kit.sim.runner import Results
 
-from . import metrics, plots
-from .runner import Results
+from . import plots
 
 #: the report's plots: heading, plot function, keyword arguments
 PLOTS: tuple[tuple[str, Callable[..., Any], dict[str, Any]], ...] = (

@@ -34,8 +34,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from .registry import game_info
-from .rules import GAME_TITLES, RuleRef
+from fresco_kit.core.registry import game_info
+from fresco_kit.core.rules import GAME_TITLES, RuleRef
 
 LANGS: tuple[str, ...] = ("en", "es", "it")
 DOMAIN = "fresco_kit"

@@ -20,14 +20,14 @@ from typing import Any
 
 import pytest
 
-import fresco_kit.core.table as table_module
-import fresco_kit.core.table_parts as table_parts
+import fresco_kit.classroom.table as table_module
+import fresco_kit.classroom.table_parts as table_parts
 from fresco_kit.core import Game, Rng, game_info, games
-from fresco_kit.core.colours import contrast
-from fresco_kit.core.i18n import citation, translator
+from fresco_kit.classroom.colours import contrast
+from fresco_kit.classroom.i18n import citation, translator
 from fresco_kit.core.registry import GAMES as PACKAGES
-from fresco_kit.core.table import Table, table, table_from_query
-from fresco_kit.core.table_parts import DefaultParts, parts_for, step_label
+from fresco_kit.classroom.table import Table, table, table_from_query
+from fresco_kit.classroom.table_parts import DefaultParts, parts_for, step_label
 from fresco_kit.sim.bots import KitRandomBot
 
 GAMES = [info.name for info in games()]
@@ -453,7 +453,7 @@ def test_the_default_parts_stand_in_for_a_game_without_its_own() -> None:
 
 
 def test_text_colours_reach_wcag_aa() -> None:
-    from fresco_kit.core.exercise_widget import WRONG_BG
+    from fresco_kit.classroom.exercise_widget import WRONG_BG
 
     for fg, bg in [
         (table_parts.INK, table_parts.PAPER),
