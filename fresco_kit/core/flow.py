@@ -1,0 +1,125 @@
+"""The flow engine every game shares: a game's sequence of phases and steps as data.
+
+Each game's ``flow.py`` declares its sequence as a :class:`Flow`: a table of
+:class:`Step` s, each citing the rulebook section it follows, with its ways out as
+``(condition, next step)`` pairs tried in order, and the named conditions as
+questions about the state.  :meth:`Flow.advance` is the only way from one step to the
+next: after an action it follows the table until play waits for a player (or the game
+is over), calling the section function that carries out each step it enters.  So what
+follows an action is read from the table, never from the end of an effect.
+
+A step that *waits* is a value of the state's ``phase``: play rests there until a player
+acts.  A step that passes runs on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from .record import assign
+
+S = TypeVar("S", bound=Record)
+
+#: What entering a step does: ``enter[name](state, events)`` changes the unpublished state.
+Enter = Mapping[str, Callable[[Any, list], None]]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a game's sequence.
+
+    ``name``; the rulebook ``section`` it follows; the checklist ``rule``; what happens
+    (``doc``); whether play can rest in it (``waits``: it is then a value of
+    ``state.phase``); and ``next``: ``(condition, step)`` pairs tried in order (a step
+    naming itself stays where it is)."""
+
+    name: str
+    section: str
+    rule: str
+    doc: str
+    waits: bool
+    next: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Flow(Generic[S]):
+    """A game's sequence: its steps (the first begins the game) and its conditions.
+
+    Raises ``ValueError`` at definition when a way out names an unknown step or
+    condition, so a table with a typo cannot be imported."""
+
+    steps: tuple[Step, ...]
+    conditions: Mapping[str, Callable[[S], bool]]
+    #: the state's field that holds the waiting step
+    phase_field: str = "phase"
+    by_name: dict[str, Step] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name = {s.name: s for s in self.steps}
+        if len(by_name) != len(self.steps):
+            raise ValueError("two steps share a name")
+        for step in self.steps:
+            for condition, target in step.next:
+                if target not in by_name:
+                    raise ValueError(f"step {step.name!r} leads to unknown step {target!r}")
+                if condition not in self.conditions:
+                    raise ValueError(f"step {step.name!r} names unknown condition {condition!r}")
+        object.__setattr__(self, "by_name", by_name)
+
+    def step(self, name: str) -> Step:
+        """The step called ``name`` (``KeyError`` if there is none)."""
+        return self.by_name[name]
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The steps play can rest in: the values ``state.phase`` may take."""
+        return tuple(s.name for s in self.steps if s.waits)
+
+    def arrows(self) -> set[tuple[str, str]]:
+        """Every ``(step, next step)`` pair of the table."""
+        return {(s.name, target) for s in self.steps for _, target in s.next}
+
+    def waiting_arrows(self) -> set[tuple[str, str]]:
+        """``(waiting step, waiting step)`` pairs reachable through passing steps: the
+        phase changes a single action may make (what a test of random games checks)."""
+        out: set[tuple[str, str]] = set()
+        for start in self.waiting:
+            seen: set[str] = set()
+            todo = [start]
+            while todo:
+                here = todo.pop()
+                for _, target in self.by_name[here].next:
+                    if self.by_name[target].waits:
+                        out.add((start, target))
+                    elif target not in seen:
+                        seen.add(target)
+                        todo.append(target)
+        return out
+
+    def follow(self, step: str, state: S) -> str | None:
+        """The step after ``step`` in ``state``: the first way out whose condition holds
+        (None after the last step)."""
+        for condition, target in self.by_name[step].next:
+            if self.conditions[condition](state):
+                return target
+        return None
+
+    def advance(self, state: S, events: list, enter: Enter, start: str | None = None) -> str:
+        """Move the unpublished ``state`` along the table from ``start`` (default: its
+        ``phase``) until play waits for a player or the game is over; entering a step
+        calls ``enter[step](state, events)`` when ``enter`` has it and, for a step that
+        waits, sets the phase first.  Returns the step where play waits."""
+        here: str = getattr(state, self.phase_field) if start is None else start
+        for _ in range(10_000):
+            target = self.follow(here, state)
+            if target is None or target == here:
+                return here
+            here = target
+            if self.by_name[here].waits:
+                assign(state, **{self.phase_field: here})
+            action = enter.get(here)
+            if action is not None:
+                action(state, events)
+        raise RuntimeError(f"the flow did not come to rest (last step {here!r})")
