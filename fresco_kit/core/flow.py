@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from .record import assign
+from .record import Record, assign
 
 S = TypeVar("S", bound=Record)
 
