@@ -1,13 +1,12 @@
 """The fresco-kit command: the games, worked examples, figures, benchmarks and soak runs.
 
-Games: sixtina (1980 Sixtina), fresco (Fresco) and lorenzo (Lorenzo il Magnifico);
-`fresco-kit games` describes them and `fresco-kit review GAME` writes a design review of
-one.  Run `fresco-kit COMMAND --help` for the options of one command."""
+The games are the registered ones (``fresco_kit.core.registry``); every part of a game the
+command uses (rules, worked examples, drawings, bench player count) comes from its
+``GameInfo``.  Run `fresco-kit COMMAND --help` for the options of one command."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import importlib.util
 import shlex
 import sys
@@ -23,11 +22,8 @@ from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
 from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
-from fresco_kit.core.registry import GameInfo, game_info
+from fresco_kit.core.registry import GameInfo, game_info, games
 from fresco_kit.sim.runner import Results, simulate
-
-GAMES = tuple(REGISTERED)
-DEFAULT_BENCH_PLAYERS = {"sixtina": 3, "fresco": 4, "lorenzo": 4}
 
 
 class PlayoutFailure(Exception):
@@ -44,12 +40,13 @@ def _games(n: int) -> str:
 
 def cmd_examples(args: argparse.Namespace) -> int:
     """Replay the worked examples of one game or all; 1 on a mismatch."""
-    names = GAMES if args.game == "all" else (args.game,)
+    infos = games() if args.game == "all" else (game_info(args.game),)
     ok = True
-    for name in names:
-        module = importlib.import_module(f"fresco_kit.{name}.examples")
-        print(f"== {name} ==")
-        ok &= run_examples(module.EXAMPLES)
+    for info in infos:
+        if info.examples is None:
+            continue
+        print(f"== {info.name} ==")
+        ok &= run_examples(info.examples.EXAMPLES)
     return 0 if ok else 1
 
 
@@ -92,7 +89,7 @@ def _playout(game: Game, rng: Rng, invariants: Callable[[Any], list[str]] | None
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Time seeded random games to the end: games/s and actions/s."""
-    players = args.players or DEFAULT_BENCH_PLAYERS[args.game]
+    players = args.players or game_info(args.game).bench_players
     start = time.perf_counter()
     actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
     elapsed = time.perf_counter() - start
@@ -135,7 +132,7 @@ def _study(args: argparse.Namespace, review: bool = False) -> tuple[dict[str, An
     """The options and the games of ``simulate`` or ``review`` (a review records
     decisions and rules; ``simulate`` rules only when the game has switches, unless
     ``--no-rules``)."""
-    bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or DEFAULT_BENCH_PLAYERS[args.game])
+    bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or game_info(args.game).bench_players)
     options = dict(_option(text) for text in args.option)
     if args.data:  # a DataError (a ValueError) names the file and the field
         options["data"] = load_patch(args.data)
@@ -205,7 +202,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 def cmd_games(args: argparse.Namespace) -> int:
     """Describe every registered game: players, options, switches, scoring, sources."""
-    for info in (game_info(name) for name in GAMES):
+    for info in games():
         print(f"{info.name}: {info.title} ({'/'.join(map(str, info.player_counts))} players)")
         print(f"  {info.summary}")
         for option in info.options:
@@ -226,12 +223,10 @@ def cmd_figures(args: argparse.Namespace) -> int:
 
     matplotlib.use("Agg")
     out = Path(args.out)
-    for name in GAMES:
-        try:
-            draw = importlib.import_module(f"fresco_kit.{name}.draw")
-        except ModuleNotFoundError:
+    for info in games():
+        if info.draw is None:
             continue
-        for filename, fig in getattr(draw, "readme_figures", lambda: [])():
+        for filename, fig in info.draw.readme_figures():
             path = out / filename
             fig.savefig(path, dpi=110, bbox_inches="tight")
             print(f"wrote {path}")
@@ -251,7 +246,7 @@ def _count(text: str) -> int:
 
 def _study_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of a study, shared by ``simulate`` and ``review``."""
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=tuple(REGISTERED))
     p.add_argument(
         "--bots",
         default=None,
@@ -284,8 +279,12 @@ def _study_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    names = tuple(REGISTERED)
+    described = "; ".join(f"{info.name} ({info.title})" for info in games())
     parser = argparse.ArgumentParser(
-        prog="fresco-kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="fresco-kit",
+        description=f"{__doc__}\n\nThe games: {described}.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     subs = {}
@@ -312,18 +311,17 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "figures next to the engine's. Exit status 1 if any figure differs.",
         cmd_examples,
     )
-    p.add_argument("game", choices=GAMES + ("all",), help="a game, or all three")
+    p.add_argument("game", choices=names + ("all",), help="a game, or all of them")
     p = command(
         "bench",
         "time seeded random games to the end",
         "Play seeded random games to the end with the engine's random player and report games/s and actions/s.",
         cmd_bench,
     )
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=names)
     p.add_argument("-n", type=_count, default=200, metavar="N", help="number of games (default 200)")
-    p.add_argument(
-        "--players", type=int, default=None, metavar="P", help="player count (default: sixtina 3, fresco 4, lorenzo 4)"
-    )
+    bench = ", ".join(f"{info.name} {info.bench_players}" for info in games())
+    p.add_argument("--players", type=int, default=None, metavar="P", help=f"player count (default: {bench})")
     p.add_argument(
         "--seed", type=int, default=0, metavar="S", help="seed of the first game; game i uses S + i (default 0)"
     )
@@ -336,7 +334,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "1, naming the seed or the input, if anything fails.",
         cmd_soak,
     )
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=names)
     p.add_argument("-n", type=_count, default=1000, metavar="N", help="number of games per player count (default 1000)")
     p.add_argument(
         "--players",

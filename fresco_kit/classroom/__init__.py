@@ -7,3 +7,7 @@ This layer renders what the engines compute and never holds a rule: it imports
 """
 
 from __future__ import annotations
+
+from .figures import enable as _show_figures_with_alt_text
+
+_show_figures_with_alt_text()

@@ -16,11 +16,10 @@ CSS classes: ``fk-exercise`` (one exercise), ``fk-exercise-answer`` (its answer 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from html import escape
 from typing import Any
 
-from fresco_kit.core.registry import GAMES, game_info
+from fresco_kit.core.registry import game_info
 
 from .exercises import NO, YES, Exercise
 from .i18n import translator
@@ -45,7 +44,7 @@ def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[st
         return widgets.Text(placeholder=_("a whole number"), layout=widgets.Layout(width="260px")), {}
     if exercise.kind == "choice":
         return widgets.ToggleButtons(options=list(exercise.options), value=None, style=wide), {}
-    parts = parts_for(game.info)
+    parts = parts_for(game_info(game.info.name))
     actions = game.rules.legal_actions(game.state, player=exercise.player)
     texts = {str(a): parts.move_text(game.state, a) for a in actions}
     select = widgets.Select(options=[(text, key) for key, text in texts.items()], value=None, rows=10)
@@ -59,7 +58,7 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
 
     _ = translator(lang)
     game = exercise.game_at()
-    parts = parts_for(game.info)
+    parts = parts_for(game_info(game.info.name))
     title = widgets.HTML(f"<b style='font-size:16px;color:#202124'>{escape(exercise.title)}</b>")
     question = widgets.HTML(f"<div style='{STYLE}'>{escape(exercise.question)}</div>")
     board = widgets.HTML(parts.board_svg(game.state))
@@ -97,7 +96,7 @@ def exercise_sheet(game: str, lang: str = "en") -> Any:
 
     _ = translator(lang)
     info = game_info(game)
-    exercises: tuple[Exercise, ...] = importlib.import_module(f"{GAMES[info.name]}.exercises").EXERCISES
+    exercises: tuple[Exercise, ...] = tuple(info.exercises.EXERCISES) if info.exercises else ()
     if not exercises:
         raise ValueError(f"{info.title} has no exercises yet")
     built: dict[int, Any] = {}

@@ -26,14 +26,13 @@ exercise is cheap to list and never shares a game with another one.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal
 
 from fresco_kit.core.game import Game
-from fresco_kit.core.registry import GAMES, game_info
+from fresco_kit.core.registry import game_info
 from fresco_kit.core.rules import Event, RuleRef
 
 from .i18n import citation, translator
@@ -184,7 +183,9 @@ def _check_choice(ex: Exercise, game: Game, response: Any) -> Feedback:
 
 def best_moves(game: Game, player: str) -> tuple[list[str], dict[str, float]]:
     """The moves of ``player`` the game's greedy evaluation rates highest, and every rating."""
-    bots = importlib.import_module(f"{GAMES[game.info.name]}.bots")
+    bots = game_info(game.info.name).bots
+    if bots is None:
+        raise ValueError(f"{game.info.title} has no bots part: no evaluation to rate moves with")
     evaluate, weights = bots.evaluate, bots.WEIGHTS
     apply_fast = getattr(game.rules, "apply_fast", None)
     ratings: dict[str, float] = {}
@@ -204,7 +205,7 @@ def _check_best(ex: Exercise, game: Game, response: Any) -> Feedback:
         _, why, refs = ex.solve(game)
     else:
         why, refs = "", ()
-    parts = parts_for(game.info)
+    parts = parts_for(game_info(game.info.name))
     words = {str(a): parts.move_text(game.state, a) for a in game.rules.legal_actions(game.state, player=ex.player)}
     rated = (
         f"The greedy evaluation rates your move {ratings[response]:.1f} and the best "

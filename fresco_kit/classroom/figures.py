@@ -6,8 +6,9 @@ instead shows figures as HTML: the same PNG inside ``<img alt="...">``.  The alt
 the figure's ``alt_text`` attribute (set it with :func:`set_alt`), else a sentence built
 from its titles and axis labels.
 
-``import fresco_kit`` inside IPython calls :func:`enable`, which registers the HTML form
-for matplotlib figures (without importing matplotlib); outside IPython nothing happens.
+Importing ``fresco_kit.classroom`` (which every drawing module does) inside IPython
+calls :func:`enable`, which registers the HTML form for matplotlib figures (without
+importing matplotlib); outside IPython nothing happens.
 """
 
 from __future__ import annotations

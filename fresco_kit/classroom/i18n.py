@@ -13,7 +13,7 @@ hold what the rulebooks print, in three message contexts:
 - ``document`` -- the title of the cited document in that language;
 - ``glossary:<game>`` -- the kit's English game terms with the rulebook's own terms.
 
-Which rulebook exists in which language (:data:`RULEBOOK_LANGS`): Fresco in Spanish,
+Which rulebook exists in which language is each game's ``GameInfo.rulebook_langs``: Fresco in Spanish,
 Lorenzo il Magnifico in Italian, 1980 Sixtina in English only.  A heading, a title or a
 message missing from a catalog falls back to English (the ``en`` catalog, then the text
 itself): a Sixtina rule is cited in English whatever the language, while the widget
@@ -34,14 +34,12 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from fresco_kit.core.registry import game_info
-from fresco_kit.core.rules import GAME_TITLES, RuleRef
+from fresco_kit.core.registry import GAMES, game_info
+from fresco_kit.core.rules import RuleRef
 
 LANGS: tuple[str, ...] = ("en", "es", "it")
 DOMAIN = "fresco_kit"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-#: the language of each game's rulebook besides English; 1980 Sixtina has none
-RULEBOOK_LANGS: dict[str, str] = {"fresco": "es", "lorenzo": "it"}
 
 
 def check_lang(lang: object) -> str:
@@ -52,8 +50,8 @@ def check_lang(lang: object) -> str:
 
 
 def _check_game(game: object) -> str:
-    if game not in GAME_TITLES:
-        raise ValueError(f"game must be one of {', '.join(GAME_TITLES)}, not {game!r}")
+    if not isinstance(game, str) or game not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
     return str(game)
 
 
@@ -104,7 +102,7 @@ def section(ref: RuleRef, lang: str = "en") -> str:
 
 def document(game: str, lang: str = "en") -> str:
     """The title of ``game``'s cited rulebook in ``lang`` (the English title where there is none)."""
-    return catalog(lang).pgettext("document", GAME_TITLES[_check_game(game)])
+    return catalog(lang).pgettext("document", game_info(_check_game(game)).rulebook_title)
 
 
 def citation(ref: RuleRef, lang: str = "en") -> str:
@@ -118,7 +116,7 @@ def glossary(game: str, lang: str) -> list[tuple[str, str]]:
 
     Empty when that rulebook does not exist in ``lang`` (1980 Sixtina; English itself)."""
     game, lang = _check_game(game), check_lang(lang)
-    if RULEBOOK_LANGS.get(game) != lang:
+    if lang not in game_info(game).rulebook_langs:
         return []
     return sorted(catalog(lang).in_context(f"glossary:{game}"), key=lambda pair: pair[0].casefold())
 

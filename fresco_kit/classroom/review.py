@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import html
-import importlib
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -88,8 +87,8 @@ def switch_table(results: Results) -> Any:
 
 def _rule_citations(game: str, table: Any) -> Any:
     """``table`` (indexed by checklist id) with each rule's section and summary."""
-    book = importlib.import_module(f"fresco_kit.{game}.refs").RULES
-    refs = [book.get(rule.split(" ", 1)[-1]) for rule in table.index]
+    book = game_info(game).refs
+    refs = [book.RULES.get(rule.split(" ", 1)[-1]) if book else None for rule in table.index]
     table = table.copy()
     table["section"] = [ref.section if ref else "" for ref in refs]
     table["rule in short"] = [ref.summary if ref else "" for ref in refs]

@@ -69,7 +69,7 @@ from urllib.parse import parse_qs
 from fresco_kit.core.game import Game, Turn
 from fresco_kit.core.random import Rng
 from fresco_kit.core.record import SaveError
-from fresco_kit.core.registry import GAMES, game_info
+from fresco_kit.core.registry import GAMES, first_game, game_info
 from fresco_kit.core.rules import Event
 from fresco_kit.sim.base import Bot
 from fresco_kit.sim.bots import make_bot
@@ -98,13 +98,16 @@ MAX_BUTTONS = 24
 #: how many turns the event log shows (newest first)
 LOG_TURNS = 40
 
+#: the table's game when none is named: the first registered one
+FIRST_GAME = first_game()
+
 
 class Table:
     """A whole game at the table: the widgets, the game and the seats (see the module doc)."""
 
     def __init__(
         self,
-        game: str = "sixtina",
+        game: str = FIRST_GAME,
         players: Sequence[str] | None = None,
         seed: int = 0,
         seats: Sequence[str] | None = None,
@@ -509,7 +512,7 @@ class Table:
 
     # -- from a link --------------------------------------------------------
     @classmethod
-    def from_query(cls, default: str = "sixtina", query: str | None = None) -> Table:
+    def from_query(cls, default: str = FIRST_GAME, query: str | None = None) -> Table:
         """A table set up from ``?game=…&seed=…&players=A,B&seats=human,greedy&lang=…``.
 
         ``players`` is a list of names or a player count (the game's default names).
@@ -558,7 +561,7 @@ def _words(text: str) -> list[str]:
 
 
 def table(
-    game: str = "sixtina",
+    game: str = FIRST_GAME,
     players: Sequence[str] | None = None,
     seed: int = 0,
     seats: Sequence[str] | None = None,
@@ -569,6 +572,6 @@ def table(
     return Table(game, players, seed, seats, lang, **options).widget
 
 
-def table_from_query(default: str = "sixtina") -> Any:
+def table_from_query(default: str = FIRST_GAME) -> Any:
     """The table widget set up from the page's link (``QUERY_STRING``, see :meth:`Table.from_query`)."""
     return Table.from_query(default).widget

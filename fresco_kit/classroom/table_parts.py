@@ -10,12 +10,11 @@ any part a game lacks (plain action texts, the fields as steps).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Protocol
 
-from fresco_kit.core.registry import GAMES, GameInfo
+from fresco_kit.core.registry import GameInfo
 from fresco_kit.core.rules import RuleRef
 from fresco_kit.core.scoring import ScoreSheet
 
@@ -91,21 +90,13 @@ class DefaultParts:
 
 
 def parts_for(info: GameInfo) -> TableParts:
-    """The game's ``table.py`` parts, each missing part taken from :class:`DefaultParts`."""
-    name = f"{GAMES[info.name]}.table"
+    """The game's table parts (``info.table``, the board from ``info.svg``), each missing
+    part taken from :class:`DefaultParts`."""
     default = DefaultParts(info)
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
+    module: Any = info.table
+    if module is None:
         return default
-    try:  # the board may live in the game's ``svg.py``
-        drawing: Any = importlib.import_module(f"{GAMES[info.name]}.svg")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{GAMES[info.name]}.svg":
-            raise
-        drawing = None
+    drawing: Any = info.svg  # the board lives in the game's svg part
     parts = _Parts()
     for attr in ("CATEGORY_HELP", "move_steps", "move_text", "status", "private_html", "board_svg"):
         found = getattr(module, attr, None) or getattr(drawing, attr, None)

@@ -1,14 +1,18 @@
-"""The shared core: the state base, actions, the registry, rules and refusals, the Game
-session, randomness, scoring, graphs."""
+"""The shared core, the engine base below everything: the state base, actions, rules and
+refusals, the Game session, the game interface and registry, randomness, scoring, data.
+
+It imports no game, no ``fresco_kit.sim``, no ``fresco_kit.classroom`` and none of
+matplotlib, ipywidgets, networkx or pandas (``tests/test_architecture.py`` checks it)."""
 
 from __future__ import annotations
 
 from .actions import Action, Grammar
 from .examples import Check, Example, run_examples
 from .game import Game, Preview, Turn, random_playout, seat_of
+from .interface import GameParts
 from .random import Rng
 from .record import Count, Length, Names, Range, Record, SaveError, assign, field_error
-from .registry import GameInfo, Option, Switch, game_info, games
+from .registry import GameInfo, Option, Switch, game_info, games, register, unregister
 from .rules import Event, Rulebook, RuleError, RuleRef, Verdict
 from .scoring import ScoreSheet, award_by_rank
 
@@ -20,6 +24,7 @@ __all__ = [
     "Example",
     "Game",
     "GameInfo",
+    "GameParts",
     "Grammar",
     "Length",
     "Names",
@@ -42,6 +47,8 @@ __all__ = [
     "game_info",
     "games",
     "random_playout",
+    "register",
     "run_examples",
     "seat_of",
+    "unregister",
 ]

@@ -14,20 +14,22 @@ the field.
 from __future__ import annotations
 
 import base64
-import importlib
 import io
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from numbers import Integral
-from typing import Any, Protocol
+from typing import Any
 
+from .interface import GameDescription, RulesModule
+from .plugins import GAMES, info_of
 from .random import Rng
 from .record import SaveError, field_error
-from .registry import GAMES, game_info
-from .rules import Event, Reason, RuleError, Verdict
+from .rules import Event, RuleError, Verdict
 from .scoring import ScoreSheet
+
+__all__ = ["Game", "Preview", "RulesModule", "Turn", "random_playout", "seat_of"]
 
 SAVE_FORMAT = "fresco-kit/game"
 #: 3: every state carries its data patch (``data``, see seeds/README.md); 2 had none
@@ -87,64 +89,10 @@ def checked_keys(d: dict, keys: Iterable[str], what: str) -> None:
         )
 
 
-class RulesModule(Protocol):
-    """What a game's ``rules`` module provides (see DESIGN.md, the engine contract).
-
-    - ``GAME``: the game's name (``"sixtina"``), as registered in
-      :data:`fresco_kit.core.registry.GAMES`.
-    - ``ACTIONS``: the game's action classes.
-    - ``new_state(players, seed, options) -> State``: setup, as the rulebook says;
-      ``options`` come checked and complete (:meth:`GameInfo.check_options`).
-    - ``checks(state, action) -> list[(message, RuleRef)]``: every broken rule; empty
-      means legal.  The single source of legality.
-    - ``apply(state, action) -> (new_state, events)``: only called when ``checks`` is
-      empty; must not mutate ``state``.
-    - ``legal_actions(state) -> list[Action]``: every action for which ``checks`` is
-      empty, in a deterministic order.
-    - ``is_over(state) -> bool`` and ``scores(state) -> ScoreSheet``.
-    - ``parse_action(text) -> Action``: the inverse of ``str(action)``.
-    - ``state_from_dict(data, path) -> State``: checked, raising :class:`SaveError`
-      naming the field; ``State.to_dict()`` the other way.  A state has ``names`` (the
-      players in seat order) and ``options`` (what it was set up with).
-    - ``actor(state)``: who must act now; ``legal_actions(state, player=...)``: what
-      one player may do.
-    - ``sample_action(state, rng) -> Action``: the game's fast random player.
-    Optional: ``apply_fast(state, action) -> State`` (no checks, no event texts) for playouts,
-    ``counters(state) -> (round, turn)`` and ``determinize(view, rng) -> State``.
-    """
-
-    GAME: str
-    ACTIONS: tuple[type, ...]
-
-    def new_state(self, players: Sequence[str], seed: int, options: dict[str, Any]) -> Any:
-        """The start of a game, set up as the rulebook says."""
-
-    def checks(self, state: Any, action: Any) -> list[Reason]:
-        """Every rule ``action`` breaks in ``state``; empty means legal."""
-
-    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
-        """The state after a legal ``action``, and what happened."""
-
-    def legal_actions(self, state: Any, player: str | None = None) -> list[Any]:
-        """Every legal action (of ``player`` when given), in a deterministic order."""
-
-    def actor(self, state: Any) -> tuple[str, ...]:
-        """Who must act now (several while choices are simultaneous; none once over)."""
-
-    def sample_action(self, state: Any, rng: Rng) -> Any:
-        """A random legal action, fast (the game's own random player, in ``bots.py``)."""
-
-    def is_over(self, state: Any) -> bool:
-        """Whether the game has ended."""
-
-    def scores(self, state: Any) -> ScoreSheet:
-        """The score sheet of ``state``."""
-
-    def parse_action(self, text: str) -> Any:
-        """The action written as ``text``."""
-
-    def state_from_dict(self, data: Any, path: str = "state") -> Any:
-        """A state from save data, checked field by field."""
+def game_info(name: str) -> GameDescription:
+    """The description of registered game ``name`` (its ``GameInfo``, as the session needs it)."""
+    info: GameDescription = info_of(name)
+    return info
 
 
 @dataclass(frozen=True)
@@ -169,7 +117,10 @@ class Game:
 
     ``Game(rules, players, seed, options)`` sets a game up from a seed (a whole
     number); with ``state`` it starts from that position instead (players and options
-    are then the state's, and ``seed`` is ``None`` unless given).
+    are then the state's, and ``seed`` is ``None`` unless given): that is how a
+    constructed position becomes a game (or :meth:`with_state`).  :attr:`state` is
+    read-only: it changes only by playing or undoing, so a save (the start state and
+    the actions) always leads to it.
 
     >>> from fresco_kit import sixtina
     >>> game = sixtina.new_game(["Red", "White", "Blue"], seed=7)   # doctest: +SKIP
@@ -202,8 +153,26 @@ class Game:
             if options and self.info.check_options(options) != self.options:
                 raise ValueError(f"options {options!r} differ from the state's {self.options!r}")
         self.initial_state = state
-        self.state = state
+        self._state = state
         self.history: list[Turn] = []
+
+    @property
+    def state(self) -> Any:
+        """The position now (read-only: play, undo, or start a new session from a
+        position with :meth:`with_state`)."""
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        raise AttributeError(
+            "Game.state is read-only: play or undo actions, or start a game at a position with "
+            "Game(rules, state=...) or game.with_state(state)"
+        )
+
+    def with_state(self, state: Any) -> Game:
+        """A new session of this game starting at ``state`` (e.g. an edited position): its
+        start state is ``state`` and its history empty, so it saves and loads back."""
+        return Game(self.rules, seed=self.seed, state=state)
 
     # -- asking -------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -248,8 +217,8 @@ class Game:
         case nothing changes, and ``ValueError`` for something that is not an action."""
         action = self._coerce(action)
         new_state, events = self._apply(action)
-        self.history.append(Turn(action, tuple(events), self.state))
-        self.state = new_state
+        self.history.append(Turn(action, tuple(events), self._state))
+        self._state = new_state
         return list(events)
 
     def undo(self, steps: int = 1) -> None:
@@ -257,7 +226,7 @@ class Game:
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0 or steps > len(self.history):
             raise ValueError(f"cannot undo {steps} action(s); history holds {len(self.history)}")
         for _ in range(steps):
-            self.state = self.history.pop().state_before
+            self._state = self.history.pop().state_before
 
     def _apply(self, action: Any) -> tuple[Any, list[Event]]:
         reasons = self.rules.checks(self.state, action)
@@ -417,14 +386,14 @@ class Game:
         return f"<p><b>{escape(summary)}</b></p>{board}{self.scores()._repr_html_()}"
 
     def _repr_png_(self) -> bytes | None:
-        """The board drawn by the game's ``draw.board(state)``, as PNG (None if it has none)."""
-        draw = importlib.import_module(f"{GAMES[self.rules.GAME]}.draw")
-        board = getattr(draw, "board", None)
-        if board is None:
+        """The board drawn by the game's drawing part (``draw.board(state)``), as PNG
+        (None if the game has no drawings)."""
+        draw = self.info.draw
+        if draw is None:
             return None
         import matplotlib.pyplot as plt
 
-        fig = board(self.state)
+        fig = draw.board(self.state)
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
         plt.close(fig)

@@ -1,31 +1,41 @@
-"""The game registry: what games the kit knows, and each one's options, described as data.
+"""The game registry: what games the kit knows, and each one's parts and options, as data.
 
-Each game package defines ``INFO = GameInfo(...)`` in its ``__init__``; :data:`GAMES`
-names the packages.  Adding a game is one registration: its package name here.  The
-CLI, the tests and the start-here notebook read :func:`games`, and every game's
-options are checked from their description here (:meth:`GameInfo.check_options`).
+Each game package defines ``INFO = GameInfo(...)`` in its ``__init__``: its description
+(title, players, options, switches, scoring categories, sources, rulebook) and its
+:class:`~fresco_kit.core.interface.GameParts`, the modules that provide each part of the
+game interface, loaded on first use.  :data:`GAMES` names the packages (the kit's own
+are registered in ``fresco_kit/__init__.py``); a package outside the kit registers with
+:func:`register` (a ``with`` block, e.g. in a test).  The CLI, the simulator, the classroom and the tests read
+:func:`games` and ask a game's parts from its ``GameInfo`` (``info.rules``, ``info.bots``,
+``info.draw``...), never by module name; every game's options are checked from their
+description here (:meth:`GameInfo.check_options`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType, ModuleType
+from typing import Any, cast
 
 from .actions import Grammar
+from .game import Game
+from .interface import (
+    BotsModule,
+    DataModule,
+    DrawModule,
+    ExamplesModule,
+    ExercisesModule,
+    GameParts,
+    RefsModule,
+    RulesModule,
+    SvgModule,
+    TableModule,
+)
+from .plugins import GAMES, info_of, load, register, unregister
 from .record import listing
 
-if TYPE_CHECKING:
-    from .game import Game
-
-#: game name -> its package (the one registration a new game needs).
-GAMES: dict[str, str] = {
-    "sixtina": "fresco_kit.sixtina",
-    "fresco": "fresco_kit.fresco",
-    "lorenzo": "fresco_kit.lorenzo",
-}
+__all__ = ["GAMES", "GameInfo", "Option", "Switch", "game_info", "games", "register", "unregister"]
 
 
 @dataclass(frozen=True)
@@ -53,11 +63,14 @@ DATA_DOC = (
 )
 
 
-def data_option(package: str) -> Option:
-    """The ``data`` option every game has: its patch is checked by ``<package>.data.check_patch``."""
+def data_option(data: Callable[[], DataModule | None]) -> Option:
+    """The ``data`` option of a game with a ``data`` part: its patch is checked by that
+    part's ``check_patch`` (``data`` gives the part, loaded when a patch is checked)."""
 
     def check(patch: Any) -> Any:
-        return importlib.import_module(f"{package}.data").check_patch(patch)
+        module = data()
+        assert module is not None
+        return module.check_patch(patch)
 
     return Option("data", DATA_DOC, ({},), check=check)
 
@@ -77,14 +90,21 @@ class Switch:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Everything the kit knows about one game before it is set up.
+    """Everything the kit knows about one game before it is set up, and its parts.
 
     - ``name``, ``title``, ``player_counts``, ``default_players`` (names, in seat order);
     - ``options``: the :class:`Option` s of ``new_game`` (ruleset, variant, bonus tiles);
     - ``switches``: the :class:`Switch` es, set with ``switches={name: value}``;
     - ``categories``: the scoring categories of its score sheet;
-    - ``sources``: the rulebooks the rules come from;
-    - ``rules``: the rules module (the engine contract), imported on first use.
+    - ``sources``: the rulebooks the rules come from; ``rulebook_title``: the document a
+      :class:`~fresco_kit.core.rules.RuleRef` cites; ``rulebook_langs``: the languages
+      besides English its rulebook is printed in (the classroom cites it in them);
+    - ``package``: the game's package; ``parts``: its modules by part (see
+      :mod:`fresco_kit.core.interface`), each loaded on first use: :attr:`rules`,
+      :attr:`bots`, :attr:`draw`, :attr:`svg`, :attr:`table`, :attr:`exercises`,
+      :attr:`examples`, :attr:`positions`, :attr:`refs`, :attr:`data`, :attr:`readings`;
+    - ``bench_players``: the player count ``fresco-kit bench`` and the studies use by default;
+    - ``player_colours``: drawing colours of names the game gives players (its robots).
     """
 
     name: str
@@ -93,20 +113,98 @@ class GameInfo:
     default_players: tuple[str, ...]
     categories: tuple[str, ...]
     sources: tuple[str, ...]
-    rules_module: str
+    package: str
+    parts: GameParts = field(default_factory=GameParts)
+    rulebook_title: str = ""
+    rulebook_langs: tuple[str, ...] = ()
+    bench_players: int = 0
+    player_colours: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     options: tuple[Option, ...] = ()
     switches: tuple[Switch, ...] = ()
     summary: str = ""
 
     def __post_init__(self) -> None:
-        # every game takes data overrides (the ``data`` option, last)
-        if self.name in GAMES and all(o.name != "data" for o in self.options):
-            object.__setattr__(self, "options", self.options + (data_option(GAMES[self.name]),))
+        # a game with a ``data`` part takes data overrides (the ``data`` option, last)
+        if self.parts.data is not None and all(o.name != "data" for o in self.options):
+            object.__setattr__(self, "options", self.options + (data_option(lambda: self.data),))
+        if not self.rulebook_title:
+            object.__setattr__(self, "rulebook_title", self.sources[0] if self.sources else self.title)
+        if not self.bench_players:
+            object.__setattr__(self, "bench_players", max(self.player_counts))
+        self.check_player_count(self.bench_players)
+
+    # -- the parts (see fresco_kit.core.interface), loaded on first use --------------
+    def part(self, name: str) -> ModuleType | None:
+        """The module of part ``name`` (``None`` if the game has no such part);
+        ``AttributeError`` for a name that is not a part."""
+        relative = getattr(self.parts, name)
+        return None if relative is None else load(self.package, relative)
 
     @property
-    def rules(self) -> ModuleType:
+    def rules_module(self) -> str:
+        """The full name of the rules module."""
+        return f"{self.package}.{self.parts.rules}"
+
+    @property
+    def rules(self) -> RulesModule:
         """The rules module (``checks``, ``apply``, ``legal_actions``, ...)."""
-        return importlib.import_module(self.rules_module)
+        return cast(RulesModule, self.part("rules"))
+
+    @property
+    def bots(self) -> BotsModule | None:
+        """The bots part: ``sample_action``, ``evaluate`` and ``WEIGHTS``."""
+        return cast("BotsModule | None", self.part("bots"))
+
+    @property
+    def draw(self) -> DrawModule | None:
+        """The matplotlib pictures: ``board(state)``, ``readme_figures()``."""
+        return cast("DrawModule | None", self.part("draw"))
+
+    @property
+    def svg(self) -> SvgModule | None:
+        """The SVG drawings: ``board_svg(state)``."""
+        return cast("SvgModule | None", self.part("svg"))
+
+    @property
+    def table(self) -> TableModule | None:
+        """The classroom table's parts (move steps and texts, status, private screen)."""
+        return cast("TableModule | None", self.part("table"))
+
+    @property
+    def exercises(self) -> ExercisesModule | None:
+        """The exercises: ``EXERCISES``."""
+        return cast("ExercisesModule | None", self.part("exercises"))
+
+    @property
+    def examples(self) -> ExamplesModule | None:
+        """The worked examples: ``EXAMPLES``."""
+        return cast("ExamplesModule | None", self.part("examples"))
+
+    @property
+    def positions(self) -> ModuleType | None:
+        """The hand-built teaching positions."""
+        return self.part("positions")
+
+    @property
+    def refs(self) -> RefsModule | None:
+        """The rule book by checklist id: ``RULES``."""
+        return cast("RefsModule | None", self.part("refs"))
+
+    @property
+    def data(self) -> DataModule | None:
+        """The rule data: ``check_patch(patch)``."""
+        return cast("DataModule | None", self.part("data"))
+
+    @property
+    def readings(self) -> ModuleType | None:
+        """The kit's readings of ambiguous rulebook text."""
+        return self.part("readings")
+
+    @property
+    def catalog_contexts(self) -> tuple[str, ...]:
+        """The message contexts of this game in the classroom's catalogs (``section:<name>``,
+        ``glossary:<name>``; see :mod:`fresco_kit.classroom.i18n`)."""
+        return (f"section:{self.name}", f"glossary:{self.name}")
 
     @property
     def grammar(self) -> Grammar:
@@ -195,10 +293,9 @@ class GameInfo:
         return dict(sorted(switches.items()))
 
     def new_game(self, players: Sequence[str] | None = None, seed: int = 0, **options: Any) -> Game:
-        """A new game session (the game package's ``new_game``); ``players`` default to
-        :meth:`players`."""
-        package = importlib.import_module(GAMES[self.name])
-        return package.new_game(self.players() if players is None else players, seed, **options)
+        """A new game session over :attr:`rules`; ``players`` default to :meth:`players`.
+        Raises ValueError for a wrong player count or an unknown option or switch."""
+        return Game(self.rules, self.players() if players is None else players, seed, options)
 
 
 def _one_of(value: Any, choices: tuple[Any, ...]) -> bool:
@@ -213,8 +310,12 @@ def games() -> tuple[GameInfo, ...]:
 
 def game_info(name: str) -> GameInfo:
     """The :class:`GameInfo` of game ``name``; ``ValueError`` lists the known games."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
-    info = importlib.import_module(GAMES[name]).INFO
-    assert isinstance(info, GameInfo) and info.name == name
+    info = info_of(name)
+    if not isinstance(info, GameInfo) or info.name != name:
+        raise TypeError(f"{GAMES[name]}.INFO must be the GameInfo of {name!r}, not {info!r}")
     return info
+
+
+def first_game() -> str:
+    """The name of the first registered game (the default of the classroom's table)."""
+    return next(iter(GAMES))

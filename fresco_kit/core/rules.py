@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-GAME_TITLES = {
-    "sixtina": "1980 Sixtina rulebook",
-    "fresco": "Fresco rulebook",
-    "lorenzo": "Lorenzo il Magnifico rules summary",
-}
+from . import plugins
+
+
+def rulebook_title(game: str) -> str:
+    """The title of the document game ``game``'s rules are cited from (its
+    ``GameInfo.rulebook_title``); the name itself for a game that is not registered."""
+    if game not in plugins.GAMES:
+        return game
+    title: str = plugins.info_of(game).rulebook_title
+    return title
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class RuleRef:
     @property
     def citation(self) -> str:
         """Game, document and section heading, e.g. for a notebook footnote."""
-        return f"{GAME_TITLES.get(self.game, self.game)}, {self.section}"
+        return f"{rulebook_title(self.game)}, {self.section}"
 
     def __str__(self) -> str:
         return f"{self.citation} [{self.checklist_id}]: {self.summary}"

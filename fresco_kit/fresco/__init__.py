@@ -47,12 +47,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fresco_kit.core import Game, GameInfo, Option, Switch
+from fresco_kit.core import Game, GameInfo, GameParts, Option, Switch
 
 from .data import PLAYER_COUNTS
 from .rulesets import _ALLOWED, RULESET_SWITCHES, RULESETS, Switches, switch_table
 
 __all__ = ["INFO", "PLAYER_COUNTS", "RULESETS", "RULESET_SWITCHES", "Switches", "new_game", "switch_table"]
+
+#: the parts of the game interface, modules of this package loaded on first use
+#: (``fresco_kit.core.interface``)
+PARTS = GameParts(
+    rules="rules",
+    bots="bots",
+    draw="draw",
+    svg="svg",
+    table="table",
+    exercises="exercises",
+    examples="examples",
+    positions="positions",
+    refs="refs",
+    data="data",
+    readings="readings",
+)
 
 INFO = GameInfo(
     name="fresco",
@@ -71,7 +87,11 @@ INFO = GameInfo(
     switches=tuple(Switch(s.name, s.meaning, _ALLOWED[s.name], s.rule) for s in RULESET_SWITCHES),
     categories=("fresco tiles", "bishop bonus", "altar", "track collisions", "money"),
     sources=("Fresco rulebook (English)", "Fresco: Big Box, How to Play (English)", "Fresco rulebook (Spanish)"),
-    rules_module="fresco_kit.fresco.rules",
+    package=__name__,
+    parts=PARTS,
+    rulebook_title="Fresco rulebook",
+    rulebook_langs=("es",),
+    bench_players=4,
 )
 
 
@@ -80,4 +100,4 @@ def new_game(players: Sequence[str], seed: int = 0, **options: Any) -> Game:
 
     ``options``: ``ruleset="base"|"bigbox"`` (default "base"), ``switches={name: value}``.
     Raises ValueError for a wrong player count or an unknown option/ruleset/switch."""
-    return Game(INFO.rules, players, seed, options)
+    return INFO.new_game(players, seed, **options)

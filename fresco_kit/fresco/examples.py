@@ -56,7 +56,7 @@ def seven_oclock() -> list[Check]:
 
 def _cathedral_game(ruleset: str = "base", apprentices: int = 3, **edits: Any) -> Game:
     game = _game(ruleset)
-    game.state = edit(game.state, **edits)
+    game = game.with_state(edit(game.state, **edits))
     play_round_start(
         game, _times(game, "Red", 5), {nm: (0, apprentices, 0, 0, 0) if nm == "Red" else PLAN_NONE for nm in P4}
     )
@@ -123,7 +123,7 @@ def altar_restorations() -> list[Check]:
 def workshop_blends() -> list[Check]:
     """Workshop: one apprentice blends twice (red+yellow, yellow+blue); then the turn passes."""
     game = _game()
-    game.state = edit(game.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}})
+    game = game.with_state(edit(game.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}}))
     play_round_start(game, _times(game, "Red", 5), {nm: (0, 0, 0, 1, 0) for nm in P4})
     skip_to(game, "workshop", "Red")
     game.play(Blend("Red", "orange"))
@@ -140,7 +140,7 @@ def workshop_blends() -> list[Check]:
 def income() -> list[Check]:
     """Preparing the next round: 1 thaler per restored tile; nothing before the first."""
     game = _game()
-    game.state = edit(game.state, restored={"Red": [(0, 0), (0, 1), (0, 2)]})
+    game = game.with_state(edit(game.state, restored={"Red": [(0, 0), (0, 1), (0, 2)]}))
     play_round_start(game, _times(game, "Red", 7), {nm: PLAN_NONE for nm in P4})
     # nobody planned anything: the round ended at once and income was paid
     after = {nm: game.state.player(nm).thalers for nm in P4}
@@ -206,7 +206,7 @@ def _final_round_game(ruleset: str, players: dict | None = None) -> Game:
     (Yellow holds the other 19) and played with no actions; round 2 starts final."""
     game = _game(ruleset)
     squares = [sq for sq in board.SQUARES if sq != (2, 2)][:19]
-    game.state = edit(game.state, restored={"Yellow": squares}, players=players)
+    game = game.with_state(edit(game.state, restored={"Yellow": squares}, players=players))
     play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
     return game
 
@@ -217,7 +217,7 @@ def final_round_trigger() -> list[Check]:
     for left in (7, 6):
         game = _game("bigbox")
         squares = [sq for sq in board.SQUARES if sq != (2, 2)][: 25 - left]
-        game.state = edit(game.state, restored={"Yellow": squares})
+        game = game.with_state(edit(game.state, restored={"Yellow": squares}))
         play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
         checks.append(Check(f"{left} tiles at round start: final round", left <= 6, game.state.final))
         if left == 6:
@@ -344,7 +344,7 @@ def start_rotation() -> list[Check]:
         checks.append(Check(f"{ruleset}: start spaces after round 1 (nobody scored)", expected[ruleset], line))
     game = _game("bigbox")
     alone = next(nm for nm in P4 if game.state.player(nm).start == 2)
-    game.state = edit(game.state, players={nm: {"vp": k + 1} for k, nm in enumerate(P4) if nm != alone})
+    game = game.with_state(edit(game.state, players={nm: {"vp": k + 1} for k, nm in enumerate(P4) if nm != alone}))
     play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
     checks.append(
         Check("bigbox: a single painter left on the start spaces stays on", 2, game.state.player(alone).start)
@@ -357,7 +357,7 @@ def tie_for_the_win() -> list[Check]:
     checks = []
     for ruleset in ("base", "bigbox"):
         game = _final_round_game(ruleset)
-        game.state = edit(game.state, players={nm: {"thalers": 0} for nm in P4})
+        game = game.with_state(edit(game.state, players={nm: {"thalers": 0} for nm in P4}))
         play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
         sheet = game.scores()
         checks.append(

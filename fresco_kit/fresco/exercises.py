@@ -42,7 +42,7 @@ def at_location(
     up at ``time`` with ``plan`` (the other players planned nothing); the bishop in the centre."""
     game = start()
     held = {c: paints.get(c, 0) for c in data.COLOURS}
-    game.state = edit(game.state, players={"Red": {"paints": held, "thalers": thalers}})
+    game = game.with_state(edit(game.state, players={"Red": {"paints": held, "thalers": thalers}}))
     others = iter(t for t in data.TIMES if t != time)
     times = {nm: time if nm == "Red" else next(others) for nm in PLAYERS}
     play_round_start(game, times, {nm: plan if nm == "Red" else NO_PLAN for nm in PLAYERS})

@@ -9,7 +9,7 @@ the moment of interest -- positions are set up by editing, never the rules' answ
 >>> from fresco_kit import fresco
 >>> from fresco_kit.fresco import positions
 >>> game = fresco.new_game(["Red", "White", "Blue"], seed=1)
->>> game.state = positions.edit(game.state, players={"Red": {"paints": {"red": 3}}})
+>>> game = game.with_state(positions.edit(game.state, players={"Red": {"paints": {"red": 3}}}))
 """
 
 from __future__ import annotations

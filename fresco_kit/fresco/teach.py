@@ -139,7 +139,7 @@ def wake_up(
         changes[nm]["mood"] = m
     for nm, v in (vp or {}).items():
         changes[nm]["vp"] = v
-    game.state = edit(game.state, players=changes)
+    game = game.with_state(edit(game.state, players=changes))
     report = WakeReport()
     before = {nm: game.state.player(nm).mood for nm in names}
     rank = 0
@@ -322,7 +322,7 @@ def _final_round_position(ruleset: str, n: int) -> State:
     names = players_for(n)
     game = new_game(names, seed=0, ruleset=ruleset)
     squares = [sq for sq in board.SQUARES if sq != data.CENTRE][:19]
-    game.state = edit(game.state, restored={names[-1]: squares})
+    game = game.with_state(edit(game.state, restored={names[-1]: squares}))
     play_round_start(game, {nm: t for nm, t in zip(names, data.TIMES)}, {nm: (0,) * 5 for nm in names})
     return game.state
 

@@ -11,7 +11,7 @@ seed gives the same game).  Options of ``new_game``: ``bonus_tiles`` ("standard"
 "advanced", dealt in turn order) and ``switches`` (readings played another way, e.g.
 ``switches={"win_tie_break": "shared"}`` or ``{"initial_order": "as_given"}`` to seat the
 players as given; see ``readings.SWITCHES``).  See ``rules.py`` for the map from the Italian rules summary's
-sections to modules, ``refs.GLOSSARY`` for English -> Italian terms and
+sections to modules, ``teach.GLOSSARY`` for English -> Italian terms and
 ``readings.ALL`` for the kit's readings where the summary is silent (``readings_text()``).
 """
 
@@ -20,11 +20,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fresco_kit.core import Game, GameInfo, Option, Switch
+from fresco_kit.core import Game, GameInfo, GameParts, Option, Switch
 
 from .readings import SWITCHES
 
 PLAYER_COUNTS = (2, 3, 4)
+
+#: the parts of the game interface, modules of this package loaded on first use
+#: (``fresco_kit.core.interface``)
+PARTS = GameParts(
+    rules="rules",
+    bots="bots",
+    draw="draw",
+    svg="svg",
+    table="table",
+    exercises="exercises",
+    examples="examples",
+    positions="positions",
+    refs="refs",
+    data="data",
+    readings="readings",
+)
 
 INFO = GameInfo(
     name="lorenzo",
@@ -52,7 +68,11 @@ INFO = GameInfo(
         "Excommunications",
     ),
     sources=("Lorenzo il Magnifico rules summary (Italian)",),
-    rules_module="fresco_kit.lorenzo.rules",
+    package=__name__,
+    parts=PARTS,
+    rulebook_title="Lorenzo il Magnifico rules summary",
+    rulebook_langs=("it",),
+    bench_players=4,
 )
 
 
@@ -60,7 +80,7 @@ def new_game(players: Sequence[str], seed: int = 0, **options: Any) -> Game:
     """A new game session; ``options``: ``bonus_tiles="standard"|"advanced"`` and
     ``switches={name: value}`` (``readings.SWITCHES``).  Raises ``ValueError`` for
     unknown players, options or switches."""
-    return Game(INFO.rules, players, seed, options)
+    return INFO.new_game(players, seed, **options)
 
 
 __all__ = ["INFO", "PLAYER_COUNTS", "new_game"]

@@ -24,10 +24,9 @@ from .data import CARD_TYPES, load
 from .effects import bundle_text, member_value, servants_per_plus
 from .explore import reach
 from .flow import STEPS
-from .refs import GLOSSARY
 from .scoring import character_points, faith_points, territory_points
 from .state import State
-from .teach import ITALIAN_TOWER
+from .teach import GLOSSARY, ITALIAN_TOWER
 
 #: How each step of ``flow.STEPS`` is drawn: English and Italian labels, checklist ids,
 #: a short detail, the box's position and colour, and where the detail goes (offset,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fresco_kit.core import Action, Check, Example, Game
 from fresco_kit.core.examples import find_example
-from fresco_kit.core.rules import GAME_TITLES
+from fresco_kit.core.rules import rulebook_title
 
 from .actions import Place
 from .data import load
@@ -20,7 +20,7 @@ from .positions import final_tie, game_at, position, vatican_report_opened
 from .zones import firing_cards, zone_value
 
 KIND = "constructed"
-SRC = GAME_TITLES["lorenzo"]
+SRC = rulebook_title("lorenzo")
 
 
 def _first_rule(game: Game, action: Action) -> str:

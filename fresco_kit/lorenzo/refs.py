@@ -1,4 +1,4 @@
-"""The rules of Lorenzo il Magnifico by checklist id, and an English-Italian glossary.
+"""The rules of Lorenzo il Magnifico by checklist id (the English-Italian glossary is ``teach.GLOSSARY``).
 
 Sections are the headings of the Italian rules summary ("Lorenzo il Magnifico rules
 summary", seeds/004): *La struttura della partita*, *I dadi e i familiari*, *Le Torri e
@@ -9,7 +9,6 @@ the comment are rules the checklist lacks (component facts or the kit's readings
 
 from __future__ import annotations
 
-from fresco_kit.classroom.i18n import glossary
 from fresco_kit.core import Rulebook
 
 STRUCT = "La struttura della partita"
@@ -183,8 +182,3 @@ def space_name(space: str, code: bool = True) -> str:
     else:
         words = "the Council Palace" if space == "council" else space
     return f"{words} ({space})" if code and words != space else words
-
-
-#: English game term -> the rules summary's Italian term; one list, in the Italian message
-#: catalog (``fresco_kit/locale/it``, context ``glossary:lorenzo``) that the classroom shows too
-GLOSSARY: dict[str, str] = dict(glossary("lorenzo", "it"))

@@ -4,7 +4,7 @@ Nothing here decides legality or scores by itself: the answers come from the eng
 teaching queries (``explore.py``: ``reach``, ``tower_quote``, ``activation_report``,
 ``vatican_summary``, built on ``placement.place_reasons`` and ``towers.plan``), its
 scoring functions and its data.  This module words them for learners, with the Italian
-terms of the rules summary (``refs.GLOSSARY``): cards, excommunication tiles, the
+terms of the rules summary (``GLOSSARY``): cards, excommunication tiles, the
 board, what a member reaches, a tower quote, an activation, a Vatican report.  The
 sample positions the widgets start from are in ``positions.py``; the worked examples
 in ``examples.py`` (``example(name)`` is re-exported here).
@@ -12,6 +12,7 @@ in ``examples.py`` (``example(name)`` is re-exported here).
 
 from __future__ import annotations
 
+from fresco_kit.classroom.i18n import glossary
 from fresco_kit.classroom.widgets import ILLUSTRATIVE_BANNER
 from fresco_kit.core import RuleRef
 from fresco_kit.core.text import plural
@@ -28,7 +29,6 @@ from .effects import (
 )
 from .examples import example
 from .explore import fixed_yield, reach
-from .refs import GLOSSARY
 from .scoring import faith_points
 from .state import Player, State
 from .towers import tower_floor, tower_space
@@ -43,10 +43,13 @@ ITALIAN_TOWER = {
     "venture": "Torre delle Imprese",
 }
 ROMAN = {1: "I", 2: "II", 3: "III"}
+#: English game term -> the rules summary's Italian term; one list, in the Italian message
+#: catalog (``fresco_kit/locale/it``, context ``glossary:lorenzo``) that the classroom shows too
+GLOSSARY: dict[str, str] = dict(glossary("lorenzo", "it"))
 
 
 def term(english: str) -> str:
-    """``"family member (familiare)"``: an English game term with its Italian one (refs.GLOSSARY)."""
+    """``"family member (familiare)"``: an English game term with its Italian one (GLOSSARY)."""
     return f"{english} ({GLOSSARY[english]})"
 
 

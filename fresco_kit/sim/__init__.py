@@ -12,7 +12,15 @@
 The figures and the review page of a study are drawn above this layer, in
 :mod:`fresco_kit.classroom.plots` and :mod:`fresco_kit.classroom.review`.
 
-Importing this package imports neither pandas, tqdm nor matplotlib; they are imported when used.
+``from fresco_kit.sim import simulate, compare, ablate`` gives the entry points.  Importing
+this package imports neither pandas, tqdm nor matplotlib, nor any game's bots: the runner
+and the metrics import pandas and tqdm inside the functions that use them, and a game's
+bots are loaded through its ``GameInfo`` when a bot first plays it.
 """
 
 from __future__ import annotations
+
+from .metrics import ablate, compare
+from .runner import Results, simulate
+
+__all__ = ["Results", "ablate", "compare", "simulate"]

@@ -20,32 +20,20 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
   one weight of the heuristic set to ``weight`` (default 3) instead of 1: a player that
   goes for one thing, to look for dominant strategies.  The keys are the game's scoring
   categories (its score sheet's columns, matched ignoring case, ``-`` or ``_`` for a
-  space) plus its progress terms; ``WEIGHTS`` in each game's ``bots.py`` lists them:
-
-  - sixtina: ``During the game``, ``Objectives``, ``Contribution``, ``Prudent
-    restorations``, ``Leftover`` (the provisional score sheet) and ``hand`` (value
-    points of the cards in hand);
-  - fresco: ``fresco tiles``, ``bishop bonus``, ``altar``, ``track collisions``,
-    ``money`` (VP so far; ``money`` also scales the thalers' value before the end),
-    ``paints`` (per paint piece held), ``restorations`` (how near the paints held come to
-    the best tile on the fresco) and ``thalers``;
-  - lorenzo: ``VP during the game``, ``Territories``, ``Characters``, ``Ventures``,
-    ``Military``, ``Resources``, ``Excommunications`` (the provisional score sheet),
-    ``goods`` (wood, stone, servants, coins), ``faith points`` and ``military points``
-    (held).
+  space) plus its progress terms; ``WEIGHTS`` in each game's bots part lists them (its
+  comment says what each term counts; ``fresco-kit games`` prints the categories).
 
   A key the game does not have is reported (``ValueError``) at the persona's first move.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from fresco_kit.core import Rng
-from fresco_kit.core.game import RulesModule
-from fresco_kit.core.registry import GAMES
+from fresco_kit.core.interface import RulesModule
+from fresco_kit.core.registry import GAMES, game_info
 
 from .base import Bot
 from .mcts import MonteCarloBot
@@ -53,11 +41,27 @@ from .mcts import MonteCarloBot
 #: the most legal actions a greedy bot tries in one decision (sampled when there are more)
 CAP = 40
 
+
+class _Evaluations(Mapping[str, tuple[Callable[..., float], Mapping[str, float]]]):
+    """Each registered game with a bots part -> its heuristic and default weights, read
+    from the game's ``GameInfo.bots`` when first asked for (so importing this module
+    imports no game's bots)."""
+
+    def __getitem__(self, game: str) -> tuple[Callable[..., float], Mapping[str, float]]:
+        bots = game_info(game).bots if game in GAMES else None
+        if bots is None:
+            raise KeyError(game)
+        return bots.evaluate, bots.WEIGHTS
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in GAMES if game_info(name).parts.bots is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 #: each game's heuristic, ``evaluate(state, player, weights)``, and its default weights
-EVALUATIONS: dict[str, tuple[Callable[..., float], Mapping[str, float]]] = {
-    game: (module.evaluate, module.WEIGHTS)
-    for game, module in ((name, importlib.import_module(f"{package}.bots")) for name, package in GAMES.items())
-}
+EVALUATIONS: Mapping[str, tuple[Callable[..., float], Mapping[str, float]]] = _Evaluations()
 
 
 class RandomBot(Bot):

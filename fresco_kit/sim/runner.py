@@ -325,8 +325,9 @@ def simulate(
                 futures: list[Future[list[dict[str, Any]]]] = [pool.submit(_batch, *a) for a in args]
                 try:
                     for future in futures:
-                        records += future.result()
-                        bar.update(BATCH)
+                        batch = future.result()
+                        records += batch
+                        bar.update(len(batch))  # games, not batches: the last batch may be short
                 except KeyboardInterrupt:
                     interrupted = True
                     for future in futures:

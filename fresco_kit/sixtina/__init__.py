@@ -39,10 +39,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fresco_kit.core import Game, GameInfo, Option
+from fresco_kit.core import Game, GameInfo, GameParts, Option
 
 PLAYER_COUNTS = (2, 3, 4)
 __all__ = ["INFO", "PLAYER_COUNTS", "new_game"]
+
+#: the parts of the game interface, modules of this package loaded on first use
+#: (``fresco_kit.core.interface``)
+PARTS = GameParts(
+    rules="rules",
+    bots="bots",
+    draw="draw",
+    svg="svg",
+    table="table",
+    exercises="exercises",
+    examples="examples",
+    positions="positions",
+    refs="refs",
+    data="data",
+    readings="readings",
+)
 
 INFO = GameInfo(
     name="sixtina",
@@ -61,7 +77,11 @@ INFO = GameInfo(
     ),
     categories=("During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"),
     sources=("1980 Sixtina rulebook (English)",),
-    rules_module="fresco_kit.sixtina.rules",
+    package=__name__,
+    parts=PARTS,
+    rulebook_title="1980 Sixtina rulebook",
+    rulebook_langs=(),
+    bench_players=3,
 )
 
 
@@ -70,4 +90,4 @@ def new_game(players: Sequence[str], seed: int = 0, **options: Any) -> Game:
 
     Options: ``variant="history"`` plays the Variant: Sheets with History (default
     ``"basic"``).  Two players get Gianluigi, the rulebook's robot restorer."""
-    return Game(INFO.rules, players, seed, options)
+    return INFO.new_game(players, seed, **options)

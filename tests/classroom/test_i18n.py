@@ -15,7 +15,7 @@ from fresco_kit import games
 from fresco_kit.classroom import i18n
 from fresco_kit.classroom.i18n import catalog, citation, document, glossary, glossary_html, section, translator
 from fresco_kit.fresco.refs import RULES as FRESCO
-from fresco_kit.lorenzo.refs import GLOSSARY as LORENZO_GLOSSARY
+from fresco_kit.lorenzo.teach import GLOSSARY as LORENZO_GLOSSARY
 from fresco_kit.lorenzo.refs import RULES as LORENZO
 from fresco_kit.sixtina.refs import RULES as SIXTINA
 

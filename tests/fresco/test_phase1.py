@@ -27,7 +27,7 @@ def test_s1_chooses_first_then_s2_and_so_on():
 @pytest.mark.rule("fresco p1.order", "fresco round.reset")
 def test_last_on_the_track_chooses_first_and_start_spaces_are_behind_the_track():
     g = game()
-    g.state = edit(g.state, players={"Red": {"vp": 3}, "White": {"vp": 9}})
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 3}, "White": {"vp": 9}}))
     names = [g.state.names[i] for i in wake_order(g.state)]
     starters = [nm for nm in names if nm in ("Blue", "Yellow")]
     assert names[:2] == sorted(starters, key=lambda nm: g.state.player(nm).start)
@@ -53,8 +53,8 @@ def test_one_painter_per_get_up_time():
 @pytest.mark.rule("fresco p1.mood")
 def test_mood_changes_at_once_and_is_clamped():
     g = game()
-    g.state = edit(g.state, players={nm: {"mood": 0} for nm in P4})
-    g.state = edit(g.state, players={"Red": {"mood": 1}, "White": {"mood": data.MOOD_LENGTH - 1}})
+    g = g.with_state(edit(g.state, players={nm: {"mood": 0} for nm in P4}))
+    g = g.with_state(edit(g.state, players={"Red": {"mood": 1}, "White": {"mood": data.MOOD_LENGTH - 1}}))
     when = {"Red": 5, "White": 9, "Blue": 7, "Yellow": 8}
     for _ in range(4):
         nm = g.state.to_move[0]
@@ -69,7 +69,7 @@ def test_mood_changes_at_once_and_is_clamped():
 def test_plus_space_gives_the_natural_apprentice_and_it_returns_on_leaving():
     g = game()
     top = max(data.MOOD_PLUS)
-    g.state = edit(g.state, players={"Red": {"mood": top}})
+    g = g.with_state(edit(g.state, players={"Red": {"mood": top}}))
     play_round_start(g, times(g, Red=9), plans(g))
     red = g.state.player("Red")
     assert red.helper == 1 and red.apprentices == 6
@@ -84,11 +84,11 @@ def test_plus_space_gives_the_natural_apprentice_and_it_returns_on_leaving():
 @pytest.mark.rule("fresco mood.minus")
 def test_minus_space_takes_an_apprentice_back_on_leaving():
     g = game()
-    g.state = edit(g.state, players={"Red": {"mood": min(data.MOOD_MINUS) + 1}})
+    g = g.with_state(edit(g.state, players={"Red": {"mood": min(data.MOOD_MINUS) + 1}}))
     play_round_start(g, times(g, Red=7), {**plans(g), "Red": (0, 0, 0, 0, 0)})
     assert g.state.player("Red").apprentices == 4
     g2 = game()
-    g2.state = edit(g2.state, players={"Red": {"mood": 1}})
+    g2 = g2.with_state(edit(g2.state, players={"Red": {"mood": 1}}))
     for _ in range(4):
         nm = g2.state.to_move[0]
         g2.play(Wake(nm, times(g2, Red=5)[nm]))
@@ -96,7 +96,7 @@ def test_minus_space_takes_an_apprentice_back_on_leaving():
     g2.play(Plan("Red", (1, 1, 1, 1, 0)))
     # the theater lifts Red off the -1 spaces, but the apprentice comes back only after the next get-up
     g3 = game()
-    g3.state = edit(g3.state, players={"Red": {"mood": 0}})
+    g3 = g3.with_state(edit(g3.state, players={"Red": {"mood": 0}}))
     at(g3, "theater", "Red", Red=(0, 0, 0, 0, 1))
     g3.play(Theater("Red"))
     assert g3.state.player("Red").helper == -1          # still 4 until the next get-up

@@ -65,7 +65,7 @@ def test_wrong_location_is_refused():
 @pytest.mark.rule("fresco p2.forfeit")
 def test_actions_may_be_given_up_and_must_be_without_money_or_paints():
     g = game()
-    g.state = edit(g.state, players={"Red": {"thalers": 1, "paints": {"yellow": 0, "red": 0, "blue": 0}}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 1, "paints": {"yellow": 0, "red": 0, "blue": 0}}}))
     at(g, "market", "Red", Red=(2, 1, 0, 1, 0))
     booth = next(b for b, t in enumerate(g.state.booths, 1) if t)
     refused(g, Buy("Red", booth, (1,)), "p2.forfeit")             # 1 thaler, price 3 at 5 o'clock
@@ -82,7 +82,7 @@ def test_actions_may_be_given_up_and_must_be_without_money_or_paints():
 @pytest.mark.rule("fresco market.buy", "fresco p1.price")
 def test_buying_tiles_from_one_booth_and_the_booth_empties():
     g = game()
-    g.state = edit(g.state, players={"Red": {"thalers": 20}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 20}}))
     at(g, "market", "Red", Red=(2, 0, 0, 0, 0), White=(1, 0, 0, 0, 0))
     s = g.state
     booth = 1
@@ -127,7 +127,7 @@ def _cathedral(ruleset="base", n=1, **edits):
 
 def _edited(ruleset, **edits):
     g = game(ruleset)
-    g.state = edit(g.state, **edits)
+    g = g.with_state(edit(g.state, **edits))
     return g
 
 
@@ -205,7 +205,7 @@ def test_track_from_space_1_and_the_behind_or_ahead_choice():
 def test_no_free_space_behind_only_ahead():
     g = game()
     paints = {"yellow": 1, "red": 1, "blue": 1}
-    g.state = edit(g.state, players={"Red": {"paints": paints}, "White": {"vp": 1}, "Blue": {"vp": 2}})
+    g = g.with_state(edit(g.state, players={"Red": {"paints": paints}, "White": {"vp": 1}, "Blue": {"vp": 2}}))
     at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
     refused(g, altar("Red", ["yellow", "red", "blue"], "behind"), "cath.track")
     assert {a.track for a in g.legal_actions() if isinstance(a, Altar)} == {"ahead"}
@@ -232,7 +232,7 @@ def test_studio_pays_3_thalers_per_apprentice_while_the_bank_holds_them():
     g.play(Studio("Red"))
     assert g.state.player("Red").thalers == 15 and g.state.bank == bank - 3
     g2 = game()
-    g2.state = edit(g2.state, players={"White": {"thalers": 12 + g2.state.bank - 1}})
+    g2 = g2.with_state(edit(g2.state, players={"White": {"thalers": 12 + g2.state.bank - 1}}))
     at(g2, "studio", "Red", Red=(0, 0, 2, 0, 0))
     events = g2.play(Studio("Red"))
     assert g2.state.player("Red").thalers == 13 and g2.state.bank == 0
@@ -257,8 +257,8 @@ def test_two_blends_per_workshop_apprentice():
 def test_limited_paints_in_base_unlimited_in_big_box():
     for ruleset in ("base", "bigbox"):
         g = game(ruleset)
-        g.state = edit(g.state, players={"Red": {"paints": {"yellow": 1, "red": 1}},
-                                         "White": {"paints": {"orange": 9}}})
+        g = g.with_state(edit(g.state, players={"Red": {"paints": {"yellow": 1, "red": 1}},
+                                         "White": {"paints": {"orange": 9}}}))
         at(g, "workshop", "Red", Red=(0, 0, 0, 1, 0))
         if ruleset == "base":
             refused(g, Blend("Red", "orange"), "supply.paints")

@@ -47,7 +47,7 @@ def test_the_theater_reading_of_clamping_is_listed():
 def test_theater_moves_at_once_clamped_then_the_next_get_up_starts_from_the_top():
     top = data.MOOD_LENGTH - 1
     g = game()
-    g.state = edit(g.state, players={"Red": {"mood": top - 2}})
+    g = g.with_state(edit(g.state, players={"Red": {"mood": top - 2}}))
     # Red gets up at 9 (+1 with the kit's inn): one space below the top
     at(g, "theater", "Red", times(g, Red=9), Red=(0, 0, 0, 0, 1))
     assert g.state.player("Red").mood == top - 1

@@ -33,12 +33,12 @@ def test_the_lower_plus_space_gives_the_apprentice_and_moving_within_the_plus_sp
     """Mutation caught: only the top space counted as "+1"."""
     low, top = sorted(data.MOOD_PLUS)
     g = game()
-    g.state = edit(g.state, players={"Red": {"mood": low - 1}})
+    g = g.with_state(edit(g.state, players={"Red": {"mood": low - 1}}))
     wake_all(g, Red=9)                                    # +1: enters the lower "+1" space
     assert g.state.player("Red").mood == low and g.state.player("Red").apprentices == 6
     g.play(Plan("Red", (3, 3, 0, 0, 0)))                  # six apprentices may be planned
     g2 = game()
-    g2.state = edit(g2.state, players={"Red": {"mood": top}})
+    g2 = g2.with_state(edit(g2.state, players={"Red": {"mood": top}}))
     play_round_start(g2, times(g2, Red=9), plans(g2))
     assert g2.state.player("Red").helper == 1
     wake_all(g2, Red=7)                                   # -1: top -> lower "+1" space, still there
@@ -50,12 +50,12 @@ def test_both_minus_spaces_dismiss_an_apprentice_and_staying_there_keeps_it_out(
     """Mutation caught: only the bottom space counted as "-1"."""
     low, high = sorted(data.MOOD_MINUS)
     g = game()
-    g.state = edit(g.state, players={"Red": {"mood": high + 1}})
+    g = g.with_state(edit(g.state, players={"Red": {"mood": high + 1}}))
     wake_all(g, Red=7)                                    # -1: onto the upper "-1" space
     assert g.state.player("Red").mood == high and g.state.player("Red").apprentices == 4
     refused(g, Plan("Red", (1, 1, 1, 1, 1)), "mood.minus")
     g2 = game()
-    g2.state = edit(g2.state, players={"Red": {"mood": high}})
+    g2 = g2.with_state(edit(g2.state, players={"Red": {"mood": high}}))
     play_round_start(g2, times(g2, Red=7), plans(g2))     # high -> low, still on the "-1" spaces
     wake_all(g2, Red=8)                                   # no change: stays on the "-1" space
     assert g2.state.player("Red").mood == low and g2.state.player("Red").apprentices == 4
@@ -66,7 +66,7 @@ def test_both_minus_spaces_dismiss_an_apprentice_and_staying_there_keeps_it_out(
 def test_buying_fewer_tiles_than_apprentices_still_ends_the_market_visit():
     """Mutation caught: spending one use per tile bought, letting a second booth be used."""
     g = game()
-    g.state = edit(g.state, players={"Red": {"thalers": 20}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 20}}))
     at(g, "market", "Red", Red=(3, 0, 0, 0, 0))
     g.play(Buy("Red", 1, (2,)))
     assert g.state.location != "market" or g.state.to_move != ["Red"]
@@ -76,7 +76,7 @@ def test_buying_fewer_tiles_than_apprentices_still_ends_the_market_visit():
 @pytest.mark.rule("fresco market.buy", "fresco p2.forfeit")
 def test_a_booth_bought_from_by_one_player_is_gone_for_the_next():
     g = game()
-    g.state = edit(g.state, players={"Red": {"thalers": 20}, "White": {"thalers": 20}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 20}, "White": {"thalers": 20}}))
     at(g, "market", "Red", Red=(1, 0, 0, 0, 0), White=(2, 0, 0, 0, 0))
     g.play(Buy("Red", 2, (1,)))
     assert g.state.to_move == ["White"] and g.state.booths[1] == ()
@@ -90,7 +90,7 @@ def test_untouched_booths_keep_their_tiles_and_emptied_ones_are_refilled():
     says to draw the right number for each booth; a full booth needs none)."""
     for players in (P4, P3):
         g = game(players=players)
-        g.state = edit(g.state, players={"Red": {"thalers": 20}})
+        g = g.with_state(edit(g.state, players={"Red": {"thalers": 20}}))
         untouched = g.state.booths[1:]
         at(g, "market", "Red", Red=(1, 0, 0, 0, 0))
         g.play(Buy("Red", 1, (1,)))
@@ -108,8 +108,8 @@ def test_untouched_booths_keep_their_tiles_and_emptied_ones_are_refilled():
 @pytest.mark.rule("fresco cath.track")
 def test_behind_may_be_the_movers_own_space_but_never_further_back():
     g = game()
-    g.state = edit(g.state, players={"Red": {"vp": 5, "paints": {"yellow": 1, "red": 1, "blue": 1}},
-                                     "White": {"vp": 6}, "Blue": {"vp": 7}})
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 5, "paints": {"yellow": 1, "red": 1, "blue": 1}},
+                                     "White": {"vp": 6}, "Blue": {"vp": 7}}))
     at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
     tracks = {a.track for a in g.legal_actions() if isinstance(a, Altar)}
     assert tracks == {"behind", "ahead"}
@@ -123,11 +123,11 @@ def test_behind_may_be_the_movers_own_space_but_never_further_back():
 @pytest.mark.rule("fresco bigbox.final_collision")
 def test_big_box_automatic_move_ahead_is_reported_under_its_rule():
     g = game("bigbox")
-    g.state = edit(g.state, restored={"Yellow": [sq for sq in [(r, c) for r in range(5) for c in range(5)]
-                                                 if sq != (2, 2)][:19]})
-    g.state = edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}})
+    g = g.with_state(edit(g.state, restored={"Yellow": [sq for sq in [(r, c) for r in range(5) for c in range(5)]
+                                                 if sq != (2, 2)][:19]}))
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}}))
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={"Red": {"thalers": 12}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 12}}))
     wake_all(g, Red=5)
     events = []
     for nm in P4:
@@ -241,7 +241,7 @@ def test_specific_malformed_fields_are_refused(path, value, message):
 def test_each_cathedral_apprentice_gives_exactly_one_restoration():
     """Mutation caught: an extra cathedral use per player."""
     g = game()
-    g.state = edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}})
+    g = g.with_state(edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}}))
     at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0), White=(0, 1, 0, 0, 0))
     g.play(altar("Red", ["yellow", "red", "blue"]))
     assert g.state.to_move == ["White"]
@@ -253,7 +253,7 @@ def test_the_market_price_is_paid_per_tile_and_must_be_affordable():
     """Mutation caught: affordability checked for one tile only."""
     g = game()
     price = data.INN[5][1]
-    g.state = edit(g.state, players={"Red": {"thalers": price * 2 - 1}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": price * 2 - 1}}))
     at(g, "market", "Red", Red=(2, 0, 0, 0, 0))
     refused(g, Buy("Red", 1, (1, 2)), "p2.forfeit")
     assert all(len(a.tiles) == 1 for a in g.legal_actions() if isinstance(a, Buy))
@@ -265,8 +265,8 @@ def test_the_market_price_is_paid_per_tile_and_must_be_affordable():
 def test_a_limited_supply_cannot_sell_paints_it_lacks():
     for ruleset in ("base", "bigbox"):
         g = game(ruleset)
-        g.state = edit(g.state, players={"Red": {"thalers": 20},
-                                         "White": {"paints": {"yellow": 14, "red": 14, "blue": 14}}})
+        g = g.with_state(edit(g.state, players={"Red": {"thalers": 20},
+                                         "White": {"paints": {"yellow": 14, "red": 14, "blue": 14}}}))
         at(g, "market", "Red", Red=(1, 0, 0, 0, 0))
         booth, k = next((b, k) for b, tiles in enumerate(g.state.booths, 1) for k, t in enumerate(tiles, 1)
                         if any(data.MARKET_TILES[t].paints[:3]))
@@ -284,8 +284,8 @@ def test_big_box_ends_early_only_when_no_tile_is_left():
 
     g = game("bigbox")
     g = down_to(g, 2, keep=((2, 2), (0, 0)))
-    g.state = edit(g.state, players={"Red": {"paints": dict(zip(data.COLOURS, data.FRESCO_TILES[
-        g.state.fresco[0]].paints))}})
+    g = g.with_state(edit(g.state, players={"Red": {"paints": dict(zip(data.COLOURS, data.FRESCO_TILES[
+        g.state.fresco[0]].paints))}}))
     assert not g.state.final                              # set up mid-round-1 with 2 tiles left
     at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
     g.play(Restore("Red", (0, 0)))

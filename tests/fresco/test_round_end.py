@@ -12,15 +12,14 @@ from .helpers import (P3, P4, at, board, data, edit, finish_round, game, plans, 
 
 def down_to(g, left: int, holder: str = "Yellow", keep=((2, 2),)):
     squares = [sq for sq in board.SQUARES if sq not in keep][:25 - left]
-    g.state = edit(g.state, restored={holder: squares})
-    return g
+    return g.with_state(edit(g.state, restored={holder: squares}))
 
 
 @pytest.mark.rule("fresco round.refill")
 def test_emptied_booths_are_refilled_from_the_bag():
     for players in (P4, P3):
         g = game(players=players)
-        g.state = edit(g.state, players={"Red": {"thalers": 20}})
+        g = g.with_state(edit(g.state, players={"Red": {"thalers": 20}}))
         at(g, "market", "Red", Red=(2, 0, 0, 0, 0), White=(1, 0, 0, 0, 0))
         g.play(Buy("Red", 1, (1, 2)))
         g.play(Buy("White", 2, (1,)))
@@ -33,7 +32,7 @@ def test_emptied_booths_are_refilled_from_the_bag():
 @pytest.mark.rule("fresco round.income")
 def test_income_one_thaler_per_restored_tile():
     g = game()
-    g.state = edit(g.state, restored={"Red": [(0, 0), (0, 1)], "Blue": [(4, 4)]})
+    g = g.with_state(edit(g.state, restored={"Red": [(0, 0), (0, 1)], "Blue": [(4, 4)]}))
     play_round_start(g, times(g), plans(g))
     assert [g.state.player(nm).thalers for nm in P4] == [14, 12, 13, 12]
 
@@ -66,8 +65,8 @@ def test_six_tiles_at_a_round_start_make_the_final_round_on_side_2():
 @pytest.mark.rule("fresco bigbox.side2")
 def test_final_round_cathedral_twice_no_theater():
     g = game()
-    g.state = edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}})
-    down_to(g, 6)
+    g = g.with_state(edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 2, "blue": 2}}}))
+    g = down_to(g, 6)
     play_round_start(g, times(g), plans(g))
     at(g, "workshop", "Red", Red=(0, 0, 0, 1, 1))
     assert "theater" not in g.state.sheet
@@ -83,9 +82,9 @@ def test_final_round_cathedral_twice_no_theater():
 @pytest.mark.rule("fresco end.no_income", "fresco end.money")
 def test_no_income_after_the_final_round_then_money_in_get_up_order():
     g = game("bigbox")
-    g.state = edit(g.state, restored={"Red": [(0, 0)]},
-                   players={"Red": {"vp": 30}, "White": {"vp": 40}, "Blue": {"vp": 50}, "Yellow": {"vp": 60}})
-    down_to(g, 6, holder="Yellow", keep=((2, 2), (0, 0)))
+    g = g.with_state(edit(g.state, restored={"Red": [(0, 0)]},
+                   players={"Red": {"vp": 30}, "White": {"vp": 40}, "Blue": {"vp": 50}, "Yellow": {"vp": 60}}))
+    g = down_to(g, 6, holder="Yellow", keep=((2, 2), (0, 0)))
     play_round_start(g, times(g), plans(g))                      # round 1: income paid
     assert g.state.final and g.state.player("Red").thalers == 13
     play_round_start(g, times(g), plans(g))
@@ -102,10 +101,10 @@ def test_no_income_after_the_final_round_then_money_in_get_up_order():
 def test_money_count_order_matters_for_collisions():
     # White (earlier) lands first on 26; Red (later) then finds it taken
     g = game("bigbox")
-    down_to(g, 6)
-    g.state = edit(g.state, players={"Red": {"vp": 20}, "White": {"vp": 20 + 1}})
+    g = down_to(g, 6)
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 20}, "White": {"vp": 20 + 1}}))
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={"Red": {"thalers": 12}, "White": {"thalers": 10}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 12}, "White": {"thalers": 10}}))
     play_round_start(g, times(g, White=5, Red=6), plans(g))
     assert g.state.player("White").vp == 26 and g.state.player("Red").vp == 27
 
@@ -114,10 +113,10 @@ def test_money_count_order_matters_for_collisions():
 def test_final_count_collision_base_chooses_bigbox_goes_ahead():
     for ruleset in ("base", "bigbox"):
         g = game(ruleset)
-        down_to(g, 6)
-        g.state = edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}, "Blue": {"vp": 15}})
+        g = down_to(g, 6)
+        g = g.with_state(edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}, "Blue": {"vp": 15}}))
         play_round_start(g, times(g), plans(g))
-        g.state = edit(g.state, players={"Red": {"thalers": 12}})
+        g = g.with_state(edit(g.state, players={"Red": {"thalers": 12}}))
         play_round_start(g, times(g, Red=5), plans(g))
         if ruleset == "base":
             assert g.state.phase == "final_count" and g.state.to_move == ["Red"]
@@ -133,18 +132,18 @@ def test_final_count_collision_base_chooses_bigbox_goes_ahead():
 @pytest.mark.rule("fresco end.winner", "fresco end.tie")
 def test_winner_and_shared_victory():
     g = game("bigbox")
-    down_to(g, 6)
-    g.state = edit(g.state, players={"Red": {"vp": 40}, "White": {"vp": 30}, "Blue": {"vp": 20}})
+    g = down_to(g, 6)
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 40}, "White": {"vp": 30}, "Blue": {"vp": 20}}))
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={nm: {"thalers": 0} for nm in P4})
+    g = g.with_state(edit(g.state, players={nm: {"thalers": 0} for nm in P4}))
     play_round_start(g, times(g), plans(g))
     assert g.is_over and g.scores().winners == ["Red"] and g.scores().totals["Red"] == 40
     g = game("bigbox")
-    down_to(g, 6)
-    g.state = edit(g.state, players={"Red": {"vp": 40}, "White": {"vp": 41}})
+    g = down_to(g, 6)
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 40}, "White": {"vp": 41}}))
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={"Red": {"thalers": 2}, "White": {"thalers": 0}, "Blue": {"thalers": 0},
-                                     "Yellow": {"thalers": 0}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 2}, "White": {"thalers": 0}, "Blue": {"thalers": 0},
+                                     "Yellow": {"thalers": 0}}))
     play_round_start(g, times(g, Red=5), plans(g))
     # Red: 40 + 1 = 41 is taken, so Big Box moves Red ahead to 42: no tie possible on the track
     assert g.scores().winners == ["Red"]
@@ -155,9 +154,9 @@ def test_winner_and_shared_victory():
 @pytest.mark.rule("fresco end.over")
 def test_no_action_once_the_game_has_ended():
     g = game("bigbox")
-    down_to(g, 6)
+    g = down_to(g, 6)
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={nm: {"thalers": 0} for nm in P4})
+    g = g.with_state(edit(g.state, players={nm: {"thalers": 0} for nm in P4}))
     play_round_start(g, times(g), plans(g))
     assert g.is_over and g.legal_actions() == []
     for action in (Plan("Red", (1, 1, 1, 1, 1)), Buy("Red", 1, (1,)), Settle("Red", "behind")):
@@ -169,9 +168,9 @@ def test_no_action_once_the_game_has_ended():
 def test_tie_is_shared_when_totals_are_equal():
     from fresco_kit.fresco.final import scores
     g = game("bigbox")
-    down_to(g, 6)
+    g = down_to(g, 6)
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={nm: {"thalers": 0} for nm in P4})
+    g = g.with_state(edit(g.state, players={nm: {"thalers": 0} for nm in P4}))
     play_round_start(g, times(g), plans(g))
     assert g.is_over
     s = g.state.evolve(players=tuple(p.evolve(vp=0, points=(0,) * 5) for p in g.state.players))
@@ -196,7 +195,7 @@ def test_start_spaces_rotate_only_in_big_box():
     s1 = next(nm for nm in P4 if g.state.player(nm).start == 1)
     s3 = next(nm for nm in P4 if g.state.player(nm).start == 3)
     others = [nm for nm in P4 if nm not in (s1, s3)]
-    g.state = edit(g.state, players={nm: {"vp": 5 + k} for k, nm in enumerate(others)})
+    g = g.with_state(edit(g.state, players={nm: {"vp": 5 + k} for k, nm in enumerate(others)}))
     play_round_start(g, times(g), plans(g))
     assert g.state.player(s1).start == 3 and g.state.player(s3).start == 1
 
@@ -207,7 +206,7 @@ def test_completing_the_fresco_ends_the_game_only_in_big_box():
         g = game(ruleset)
         need = tile_paints(g, (0, 0))
         g = down_to(g, 1, keep=((0, 0),))
-        g.state = edit(g.state, players={"Red": {"paints": need}})
+        g = g.with_state(edit(g.state, players={"Red": {"paints": need}}))
         at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
         g.play(Restore("Red", (0, 0)))
         assert g.state.tiles_left == 0

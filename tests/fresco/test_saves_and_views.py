@@ -107,7 +107,7 @@ def test_a_view_hides_the_other_screens_and_the_random_generator():
     when every player has planned.  The random generator would reveal the bag's next
     draws, so no view holds it."""
     g = game()
-    g.state = edit(g.state, players={"White": {"thalers": 17, "paints": {"green": 3}}})
+    g = g.with_state(edit(g.state, players={"White": {"thalers": 17, "paints": {"green": 3}}}))
     wake_all(g, Red=5)
     g.play(Plan("White", (0, 0, 1, 0, 0)))
     for viewer in P4:
@@ -148,10 +148,10 @@ def test_a_view_shows_what_anyone_can_deduce():
 @pytest.mark.rule("fresco end.money", "fresco cath.track")
 def test_a_pending_final_count_choice_is_named_with_its_choices():
     g = game("base")
-    down_to(g, 6)
-    g.state = edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}, "Blue": {"vp": 15}})
+    g = down_to(g, 6)
+    g = g.with_state(edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}, "Blue": {"vp": 15}}))
     play_round_start(g, times(g), plans(g))
-    g.state = edit(g.state, players={"Red": {"thalers": 12}})
+    g = g.with_state(edit(g.state, players={"Red": {"thalers": 12}}))
     play_round_start(g, times(g, Red=5), plans(g))
     assert g.state.phase == "final_count" and g.state.to_move == ["Red"]
     for action in (Studio("Red"), Wake("Red", 5), Plan("Red", (0, 0, 0, 0, 0))):
@@ -166,8 +166,8 @@ def test_a_pending_final_count_choice_is_named_with_its_choices():
 @pytest.mark.rule("fresco cath.track")
 def test_a_missing_track_choice_is_refused_with_the_actions_that_make_it():
     g = game()
-    g.state = edit(g.state, players={"Red": {"paints": {"yellow": 1, "red": 1, "blue": 1}, "vp": 4},
-                                     "White": {"vp": 6}})
+    g = g.with_state(edit(g.state, players={"Red": {"paints": {"yellow": 1, "red": 1, "blue": 1}, "vp": 4},
+                                     "White": {"vp": 6}}))
     at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
     with pytest.raises(RuleError) as err:
         g.play(altar("Red", ["yellow", "red", "blue"]))

@@ -92,7 +92,7 @@ def test_a_planning_decision_of_hundreds_of_moves_narrows_to_one_column_at_a_tim
 
 def test_restoration_steps_name_segment_value_paints_bishop_and_track():
     g = at(game(), "cathedral", "Red", Red=(0, 1, 0, 0, 0))
-    g.state = edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 1}, "thalers": 3}})
+    g = g.with_state(edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 1}, "thalers": 3}}))
     steps = {str(a): table.move_steps(g.state, a) for a in g.legal_actions()}
     assert steps["restore Red 1,3"] == (
         "Restore a fresco segment",

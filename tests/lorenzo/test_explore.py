@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from fresco_kit.lorenzo import explore, readings, teach
-from fresco_kit.lorenzo.refs import GLOSSARY
+from fresco_kit.lorenzo.teach import GLOSSARY
 from fresco_kit.lorenzo.actions import Choose
 
 from .helpers import P2, P3, game_at, position

@@ -8,7 +8,8 @@ from fresco_kit.lorenzo.data import load
 from fresco_kit.lorenzo.positions import game_at, position
 from fresco_kit.lorenzo.scoring import faith_points
 from fresco_kit.lorenzo.actions import Place
-from fresco_kit.lorenzo.refs import GLOSSARY, RULES
+from fresco_kit.lorenzo.refs import RULES
+from fresco_kit.lorenzo.teach import GLOSSARY
 
 from ..conftest import CHECKLIST
 

@@ -14,7 +14,8 @@ import pytest
 from fresco_kit.core import Rng
 from fresco_kit.lorenzo import new_game, readings, rules
 from fresco_kit.lorenzo.positions import game_at, position
-from fresco_kit.lorenzo.refs import GLOSSARY, RULES, amount
+from fresco_kit.lorenzo.refs import RULES, amount
+from fresco_kit.lorenzo.teach import GLOSSARY
 from fresco_kit.core.text import plural
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks" / "lorenzo"
