@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md, checked the same way for every game.
+"""The engine contract (``fresco_kit.core.interface.RulesModule``), checked the same way for every game.
 
 For each game, player count and ruleset/variant, one seeded random game is played to
 the end; at every step:

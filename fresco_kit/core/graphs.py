@@ -1,12 +1,10 @@
-"""networkx graph builders for boards (networkx is imported lazily)."""
+"""networkx graph builders for boards (networkx is imported when a graph is built, never
+at module level, so importing core does not load it; the graphs are typed ``Any``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import networkx
+from typing import Any
 
 
 def graph_from_edges(
@@ -14,8 +12,8 @@ def graph_from_edges(
     edges: Iterable[tuple[str, str]],
     pos: Mapping[str, tuple[float, float]] | None = None,
     **node_attrs: Mapping[str, Any],
-) -> networkx.Graph:
-    """An undirected graph with ``pos`` and any other per-node attribute mappings."""
+) -> Any:
+    """An undirected ``networkx.Graph`` with ``pos`` and any other per-node attribute mappings."""
     import networkx as nx
 
     g = nx.Graph()
@@ -32,8 +30,8 @@ def graph_from_edges(
     return g
 
 
-def grid_graph(rows: int, cols: int, diagonal: bool = False) -> networkx.Graph:
-    """A ``rows``×``cols`` grid of ``(row, col)`` nodes; ``diagonal`` adds king moves."""
+def grid_graph(rows: int, cols: int, diagonal: bool = False) -> Any:
+    """A ``networkx.Graph``: a ``rows``×``cols`` grid of ``(row, col)`` nodes; ``diagonal`` adds king moves."""
     import networkx as nx
 
     g = nx.Graph()
