@@ -78,3 +78,18 @@ def test_the_readme_action_examples_parse_in_their_game():
         game = comment.split(":")[0]
         action = game_info(game).grammar.parse(action_text)
         assert str(action) == action_text, (game, action_text)
+
+
+def test_contributing_s_map_names_every_module():
+    """Every module of the package appears in CONTRIBUTING.md's map (as ``name.py`` or, for a
+    game's section modules, by name in its game's line), and no DESIGN.md is cited anywhere."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    block = text[text.index("## The map"):text.index("## From a rulebook section")]
+    words = set(re.findall(r"[a-z_0-9]+", block))
+    package = ROOT / "fresco_kit"
+    missing = sorted(str(p.relative_to(ROOT)) for p in package.rglob("*.py")
+                     if p.stem != "__init__" and p.stem not in words)
+    assert not missing, f"CONTRIBUTING.md's map does not name {missing}"
+    cited = [str(p.relative_to(ROOT)) for p in [*package.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), README]
+             if "DESIGN" + ".md" in p.read_text(encoding="utf-8")]
+    assert not cited, f"the project has no DESIGN.md, yet these cite it: {cited}"
