@@ -82,7 +82,8 @@ def test_the_readme_action_examples_parse_in_their_game():
 
 def test_contributing_s_map_names_every_module():
     """Every module of the package appears in CONTRIBUTING.md's map (as ``name.py`` or, for a
-    game's section modules, by name in its game's line), and no DESIGN.md is cited anywhere."""
+    game's section modules, by name in its game's line), and nothing cites a design file the
+    project does not have."""
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     block = text[text.index("## The map"):text.index("## From a rulebook section")]
     words = set(re.findall(r"[a-z_0-9]+", block))
