@@ -93,4 +93,4 @@ def test_contributing_s_map_names_every_module():
     assert not missing, f"CONTRIBUTING.md's map does not name {missing}"
     cited = [str(p.relative_to(ROOT)) for p in [*package.rglob("*.py"), *(ROOT / "tests").rglob("*.py"), README]
              if "DESIGN" + ".md" in p.read_text(encoding="utf-8")]
-    assert not cited, f"the project has no DESIGN.md, yet these cite it: {cited}"
+    assert not cited, f"these cite a design file the project does not have: {cited}"
