@@ -11,8 +11,9 @@ A façade over the section modules, which follow the Italian rules summary:
 *Fine del turno e punteggio finale*    ``endround.py``, ``final.py``, ``scoring.py``
 =====================================  ==========================================
 
-The sequence of rounds and phases is the table ``flow.STEPS``; ``apply`` plays an
-action (``placement.perform``) and then follows that table (``flow.advance``), entering
+The sequence of rounds and phases is the table ``flow.FLOW``; ``apply`` plays an
+action (``placement.perform``) and then core's flow engine follows that table
+(``FLOW.advance``), entering
 each step through the section function of :data:`ENTER`.
 
 Where the summary is silent the kit's readings are in ``readings.py`` (each with its
@@ -44,19 +45,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fresco_kit.core import Action, Event, Rng, SaveError, ScoreSheet, field_error
+from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
 from fresco_kit.core.rules import Reason
 
 from . import setup as _setup
 from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
 from .bots import sample_action
-from .consistency import check_state
-from .data import CARD_TYPES, RESOURCES, SPACES, load
+from .consistency import check_state, invariants
+from .data import SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
-from .flow import Enter, Silent, actor, advance, counters
+from .flow import FLOW, Enter, Silent, actor, counters
 from .placement import legal_actions, legal_choices, pass_empty_turns, perform, placement_reasons, reasons
-from .readings import FAITH_MAX
 from .state import State
 from .vatican import start_report
 
@@ -108,6 +108,7 @@ def state_from_dict(data: Any, path: str = "state") -> State:
     st = State.from_dict(data, path)
     if st.rng is None:
         raise field_error(f"{path}.rng", "the random generator's state (a view cannot be played on)", None)
+    check_state(st, path)
     return st
 
 
@@ -142,7 +143,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     st, events = perform(state, action)
     if st.phase == "actions" and not st.pending:
         pass_empty_turns(st, events)
-    advance(st, events, ENTER)
+    FLOW.advance(st, events, ENTER)
     return st, events
 
 
@@ -153,7 +154,7 @@ def apply_fast(state: State, action: Action) -> State:
     st, _ = perform(state, action, events)
     if st.phase == "actions" and not st.pending:
         pass_empty_turns(st, events)
-    advance(st, events, ENTER)
+    FLOW.advance(st, events, ENTER)
     return st
 
 
@@ -171,40 +172,3 @@ def is_over(state: State) -> bool:
 def scores(state: State) -> ScoreSheet:
     """The final score sheet (provisional, with no winner, while the game is running)."""
     return final_scores(state)
-
-
-# --------------------------------------------------------------------------- checking
-def invariants(state: State) -> list[str]:
-    """Violations of conservation and non-negativity (empty when all is well): 96
-    development cards, one excommunication tile per period, no negative resource, board
-    limits, faith within the track; then every check a saved state must pass
-    (``consistency.check_state``: turns, members, pending decisions, phase)."""
-    data = load()
-    bad = []
-    ids = [c for deck in state.decks.values() for c in deck]
-    ids += [c for row in state.towers.values() for c in row if c is not None]
-    ids += [c for p in state.players for t in CARD_TYPES for c in p.cards[t]]
-    ids += list(state.discarded)
-    if sorted(ids) != sorted(data.cards):
-        bad.append(f"development cards not conserved: {len(ids)} held, {len(set(ids))} distinct")
-    if [data.excommunications[t].period for t in state.excomm_tiles] != [1, 2, 3]:
-        bad.append("the excommunication tiles in play are not one per period")
-    for p in state.players:
-        for k in RESOURCES:
-            if p.res[k] < 0:
-                bad.append(f"{p.name} has {p.res[k]} {k}")
-        for t in CARD_TYPES:
-            if len(p.cards[t]) > data.max_cards:
-                bad.append(f"{p.name} has {len(p.cards[t])} {t} cards")
-            if any(data.cards[c].type != t for c in p.cards[t]):
-                bad.append(f"{p.name} has a wrong card in the {t} row")
-        if not set(p.excomms) <= set(state.excomm_tiles) or len(set(p.excomms)) != len(p.excomms):
-            bad.append(f"{p.name} carries an excommunication not in play")
-        if p.res["faith"] > FAITH_MAX:
-            bad.append(f"{p.name} has faith beyond the track")
-    if not bad:
-        try:
-            check_state(state)
-        except SaveError as exc:
-            bad.append(str(exc))
-    return bad

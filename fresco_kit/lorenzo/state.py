@@ -4,8 +4,10 @@ A :class:`State` holds everything, including the random generator's integer, so 
 same seed and actions always give the same game.  Every part is a frozen, slotted
 :class:`~fresco_kit.core.Record`; its annotations are the save format (names, card and
 tile ids as in ``seeds/lorenzo.toml``), checked field by field on loading, and
-``State.validate`` (``consistency.py``) checks what one field cannot say: every card
-and tile once, turns and family members that agree, decisions that can be answered.
+``consistency.problems`` says what one field cannot (every card and tile once, turns
+and family members that agree, decisions that can be answered; ``rules.state_from_dict``
+refuses a save with any).  This module is the bottom of the package: it imports only
+core, ``data`` and ``readings``.
 
 Rules code never changes a published state.  ``placement.perform`` builds the next one
 in a fresh copy (``state.evolve()``): it takes the acting
@@ -24,7 +26,6 @@ from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
 
 from . import readings
-from .consistency import check_state
 from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load, load_for
 
 Member = Annotated[str, Names(MEMBERS, "family members")]
@@ -277,13 +278,14 @@ class State(Record):
         return self.evolve(rng=None, decks={k: tuple(sorted(v)) for k, v in self.decks.items()})
 
     def validate(self, path: str = "") -> None:
-        """Check the fields across each other (``consistency.check_state``; raises
-        ``SaveError`` naming the first field that contradicts the others) and the data patch."""
+        """Check the data patch (raises ``SaveError`` naming it).  The checks across
+        fields are ``consistency.problems``, which ``rules.state_from_dict`` runs on
+        every save it loads (this module, at the bottom of the package, imports no
+        rules)."""
         try:
             load_for(self.data)
         except ValueError as exc:  # DataError names the patch's bad path
             raise field_error(f"{path}.data" if path else "data", f"a valid data patch ({exc})", self.data) from None
-        check_state(self, path)
 
 
 def own(st: State, name: str) -> Player:
