@@ -113,8 +113,8 @@ def _cards(st: State) -> Iterator[Problem]:
 
     places: list[tuple[int, str, str, int | None]] = []
     for key, deck in st.decks.items():
-        card_type, _, period = key.rpartition("-")
-        places += [(cid, f"decks.{key}[{i}]", card_type, int(period)) for i, cid in enumerate(deck)]
+        card_type, _, number = key.rpartition("-")
+        places += [(cid, f"decks.{key}[{i}]", card_type, int(number)) for i, cid in enumerate(deck)]
     for t, row in st.towers.items():
         places += [(held, f"towers.{t}[{i}]", t, None) for i, held in enumerate(row) if held is not None]
     for j, p in enumerate(st.players):
@@ -122,8 +122,8 @@ def _cards(st: State) -> Iterator[Problem]:
             places += [(cid, f"players[{j}].cards.{t}[{i}]", t, None) for i, cid in enumerate(row)]
     for i, cid in enumerate(st.discarded):
         places.append((cid, f"discarded[{i}]", cards[cid].type if cid in cards else "", None))
-    for cid, where, card_type, period in places:
-        bad = place(cid, where, card_type, period)
+    for cid, where, kind, of_period in places:
+        bad = place(cid, where, kind, of_period)
         if bad is not None:
             yield bad
             return

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from fresco_kit.core import Action, Event, assign
+from fresco_kit.core.decisions import pop, push
 from fresco_kit.core.rules import Reason
 from fresco_kit.core.text import plural
 
@@ -388,8 +389,8 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
 
 def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
     d = st.pending[0]
-    rest = st.pending[1:]
-    assign(st, pending=())
+    rest = pop(st.pending)
+    assign(st, pending=())  # the decisions this answer raises gather here
     kind = d.kind
     if kind == "privilege":
         resolve_privilege(st, p, d, a.choice, events)
@@ -408,7 +409,7 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
     else:
         tp = plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount)
         take_card(st, p, a.choice, a.servants, None, tp, events)
-    assign(st, pending=st.pending + rest)
+    assign(st, pending=push(rest, *st.pending))  # answered before the rest
 
 
 def pass_empty_turns(st: State, events: list[Event]) -> None:

@@ -23,6 +23,8 @@ from typing import Annotated, Any, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record, assign, field_error
 from fresco_kit.core.data import patch_option
+from fresco_kit.core.decisions import Decision as PendingDecision
+from fresco_kit.core.decisions import owner
 from fresco_kit.core.game import seat_of
 
 from . import readings
@@ -54,8 +56,11 @@ def check_bundle(bundle: dict[str, int], path: str, allowed: tuple[str, ...] = R
 
 
 @dataclass(frozen=True, slots=True)
-class Decision(Record):
-    """A choice the rules wait for, answered with ``Choose`` front first.
+class Decision(PendingDecision):
+    """A choice the rules wait for, answered with ``Choose`` front first: a pending
+    decision of core's one mechanism (:mod:`fresco_kit.core.decisions`: ``state.pending``
+    is its stack, the front decision's ``player`` is who acts), whose ``kind`` is saved
+    as a field (the save format of version 3):
 
     - ``privilege``: ``count`` council privileges still to take, all different from
       the ``taken`` ones of the same effect;
@@ -67,8 +72,7 @@ class Decision(Record):
     - ``vatican``: support the Church or not at the report.
     """
 
-    player: str
-    kind: DecisionKind
+    kind: DecisionKind  # saved (in place of the base class's KIND)
     count: Annotated[int, Range(1, 5)] | None = None
     taken: tuple[Privilege, ...] | None = None
     card: Count | None = None
@@ -260,7 +264,7 @@ class State(Record):
     def current(self) -> str | None:
         """Who must act now: the owner of the front pending decision, else the scheduled player."""
         if self.pending:
-            return self.pending[0].player
+            return owner(self.pending)
         if self.phase == "actions" and self.turn < len(self.schedule):
             return self.schedule[self.turn]
         return None
