@@ -12,7 +12,7 @@ A façade over the section modules, which follow the Italian rules summary:
 =====================================  ==========================================
 
 The sequence of rounds and phases is the table ``flow.FLOW``; ``apply`` plays an
-action (``placement.perform``) and then core's flow engine follows that table
+action (its handler in ``placement.DISPATCH``) and then core's flow engine follows that table
 (``FLOW.advance``), entering
 each step through the section function of :data:`ENTER`.
 
@@ -43,7 +43,7 @@ events, for playouts) and ``determinize`` (a playable state behind a player's vi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
 from fresco_kit.core.rules import Reason
@@ -56,8 +56,8 @@ from .data import SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
 from .flow import FLOW, Enter, Silent, actor, counters
-from .placement import legal_actions, legal_choices, pass_empty_turns, perform, placement_reasons, reasons
-from .state import State
+from .placement import DISPATCH, legal_actions, legal_choices, pass_empty_turns, placement_reasons, reasons
+from .state import State, own
 from .vatican import start_report
 
 GAME = "lorenzo"
@@ -136,26 +136,33 @@ def checks(state: State, action: Action) -> list[Reason]:
     return out
 
 
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    """The new state and events of a legal action (``state`` is not changed): the action
-    itself (``placement.perform``), then play moves along ``flow.STEPS`` -- next turn,
-    Vatican report, end of round, next round or the end of the game."""
-    st, events = perform(state, action)
+def _play(state: State, action: Action, events: list[Event]) -> State:
+    """The action carried out in a fresh copy of ``state`` (unchanged) by its handler in
+    ``placement.DISPATCH`` (type -> handler), then play moved along ``flow.FLOW`` --
+    next turn, Vatican report, end of round, next round or the end of the game."""
+    handler = DISPATCH.get(type(action))
+    if handler is None:
+        raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
+    st = state.evolve()
+    acting = cast("Place | Choose | Forfeit", action)  # a type of DISPATCH: one of the three
+    handler.effect(st, own(st, acting.player), acting, events)
     if st.phase == "actions" and not st.pending:
         pass_empty_turns(st, events)
     FLOW.advance(st, events, ENTER)
-    return st, events
+    return st
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """The new state and events of a legal action (``state`` is not changed): the
+    handler of the action's type, then the flow table (:func:`_play`)."""
+    events: list[Event] = []
+    return _play(state, action, events), events
 
 
 def apply_fast(state: State, action: Action) -> State:
     """The state ``apply`` gives for a LEGAL action, for playouts: the same section code,
     with no checks and the events dropped as they are made (``flow.Silent``)."""
-    events = Silent()
-    st, _ = perform(state, action, events)
-    if st.phase == "actions" and not st.pending:
-        pass_empty_turns(st, events)
-    FLOW.advance(st, events, ENTER)
-    return st
+    return _play(state, action, Silent())
 
 
 def determinize(view: State, rng: Rng) -> State:

@@ -9,7 +9,7 @@ and family members that agree, decisions that can be answered; ``rules.state_fro
 refuses a save with any).  This module is the bottom of the package: it imports only
 core, ``data`` and ``readings``.
 
-Rules code never changes a published state.  ``placement.perform`` builds the next one
+Rules code never changes a published state.  ``rules.apply`` builds the next one
 in a fresh copy (``state.evolve()``): it takes the acting
 player's private copy with :func:`own` (fresh resource and card dicts it may change),
 replaces other fields with ``assign`` (new dicts and tuples, never edited in place) and
