@@ -26,6 +26,8 @@ from fresco_kit.core.data import patch_option
 from fresco_kit.core.decisions import Decision as PendingDecision
 from fresco_kit.core.decisions import owner
 from fresco_kit.core.game import seat_of
+from fresco_kit.core.record import hide_order, private
+from fresco_kit.core.record import view as view_of
 
 from . import readings
 from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load, load_for
@@ -202,7 +204,8 @@ _SWITCH_NAMES = tuple(r.name for r in readings.SWITCHES)
 
 @dataclass(frozen=True, slots=True)
 class State(Record):
-    """The whole game.
+    """The whole game: one schema for the save (the annotations) and the players' views
+    (the ``private`` markers of ``decks`` and ``rng``; every other field is public).
 
     ``round`` runs 1..6 (7 once over; period = (round + 1) // 2); ``phase`` is
     "actions", "vatican" or "over"; ``schedule[turn]`` is who places next; ``pending``
@@ -220,14 +223,14 @@ class State(Record):
     phase: Literal["actions", "vatican", "over"]
     dice: Annotated[dict[str, Annotated[int, Range(1, 6)]], Names(COLOURED, "dice")]
     towers: Annotated[dict[str, Annotated[tuple[Count | None, ...], Length(4)]], Names(CARD_TYPES, "towers")]
-    decks: Annotated[dict[str, tuple[Count, ...]], Names(DECKS, "decks")]
+    decks: Annotated[dict[str, tuple[Count, ...]], Names(DECKS, "decks"), private(hide_order)]
     discarded: tuple[Count, ...]
     occupants: dict[str, tuple[Occupant, ...]]
     schedule: tuple[str, ...]
     turn: Count
     pending: tuple[Decision, ...]
     excomm_tiles: Annotated[tuple[Count, ...], Length(3)]
-    rng: Annotated[int, Range(0, 2**64 - 1)] | None
+    rng: Annotated[Annotated[int, Range(0, 2**64 - 1)] | None, private()]
     bonus_tiles: Literal["standard", "advanced"] = "standard"
     switches: Switches = Switches()
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.load_for)
@@ -270,16 +273,18 @@ class State(Record):
         return None
 
     def view(self, player: str | None = None) -> State:
-        """What ``player`` sees (everyone sees the same): no random generator (``rng``
-        is None, so the next rounds' dice cannot be foreseen) and each deck sorted by
-        card id, hiding the order of the face-down cards but not which cards remain
-        (the summary, *La struttura della partita*: decks are shuffled face down;
-        everything else, towers, boards and excommunication tiles, is face up).
+        """What ``player`` sees (everyone sees the same), derived from the fields' markers
+        (``core.record.view``): no random generator (``rng`` is private: None, so the next
+        rounds' dice cannot be foreseen) and each deck sorted by card id (``decks`` is
+        private with its order hidden: which cards remain shows, not their order; the
+        summary, *La struttura della partita*: decks are shuffled face down).  Every
+        other field is public: towers, boards, excommunication tiles are face up, and
+        Lorenzo has no hidden hands.
 
         ``player`` (optional) must name a player of the game."""
         if player is not None:
             seat_of(self.names, player)
-        return self.evolve(rng=None, decks={k: tuple(sorted(v)) for k, v in self.decks.items()})
+        return view_of(self, player)
 
     def validate(self, path: str = "") -> None:
         """Check the data patch (raises ``SaveError`` naming it).  The checks across
