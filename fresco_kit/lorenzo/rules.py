@@ -18,8 +18,10 @@ each step through the section function of :data:`ENTER`.
 
 Where the summary is silent the kit's readings are in ``readings.py`` (each with its
 default; the switchable ones are ``INFO.switches``).  Around the engine: ``data.py``
-loads ``seeds/lorenzo.toml``; ``state.py`` holds the State records and
-``consistency.py`` the checks a saved state must pass; ``actions.py`` the three actions
+loads ``seeds/lorenzo.toml``; ``state.py`` holds the State records (one schema:
+the save form, and each player's view from the fields' visibility markers) and
+``consistency.py`` its ``problems`` (a loaded save must have none; ``invariants``
+words them); ``actions.py`` the three actions
 (``Place``, ``Choose``, ``Forfeit``) and their texts; ``bots.py`` samples random moves
 (``sample_action``, re-exported here); ``positions.py`` builds constructed and sample
 positions; ``explore.py`` asks the engine teaching questions (reachable spaces, tower
@@ -31,9 +33,10 @@ figures and widgets.
 Flow of a game: ``state.current`` names who acts.  With nothing pending that player
 places a family member (``Place``), or gives up a member that cannot be placed
 (``Forfeit``).  Effects that need a choice push decisions onto ``state.pending``
-(kinds "privilege", "cost", "trade", "action", "vatican"), answered front first with
-``Choose``; ``legal_choices`` lists the answers.  After the last placement of a round
-come the Vatican report (rounds 2, 4, 6) and the end of the round (``flow.STEPS``).
+(core's pending-decision stack, ``core.decisions``; kinds "privilege", "cost",
+"trade", "action", "vatican"), answered front first with ``Choose``;
+``legal_choices`` lists the answers.  After the last placement of a round come the
+Vatican report (rounds 2, 4, 6) and the end of the round (``flow.FLOW``).
 
 For simulations: ``actor`` (who acts, at most one player), ``legal_actions(state,
 player)``, ``counters`` (round, turns played), ``apply_fast`` (``apply`` without
@@ -87,7 +90,7 @@ __all__ = [
     "state_from_dict",
 ]
 
-#: What the engine does on entering each step of ``flow.STEPS``: the section functions.
+#: What the engine does on entering each step of ``flow.FLOW``: the section functions.
 ENTER: Enter = {
     "setup": _setup.setup_round,
     "actions": pass_empty_turns,
