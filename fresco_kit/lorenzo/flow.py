@@ -27,7 +27,18 @@ from .data import MEMBERS, load
 from .refs import DICE, END, STRUCT, VATICAN
 from .state import State
 
-__all__ = ["CONDITIONS", "FLOW", "STEPS", "Enter", "Silent", "Step", "actor", "counters", "schedule"]
+__all__ = [
+    "CONDITIONS",
+    "FLOW",
+    "STEPS",
+    "Enter",
+    "Silent",
+    "Step",
+    "actor",
+    "counters",
+    "schedule",
+    "skips_first_placement",
+]
 
 #: The game's sequence (the first step begins the game, after the setup of ``setup.py``).
 STEPS: tuple[Step, ...] = (
