@@ -10,6 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .record import Range, shown
+
 T = TypeVar("T")
 PROVENANCES = ("rulebook", "public", "illustrative")
 _PACKAGED = Path(__file__).resolve().parent.parent / "seeds"  # inside the wheel
@@ -60,15 +62,17 @@ def check_provenance(entry: dict, where: str) -> str:
 
 @dataclass(frozen=True)
 class Whole:
-    """A whole number from ``low`` (``None``: any)."""
+    """A whole number from ``low`` to ``high`` (``None``: the kit's generous limits,
+    :data:`~fresco_kit.core.record.MAX_WHOLE`, so a patch cannot make a count huge)."""
 
     low: int | None = 0
+    high: int | None = None
 
     def apply(self, old: Any, new: Any, path: str) -> int:
         """``new`` checked."""
-        bound = "" if self.low is None else f" >= {self.low}"
-        if type(new) is not int or (self.low is not None and new < self.low):
-            raise DataError(f"{path}: expected a whole number{bound}, got {new!r}")
+        bounds = Range(self.low, self.high)
+        if type(new) is not int or not bounds.check(new):
+            raise DataError(f"{path}: expected {bounds.describe()}, got {shown(new)}")
         return new
 
 
