@@ -210,6 +210,11 @@ def _read_int(word: str) -> int:
     return int(word)
 
 
+def _quoted(text: str) -> str:
+    """An action text as error messages quote it (cut when long)."""
+    return repr(text if len(text) <= 80 else text[:77] + "...")
+
+
 def _read_bool(word: str) -> bool:
     if word in ("yes", "no"):
         return word == "yes"
@@ -250,8 +255,14 @@ class Grammar:
             raise ValueError(f"empty action text; {self.game} actions are: {'; '.join(self.forms())}")
         cls = self.by_verb.get(words[0].lower())
         if cls is None:
-            raise ValueError(f"{words[0]!r} is not a {self.game} action; the verbs are {', '.join(self.by_verb)}")
-        return cls(**self._fields(cls, words[1:], text))
+            raise ValueError(
+                f"{_quoted(text)}: {words[0][:30]!r} is not a {self.game} action; the verbs are {', '.join(self.by_verb)}"
+            )
+        fields = self._fields(cls, words[1:], text)
+        try:
+            return cls(**fields)
+        except ValueError as exc:  # a field read but out of bounds: say which text
+            raise ValueError(f"{_quoted(text)}: {exc}") from None
 
     def _fields(self, cls: type[Action], words: list[str], text: str) -> dict[str, Any]:
         specs = _specs(cls)

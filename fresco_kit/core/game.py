@@ -23,6 +23,7 @@ from html import escape
 from numbers import Integral
 from typing import Any, Protocol
 
+from . import jsontext
 from .random import Rng
 from .record import SaveError, field_error
 from .registry import GAMES, game_info
@@ -313,16 +314,13 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """Load a saved game, checking it.
 
+        The text is read strictly (:func:`fresco_kit.core.jsontext.loads`: at most
+        :data:`~fresco_kit.core.jsontext.MAX_JSON_BYTES`, refused unparsed beyond;
+        no duplicate keys).
         The start state is checked field by field, the actions are replayed from it,
         and the result must equal the saved state; anything wrong raises
         :class:`SaveError` naming the field."""
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise SaveError("not a saved game: the JSON is nested too deeply") from None
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"not a saved game: invalid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(jsontext.loads(text, "saved game"))
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
