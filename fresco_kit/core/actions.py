@@ -255,9 +255,8 @@ class Grammar:
             raise ValueError(f"empty action text; {self.game} actions are: {'; '.join(self.forms())}")
         cls = self.by_verb.get(words[0].lower())
         if cls is None:
-            raise ValueError(
-                f"{_quoted(text)}: {words[0][:30]!r} is not a {self.game} action; the verbs are {', '.join(self.by_verb)}"
-            )
+            verbs = ", ".join(self.by_verb)
+            raise ValueError(f"{_quoted(text)}: {words[0][:30]!r} is not a {self.game} action; the verbs are {verbs}")
         fields = self._fields(cls, words[1:], text)
         try:
             return cls(**fields)
