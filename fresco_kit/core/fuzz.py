@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .data import leaf_patches
 from .game import Game, random_playout
 from .random import Rng
 from .record import SaveError
@@ -371,4 +372,54 @@ def fuzz_actions(info: GameInfo, n: int, seed: int = 0, progress: Callable[[int]
                 progress(i + 1)
         if game is not None and rng.randbelow(3) == 0 and not game.is_over:
             game.play(rng.choice(game.legal_actions()))  # move on
+    return report
+
+
+# --------------------------------------------------------------------------- data patches
+def fuzz_patches(
+    info: GameInfo,
+    schema: Any,
+    raw: dict,
+    n: int,
+    seed: int = 0,
+    steps: int = 400,
+    progress: Callable[[int], None] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+) -> FuzzReport:
+    """Try ``n`` data patches of ``info`` that each put one overridable number (of
+    ``schema``, the game's ``OVERRIDES``, over ``raw``, its TOML data) at an edge of what
+    it allows or one past it: each must be refused with a ``ValueError`` naming its path
+    (``data.…``), or give games that play on to their end (or ``steps`` actions) without
+    a dead end, every loaded position answering within ``budget``."""
+    report = FuzzReport(f"{info.name} data patches")
+    rng = Rng(seed)
+    patches: list[dict] = []
+    for i in range(n):
+        if not patches:
+            patches = leaf_patches(schema, raw, rng)
+            if not patches:
+                break
+        patch = patches.pop(rng.randbelow(len(patches)))
+        given = json.dumps(patch)
+        try:
+            game = info.new_game(info.players(rng.choice(info.player_counts)), seed=rng.randbelow(10**6), data=patch)
+        except ValueError as exc:
+            if str(exc).startswith("data."):
+                report.refused += 1
+            else:
+                report.crashes.append(f"a refused patch names no path: {exc}; input: {_cut(given)}")
+        except Exception:
+            report.crashes.append(_crash("setting up with a patch", given))
+        else:
+            try:
+                over = ask(game, rng, budget)
+                if over:
+                    report.crashes.append(f"over budget: {'; '.join(over)}; input: {_cut(given)}")
+                else:
+                    _plays_on(game, rng, steps)
+                    report.accepted += 1
+            except Exception:
+                report.crashes.append(_crash("playing under a patch", given))
+        if progress:
+            progress(i + 1)
     return report

@@ -12,7 +12,7 @@ import pytest
 import fresco_kit
 from fresco_kit.core import Game, SaveError
 from fresco_kit.core.actions import Grammar
-from fresco_kit.core.data import DataError, Whole
+from fresco_kit.core.data import MAX_PRINTED, DataError, Whole
 from fresco_kit.core.jsontext import MAX_JSON_BYTES, loads
 from fresco_kit.core.record import MAX_WHOLE, Range, shown
 
@@ -47,7 +47,7 @@ def test_every_whole_number_has_a_bound_named_in_the_message():
     assert Range().describe() == f"a whole number from {-MAX_WHOLE} to {MAX_WHOLE}"
     assert Range(0).check(MAX_WHOLE) and not Range(0).check(MAX_WHOLE + 1)
     assert Range(0, 2**64 - 1).check(2**64 - 1)
-    with pytest.raises(DataError, match=f"from 0 to {MAX_WHOLE}, got 1000"):
+    with pytest.raises(DataError, match=f"from 0 to {MAX_PRINTED}, got 1000"):
         Whole(0).apply(1, 1000, "data.x")
 
 
@@ -118,3 +118,26 @@ def test_every_parse_error_quotes_the_text(text):
     with pytest.raises(ValueError) as err:
         grammar.parse(text)
     assert str(err.value).startswith(repr(text)), str(err.value)
+
+
+@pytest.mark.parametrize("game", [i.name for i in fresco_kit.games()])
+def test_patches_at_the_edges_are_refused_by_path_or_play_to_the_end(game):
+    from fresco_kit.core.data import load_seed
+    from fresco_kit.core.fuzz import fuzz_patches
+
+    info = fresco_kit.game_info(game)
+    report = fuzz_patches(info, _overrides(info), load_seed(game), 24, seed=5)
+    assert not report.crashes, str(report)
+    assert report.refused and report.accepted, str(report)
+
+
+def _overrides(info):
+    import importlib
+
+    return importlib.import_module(info.rules_module.rsplit(".", 1)[0] + ".data").OVERRIDES
+
+
+def test_more_council_privileges_than_exist_are_refused():
+    info = fresco_kit.game_info("lorenzo")
+    with pytest.raises(ValueError, match=r"^data\.market\.market-4\.gain\.privileges: expected a whole number from 0 to 5"):
+        info.new_game(info.players(3), 1, data={"market": {"market-4": {"gain": {"privileges": 6}}}})
