@@ -259,13 +259,18 @@ def leaf_patches(schema: Any, raw: Any, rng: Any) -> list[dict]:
         elif isinstance(kind, Fields):
             for key, sub in kind.fields.items():
                 if isinstance(old, Mapping) and (key in old or kind.open_keys):
-                    walk(sub, old.get(key), lambda v, key=key: build({key: v}))
+                    walk(sub, old.get(key), _nest(build, key))
         elif isinstance(kind, Entries):
             ids = [str(e[kind.key]) for e in old] if kind.key else [str(k) for k in old]
             if ids:
                 name = rng.choice(ids)
                 entry = next(e for e in old if str(e[kind.key]) == name) if kind.key else old[name]
-                walk(kind.entry, entry, lambda v, name=name: build({name: v}))
+                walk(kind.entry, entry, _nest(build, name))
 
     walk(schema, raw, lambda v: v)
     return out
+
+
+def _nest(build: Callable[[Any], dict], key: str) -> Callable[[Any], dict]:
+    """``build`` of ``{key: value}``: one level deeper into a patch."""
+    return lambda value: build({key: value})
