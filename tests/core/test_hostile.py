@@ -141,3 +141,27 @@ def test_more_council_privileges_than_exist_are_refused():
     info = fresco_kit.game_info("lorenzo")
     with pytest.raises(ValueError, match=r"^data\.market\.market-4\.gain\.privileges: expected a whole number from 0 to 5"):
         info.new_game(info.players(3), 1, data={"market": {"market-4": {"gain": {"privileges": 6}}}})
+
+
+@pytest.mark.parametrize("game", [i.name for i in fresco_kit.games()])
+@pytest.mark.parametrize("seed", [4, 10**40])
+def test_a_save_whose_seed_was_changed_is_refused(game, seed):
+    data = a_save(game)  # seed 3
+    data["seed"] = seed
+    with pytest.raises(SaveError, match=r"^seed: "):
+        Game.from_json(json.dumps(data))
+
+
+def test_a_seeded_save_loads_and_a_hand_built_position_saves_with_no_seed():
+    info = fresco_kit.game_info("lorenzo")
+    game = info.new_game(info.players(2), seed=11)
+    assert Game.from_json(game.to_json()).seed == 11
+    positioned = Game(info.rules, state=game.state)
+    assert positioned.seed is None and Game.from_json(positioned.to_json()).state == game.state
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**64), 10**5000], ids=["2**64", "-2**64", "10**5000"])
+def test_seeds_are_bounded(seed):
+    info = fresco_kit.game_info("sixtina")
+    with pytest.raises(ValueError, match="seed must be a whole number below 2\\*\\*64"):
+        info.new_game(info.players(3), seed=seed)
