@@ -66,7 +66,7 @@ def seat_of(players: Sequence[str], name: Any) -> int:
 
 def checked_seed(seed: Any) -> int:
     """``seed`` as an int, or a ValueError if it is not a whole number below 2**64 in size."""
-    if isinstance(seed, bool) or not isinstance(seed, Integral) or not -(2**64) < seed < 2**64:
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or not -(2**64) < int(seed) < 2**64:
         raise ValueError(f"seed must be a whole number below 2**64 in size, not {shown(seed)}")
     return int(seed)
 
