@@ -51,12 +51,21 @@ def field_error(path: str, expected: str, got: Any = dataclasses.MISSING) -> Sav
     where = path or "the saved value"
     if got is dataclasses.MISSING:
         return SaveError(f"{where}: {expected}")
-    return SaveError(f"{where}: expected {expected}, got {_show(got)}")
+    return SaveError(f"{where}: expected {expected}, got {shown(got)}")
 
 
-def _show(value: Any) -> str:
+def shown(value: Any) -> str:
+    """``value`` as an error message shows it: short, and a huge number by its length."""
+    if type(value) is int and not -(10**60) < value < 10**60:
+        return f"a number of about {len(_digits(value))} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _digits(value: int) -> str:
+    """The digits of a huge ``value`` without converting it to text (which Python
+    refuses past 4,300 digits): enough to say how long it is."""
+    return "9" * (value.bit_length() * 30103 // 100000 + 1)
 
 
 def _join(path: str, key: str | int) -> str:
@@ -79,26 +88,42 @@ def listing(names: Iterable[Any], most: int = 12) -> str:
 
 
 # --------------------------------------------------------------------------- constraints
+#: The largest whole number a field may hold unless its :class:`Range` says otherwise
+#: (and the smallest is minus it): a generous limit over every count the components
+#: allow, so that no saved number, data patch or action can make the kit's work grow
+#: with its size.  A field that needs more declares it (``Range(0, 2**64 - 1)``).
+MAX_WHOLE = 999
+
+
 @dataclass(frozen=True)
 class Range:
-    """A whole number from ``low`` to ``high`` (either bound may be ``None``: open)."""
+    """A whole number from ``low`` to ``high``; a bound left ``None`` is the kit's
+    generous limit (``-MAX_WHOLE`` and ``MAX_WHOLE``), so every whole number is bounded."""
 
     low: int | None = None
     high: int | None = None
 
+    @property
+    def lowest(self) -> int:
+        """The smallest value allowed."""
+        return -MAX_WHOLE if self.low is None else self.low
+
+    @property
+    def highest(self) -> int:
+        """The largest value allowed."""
+        return MAX_WHOLE if self.high is None else self.high
+
     def check(self, value: int) -> bool:
         """Whether value is within the range."""
-        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+        return self.lowest <= value <= self.highest
 
     def describe(self) -> str:
         """The range in words, for error messages."""
-        if self.low is not None and self.high is not None:
-            return f"a whole number from {self.low} to {self.high}"
-        if self.low is not None:
-            return f"a whole number >= {self.low}"
-        if self.high is not None:
-            return f"a whole number <= {self.high}"
-        return "a whole number"
+        return f"a whole number from {self.lowest} to {self.highest}"
+
+
+#: the bounds of a whole number whose annotation gives none
+WHOLE = Range()
 
 
 class Names:
@@ -173,10 +198,12 @@ def _identity(value: Any) -> Any:
 
 
 def _decode_int(constraint: Range | None) -> Decode:
-    want = constraint.describe() if constraint else "a whole number"
+    constraint = constraint or WHOLE
+    want = constraint.describe()
+    low, high = constraint.lowest, constraint.highest
 
     def decode(value: Any, path: str, depth: int) -> int:
-        if type(value) is not int or (constraint is not None and not constraint.check(value)):
+        if type(value) is not int or not low <= value <= high:
             raise field_error(path, want, value)
         return value
 

@@ -106,7 +106,7 @@ def _save(**kw):
     (lambda d: d["state"]["towers"]["venture"].pop(), "state.towers.venture: expected a list of exactly 4 items"),
     (lambda d: d["start"]["towers"]["venture"].pop(), "start.towers.venture: expected a list of exactly 4 items"),
     (lambda d: d["start"]["players"][0]["res"].update(servants=True), "start.players[0].res.servants: expected a "
-                                                                       "whole number >= 0, got True"),
+                                                                       "whole number from 0 to 999, got True"),
     (lambda d: d["start"]["players"][0]["home"].pop(), "actions[3]: 'place Red neutral building-1 servants 1' "
                                                         "cannot be replayed: Red's neutral member is not at home"),
     (lambda d: d["actions"].__setitem__(0, "place Red white council servants True"), "actions[0]: 'place Red white "
