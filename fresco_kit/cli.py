@@ -1,8 +1,8 @@
 """The fresco-kit command: the games, worked examples, figures, benchmarks and soak runs.
 
-The games are the registered ones (``fresco_kit.core.registry``); every part of a game the
-command uses (rules, worked examples, drawings, bench player count) comes from its
-``GameInfo``.  Run `fresco-kit COMMAND --help` for the options of one command."""
+The games are the registered ones (`fresco-kit games` describes them); every part of a
+game the command uses (rules, worked examples, drawings, bench player count) comes from
+its GameInfo.  Run `fresco-kit COMMAND --help` for the options of one command."""
 
 from __future__ import annotations
 
