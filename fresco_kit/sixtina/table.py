@@ -22,6 +22,7 @@ from .actions import Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRes
 from .codes import CARD_TECH, CARD_VALUE, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, D
 from .describe import card_name, objective_name, place_name, technique_title
 from .final import final_scores
+from .pending import InitialDecision
 from .refs import RULES
 from .restoration import restoration_kind
 from .state import KIND_NAMES, State
@@ -168,7 +169,11 @@ def move_text(state: State, action: Any) -> str:
     if isinstance(action, Reveal):
         return f"{who} uncovers {place_name(state, action.place)}"
     if isinstance(action, InitialRestoration):
-        technique = technique_title(D.techniques[state.pending[2]]) if state.pending else "the technique"
+        technique = (
+            technique_title(D.techniques[state.pending[0].technique])
+            if isinstance(state.decision, InitialDecision)
+            else "the technique"
+        )
         return f"{who} makes the initial restoration: {technique} on {place_name(state, action.place)}"
     if isinstance(action, GianluigiChoice):
         return f"{who} has Gianluigi restore {place_name(state, action.place)}"
@@ -189,15 +194,15 @@ def status(state: State) -> str:
     if state.over:
         return f"The game is over. {_winners(state)}\nEvery fresco is restored or scored: see the final score sheet."
     who = state.players[state.actor]
-    if state.pending and state.pending[0] == "initial":
-        technique = technique_title(D.techniques[state.pending[2]])
+    if isinstance(state.decision, InitialDecision):
+        technique = technique_title(D.techniques[state.decision.technique])
         return (
             f"Setup, step 9: initial restorations.\n{who} revealed {technique} and puts a material on the top "
             f"space of a fresco with that technique."
         )
     line = f"Turn {state.turn + 1}; {left}."
     if state.pending:
-        return line + "\n" + PENDING_WORDS[state.pending[0]].format(who=who)
+        return line + "\n" + PENDING_WORDS[state.pending[0].KIND].format(who=who)
     return line + f"\n{who} to act: prepare techniques, acquire materials or restore a fresco."
 
 

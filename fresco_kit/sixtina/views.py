@@ -6,7 +6,7 @@ order (its size stays visible) and the random generator hidden (``None``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record
 
@@ -14,20 +14,16 @@ from .actions import CardId
 from .codes import PLACES
 from .saved import (
     Colour,
-    Decision,
     FrescoId,
     GianluigiDue,
     Hand,
     Occupant,
     PlaceName,
+    SavedDecision,
     SavedGianluigi,
     SavedObjective,
     SheetId,
-    common_fields,
 )
-
-if TYPE_CHECKING:
-    from .state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +80,7 @@ class View(Record):
     black: Count
     places: SeenPlaces
     objectives: Annotated[tuple[SavedObjective, ...], Length(3)]
-    pending: Decision | None
+    pending: SavedDecision | None
     initial_left: Annotated[int, Range(0, 4)]
     gianluigi_due: GianluigiDue | None
     reveals: Annotated[int, Range(0, len(PLACES))]
@@ -94,33 +90,4 @@ class View(Record):
     data: str = ""  # the data option's patch (public: every player knows the numbers)
 
 
-def view_of(state: State, seat: int) -> View:
-    """What the player at ``seat`` sees of ``state`` (see :class:`View`)."""
-    players = tuple(
-        SeenPlayer(
-            name,
-            state.hands[i] if i == seat else None,
-            len(state.hands[i]),
-            state.display[i],
-            state.play[i],
-            state.supply[i],
-            state.score[i],
-        )
-        for i, name in enumerate(state.players)
-    )
-    common = common_fields(state)
-    common["places"] = {
-        name: SeenPlace(
-            None if p.status == "covered" else p.fresco,
-            p.status,
-            None if p.status == "covered" else p.spaces,
-            p.extras,
-            p.zone,
-            p.sheet,
-        )
-        for name, p in common["places"].items()
-    }
-    return View(viewer=state.players[seat], rng=None, players=players, deck=None, deck_size=len(state.deck), **common)
-
-
-__all__ = ["SeenPlace", "SeenPlayer", "View", "view_of"]
+__all__ = ["SeenPlace", "SeenPlayer", "View"]
