@@ -47,7 +47,7 @@ _CLAIM = {o.id: ClaimObjective(o.id) for o in D.objectives}
 def decision_options(state: State) -> list[Any]:
     """The answers to the pending decision, in a deterministic order."""
     decision = state.pending[0]
-    kind, seat = decision.KIND, state.actor
+    kind, seat = decision.KIND, state.acting_seat
     if isinstance(decision, InitialDecision):
         return [_INITIAL[p] for p in initial_places(state, decision.technique)]
     if kind == "bonus":
@@ -66,7 +66,7 @@ def pending_reason(state: State) -> tuple[str, Any]:
     rule = "setup.initial" if kind == "initial" else "turn.pending"
     choices = ", ".join(str(a) for a in decision_options(state)) or "none"
     return (
-        f"{state.players[state.actor]} must first answer the pending {kind} decision; the choices are: {choices}",
+        f"{state.players[state.acting_seat]} must first answer the pending {kind} decision; the choices are: {choices}",
         RULES[rule],
     )
 
@@ -96,7 +96,7 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             f"a visible fresco with a free {technique_title(TECHNIQUES[decision.technique])} technique",
         )
     if kind == "bonus":
-        return bonus_checks(state, state.actor, answer)
+        return bonus_checks(state, state.acting_seat, answer)
     if kind == "reveal":
         return _place_problem(
             state,
@@ -113,4 +113,4 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             "gian.restore",
             "among Gianluigi's best restorations",
         )
-    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.actor, answer.objective)]
+    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.acting_seat, answer.objective)]

@@ -180,7 +180,7 @@ def actor(state: State) -> tuple[str, ...]:
     """Who must act now: the owner of the pending decision, else the current player;
     nobody once the game is over.  Sixtina never asks two players at once, and its
     actions name no player: every legal action is this one player's."""
-    return () if state.over else (state.players[state.actor],)
+    return () if state.over else (state.players[state.acting_seat],)
 
 
 def counters(state: State) -> tuple[int, int]:

@@ -235,7 +235,7 @@ def explore_restoration(
 
     Works with cards the player does not hold too (the reasons then say so), so a
     widget can explore hypothetical hands."""
-    seat = state.actor if seat is None else (state.players.index(seat) if isinstance(seat, str) else seat)
+    seat = state.acting_seat if seat is None else (state.players.index(seat) if isinstance(seat, str) else seat)
     action = Restore(place, technique, tuple(cards), extra)
     cards = action.cards
     reasons = list(turn_problems(state, seat)) + restore_checks(state, seat, action)

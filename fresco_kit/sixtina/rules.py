@@ -9,7 +9,7 @@ dispatches by the action's type (:data:`TURN_CHECKS`, :data:`EFFECTS`): ``checks
 the single source of legality, ``legal_actions`` is built on it, ``apply`` runs the
 action's effect and then the turn table (``flow.FLOW.advance``, with the steps' section
 functions :data:`ENTER`) and never mutates its input (``apply_fast`` runs the same
-effects without checks or kept events, for playouts); ``actor`` and ``counters`` come
+effects without checks or kept events, for playouts); ``actor``, ``phase`` and ``counters`` come
 from ``flow``, ``sample_action`` and ``determinize`` from ``bots``, ``invariants`` and
 ``state_from_dict`` from ``consistency``.
 """
@@ -46,7 +46,7 @@ from .data import TECHNIQUES
 from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
 from .describe import objective_name, place_name
 from .final import final_scores
-from .flow import FLOW, actor, counters
+from .flow import FLOW, actor, counters, phase
 from .objectives import claim
 from .pending import InitialDecision
 from .refs import RULES
@@ -83,6 +83,7 @@ __all__ = [
     "new_state",
     "parse_action",
     "pending_reason",
+    "phase",
     "sample_action",
     "scores",
     "state_from_dict",
@@ -159,7 +160,7 @@ def _apply_in_place(s: State, action: Any, ev: list) -> None:
     effect = EFFECTS.get(type(action))
     if effect is None:
         raise ValueError(f"not a Sixtina action: {action!r}")
-    step = effect(s, s.actor, action, ev)
+    step = effect(s, s.acting_seat, action, ev)
     FLOW.advance(s, ev, ENTER, start=step)
 
 
@@ -290,7 +291,7 @@ def restore_actions(state: State, seat: int) -> list[Restore]:
 def legal_actions(state: State, player: str | None = None) -> list:
     """Every legal action now, in a deterministic order (consistent with ``checks``);
     with ``player``, only that player's (empty when they are not to act)."""
-    if state.over or (player is not None and player != state.players[state.actor]):
+    if state.over or (player is not None and player != state.players[state.acting_seat]):
         return []
     if state.pending:
         return decision_options(state)

@@ -34,6 +34,8 @@ from .data import data_for
 FrescoId = Annotated[str, Names(lambda: [f.id for f in D.frescoes], "a fresco card id")]
 SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card id")]
 Hand = Annotated[tuple[CardId, ...], Length(high=HAND_LIMIT)]
+#: the kinds of decision a turn can wait for (:data:`.pending.DECISION_TYPES`)
+DecisionKind = Literal["initial", "bonus", "reveal", "gianluigi", "claim"]
 Colour = str  # a player's name, or "Gianluigi" in two-player games (checked in validate)
 
 
@@ -108,7 +110,7 @@ class SavedObjective(Record):
 class SavedDecision(Record):
     """A decision owed mid-action by ``player``; ``technique`` for the initial restoration."""
 
-    kind: Literal["initial", "bonus", "reveal", "gianluigi", "claim"]
+    kind: DecisionKind
     player: str
     technique: TechniqueName | None
 

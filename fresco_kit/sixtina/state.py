@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from fresco_kit.core import Record
 from fresco_kit.core.data import patch_option
@@ -48,6 +48,7 @@ from .codes import (
 from .data import TECHNIQUES, FrescoCard, data, data_for
 from .pending import DECISION_TYPES, Decision, InitialDecision
 from .saved import (
+    DecisionKind,
     GianluigiDue,
     Occupant,
     SavedDecision,
@@ -142,7 +143,7 @@ class State(Record):
         return self.players + ((GIANLUIGI,) if len(self.players) == 2 else ())
 
     @property
-    def actor(self) -> int:
+    def acting_seat(self) -> int:
         """The seat that must act now (the pending decision's owner, else the current player)."""
         return self.players.index(self.pending[0].player) if self.pending else self.current
 
@@ -220,7 +221,9 @@ def _common_fields(state: State) -> dict[str, Any]:
     pending = None
     if state.pending:
         d = state.pending[0]
-        pending = SavedDecision(d.KIND, d.player, TECHNIQUES[d.technique] if isinstance(d, InitialDecision) else None)
+        pending = SavedDecision(
+            cast(DecisionKind, d.KIND), d.player, TECHNIQUES[d.technique] if isinstance(d, InitialDecision) else None
+        )
     due = None
     if state.gian_due:
         due = GianluigiDue(TECHNIQUES[state.gian_due[0]], state.gian_due[1], state.gian_due[2])

@@ -90,7 +90,7 @@ def _hand_names(hand: tuple[int, ...]) -> dict[int, str]:
 
 def _names(state: State, cards: tuple[int, ...]) -> list[str]:
     """The cards as named in the acting player's hand (plain names for cards not in it)."""
-    hand = _hand_names(state.hands[state.actor])
+    hand = _hand_names(state.hands[state.acting_seat])
     return [hand.get(c, card_name(c)) for c in cards]
 
 
@@ -136,7 +136,7 @@ def move_steps(state: State, action: Any) -> tuple[str, ...]:
         required = _required(state, action)
         technique = f"{technique_title(action.technique)} (needs {required})"
         steps = [kind, place_name(state, action.place), technique]
-        held = sum(1 for c in state.hands[state.actor] if D.techniques[CARD_TECH[c]] == action.technique)
+        held = sum(1 for c in state.hands[state.acting_seat] if D.techniques[CARD_TECH[c]] == action.technique)
         if 2**held - 1 > MAX_SETS:
             steps.append(f"play {plural(len(action.cards), 'card')}")
         return (*steps, _restore_cards(state, action), _extra(action.extra))
@@ -151,11 +151,11 @@ def move_steps(state: State, action: Any) -> tuple[str, ...]:
 
 def move_text(state: State, action: Any) -> str:
     """``action`` as one line with names, said of the player who makes it."""
-    who = state.players[state.actor]
+    who = state.players[state.acting_seat]
     if isinstance(action, Prepare):
         return f"{who} prepares techniques: draws up to three cards (hand limit {HAND_LIMIT})"
     if isinstance(action, Acquire):
-        got = min(len(action.cards), state.supply[state.actor])
+        got = min(len(action.cards), state.supply[state.acting_seat])
         return f"{who} discards {_and(_names(state, action.cards))} and takes {plural(got, 'material')} from the supply"
     if isinstance(action, Restore):
         return (
@@ -169,9 +169,10 @@ def move_text(state: State, action: Any) -> str:
     if isinstance(action, Reveal):
         return f"{who} uncovers {place_name(state, action.place)}"
     if isinstance(action, InitialRestoration):
+        decision = state.decision
         technique = (
-            technique_title(D.techniques[state.pending[0].technique])
-            if isinstance(state.decision, InitialDecision)
+            technique_title(D.techniques[decision.technique])
+            if isinstance(decision, InitialDecision)
             else "the technique"
         )
         return f"{who} makes the initial restoration: {technique} on {place_name(state, action.place)}"
@@ -193,7 +194,7 @@ def status(state: State) -> str:
     left = plural(state.unrestored(), "fresco", "frescoes") + " not yet restored"
     if state.over:
         return f"The game is over. {_winners(state)}\nEvery fresco is restored or scored: see the final score sheet."
-    who = state.players[state.actor]
+    who = state.players[state.acting_seat]
     if isinstance(state.decision, InitialDecision):
         technique = technique_title(D.techniques[state.decision.technique])
         return (
