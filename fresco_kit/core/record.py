@@ -28,7 +28,9 @@ Rules code never changes a published state: :meth:`Record.evolve` returns a new 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import operator
 import re
 import types
 import typing
@@ -492,3 +494,129 @@ def check_value(tp: Any, value: Any, path: str, owner: type = object) -> Any:
 
     Raises :class:`SaveError` like :meth:`Record.from_dict`."""
     return _codec(tp, owner)[0](value, path, 0)
+
+
+# -- who sees what: one schema for the save and the players' views -----------------------
+@dataclass(frozen=True)
+class Seen:
+    """Who sees a field of a saved record in a player's view: an ``Annotated`` marker,
+    e.g. ``hand: Annotated[tuple[int, ...], OWNER.sized()]``.
+
+    - ``who="public"`` (every unmarked field): everyone;
+    - ``who="private"``: nobody (the view shows ``None``);
+    - ``who="owner"``: only the player the record belongs to, named by its field
+      ``owner`` (others see ``None``).
+
+    ``size``: a hidden sequence still shows its length, as the view's ``<field>_size``;
+    ``hidden_while``: hidden only while this holds of the record (e.g. a card still
+    face down), public otherwise.  :func:`view_schema` derives the view's record class
+    from the saved one and :func:`seen_by` builds one player's view."""
+
+    who: str = "public"
+    size: bool = False
+    owner: str = "name"
+    hidden_while: Callable[[Any], bool] | None = None
+
+    def sized(self) -> Seen:
+        """This marker, also showing the hidden sequence's length (``<field>_size``)."""
+        return dataclasses.replace(self, size=True)
+
+    def hides(self, record: Any, viewer: str | None) -> bool:
+        """Whether ``viewer`` does not see this field of ``record``."""
+        if self.who == "public" or (self.hidden_while is not None and not self.hidden_while(record)):
+            return False
+        return self.who == "private" or getattr(record, self.owner) != viewer
+
+
+PUBLIC = Seen("public")
+PRIVATE = Seen("private")
+OWNER = Seen("owner")
+
+_VIEW_CLASSES: dict[tuple[type, str], type] = {}
+
+
+def _seen_marker(tp: Any) -> Seen | None:
+    return next((c for c in strip_annotated(tp)[1] if isinstance(c, Seen)), None)
+
+
+def _seen_type(tp: Any) -> Any:
+    """``tp`` with every record that has hidden parts replaced by its view class."""
+    inner, constraints = strip_annotated(tp)
+    origin, args = get_origin(inner), get_args(inner)
+    if isinstance(inner, type) and issubclass(inner, Record) and _has_hidden(inner):
+        inner = view_schema(inner)
+    elif origin is tuple and args:
+        inner = types.GenericAlias(tuple, tuple(a if a is Ellipsis else _seen_type(a) for a in args))
+    elif origin is dict:
+        inner = types.GenericAlias(dict, (args[0], _seen_type(args[1])))
+    elif origin in (Union, types.UnionType):
+        inner = functools.reduce(operator.or_, (_seen_type(a) for a in args))
+    return _annotated(inner, (c for c in constraints if not isinstance(c, Seen)))
+
+
+def _has_hidden(cls: type) -> bool:
+    """Whether a record class, or a record inside it, has a field someone may not see."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return any(
+        _seen_marker(hints[f.name]) not in (None, PUBLIC) or _seen_type(hints[f.name]) != hints[f.name]
+        for f in dataclasses.fields(cls)
+    )
+
+
+def view_schema(cls: type, name: str = "", viewer: bool = False) -> type:
+    """The record class of a player's view of a ``cls`` record (made once, then kept):
+    the same fields in the same order, a hidden one as ``X | None`` followed by its
+    ``<field>_size`` when its marker is ``sized``, records with hidden parts replaced
+    by their own view classes; with ``viewer`` a first field ``viewer`` names who sees.
+    ``name`` defaults to ``Seen<Name>`` (``SavedPlayer`` -> ``SeenPlayer``)."""
+    key = (cls, "viewer" if viewer else "")
+    made = _VIEW_CLASSES.get(key)
+    if made is not None:
+        return made
+    hints = typing.get_type_hints(cls, include_extras=True)
+    fields: list[Any] = [("viewer", str)] if viewer else []
+    for f in dataclasses.fields(cls):
+        tp, marker = hints[f.name], _seen_marker(hints[f.name])
+        seen = _seen_type(tp)
+        if marker is not None and marker.who == "private" and marker.hidden_while is None:
+            seen = type(None)  # hidden from everyone, always
+        elif marker is not None and marker.who != "public":
+            seen = seen | None
+        default = () if f.default is dataclasses.MISSING else (dataclasses.field(default=f.default),)
+        fields.append((f.name, seen, *default))
+        if marker is not None and marker.size:
+            fields.append((f"{f.name}_size", typing.Annotated[int, Range(0)]))
+    name = name or "Seen" + cls.__name__.removeprefix("Saved")
+    made = dataclasses.make_dataclass(name, fields, bases=(Record,), frozen=True, slots=True)
+    made.__module__ = cls.__module__
+    made.__doc__ = f"What a player sees of a {cls.__name__} (derived by core.record.view_schema)."
+    _VIEW_CLASSES[key] = made
+    return made
+
+
+def seen_by(record: Record, viewer: str, view: Any = None) -> Any:
+    """``viewer``'s view of ``record``: an instance of ``view`` (default
+    ``view_schema(type(record))``) with the fields ``viewer`` may not see set to None
+    (and their sizes given when marked so), inner records seen the same way."""
+    cls = type(record)
+    view = view or view_schema(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
+    names = {f.name for f in dataclasses.fields(view)}
+    values: dict[str, Any] = {"viewer": viewer} if "viewer" in names else {}
+    for f in dataclasses.fields(record):
+        value, marker = getattr(record, f.name), _seen_marker(hints[f.name])
+        hidden = marker is not None and marker.hides(record, viewer)
+        values[f.name] = None if hidden else _seen_value(value, viewer)
+        if marker is not None and marker.size:
+            values[f"{f.name}_size"] = len(value)
+    return view(**values)
+
+
+def _seen_value(value: Any, viewer: str) -> Any:
+    if isinstance(value, Record) and (type(value), "") in _VIEW_CLASSES:
+        return seen_by(value, viewer)
+    if type(value) is tuple and value and isinstance(value[0], Record):
+        return tuple(_seen_value(v, viewer) for v in value)
+    if type(value) is dict:
+        return {k: _seen_value(v, viewer) for k, v in value.items()}
+    return value

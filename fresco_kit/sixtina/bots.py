@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fresco_kit.core import Rng
+from fresco_kit.core import Record, Rng
 
 from .actions import PREPARE, acquire_of, restore_of
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, VISIBLE, D
@@ -21,7 +21,6 @@ from .data import TECHNIQUES
 from .decisions import decision_options
 from .final import final_scores
 from .state import State
-from .views import View
 
 _FREE: list[Any] = [None, None, None, ()]  # (status, spaces, frescoes) objects -> free techniques
 
@@ -92,7 +91,7 @@ def sample_action(state: State, rng: Rng) -> Any:
     return PREPARE
 
 
-def determinize(view: View, rng: Rng) -> State:
+def determinize(view: Record, rng: Rng) -> State:
     """A full state that agrees with everything ``view`` shows, its hidden parts drawn
     at random with ``rng``: the cards nobody sees (not in the viewer's hand, the discard
     pile or the prudent displays) are dealt to the other hands (their sizes shown) and

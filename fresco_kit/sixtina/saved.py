@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
+from fresco_kit.core.record import OWNER, PRIVATE, Seen
 
 from .actions import CardId, ObjectiveId, PlaceName, TechniqueName
 from .codes import (
@@ -36,6 +37,8 @@ SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card i
 Hand = Annotated[tuple[CardId, ...], Length(high=HAND_LIMIT)]
 #: the kinds of decision a turn can wait for (:data:`.pending.DECISION_TYPES`)
 DecisionKind = Literal["initial", "bonus", "reveal", "gianluigi", "claim"]
+#: Setup, steps 1-2: a fresco under a sheet is unknown until New Restorations uncovers it
+WHILE_COVERED = Seen("private", hidden_while=lambda place: place.status == "covered")
 Colour = str  # a player's name, or "Gianluigi" in two-player games (checked in validate)
 
 
@@ -44,7 +47,7 @@ class SavedPlayer(Record):
     """One player: name, hand, prudent cards kept face up, play area, supply, score track."""
 
     name: str
-    hand: Hand
+    hand: Annotated[Hand, OWNER.sized()]  # Setup, step 5: cards in hand are kept hidden
     prudent_cards: tuple[CardId, ...]
     play_area: Count
     supply: Count
@@ -73,9 +76,9 @@ class SavedPlace(Record):
     """One chapel place: its fresco card, status, technique spaces (by technique, in the
     card's order), extra materials by colour, zone icon and (history variant) sheet."""
 
-    fresco: FrescoId
+    fresco: Annotated[FrescoId, WHILE_COVERED]
     status: Literal["covered", "visible", "restored"]
-    spaces: dict[str, Occupant | None]
+    spaces: Annotated[dict[str, Occupant | None], WHILE_COVERED]
     extras: dict[str, Count]
     zone: Colour | None
     sheet: SheetId | None
@@ -137,12 +140,12 @@ class SavedState(Record):
     """A whole position as saved (see the module docstring)."""
 
     variant: Literal["basic", "history"]
-    rng: Annotated[int, Range(0, 2**64 - 1)]
+    rng: Annotated[int, Range(0, 2**64 - 1), PRIVATE]
     players: Annotated[tuple[SavedPlayer, ...], Length(low=2, high=4)]
     gianluigi: SavedGianluigi | None
     start: str
     current: str
-    deck: tuple[CardId, ...]
+    deck: Annotated[tuple[CardId, ...], PRIVATE.sized()]
     discard: tuple[CardId, ...]
     black: Count
     places: Places

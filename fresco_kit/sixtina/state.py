@@ -58,7 +58,7 @@ from .saved import (
     SavedPlayer,
     SavedState,
 )
-from .views import SeenPlace, SeenPlayer, View
+from .views import view_of
 
 __all__ = [
     "CORRECT",
@@ -78,7 +78,6 @@ __all__ = [
     "space_code",
     "space_colour",
     "space_kind",
-    "view_of",
 ]
 
 
@@ -168,13 +167,14 @@ class State(Record):
         return len(self.status) - self.status.count(RESTORED)
 
     # -- what a player sees -----------------------------------------------------
-    def view(self, player: str) -> View:
+    def view(self, player: str) -> Any:
         """What ``player`` sees, in the readable form (:class:`.views.View`).
 
         Hidden (``None``): the other players' hands (their sizes stay visible), the
         order of the draw deck (its size stays visible) and the random generator.
         Raises ``ValueError`` for a name that is not playing."""
-        return view_of(self, seat_of(self.players, player))
+        seat_of(self.players, player)  # a name that is not playing raises ValueError
+        return view_of(saved_form(self), player)
 
     # -- saving: the readable form of saved.py ----------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -315,32 +315,3 @@ def compact_form(saved: SavedState) -> State:
         last_place=PLACE_INDEX[saved.last_place] if saved.last_place is not None else EMPTY,
         turn=saved.turn,
     )
-
-
-def view_of(state: State, seat: int) -> View:
-    """What the player at ``seat`` sees of ``state`` (see :class:`.views.View`)."""
-    players = tuple(
-        SeenPlayer(
-            name,
-            state.hands[i] if i == seat else None,
-            len(state.hands[i]),
-            state.display[i],
-            state.play[i],
-            state.supply[i],
-            state.score[i],
-        )
-        for i, name in enumerate(state.players)
-    )
-    common = _common_fields(state)
-    common["places"] = {
-        name: SeenPlace(
-            None if p.status == "covered" else p.fresco,
-            p.status,
-            None if p.status == "covered" else p.spaces,
-            p.extras,
-            p.zone,
-            p.sheet,
-        )
-        for name, p in common["places"].items()
-    }
-    return View(viewer=state.players[seat], rng=None, players=players, deck=None, deck_size=len(state.deck), **common)

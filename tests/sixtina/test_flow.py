@@ -4,6 +4,8 @@ both variants) change phase only along the table's arrows, their states sound.""
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from fresco_kit.core import Game, Rng, random_playout
@@ -11,14 +13,14 @@ from fresco_kit.core.flow import Flow
 from fresco_kit.sixtina import flow, new_game, rules
 from fresco_kit.sixtina.pending import DECISION_TYPES
 from fresco_kit.sixtina.refs import RULES
-from fresco_kit.sixtina.saved import SavedDecision
+from fresco_kit.sixtina.saved import DecisionKind
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
 
 
 def test_the_table_is_a_core_flow_whose_waiting_steps_are_the_phases():
     assert isinstance(flow.FLOW, Flow)
-    kinds = SavedDecision.__annotations__["kind"]
+    kinds = get_args(DecisionKind)
     assert set(DECISION_TYPES) == set(flow.DECISION_KINDS) == {"initial", "bonus", "reveal", "gianluigi", "claim"}
     assert all(k in kinds for k in DECISION_TYPES)  # the save names every kind
     assert set(flow.FLOW.waiting) == {"action", "over"} | set(DECISION_TYPES)
