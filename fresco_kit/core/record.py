@@ -36,7 +36,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin
+from typing import Any, ClassVar, TypeVar, Union, cast, get_args, get_origin
 
 R = TypeVar("R", bound="Record")
 
@@ -603,7 +603,7 @@ def seen_by(record: Record, viewer: str, view: Any = None) -> Any:
     hints = typing.get_type_hints(cls, include_extras=True)
     names = {f.name for f in dataclasses.fields(view)}
     values: dict[str, Any] = {"viewer": viewer} if "viewer" in names else {}
-    for f in dataclasses.fields(record):
+    for f in dataclasses.fields(cast(Any, record)):
         value, marker = getattr(record, f.name), _seen_marker(hints[f.name])
         hidden = marker is not None and marker.hides(record, viewer)
         values[f.name] = None if hidden else _seen_value(value, viewer)
