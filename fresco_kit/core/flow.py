@@ -61,6 +61,9 @@ class Flow(Generic[S]):
     #: the state's field that holds the waiting step (None: the phase is derived, never set)
     phase_field: str | None = "phase"
     by_name: dict[str, Step] = field(init=False, repr=False, compare=False)
+    #: per step, its ways out as (condition function, step) pairs (what advance reads)
+    _ways: dict[str, tuple[tuple[Callable[[S], bool], str], ...]] = field(init=False, repr=False, compare=False)
+    _waits: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {s.name: s for s in self.steps}
@@ -76,6 +79,9 @@ class Flow(Generic[S]):
                 if target not in by_name:
                     raise ValueError(f"step {step.name!r} begins unknown step {target!r}")
         object.__setattr__(self, "by_name", by_name)
+        ways = {s.name: tuple((self.conditions[c], t) for c, t in s.next) for s in self.steps}
+        object.__setattr__(self, "_ways", ways)
+        object.__setattr__(self, "_waits", frozenset(s.name for s in self.steps if s.waits))
 
     def step(self, name: str) -> Step:
         """The step called ``name`` (``KeyError`` if there is none)."""
@@ -128,14 +134,19 @@ class Flow(Generic[S]):
                 raise ValueError("this flow's phase is derived: give advance its start")
             start = getattr(state, self.phase_field)
         here: str = start
-        for _ in range(10_000):
-            target = self.follow(here, state)
+        ways, waits, phase_field, get = self._ways, self._waits, self.phase_field, enter.get
+        for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout
+            target = None
+            for condition, way in ways[here]:
+                if condition(state):
+                    target = way
+                    break
             if target is None or target == here:
                 return here
             here = target
-            if self.phase_field is not None and self.by_name[here].waits:
-                assign(state, **{self.phase_field: here})
-            action = enter.get(here)
+            if phase_field is not None and here in waits:
+                assign(state, **{phase_field: here})
+            action = get(here)
             if action is not None:
                 action(state, events)
         raise RuntimeError(f"the flow did not come to rest (last step {here!r})")
