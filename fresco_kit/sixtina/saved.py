@@ -9,10 +9,12 @@ in the rule data (0 to 83), objectives by id with the colours on their scoring s
 a pending decision as a small record.  :class:`SavedState` is the schema of a save:
 loading one checks every field against its annotation, the names against the players
 (:meth:`SavedState.validate`), then the whole position against the rules' consistency
-checks (:mod:`.consistency`); any fault raises ``SaveError`` naming the field, e.g.
-``state.players[1].supply: expected a whole number >= 0, got 'x'``.
+checks (:func:`.consistency.state_from_dict`); any fault raises ``SaveError`` naming
+the field, e.g. ``state.players[1].supply: expected a whole number >= 0, got 'x'``.
 
-:mod:`.views` holds the same picture as one player sees it (``State.view``).
+This is the one schema of a position: its fields are marked with who sees them
+(:class:`fresco_kit.core.record.Seen`; unmarked fields are public), and :mod:`.views`
+derives what one player sees from those marks (``State.view``).
 """
 
 from __future__ import annotations

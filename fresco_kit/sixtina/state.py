@@ -3,13 +3,14 @@
 The rules read and build states many thousand times a second, so the engine's
 :class:`State` holds small integer codes and tuples (:mod:`.codes` describes them).
 Saves and players' views use the readable form of :mod:`.saved` (names instead of
-codes): ``State.to_dict`` writes it (:mod:`.forms` converts), ``State.view`` shows
-one player's part of it.  The pending decisions are the core's stack of
-:class:`~fresco_kit.core.decisions.Decision` records (:class:`InitialDecision` ...).
+codes): ``State.to_dict`` writes it and ``State.view`` shows one player's part of it
+(:mod:`.views`); the conversions between the two forms are here.  The pending
+decisions are the core's stack of :class:`~fresco_kit.core.decisions.Decision`
+records (:mod:`.pending`).
 
 This module sits at the bottom of the package: it imports no rulebook section, and
-every section imports :class:`State` at run time.  Loading a save with its consistency
-checked is :func:`.consistency.state_from_dict` (``rules.state_from_dict``).
+every section imports :class:`State` at run time.  ``State.from_dict`` checks the
+fields; the rules' loader :func:`.consistency.state_from_dict` checks the position too.
 
 A state is never changed once made: rules code copies it with ``evolve()`` and sets
 the fields of that copy with ``core.assign`` before handing it out.
