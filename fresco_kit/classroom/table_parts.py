@@ -4,12 +4,13 @@ Each game has a module ``fresco_kit/<game>/table.py`` that follows :class:`Table
 (readable move texts, the steps that filter moves, the status line, the player's private
 panel, explanations of the score categories) and ``fresco_kit/<game>/svg.py`` with
 ``board_svg(state)``.  :func:`parts_for` finds them; :class:`DefaultParts` stands in for
-any part a game lacks (plain action texts, the fields as steps).
+any part a game lacks (plain action texts, the fields as steps).  The text parts are the
+game's words for the table model (:class:`fresco_kit.core.table.MoveWords`); the model
+narrows the moves by their steps (:func:`fresco_kit.core.table.narrow`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
 from html import escape
@@ -18,9 +19,27 @@ from typing import Any, Protocol
 from fresco_kit.core.registry import GAMES, GameInfo
 from fresco_kit.core.rules import RuleRef
 from fresco_kit.core.scoring import ScoreSheet
+from fresco_kit.core.table import PlainWords, step_label
 
 from .i18n import citation, translator
 from .svg import Svg
+
+__all__ = [
+    "INK",
+    "OK_BG",
+    "PAPER",
+    "REFUSED",
+    "REFUSED_BG",
+    "STYLE",
+    "DefaultParts",
+    "TableParts",
+    "box",
+    "cited",
+    "parts_for",
+    "refusal_html",
+    "score_html",
+    "step_label",
+]
 
 #: text and background colours (contrast above 4.5:1, checked in the tests)
 INK, PAPER, REFUSED, REFUSED_BG, OK_BG = "#202124", "#ffffff", "#8a1c1c", "#fdecea", "#e6f4ea"
@@ -57,27 +76,15 @@ class TableParts(Protocol):
         """The public board as an SVG string (nothing hidden from any player)."""
 
 
-class DefaultParts:
-    """The stand-in parts of a game without its own ``table.py``: plain texts from the engine."""
+class DefaultParts(PlainWords):
+    """The stand-in parts of a game without its own ``table.py``: plain texts from the engine
+    (:class:`~fresco_kit.core.table.PlainWords`), the view as the engine writes it."""
 
     def __init__(self, info: GameInfo):
+        super().__init__(info.rules)
         self.info = info
         #: no explanations: the final sheet shows the categories alone
         self.CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {}
-
-    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
-        """The verb, then each field as ``name value``."""
-        fields = (f"{f.name} {getattr(action, f.name)}" for f in dataclasses.fields(action))
-        return (action.VERB, *fields)
-
-    def move_text(self, state: Any, action: Any) -> str:
-        """The action's text in the grammar."""
-        return str(action)
-
-    def status(self, state: Any) -> str:
-        """Who must act."""
-        actors = self.info.rules.actor(state)
-        return f"To act: {', '.join(actors)}" if actors else "The game is over"
 
     def private_html(self, state: Any, player: str) -> str:
         """The player's view, as the engine writes it."""
@@ -91,7 +98,9 @@ class DefaultParts:
 
 
 def parts_for(info: GameInfo) -> TableParts:
-    """The game's ``table.py`` parts, each missing part taken from :class:`DefaultParts`."""
+    """The game's ``table.py`` parts, each missing part taken from :class:`DefaultParts`.
+
+    (The one place the table finds a game's modules by name.)"""
     name = f"{GAMES[info.name]}.table"
     default = DefaultParts(info)
     try:
@@ -122,15 +131,6 @@ class _Parts:
     status: Callable[[Any], str]
     private_html: Callable[[Any, str], str]
     board_svg: Callable[[Any], str]
-
-
-def step_label(move: tuple[Any, tuple[str, ...], str], depth: int) -> str:
-    """The label of ``move`` (action, steps, text) at step ``depth`` of the chooser: its
-    step, past its steps its text, and past that its grammar text (always distinct)."""
-    action, steps, text = move
-    if depth < len(steps):
-        return steps[depth]
-    return text if depth == len(steps) else str(action)
 
 
 def cited(ref: RuleRef, lang: str = "en") -> str:

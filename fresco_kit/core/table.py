@@ -1,0 +1,538 @@
+"""The table model: a whole game at a table of people and bots, with no widget and no HTML.
+
+A :class:`TableModel` holds a :class:`~fresco_kit.core.game.Game` and everything a table
+adds to it: the seats (a person or a bot each, and the bots' pace), whose turn it is (the
+engine's ``actor``), each seat's view (``state.view(seat)``, nothing more) and legal moves
+in words, the step-by-step narrowing of a decision (:func:`narrow`), trying any move
+(played, or refused with every rule that blocks it and nothing changed), an undo policy,
+the bots' turns, the cited log (a secret simultaneous choice logged without the secret),
+the scores, and save/load in the kit's JSON save format.
+
+Everything it answers is plain data -- dataclasses of strings, tuples, dicts and
+:class:`~fresco_kit.core.rules.RuleRef` s -- so ``dataclasses.asdict`` makes JSON of it:
+the ipywidgets table (:mod:`fresco_kit.classroom.table`) renders it in a notebook, and a
+server can send it to each seat's own device.
+
+The model knows no game and no bot: a game's words (readable move texts, the steps that
+narrow a decision, the status line; :class:`MoveWords`) and a bot resolver (``kind ->``
+an object with ``choose(rules, state, player, rng)``, e.g. :func:`fresco_kit.sim.bots.make_bot`)
+are given to it.  Without words it uses :class:`PlainWords` (the grammar's texts).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .game import Game, Turn
+from .random import Rng
+from .record import SaveError
+from .rules import Event, Reason
+
+#: the seat kind of a person; every other kind names a bot (resolved by the ``bots`` given)
+HUMAN = "human"
+#: the paces of the bots: ``auto`` plays their turns at once, ``step`` one per :meth:`TableModel.bot_step`
+PACES: tuple[str, ...] = ("auto", "step")
+#: who may undo: ``anyone`` at the table (the last move a person made, with the bots' moves
+#: since), ``own`` (a seat its own last move, while no other person has moved since),
+#: ``teacher`` (only the teacher), ``off`` (no one)
+UNDO_POLICIES: tuple[str, ...] = ("anyone", "own", "teacher", "off")
+
+#: the undo refusal when no move of a person is left to take back
+NOTHING_TO_UNDO = "Nothing to undo."
+#: what came of a move tried at the table (:attr:`Outcome.kind`)
+PLAYED, REFUSED, NOT_A_MOVE, NOT_YOURS, OVER = "played", "refused", "not a move", "not yours", "over"
+
+
+class TableError(ValueError):
+    """A table action its rules do not allow now (an undo the policy forbids, an unknown seat
+    kind, a save of another game); the game is unchanged.  Not a game rule: those are
+    :class:`~fresco_kit.core.rules.RuleError` s, answered as :data:`REFUSED` outcomes."""
+
+
+class BotLike(Protocol):
+    """A bot: the action ``player`` plays in ``state`` (looking only at their view)."""
+
+    def choose(self, rules: Any, state: Any, player: str, rng: Rng) -> Any:
+        """The action chosen."""
+
+
+class MoveWords(Protocol):
+    """A game's words for the table (the text parts of its ``<game>/table.py``)."""
+
+    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The choices that make up ``action``, first its kind; moves sharing a choice share its label."""
+
+    def move_text(self, state: Any, action: Any) -> str:
+        """``action`` as one readable line with names."""
+
+    def status(self, state: Any) -> str:
+        """The phase, the round or turn and who acts, in one or two plain lines (public)."""
+
+
+class PlainWords:
+    """The words of a game without its own: the grammar's texts, the fields as steps."""
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+
+    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
+        """The verb, then each field as ``name value``."""
+        fields = (f"{f.name} {getattr(action, f.name)}" for f in dataclasses.fields(action))
+        return (action.VERB, *fields)
+
+    def move_text(self, state: Any, action: Any) -> str:
+        """The action's text in the grammar."""
+        return str(action)
+
+    def status(self, state: Any) -> str:
+        """Who must act."""
+        actors = self.rules.actor(state)
+        return f"To act: {', '.join(actors)}" if actors else "The game is over"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal move: ``action`` its text in the grammar (play it by that text), ``steps``
+    the choices that narrow to it, ``text`` the move in words."""
+
+    action: str
+    steps: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """A decision narrowed by the steps chosen so far (``path``): the ``left`` moves and the
+    ``labels`` offered at the next step (none when one move, or none, is left)."""
+
+    path: tuple[str, ...]
+    labels: tuple[str, ...]
+    left: tuple[Move, ...]
+
+    @property
+    def move(self) -> Move | None:
+        """The one move left, to be confirmed and played (None while several are left)."""
+        return self.left[0] if len(self.left) == 1 else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What came of a move tried at the table: ``kind`` is :data:`PLAYED` (with its
+    ``events``), :data:`REFUSED` (every rule that blocks it, in ``reasons``),
+    :data:`NOT_A_MOVE` (the text does not parse; ``problem`` says why), :data:`NOT_YOURS`
+    (a seat tried a move of another player or out of turn) or :data:`OVER`."""
+
+    kind: str
+    action: str = ""
+    text: str = ""
+    events: tuple[Event, ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    problem: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the move was played."""
+        return self.kind == PLAYED
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One move of the log: its number (from 1), who moved, the move in words and its
+    events with their rules.  A choice made while several players choose at once is
+    ``secret``: ``text`` is then only the player's name (the events say what all may know)."""
+
+    number: int
+    player: str
+    text: str
+    secret: bool
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see: the state as ``state.view(seat)`` gives it (as save data),
+    whose turn it is, its own legal moves (none when it need not act), the public status
+    and scores, and whether it may undo now."""
+
+    seat: str
+    kind: str
+    to_act: tuple[str, ...]
+    acting: bool
+    over: bool
+    status: str
+    view: dict[str, Any]
+    moves: tuple[Move, ...]
+    scores: dict[str, Any]
+    can_undo: bool
+
+
+def step_label(move: Move | tuple[Any, tuple[str, ...], str], depth: int) -> str:
+    """The label of ``move`` (a :class:`Move`, or ``(action, steps, text)``) at step ``depth``
+    of a decision: its step, past its steps its text, past that its grammar text (always distinct)."""
+    action, steps, text = (move.action, move.steps, move.text) if isinstance(move, Move) else move
+    if depth < len(steps):
+        return steps[depth]
+    return text if depth == len(steps) else str(action)
+
+
+def narrow(moves: Sequence[Move], path: Sequence[str]) -> Narrowing:
+    """The moves whose labels follow ``path`` step by step, and the labels of the next step.
+
+    Raises ``ValueError`` naming the first step of ``path`` that no move left offers."""
+    left = tuple(moves)
+    for depth, label in enumerate(path):
+        kept = tuple(m for m in left if step_label(m, depth) == label)
+        if not kept or len(left) <= 1:
+            offered = ", ".join(repr(s) for s in dict.fromkeys(step_label(m, depth) for m in left))
+            raise ValueError(f"step {depth + 1}: {label!r} is not offered; the choices are {offered or 'none'}")
+        left = kept
+    labels = () if len(left) <= 1 else tuple(dict.fromkeys(step_label(m, len(path)) for m in left))
+    return Narrowing(tuple(path), labels, left)
+
+
+def scores_data(game: Game) -> dict[str, Any]:
+    """The score sheet as plain data: categories, rows, totals, winners, notes, and ``final``."""
+    sheet = game.scores()
+    return {
+        "categories": list(sheet.categories),
+        "rows": {p: dict(r) for p, r in sheet.rows.items()},
+        "totals": sheet.totals,
+        "winners": list(sheet.winners),
+        "notes": list(sheet.notes),
+        "final": game.is_over,
+    }
+
+
+class TableModel:
+    """A game at a table: seats, turns, views, moves, tries, undo, bots, log, saves.
+
+    ``seats`` gives each player's kind in seat order (or by name): :data:`HUMAN` or a bot
+    kind that ``bots`` resolves; all people by default.  ``words`` are the game's table
+    words (:class:`PlainWords` by default), ``undo`` one of :data:`UNDO_POLICIES`, ``pace``
+    one of :data:`PACES`.  At pace ``auto`` the bots play their turns at once -- after
+    set-up, after every move of a person, and whenever a seat or the pace changes -- until a
+    person must act or the game ends."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str] | Mapping[str, str] | None = None,
+        *,
+        bots: Callable[[str], BotLike] | None = None,
+        words: MoveWords | None = None,
+        undo: str = "anyone",
+        pace: str = "auto",
+    ):
+        self.game = game
+        self._words: MoveWords = words if words is not None else PlainWords(game.rules)
+        self._resolve = bots
+        players = game.players
+        if seats is None:
+            kinds = [HUMAN] * len(players)
+        elif isinstance(seats, Mapping):
+            if set(seats) != set(players):
+                raise TableError(f"seats must name each player ({', '.join(players)}), not {sorted(seats)!r}")
+            kinds = [seats[p] for p in players]
+        else:
+            kinds = list(seats)
+        if len(kinds) != len(players):
+            raise TableError(f"seats: one kind per player ({len(players)}), not {kinds!r}")
+        self._kinds: dict[str, str] = {}
+        self._bots: dict[tuple[str, str], BotLike] = {}
+        for p, kind in zip(players, kinds):
+            self._check_kind(kind)
+            self._kinds[p] = kind
+        self._check_choice("undo", undo, UNDO_POLICIES)
+        self._check_choice("pace", pace, PACES)
+        self.undo_policy, self._pace = undo, pace
+        seed = game.seed or 0
+        self._rngs = {p: Rng(seed * 7919 + i + 1) for i, p in enumerate(players)}
+        self._marks: list[tuple[int, str]] = []  # (history length before, player) of each move by a person
+        self._cache: tuple[Any, dict[str, list[tuple[Any, Move]]]] = (None, {})
+        self._logged: dict[int, tuple[Turn, LogEntry]] = {}
+        self.advance()
+
+    @property
+    def words(self) -> MoveWords:
+        """The game's table words; setting them rewrites the moves and the log in the new words."""
+        return self._words
+
+    @words.setter
+    def words(self, words: MoveWords) -> None:
+        self._words = words
+        self._cache, self._logged = (None, {}), {}
+
+    # -- seats and turns ------------------------------------------------------
+    @staticmethod
+    def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
+        if value not in choices:
+            raise TableError(f"{what} must be one of {', '.join(choices)}, not {value!r}")
+
+    def _check_kind(self, kind: str) -> None:
+        if kind == HUMAN:
+            return
+        if not isinstance(kind, str) or self._resolve is None:
+            raise TableError(f"seat kind {kind!r}: this table has no bots, only {HUMAN!r} seats")
+        try:
+            self._resolve(kind)
+        except ValueError as exc:
+            raise TableError(f"seat kind {kind!r}: {exc}") from None
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seat order."""
+        return list(self.game.players)
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """Each player's seat kind (:data:`HUMAN` or a bot kind), in seat order."""
+        return dict(self._kinds)
+
+    @property
+    def humans(self) -> list[str]:
+        """The players seated as people."""
+        return [p for p, kind in self._kinds.items() if kind == HUMAN]
+
+    def set_seat(self, player: str, kind: str) -> None:
+        """Seat a person or a bot at ``player``'s place (then the bots answer, at pace auto)."""
+        if player not in self._kinds:
+            raise TableError(f"no seat {player!r}; the seats are {', '.join(self._kinds)}")
+        self._check_kind(kind)
+        self._kinds[player] = kind
+        self.advance()
+
+    @property
+    def pace(self) -> str:
+        """The bots' pace, one of :data:`PACES`; setting ``auto`` lets the bots answer at once."""
+        return self._pace
+
+    @pace.setter
+    def pace(self, pace: str) -> None:
+        self._check_choice("pace", pace, PACES)
+        self._pace = pace
+        self.advance()
+
+    def to_act(self) -> tuple[str, ...]:
+        """Who must act now (the engine's ``actor``; several while choices are simultaneous)."""
+        return tuple(self.game.actor())
+
+    def people_to_act(self) -> tuple[str, ...]:
+        """The people among those who must act now."""
+        return tuple(p for p in self.game.actor() if self._kinds[p] == HUMAN)
+
+    def bots_to_act(self) -> tuple[str, ...]:
+        """The bots among those who must act now."""
+        return tuple(p for p in self.game.actor() if self._kinds[p] != HUMAN)
+
+    def status(self) -> str:
+        """The game's public status line (phase, round, who acts)."""
+        return self.words.status(self.game.state)
+
+    # -- views and moves ------------------------------------------------------
+    def view(self, seat: str) -> dict[str, Any]:
+        """The state as ``seat`` may see it (``state.view(seat)``), as save data."""
+        self._seat(seat)
+        return dict(self.game.state.view(seat).to_dict())
+
+    def options(self, seat: str) -> list[tuple[Any, Move]]:
+        """``seat``'s legal moves now as (action object, :class:`Move`) pairs, for renderers in
+        the same process; none when ``seat`` need not act.  Computed once per state."""
+        self._seat(seat)
+        state, known = self._cache
+        if state is not self.game.state:
+            state, known = self.game.state, {}
+            self._cache = (state, known)
+        if seat not in known:
+            words, actors = self.words, self.game.actor()
+            actions = self.game.rules.legal_actions(state, player=seat) if seat in actors else []
+            known[seat] = [
+                (a, Move(str(a), tuple(words.move_steps(state, a)), words.move_text(state, a))) for a in actions
+            ]
+        return list(known[seat])
+
+    def moves(self, seat: str) -> tuple[Move, ...]:
+        """``seat``'s legal moves now (none when it need not act)."""
+        return tuple(m for _a, m in self.options(seat))
+
+    def choose(self, seat: str, path: Sequence[str] = ()) -> Narrowing:
+        """``seat``'s decision narrowed by ``path`` (see :func:`narrow`)."""
+        return narrow(self.moves(seat), path)
+
+    def seat_view(self, seat: str) -> SeatView:
+        """All that ``seat`` may see now (see :class:`SeatView`)."""
+        self._seat(seat)
+        to_act = self.to_act()
+        return SeatView(
+            seat=seat,
+            kind=self._kinds[seat],
+            to_act=to_act,
+            acting=seat in to_act,
+            over=self.game.is_over,
+            status=self.status(),
+            view=self.view(seat),
+            moves=self.moves(seat),
+            scores=self.scores(),
+            can_undo=self.undo_refusal(seat) is None,
+        )
+
+    def scores(self) -> dict[str, Any]:
+        """The score sheet now as plain data (see :func:`scores_data`)."""
+        return scores_data(self.game)
+
+    def _seat(self, seat: str) -> None:
+        if seat not in self._kinds:
+            raise TableError(f"no seat {seat!r}; the seats are {', '.join(self._kinds)}")
+
+    # -- playing --------------------------------------------------------------
+    def play(self, text: str, seat: str | None = None) -> Outcome:
+        """Try the move written ``text`` (the grammar's text): played if legal, then the bots
+        answer (pace auto); otherwise refused with every rule that blocks it, nothing changed.
+
+        With ``seat``, the move must be that seat's own and its turn (else :data:`NOT_YOURS`,
+        with no reason that could tell about another player's hidden things); without it,
+        any legal move is played (one shared device)."""
+        game = self.game
+        if game.is_over:
+            return Outcome(OVER, problem="The game is over.")
+        try:
+            action = game.rules.parse_action(text)
+        except ValueError as exc:
+            return Outcome(NOT_A_MOVE, problem=str(exc))
+        if seat is not None:
+            self._seat(seat)
+            owner = getattr(action, "player", seat)
+            if seat not in game.actor() or owner != seat:
+                who = ", ".join(game.actor())
+                return Outcome(NOT_YOURS, str(action), problem=f"{seat} may not play this move now; to act: {who}")
+        state = game.state
+        reasons = game.explain(action).reasons
+        if reasons:
+            return Outcome(REFUSED, str(action), reasons=reasons)
+        if seat is not None and action not in game.rules.legal_actions(state, player=seat):
+            return Outcome(NOT_YOURS, str(action), problem=f"this move is not {seat}'s")
+        words = self.words.move_text(state, action)
+        player = seat if seat is not None else self._player_of(state, action)
+        mark = len(game.history)
+        events = game.play(action)
+        self._marks.append((mark, player))
+        self.advance()
+        return Outcome(PLAYED, str(action), words, tuple(events))
+
+    def _player_of(self, state: Any, action: Any) -> str:
+        """Who plays ``action`` in ``state``: the player it names, else the one to act whose move it is."""
+        named = getattr(action, "player", None)
+        if isinstance(named, str):
+            return named
+        actors = self.game.rules.actor(state)
+        for p in actors[1:]:
+            if action in self.game.rules.legal_actions(state, player=p):
+                return str(p)
+        return str(actors[0]) if actors else ""
+
+    def _bot_play(self, player: str) -> None:
+        kind = self._kinds[player]
+        bot = self._bots.get((player, kind))
+        if bot is None:
+            assert self._resolve is not None  # a bot seat was checked against the resolver
+            bot = self._bots[(player, kind)] = self._resolve(kind)
+        self.game.play(bot.choose(self.game.rules, self.game.state, player, self._rngs[player]))
+
+    def advance(self, limit: int = 100_000) -> int:
+        """At pace ``auto``, the bots play until a person must act or the game ends; returns how
+        many moves they made.  (Simultaneous choices: the bots choose one after another.)"""
+        played = 0
+        while self._pace == "auto" and played < limit and not self.game.is_over and self.bots_to_act():
+            self._bot_play(self.bots_to_act()[0])
+            played += 1
+        return played
+
+    def bot_step(self) -> bool:
+        """One bot move (pace ``step``): the first bot to act plays; False if no bot must act."""
+        bots = self.bots_to_act()
+        if self.game.is_over or not bots:
+            return False
+        self._bot_play(bots[0])
+        return True
+
+    # -- undo -----------------------------------------------------------------
+    def undo_refusal(self, seat: str | None = None, teacher: bool = False) -> str | None:
+        """Why ``seat`` (or the teacher, or -- both None/False -- the shared device) may not undo
+        now under the table's undo policy, or None if it may."""
+        policy = self.undo_policy
+        if policy == "off":
+            return "Undo is off at this table."
+        if policy == "teacher" and not teacher:
+            return "Only the teacher may undo at this table."
+        if not self._marks:
+            return NOTHING_TO_UNDO
+        if policy == "own" and not teacher:
+            last = self._marks[-1][1]
+            if seat != last:
+                return f"Only {last} may undo their move, and only before another person moves."
+        return None
+
+    def undo(self, seat: str | None = None, teacher: bool = False) -> int:
+        """Take back the last move a person made and every bot move since; returns how many
+        moves were taken back.  Raises :class:`TableError` when the undo policy forbids it."""
+        refusal = self.undo_refusal(seat, teacher)
+        if refusal is not None:
+            raise TableError(refusal)
+        mark, _player = self._marks.pop()
+        steps = len(self.game.history) - mark
+        self.game.undo(steps)
+        return steps
+
+    # -- the log ----------------------------------------------------------------
+    def log(self, last: int | None = None) -> tuple[LogEntry, ...]:
+        """The moves so far (the ``last`` ones when given), oldest first, with their events."""
+        history = self.game.history
+        start = 0 if last is None else max(0, len(history) - last)
+        kept: dict[int, tuple[Turn, LogEntry]] = {}
+        out = []
+        for number, turn in enumerate(history[start:], start + 1):
+            known = self._logged.get(id(turn))
+            if known is None or known[0] is not turn or known[1].number != number:
+                known = (turn, self._entry(number, turn))  # written once per move (ids are reused)
+            kept[id(turn)] = known
+            out.append(known[1])
+        self._logged = kept
+        return tuple(out)
+
+    def _entry(self, number: int, turn: Turn) -> LogEntry:
+        """One move of the log; a choice made while several choose at once is secret until all are
+        made, so only the player is named (the engine's events say what all may know)."""
+        player = self._player_of(turn.state_before, turn.action)
+        secret = len(self.game.rules.actor(turn.state_before)) > 1
+        text = player if secret else self.words.move_text(turn.state_before, turn.action)
+        return LogEntry(number, player, text, secret, tuple(turn.events))
+
+    # -- saves ----------------------------------------------------------------
+    def save(self) -> str:
+        """The game in the kit's JSON save format (:meth:`Game.to_json`)."""
+        return self.game.to_json()
+
+    def filename(self) -> str:
+        """A file name for the save, e.g. ``sixtina-seed7.json``."""
+        seed = "" if self.game.seed is None else f"-seed{self.game.seed}"
+        return f"{self.game.info.name}{seed}.json"
+
+    def load(self, data: str | bytes) -> None:
+        """Continue from a save (:meth:`Game.from_json`) of this game with these players; the
+        moves of people in it can be undone.  A bad file raises :class:`SaveError` naming the
+        field, and the table keeps its game."""
+        game = Game.from_json(data)
+        if game.info.name != self.game.info.name:
+            raise SaveError(f"game: this table plays {self.game.info.name}, the file holds {game.info.name}")
+        if game.players != self.game.players:
+            raise SaveError(f"players: this table seats {', '.join(self.game.players)}, not {', '.join(game.players)}")
+        self.game = game
+        self._marks = [
+            (i, self._player_of(t.state_before, t.action))
+            for i, t in enumerate(game.history)
+            if any(self._kinds[p] == HUMAN for p in game.rules.actor(t.state_before))
+        ]
+        self._cache, self._logged = (None, {}), {}
+        self.advance()
