@@ -251,7 +251,7 @@ class TableModel:
         seed = game.seed or 0
         self._rngs = {p: Rng(seed * 7919 + i + 1) for i, p in enumerate(players)}
         self._marks: list[tuple[int, str]] = []  # (history length before, player) of each move by a person
-        self._cache: tuple[Any, dict[str, list[tuple[Any, Move]]]] = (None, {})
+        self._cache: tuple[Any, dict[str, list[tuple[Any, Move]]], dict[str, tuple[Move, ...]]] = (None, {}, {})
         self._logged: dict[int, tuple[Turn, LogEntry]] = {}
         self.advance()
 
@@ -263,7 +263,7 @@ class TableModel:
     @words.setter
     def words(self, words: MoveWords) -> None:
         self._words = words
-        self._cache, self._logged = (None, {}), {}
+        self._cache, self._logged = (None, {}, {}), {}
 
     # -- seats and turns ------------------------------------------------------
     @staticmethod
@@ -341,21 +341,23 @@ class TableModel:
         """``seat``'s legal moves now as (action object, :class:`Move`) pairs, for renderers in
         the same process; none when ``seat`` need not act.  Computed once per state."""
         self._seat(seat)
-        state, known = self._cache
+        state, known, moves = self._cache
         if state is not self.game.state:
-            state, known = self.game.state, {}
-            self._cache = (state, known)
+            state, known, moves = self.game.state, {}, {}
+            self._cache = (state, known, moves)
         if seat not in known:
             words, actors = self.words, self.game.actor()
             actions = self.game.rules.legal_actions(state, player=seat) if seat in actors else []
             known[seat] = [
                 (a, Move(str(a), tuple(words.move_steps(state, a)), words.move_text(state, a))) for a in actions
             ]
+            moves[seat] = tuple(m for _a, m in known[seat])
         return list(known[seat])
 
     def moves(self, seat: str) -> tuple[Move, ...]:
         """``seat``'s legal moves now (none when it need not act)."""
-        return tuple(m for _a, m in self.options(seat))
+        self.options(seat)
+        return self._cache[2][seat]
 
     def choose(self, seat: str, path: Sequence[str] = ()) -> Narrowing:
         """``seat``'s decision narrowed by ``path`` (see :func:`narrow`)."""
@@ -474,6 +476,11 @@ class TableModel:
                 return f"Only {last} may undo their move, and only before another person moves."
         return None
 
+    @property
+    def undo_marks(self) -> tuple[tuple[int, str], ...]:
+        """The moves of people that undo can take back, oldest first: (history length before it, player)."""
+        return tuple(self._marks)
+
     def undo(self, seat: str | None = None, teacher: bool = False) -> int:
         """Take back the last move a person made and every bot move since; returns how many
         moves were taken back.  Raises :class:`TableError` when the undo policy forbids it."""
@@ -534,5 +541,5 @@ class TableModel:
             for i, t in enumerate(game.history)
             if any(self._kinds[p] == HUMAN for p in game.rules.actor(t.state_before))
         ]
-        self._cache, self._logged = (None, {}), {}
+        self._cache, self._logged = (None, {}, {}), {}
         self.advance()
