@@ -17,19 +17,46 @@ The model knows no game and no bot: a game's words (readable move texts, the ste
 narrow a decision, the status line; :class:`MoveWords`) and a bot resolver (``kind ->``
 an object with ``choose(rules, state, player, rng)``, e.g. :func:`fresco_kit.sim.bots.make_bot`)
 are given to it.  Without words it uses :class:`PlainWords` (the grammar's texts).
+
+The narrowing lives in :mod:`.narrowing`, the records it answers with in
+:mod:`.table_records`; everything is importable from here.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .game import Game, Turn
+from .narrowing import Move, MoveWords, Narrowing, PlainWords, narrow, step_label
 from .random import Rng
 from .record import SaveError
-from .rules import Event, Reason
+from .table_records import NOT_A_MOVE, NOT_YOURS, OVER, PLAYED, REFUSED, LogEntry, Outcome, SeatView, scores_data
+
+__all__ = [
+    "HUMAN",
+    "NOTHING_TO_UNDO",
+    "NOT_A_MOVE",
+    "NOT_YOURS",
+    "OVER",
+    "PACES",
+    "PLAYED",
+    "REFUSED",
+    "UNDO_POLICIES",
+    "BotLike",
+    "LogEntry",
+    "Move",
+    "MoveWords",
+    "Narrowing",
+    "Outcome",
+    "PlainWords",
+    "SeatView",
+    "TableError",
+    "TableModel",
+    "narrow",
+    "scores_data",
+    "step_label",
+]
 
 #: the seat kind of a person; every other kind names a bot (resolved by the ``bots`` given)
 HUMAN = "human"
@@ -42,8 +69,6 @@ UNDO_POLICIES: tuple[str, ...] = ("anyone", "own", "teacher", "off")
 
 #: the undo refusal when no move of a person is left to take back
 NOTHING_TO_UNDO = "Nothing to undo."
-#: what came of a move tried at the table (:attr:`Outcome.kind`)
-PLAYED, REFUSED, NOT_A_MOVE, NOT_YOURS, OVER = "played", "refused", "not a move", "not yours", "over"
 
 
 class TableError(ValueError):
@@ -57,153 +82,6 @@ class BotLike(Protocol):
 
     def choose(self, rules: Any, state: Any, player: str, rng: Rng) -> Any:
         """The action chosen."""
-
-
-class MoveWords(Protocol):
-    """A game's words for the table (the text parts of its ``<game>/table.py``)."""
-
-    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
-        """The choices that make up ``action``, first its kind; moves sharing a choice share its label."""
-
-    def move_text(self, state: Any, action: Any) -> str:
-        """``action`` as one readable line with names."""
-
-    def status(self, state: Any) -> str:
-        """The phase, the round or turn and who acts, in one or two plain lines (public)."""
-
-
-class PlainWords:
-    """The words of a game without its own: the grammar's texts, the fields as steps."""
-
-    def __init__(self, rules: Any):
-        self.rules = rules
-
-    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
-        """The verb, then each field as ``name value``."""
-        fields = (f"{f.name} {getattr(action, f.name)}" for f in dataclasses.fields(action))
-        return (action.VERB, *fields)
-
-    def move_text(self, state: Any, action: Any) -> str:
-        """The action's text in the grammar."""
-        return str(action)
-
-    def status(self, state: Any) -> str:
-        """Who must act."""
-        actors = self.rules.actor(state)
-        return f"To act: {', '.join(actors)}" if actors else "The game is over"
-
-
-@dataclass(frozen=True)
-class Move:
-    """One legal move: ``action`` its text in the grammar (play it by that text), ``steps``
-    the choices that narrow to it, ``text`` the move in words."""
-
-    action: str
-    steps: tuple[str, ...]
-    text: str
-
-
-@dataclass(frozen=True)
-class Narrowing:
-    """A decision narrowed by the steps chosen so far (``path``): the ``left`` moves and the
-    ``labels`` offered at the next step (none when one move, or none, is left)."""
-
-    path: tuple[str, ...]
-    labels: tuple[str, ...]
-    left: tuple[Move, ...]
-
-    @property
-    def move(self) -> Move | None:
-        """The one move left, to be confirmed and played (None while several are left)."""
-        return self.left[0] if len(self.left) == 1 else None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What came of a move tried at the table: ``kind`` is :data:`PLAYED` (with its
-    ``events``), :data:`REFUSED` (every rule that blocks it, in ``reasons``),
-    :data:`NOT_A_MOVE` (the text does not parse; ``problem`` says why), :data:`NOT_YOURS`
-    (a seat tried a move of another player or out of turn) or :data:`OVER`."""
-
-    kind: str
-    action: str = ""
-    text: str = ""
-    events: tuple[Event, ...] = ()
-    reasons: tuple[Reason, ...] = ()
-    problem: str = ""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the move was played."""
-        return self.kind == PLAYED
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One move of the log: its number (from 1), who moved, the move in words and its
-    events with their rules.  A choice made while several players choose at once is
-    ``secret``: ``text`` is then only the player's name (the events say what all may know)."""
-
-    number: int
-    player: str
-    text: str
-    secret: bool
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """What one seat may see: the state as ``state.view(seat)`` gives it (as save data),
-    whose turn it is, its own legal moves (none when it need not act), the public status
-    and scores, and whether it may undo now."""
-
-    seat: str
-    kind: str
-    to_act: tuple[str, ...]
-    acting: bool
-    over: bool
-    status: str
-    view: dict[str, Any]
-    moves: tuple[Move, ...]
-    scores: dict[str, Any]
-    can_undo: bool
-
-
-def step_label(move: Move | tuple[Any, tuple[str, ...], str], depth: int) -> str:
-    """The label of ``move`` (a :class:`Move`, or ``(action, steps, text)``) at step ``depth``
-    of a decision: its step, past its steps its text, past that its grammar text (always distinct)."""
-    action, steps, text = (move.action, move.steps, move.text) if isinstance(move, Move) else move
-    if depth < len(steps):
-        return steps[depth]
-    return text if depth == len(steps) else str(action)
-
-
-def narrow(moves: Sequence[Move], path: Sequence[str]) -> Narrowing:
-    """The moves whose labels follow ``path`` step by step, and the labels of the next step.
-
-    Raises ``ValueError`` naming the first step of ``path`` that no move left offers."""
-    left = tuple(moves)
-    for depth, label in enumerate(path):
-        kept = tuple(m for m in left if step_label(m, depth) == label)
-        if not kept or len(left) <= 1:
-            offered = ", ".join(repr(s) for s in dict.fromkeys(step_label(m, depth) for m in left))
-            raise ValueError(f"step {depth + 1}: {label!r} is not offered; the choices are {offered or 'none'}")
-        left = kept
-    labels = () if len(left) <= 1 else tuple(dict.fromkeys(step_label(m, len(path)) for m in left))
-    return Narrowing(tuple(path), labels, left)
-
-
-def scores_data(game: Game) -> dict[str, Any]:
-    """The score sheet as plain data: categories, rows, totals, winners, notes, and ``final``."""
-    sheet = game.scores()
-    return {
-        "categories": list(sheet.categories),
-        "rows": {p: dict(r) for p, r in sheet.rows.items()},
-        "totals": sheet.totals,
-        "winners": list(sheet.winners),
-        "notes": list(sheet.notes),
-        "final": game.is_over,
-    }
 
 
 class TableModel:
