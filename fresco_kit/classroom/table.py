@@ -65,15 +65,12 @@ CSS classes (a browser test drives the table through them):
 from __future__ import annotations
 
 import base64
-import os
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
 from fresco_kit.core.game import Game
-from fresco_kit.core.registry import GAMES, game_info
-from fresco_kit.core.rules import Event
+from fresco_kit.core.registry import game_info
 from fresco_kit.core.table import (
     NOT_A_MOVE,
     NOTHING_TO_UNDO,
@@ -81,15 +78,15 @@ from fresco_kit.core.table import (
     PLAYED,
     LogEntry,
     Move,
-    Narrowing,
     TableError,
     TableModel,
-    narrow,
 )
 from fresco_kit.core.table import REFUSED as REFUSED_MOVE
 from fresco_kit.sim.bots import make_bot
 
 from .i18n import N_, glossary_html, translator
+from .table_chooser import MoveChooser
+from .table_link import link_settings
 from .table_parts import (
     INK,
     OK_BG,
@@ -98,7 +95,7 @@ from .table_parts import (
     STYLE,
     TableParts,
     box,
-    cited,
+    log_entry_html,
     parts_for,
     refusal_html,
     score_html,
@@ -140,13 +137,10 @@ class Table:
             raise ValueError(f"seats must be one of {', '.join(SEATS)} per player ({len(new.players)}), not {seats!r}")
         #: the table model this widget renders
         self.model = TableModel(new, seats, bots=make_bot, words=self._parts, undo=undo, pace="step")
-        self._path: list[str] = []  # the steps chosen so far
         self._revealed: str | None = None  # the person whose private panel is shown
-        self._shown: tuple[Any, ...] = ()  # what the move box shows now
         self._drawn_state: Any = None
         self._seat_state: Any = None  # the state, and (mover, screened, seats), the seat panels show
         self._drawn_seat: tuple[Any, ...] = ()
-        self._pool: list[Any] = []  # the move buttons
         self._logged: dict[LogEntry, str] = {}  # log entry -> its HTML
         self._options: list[tuple[Any, Move]] = []  # the mover's legal moves, from the model
 
@@ -170,16 +164,16 @@ class Table:
         self.pass_box = widgets.VBox([self.pass_text, self.pass_button])
         self.pass_box.add_class("fk-table-pass")
         self.private = html("fk-table-private")
-        self.breadcrumb = html("fk-table-breadcrumb")
-        self.back = button("fk-table-back", _("Back"), self._step_back)
-        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.select = widgets.Select(rows=10, layout=widgets.Layout(width="420px"))
-        self.select.add_class("fk-move-select")
-        self.choose = button("fk-move-choose", _("Choose"), lambda: self._pick(self.select.value))
-        self.move_text = html("fk-table-move-text")
-        self.play_button = button("fk-table-play", _("Play"), self._play_chosen, "success")
-        self.moves = widgets.VBox([widgets.HBox([self.back, self.breadcrumb]), self.options])
-        self.moves.add_class("fk-table-moves")
+        #: the step-by-step move chooser (its widgets are the table's too)
+        self.chooser = chooser = MoveChooser(_, self._refresh, self._play_chosen)
+        self.moves, self.options, self.select, self.choose = (
+            chooser.box,
+            chooser.options,
+            chooser.select,
+            chooser.choose,
+        )
+        self.breadcrumb, self.back, self.move_text = chooser.breadcrumb, chooser.back, chooser.move_text
+        self.play_button, self._pool = chooser.play_button, chooser.pool
         self.try_text = widgets.Text(
             placeholder=_("type a move (see the forms below)"), layout=widgets.Layout(width="420px")
         )
@@ -270,7 +264,7 @@ class Table:
     @property
     def path(self) -> tuple[str, ...]:
         """The steps chosen so far in the move chooser."""
-        return tuple(self._path)
+        return tuple(self.chooser.path)
 
     @property
     def legal_moves(self) -> list[tuple[Any, tuple[str, ...], str]]:
@@ -296,9 +290,9 @@ class Table:
 
     def _play_chosen(self) -> None:
         """Play the one move the chooser has narrowed to (the bots answer)."""
-        move = self._narrowed().move
+        move = self.chooser.narrowed().move
         if move is not None and self.model.play(move.action).kind == PLAYED:
-            self._path = []
+            self.chooser.path = []
             self.refusal.value = ""
             self._refresh()
 
@@ -313,7 +307,7 @@ class Table:
         elif outcome.kind == REFUSED_MOVE:
             self.refusal.value = refusal_html(outcome.reasons, self.lang)
         else:
-            self._path = []
+            self.chooser.path = []
             self.refusal.value = box(escape(_("Played:")) + " " + escape(outcome.text), OK_BG)
             self._refresh()  # clears the note if the device must now be passed
 
@@ -330,7 +324,7 @@ class Table:
             text = self._("Nothing to undo.") if message == NOTHING_TO_UNDO else self._(message)
             self.refusal.value = box(escape(text))
             return
-        self._path = []
+        self.chooser.path = []
         self.refusal.value = ""
         self._refresh()
 
@@ -353,78 +347,15 @@ class Table:
             message = escape(self._("File refused:")) + " " + escape(str(exc))
             self.file_message.value = box(message, REFUSED_BG, REFUSED)
         else:
-            self._path, self._revealed = [], None
+            self.chooser.path, self._revealed = [], None
             self.file_message.value = box(escape(self._("Loaded")) + " " + escape(str(item.get("name", ""))), OK_BG)
             self._refresh()
         self.upload.value = ()
 
     # -- the move chooser ---------------------------------------------------
-    def _pick(self, label: str | None) -> None:
-        if label is not None:
-            self._path.append(label)
-            self._refresh()
-
-    def _step_back(self) -> None:
-        if self._path:
-            self._path.pop()
-            self._refresh()
-
-    def _narrowed(self) -> Narrowing:
-        """The mover's moves narrowed by the steps chosen (the model's :func:`narrow`)."""
-        moves = [m for _a, m in self._options]
-        try:
-            return narrow(moves, self._path)
-        except ValueError:  # the moves changed under the path: start the decision again
-            self._path = []
-            return narrow(moves, ())
-
     def choices(self) -> list[str]:
         """The labels offered at the current step (empty when one move is left, or no move)."""
-        return list(self._narrowed().labels)
-
-    def _clear_moves(self) -> None:
-        """Empty the chooser (behind the screen): no label of anyone's moves stays in a widget."""
-        self._path, self._shown = [], ()
-        self.options.children = ()
-        for b in self._pool:
-            b.description = b.tooltip = ""
-        self.select.options = ()
-        self.move_text.value = self.breadcrumb.value = ""
-
-    def _show_moves(self) -> None:
-        import ipywidgets as widgets
-
-        _ = self._
-        narrowed = self._narrowed()
-        labels = list(narrowed.labels)
-        if narrowed.move is not None:
-            shown: tuple[Any, ...] = ("play", narrowed.move.text)
-        elif len(labels) > MAX_BUTTONS:
-            shown = ("select", *labels)
-        else:
-            shown = ("buttons", *labels)
-        crumbs = " › ".join(escape(step) for step in self._path) or escape(_("Choose a move:"))
-        self.breadcrumb.value = f"<span style='{STYLE}'>{crumbs}</span>"
-        self.back.disabled = not self._path
-        if shown == self._shown:
-            return
-        self._shown = shown
-        if shown[0] == "play":
-            self.move_text.value = f"<span style='{STYLE}'>{escape(shown[1])}</span>"
-            self.options.children = (self.move_text, self.play_button)
-        elif shown[0] == "select":
-            self.select.options = labels
-            self.select.value = labels[0]
-            self.options.children = (self.select, self.choose)
-        else:  # buttons are reused (making a widget costs about 2 ms): relabelled, more made when needed
-            while len(self._pool) < len(labels):
-                button = widgets.Button(layout=widgets.Layout(width="auto"))
-                button.add_class("fk-move-button")
-                button.on_click(lambda b: self._pick(b.description))
-                self._pool.append(button)
-            for b, label in zip(self._pool, labels):
-                b.description = b.tooltip = label
-            self.options.children = tuple(self._pool[: len(labels)])
+        return list(self.chooser.narrowed().labels)
 
     # -- drawing ------------------------------------------------------------
     def _refresh(self) -> None:
@@ -436,16 +367,16 @@ class Table:
             self._draw_board()
         seat = (mover, screened, tuple(self.seats.values()))
         if self._seat_state is not state or seat != self._drawn_seat:
-            if self._seat_state is not state or self._drawn_seat[:1] != (mover,):
-                self._path = []  # a new decision: the chooser starts from the kinds of move
+            new_decision = self._seat_state is not state or self._drawn_seat[:1] != (mover,)
             self._seat_state, self._drawn_seat = state, seat
             self._options = self.model.options(mover) if mover is not None else []
+            self.chooser.set_moves([m for _a, m in self._options], new_decision)
             self._draw_seat(mover, screened)
         acting = mover is not None and not screened and not game.is_over
         if acting:
-            self._show_moves()
-        elif self._shown or self.options.children:
-            self._clear_moves()
+            self.chooser.show(MAX_BUTTONS)
+        elif self.chooser.shown or self.options.children:
+            self.chooser.clear()
         self.bot_button.disabled = game.is_over or not self.model.bots_to_act()
         seat_undoing = mover or (self.humans[0] if len(self.humans) == 1 else None)
         self.undo_button.disabled = screened or self.model.undo_refusal(seat_undoing) is not None
@@ -476,7 +407,7 @@ class Table:
         self.pass_box.layout.display = "" if screened else "none"
         if screened:  # what the last person tried is theirs alone
             self.refusal.value = self.try_text.value = ""
-            self._clear_moves()
+            self.chooser.clear()
         viewer = mover if mover is not None else (self.humans[0] if len(self.humans) == 1 else None)
         private = "" if screened or viewer is None else self.parts.private_html(state, viewer)
         title = escape(_("What only {player} sees").format(player=viewer))
@@ -489,23 +420,13 @@ class Table:
         """The last :data:`LOG_TURNS` moves, newest first, each with its events and their rules."""
         _ = self._
         entries = self.model.log(LOG_TURNS)
-        self._logged = {e: self._logged.get(e) or self._log_entry(e) for e in entries}
+        self._logged = {e: self._logged.get(e) or log_entry_html(e, self.lang) for e in entries}
         items = "".join(self._logged[e] for e in reversed(entries))
         more = len(self.game.history) - LOG_TURNS
         tail = f"<p>{escape(_('… and {n} earlier moves').format(n=more))}</p>" if more > 0 else ""
         head = f"<b>{escape(_('What happened (newest first)'))}</b>"
         scroll = "<div style='max-height:420px;overflow-y:auto'>"
         return box(f"{head}{scroll}<ol reversed style='margin:2px 0'>{items}</ol>{tail}</div>")
-
-    def _log_entry(self, entry: LogEntry) -> str:
-        """One move of the log: its text (only the player's name for a secret choice) and its
-        events with their rules."""
-
-        def cite(event: Event) -> str:
-            return " — " + cited(event.rule, self.lang) if event.rule else ""
-
-        events = "".join(f"<li>{escape(e.text)}{cite(e)}</li>" for e in entry.events)
-        return f"<li><b>{escape(entry.text)}</b><ul style='margin:0'>{events}</ul></li>"
 
     # -- from a link --------------------------------------------------------
     @classmethod
@@ -516,24 +437,7 @@ class Table:
 
         ``query`` defaults to the ``QUERY_STRING`` that Voilà sets in the kernel.  A bad
         value is named in the table's notice and replaced by its default."""
-        raw = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
-        asked = {key: values[-1] for key, values in raw.items()}
-        problems: list[str] = []
-        game = asked.get("game", default)
-        if game not in GAMES:
-            problems.append(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
-            game = default
-        kwargs: dict[str, Any] = {}
-
-        def players(text: str) -> list[str]:
-            return game_info(game).players(int(text)) if text.strip().isdigit() else _words(text)
-
-        for key, parse in (("seed", int), ("players", players), ("seats", _words), ("lang", str)):
-            if key in asked:
-                try:
-                    kwargs[key] = parse(asked[key])
-                except ValueError:
-                    problems.append(f"{key}: {asked[key]!r} is not valid")
+        game, kwargs, problems = link_settings(default, query)
         while True:
             try:
                 table_ = cls(game, **kwargs)
@@ -548,13 +452,6 @@ class Table:
             text = escape(_("Some settings of the link were not used:")) + " " + escape("; ".join(problems))
             table_.notice.value = box(text, REFUSED_BG, REFUSED)
         return table_
-
-
-def _words(text: str) -> list[str]:
-    words = [w.strip() for w in text.split(",")]
-    if not all(words):
-        raise ValueError(text)
-    return words
 
 
 def table(

@@ -17,9 +17,9 @@ from html import escape
 from typing import Any, Protocol
 
 from fresco_kit.core.registry import GAMES, GameInfo
-from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.rules import Event, RuleRef
 from fresco_kit.core.scoring import ScoreSheet
-from fresco_kit.core.table import PlainWords, step_label
+from fresco_kit.core.table import LogEntry, PlainWords, step_label
 
 from .i18n import citation, translator
 from .svg import Svg
@@ -35,6 +35,7 @@ __all__ = [
     "TableParts",
     "box",
     "cited",
+    "log_entry_html",
     "parts_for",
     "refusal_html",
     "score_html",
@@ -144,6 +145,17 @@ def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> st
     _ = translator(lang)
     items = "".join(f"<li>{escape(message)}<br>{cited(ref, lang)}</li>" for message, ref in reasons)
     return box(f"<b>{escape(_('Refused:'))}</b><ul style='margin:2px 0'>{items}</ul>", REFUSED_BG, REFUSED)
+
+
+def log_entry_html(entry: LogEntry, lang: str = "en") -> str:
+    """One move of the table's log: its text (only the player's name for a secret choice)
+    and its events, each with its rule."""
+
+    def cite(event: Event) -> str:
+        return " — " + cited(event.rule, lang) if event.rule else ""
+
+    events = "".join(f"<li>{escape(e.text)}{cite(e)}</li>" for e in entry.events)
+    return f"<li><b>{escape(entry.text)}</b><ul style='margin:0'>{events}</ul></li>"
 
 
 def box(html: str, background: str = PAPER, colour: str = INK) -> str:
