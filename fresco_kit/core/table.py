@@ -31,6 +31,7 @@ from .game import Game, Turn
 from .narrowing import Move, MoveWords, Narrowing, PlainWords, narrow, step_label
 from .random import Rng
 from .record import SaveError
+from .rules import RuleError
 from .table_records import NOT_A_MOVE, NOT_YOURS, OVER, PLAYED, REFUSED, LogEntry, Outcome, SeatView, scores_data
 
 __all__ = [
@@ -281,22 +282,20 @@ class TableModel:
             action = game.rules.parse_action(text)
         except ValueError as exc:
             return Outcome(NOT_A_MOVE, problem=str(exc))
+        state, actors = game.state, tuple(game.actor())
         if seat is not None:
             self._seat(seat)
-            owner = getattr(action, "player", seat)
-            if seat not in game.actor() or owner != seat:
-                who = ", ".join(game.actor())
-                return Outcome(NOT_YOURS, str(action), problem=f"{seat} may not play this move now; to act: {who}")
-        state = game.state
-        reasons = game.explain(action).reasons
-        if reasons:
-            return Outcome(REFUSED, str(action), reasons=reasons)
-        if seat is not None and action not in game.rules.legal_actions(state, player=seat):
-            return Outcome(NOT_YOURS, str(action), problem=f"this move is not {seat}'s")
-        words = self.words.move_text(state, action)
+            if seat not in actors or self._player_of(state, action) != seat:
+                return Outcome(
+                    NOT_YOURS, str(action), problem=f"{seat} may not play this move now; to act: {', '.join(actors)}"
+                )
         player = seat if seat is not None else self._player_of(state, action)
         mark = len(game.history)
-        events = game.play(action)
+        try:
+            events = game.play(action)
+        except RuleError as exc:  # every rule that blocks it; the game is unchanged
+            return Outcome(REFUSED, str(action), reasons=exc.reasons)
+        words = self.words.move_text(state, action)
         self._marks.append((mark, player))
         self.advance()
         return Outcome(PLAYED, str(action), words, tuple(events))

@@ -253,6 +253,13 @@ def test_a_sixtina_seat_sees_its_own_hand_only() -> None:
         assert '"hand": null' in text
         if not seen.acting:
             assert seen.moves == ()
+    acting = m.to_act()[0]
+    state, move = m.game.state, m.moves(acting)[0].action
+    for seat in m.players:
+        if seat != acting:  # Sixtina's moves name no player: out of turn, a seat cannot play the actor's
+            outcome = m.play(move, seat=seat)
+            assert outcome.kind == NOT_YOURS and outcome.reasons == () and m.game.state is state
+    assert m.play(move, seat=acting).kind == PLAYED
 
 
 def undo_table(policy: str) -> TableModel:
