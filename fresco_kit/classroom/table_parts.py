@@ -50,6 +50,10 @@ STYLE = f"font-size:14px;color:{INK};line-height:1.4"
 class TableParts(Protocol):
     """What a game gives the table (its ``<game>/table.py`` module).
 
+    ``move_steps``, ``move_text`` and ``status`` are the game's words for the table model
+    (:class:`fresco_kit.core.table.MoveWords`), which narrows the moves by their steps; the
+    HTML parts are for the renderers.
+
     Every text is for players, not programmers: names, not ids or code words.
     """
 
@@ -67,7 +71,8 @@ class TableParts(Protocol):
         """``action`` as one readable line with names (shown in the log and the move list)."""
 
     def status(self, state: Any) -> str:
-        """The phase, the round or turn, and who must act now, in one or two plain lines."""
+        """The phase, the round or turn, and who must act now, in one or two plain lines
+        (shown to every seat: nothing hidden from any player)."""
 
     def private_html(self, state: Any, player: str) -> str:
         """HTML of what only ``player`` may see (hand, screen, plans): shown behind the

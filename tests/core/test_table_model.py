@@ -19,6 +19,9 @@ from typing import Any
 import pytest
 
 from fresco_kit.core import Game, GameInfo, Rng, RuleRef, SaveError, games
+from fresco_kit.fresco.bots import determinize as fresco_determinize
+from fresco_kit.lorenzo.rules import determinize as lorenzo_determinize
+from fresco_kit.sixtina.bots import determinize as sixtina_determinize
 from fresco_kit.core.table import (
     HUMAN,
     NOT_A_MOVE,
@@ -373,3 +376,24 @@ def test_plain_words_stand_in_for_a_game_without_its_own() -> None:
     action, move = m.options(seat)[0]
     assert move.text == move.action == str(action) and move.steps[0] == action.VERB
     assert m.status() == PlainWords(m.game.rules).status(m.game.state) and seat in m.status()
+
+
+@pytest.mark.parametrize("name", ["sixtina", "fresco", "lorenzo"])
+def test_a_seat_view_is_the_same_in_every_world_its_player_cannot_tell_apart(name: str) -> None:
+    """Sixtina's hands and deck, Fresco's screens and secret plans, Lorenzo's decks: a seat's whole answer
+    (view, moves, status, scores) is the same for every state that agrees with its view."""
+    determinize = {"sixtina": sixtina_determinize, "fresco": fresco_determinize, "lorenzo": lorenzo_determinize}[name]
+    m = model(name, 3, [HUMAN] * 3, seed=6)
+    rng = Rng(6)
+    people_move(m, rng, 12)
+    if name == "fresco":  # into a planning decision, one secret plan made
+        while len(m.to_act()) != 2:
+            people_move(m, rng, 1)
+    for seat in m.players:
+        seen = m.seat_view(seat)
+        for k in range(3):
+            world = determinize(m.game.state.view(seat), Rng(k))
+            assert world != m.game.state
+            other = TableModel(Game(m.game.rules, state=world), [HUMAN] * 3)
+            fresh = other.seat_view(seat)  # a table with no history: nothing to undo there
+            assert dataclasses.replace(fresh, can_undo=seen.can_undo) == seen
