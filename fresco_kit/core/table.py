@@ -122,11 +122,11 @@ class TableModel:
         self._kinds: dict[str, str] = {}
         self._bots: dict[tuple[str, str], BotLike] = {}
         for p, kind in zip(players, kinds):
-            self._check_kind(kind)
+            self._check_kind(p, kind)
             self._kinds[p] = kind
         self._check_choice("undo", undo, UNDO_POLICIES)
         self._check_choice("pace", pace, PACES)
-        self.undo_policy, self._pace = undo, pace
+        self._undo_policy, self._pace = undo, pace
         seed = game.seed or 0
         self._rngs = {p: Rng(seed * 7919 + i + 1) for i, p in enumerate(players)}
         self._marks: list[tuple[int, str]] = []  # (history length before, player) of each move by a person
@@ -150,13 +150,15 @@ class TableModel:
         if value not in choices:
             raise TableError(f"{what} must be one of {', '.join(choices)}, not {value!r}")
 
-    def _check_kind(self, kind: str) -> None:
+    def _check_kind(self, player: str, kind: str) -> None:
+        """``kind`` is a person or a bot the resolver knows (the bot is kept for ``player``)."""
         if kind == HUMAN:
             return
         if not isinstance(kind, str) or self._resolve is None:
             raise TableError(f"seat kind {kind!r}: this table has no bots, only {HUMAN!r} seats")
         try:
-            self._resolve(kind)
+            if (player, kind) not in self._bots:
+                self._bots[(player, kind)] = self._resolve(kind)
         except ValueError as exc:
             raise TableError(f"seat kind {kind!r}: {exc}") from None
 
@@ -179,9 +181,19 @@ class TableModel:
         """Seat a person or a bot at ``player``'s place (then the bots answer, at pace auto)."""
         if player not in self._kinds:
             raise TableError(f"no seat {player!r}; the seats are {', '.join(self._kinds)}")
-        self._check_kind(kind)
+        self._check_kind(player, kind)
         self._kinds[player] = kind
         self.advance()
+
+    @property
+    def undo_policy(self) -> str:
+        """Who may undo, one of :data:`UNDO_POLICIES` (a teacher may change it during the game)."""
+        return self._undo_policy
+
+    @undo_policy.setter
+    def undo_policy(self, policy: str) -> None:
+        self._check_choice("undo", policy, UNDO_POLICIES)
+        self._undo_policy = policy
 
     @property
     def pace(self) -> str:
@@ -312,11 +324,7 @@ class TableModel:
         return str(actors[0]) if actors else ""
 
     def _bot_play(self, player: str) -> None:
-        kind = self._kinds[player]
-        bot = self._bots.get((player, kind))
-        if bot is None:
-            assert self._resolve is not None  # a bot seat was checked against the resolver
-            bot = self._bots[(player, kind)] = self._resolve(kind)
+        bot = self._bots[(player, self._kinds[player])]  # resolved when the seat was taken
         self.game.play(bot.choose(self.game.rules, self.game.state, player, self._rngs[player]))
 
     def advance(self, limit: int = 100_000) -> int:
@@ -340,7 +348,7 @@ class TableModel:
     def undo_refusal(self, seat: str | None = None, teacher: bool = False) -> str | None:
         """Why ``seat`` (or the teacher, or -- both None/False -- the shared device) may not undo
         now under the table's undo policy, or None if it may."""
-        policy = self.undo_policy
+        policy = self._undo_policy
         if policy == "off":
             return "Undo is off at this table."
         if policy == "teacher" and not teacher:

@@ -324,9 +324,15 @@ def test_undo_for_the_teacher_only_or_for_no_one(policy: str) -> None:
         assert m.game.state is state
 
 
-def test_the_undo_policies_are_these() -> None:
+def test_the_undo_policies_are_these_and_a_teacher_may_change_it() -> None:
     assert UNDO_POLICIES == ("anyone", "own", "teacher", "off")
-    assert model("sixtina", 2).undo_policy == "anyone"  # today's behaviour is the default
+    m = undo_table("anyone")
+    assert m.undo_policy == "anyone"  # today's behaviour is the default
+    m.undo_policy = "off"
+    assert m.undo_refusal() == "Undo is off at this table."
+    with pytest.raises(TableError, match="undo must be one of"):
+        m.undo_policy = "never"
+    assert m.undo_policy == "off"
 
 
 @pytest.mark.parametrize("name", INFOS)
