@@ -8,6 +8,9 @@ sheet's categories, and the public board (:func:`.svg.board_svg`).
 
 A hand may hold several copies of one card (three Repainting 3 cards exist); they are
 told apart as "second copy", "third copy", so every legal move keeps its own steps.
+
+The text parts (``move_steps``, ``move_text``, ``status``) are the game's words for the table
+model (:class:`fresco_kit.core.table.MoveWords`); the model narrows the moves by their steps.
 """
 
 from __future__ import annotations
