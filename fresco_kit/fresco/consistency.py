@@ -17,15 +17,27 @@ property test.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
+
+from fresco_kit.core import SaveError
 
 from . import data
-from .flow import turn_order, uses_at, wake_order
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
+from .turns import turn_order, uses_at, wake_order
 
 Problem = tuple[str, str]  # (field of the saved form, what is wrong)
+
+
+def load_state(data_: Any, path: str = "state") -> State:
+    """A state from ``State.to_dict()`` output: every field checked (``State.from_dict``),
+    then the whole position (:func:`problems`).  Raises only ``SaveError``, naming the
+    first bad field."""
+    s = State.from_dict(data_, path)
+    found = problems(s)
+    if found:
+        where, what = found[0]
+        raise SaveError(f"{path}.{where}: {what}")
+    return s
 
 
 def problems(s: State) -> list[Problem]:

@@ -35,8 +35,9 @@ from .actions import (
     parse_action,
 )
 from .bots import determinize, sample_action
-from .consistency import consistency, invariants
+from .consistency import consistency, invariants, load_state
 from .flow import AWAITING, awaiting, counters
+from .flow import advance as advance_flow
 from .refs import RULES
 from .setup import new_state
 from .state import State
@@ -106,6 +107,7 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     s = state.evolve()  # a fresh copy the handlers set with core.assign
     events: list = []
     _DISPATCH[type(action)][1](s, action, events)
+    advance_flow(s, events)  # what follows is read from the flow table
     return s, events
 
 
@@ -127,6 +129,7 @@ def apply_fast(state: State, action: Action) -> State:
     keeps no event."""
     s = state.evolve()
     _DISPATCH[type(action)][1](s, action, _NO_EVENTS)
+    advance_flow(s, _NO_EVENTS)
     return s
 
 
@@ -188,4 +191,4 @@ def scores(state: State) -> ScoreSheet:
 def state_from_dict(data_: object, path: str = "state") -> State:
     """A state from ``State.to_dict()`` output: every field checked, then the whole position
     (:mod:`.consistency`); raises only ``SaveError``, naming the bad field."""
-    return State.from_dict(data_, path)
+    return load_state(data_, path)

@@ -16,17 +16,20 @@ behind the other players' screens is ``None`` (see :func:`view_of`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
 
 from . import data
 from .data import CATEGORIES
-from .flow import Phase
 from .rulesets import Overrides, Ruleset, switches_for
 
 if TYPE_CHECKING:
     from .state import PlayerState, State
+
+#: the phases a state can be in (``state.phase``): the waiting steps of ``flow.FLOW``
+Phase = Literal["wake", "plan", "act", "final_count", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
 
 
 @dataclass(frozen=True, slots=True)

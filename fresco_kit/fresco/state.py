@@ -20,15 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fresco_kit.core import Count, Length, Range, Record, SaveError
+from fresco_kit.core import Count, Length, Range, Record
 from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
 
 from . import data, saved
-from .consistency import problems
 from .data import CATEGORIES
-from .flow import PHASES, Phase
 from .rulesets import Overrides, Ruleset, Switches
+from .saved import PHASES, Phase
 
 __all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "State"]
 
@@ -176,14 +175,10 @@ class State(Record):
 
     @classmethod
     def from_dict(cls, data_: Any, path: str = "state") -> State:
-        """A state from :meth:`to_dict` output: every field checked, then the whole position
-        (:mod:`.consistency`).  Raises ``SaveError`` naming the first bad field."""
-        s = saved.load(data_, path, cls, PlayerState)
-        found = problems(s)
-        if found:
-            where, what = found[0]
-            raise SaveError(f"{path}.{where}: {what}")
-        return s
+        """A state from :meth:`to_dict` output, every field checked (``SaveError`` naming the
+        first bad field).  The whole position is checked by ``consistency.load_state``
+        (``rules.state_from_dict``), which sits above the state."""
+        return saved.load(data_, path, cls, PlayerState)
 
 
 # the rules copy a state (and a player or two) for every action: a copy without a loop
