@@ -18,6 +18,11 @@ Annotations understood (nest freely):
 - ``Annotated[T, constraint, ...]`` with :class:`Range`, :class:`Names` or
   :class:`Length`, e.g. ``Count = Annotated[int, Range(0)]``.
 
+A field may also say who sees it in a player's view, with a :class:`Shown` marker in
+its ``Annotated`` (:data:`PUBLIC`, :data:`OWNER_ONLY`, :data:`PRIVATE`): one schema then
+gives both the save form and each player's view (:func:`hidden_fields`,
+:func:`check_shown`).  Saving ignores the markers.
+
 What one field cannot say (lengths that follow the number of players, cards that
 must appear once) goes in :meth:`Record.validate`, which ``from_dict`` calls on every
 record it builds, innermost first.
@@ -28,6 +33,7 @@ Rules code never changes a published state: :meth:`Record.evolve` returns a new 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import types
@@ -159,6 +165,65 @@ class Length:
 
 #: Common field types.
 Count = typing.Annotated[int, Range(0)]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Who sees a field in a player's view (a marker in the field's ``Annotated``).
+
+    ``to``: ``"all"`` (public), ``"owner"`` (only the player the record belongs to) or
+    ``"nobody"`` (private: no player, e.g. a random generator's state).  A hidden field
+    is ``None`` in the views that hide it, so its annotation is ``X | None``; ``optional``
+    says whether ``None`` is also a value the field may hold in a whole record (a plan
+    not made yet); if not, :func:`check_shown` refuses ``None`` there.  ``until`` names an
+    occasion after which an owner-only field is shown to all (the game decides when)."""
+
+    to: typing.Literal["all", "owner", "nobody"] = "all"
+    optional: bool = False
+    until: str = ""
+
+
+PUBLIC = Shown("all")
+OWNER_ONLY = Shown("owner")
+PRIVATE = Shown("nobody")
+
+
+@functools.cache
+def visibility(cls: type) -> dict[str, tuple[Shown, Any]]:
+    """Each field of the record class ``cls`` -> its :class:`Shown` marker (:data:`PUBLIC`
+    when it has none) and its annotation."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    out: dict[str, tuple[Shown, Any]] = {}
+    for f in dataclasses.fields(cls):
+        _, constraints = strip_annotated(hints[f.name])
+        marker = next((c for c in constraints if isinstance(c, Shown)), PUBLIC)
+        out[f.name] = (marker, hints[f.name])
+    return out
+
+
+@functools.cache
+def hidden_fields(cls: type, owner: bool, occasions: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The fields of ``cls`` a viewer does not see: the private ones, and the owner-only
+    ones unless the viewer is the record's ``owner`` or the field's ``until`` occasion is
+    among ``occasions`` (which have come)."""
+    came = frozenset(occasions)
+    return tuple(
+        name
+        for name, (shown, _) in visibility(cls).items()
+        if shown.to == "nobody" or (shown.to == "owner" and not owner and shown.until not in came)
+    )
+
+
+def check_shown(record: Record, path: str = "") -> None:
+    """Refuse a whole record (not a view) that holds ``None`` in a field hidden only in
+    views: raises the :class:`SaveError` the field's annotation gives for ``None``, as if
+    it were not optional (call it from :meth:`Record.validate`)."""
+    cls: type = type(record)
+    for name, (shown, annotation) in visibility(cls).items():
+        if shown.to != "all" and not shown.optional and getattr(record, name) is None:
+            tp, constraints = strip_annotated(annotation)
+            inner = optional_inner(tp, [c for c in constraints if not isinstance(c, Shown)])
+            check_value(inner if inner is not None else tp, None, _join(path, name), cls)
 
 
 # --------------------------------------------------------------------------- the codec
