@@ -67,12 +67,25 @@ class Switch:
     """One rule switch: a single rule that can be played another way.
 
     ``choices`` are its allowed values; ``rule`` the checklist id it changes; the default
-    value may depend on the ruleset (the game's setup decides it)."""
+    value may depend on the ruleset (the game's setup decides it).  Optionally, for a
+    game whose rulesets differ by switches: ``defaults``, ``(ruleset, value)`` pairs (the
+    switch's value under each ruleset), and ``sources``, ``(ruleset, citation)`` pairs
+    (where each ruleset's value comes from)."""
 
     name: str
     doc: str
     choices: tuple[Any, ...]
     rule: str = ""
+    defaults: tuple[tuple[str, Any], ...] = ()
+    sources: tuple[tuple[str, str], ...] = ()
+
+    def default(self, ruleset: str) -> Any:
+        """The switch's value under ``ruleset`` (``KeyError`` when ``defaults`` has none)."""
+        return dict(self.defaults)[ruleset]
+
+    def source(self, ruleset: str) -> str:
+        """Where ``ruleset``'s value comes from ("" when ``sources`` does not say)."""
+        return dict(self.sources).get(ruleset, "")
 
 
 @dataclass(frozen=True)
