@@ -199,7 +199,7 @@ class State(Record):
         (``rules.state_from_dict``), which sits above the state."""
         form = saved.SavedState.from_dict(data_, path)
         names = tuple(p.name for p in form.players)
-        values = {saved.ENGINE_NAME.get(k, k): _engine(k, getattr(form, k), names) for k in _STATE_KEYS}
+        values = {attr: _engine(k, getattr(form, k), names) for k, attr, _ in _STATE_OUT}
         players = tuple(
             PlayerState(**{k: _engine(k, getattr(p, k), names) for k in _PLAYER_KEYS}) for p in form.players
         )
@@ -211,21 +211,31 @@ _STATE_KEYS = tuple(f.name for f in fields(saved.SavedState) if f.name != "playe
 _PLAYER_KEYS = tuple(f.name for f in fields(saved.SavedPlayer) if f.name != "name")
 
 
-def _readable(key: str, value: Any, names: tuple[str, ...]) -> Any:
-    form = FORMS.get(key)
-    return value if form is None else form[0](value, names)
-
-
 def _engine(key: str, value: Any, names: tuple[str, ...]) -> Any:
     form = FORMS.get(key)
     return value if form is None else form[1](value, names)
 
 
+#: (readable field, engine field, engine -> readable or None), worked out once: views
+#: and saves are made often (bots, tree search)
+_STATE_OUT = tuple((k, saved.ENGINE_NAME.get(k, k), FORMS[k][0] if k in FORMS else None) for k in _STATE_KEYS)
+_PLAYER_OUT = tuple((k, FORMS[k][0] if k in FORMS else None) for k in _PLAYER_KEYS)
+
+
 def _state_form(s: State) -> dict[str, Any]:
     """The readable value of every field of ``s`` but the players, by readable name."""
-    return {k: _readable(k, getattr(s, saved.ENGINE_NAME.get(k, k)), s.names) for k in _STATE_KEYS}
+    names = s.names
+    out: dict[str, Any] = {}
+    for key, attr, encode in _STATE_OUT:
+        value = getattr(s, attr)
+        out[key] = value if encode is None else encode(value, names)
+    return out
 
 
 def _player_form(names: tuple[str, ...], i: int, p: PlayerState) -> dict[str, Any]:
     """The readable value of every field of player ``i``, with their name."""
-    return {"name": names[i], **{k: _readable(k, getattr(p, k), names) for k in _PLAYER_KEYS}}
+    out: dict[str, Any] = {"name": names[i]}
+    for key, encode in _PLAYER_OUT:
+        value = getattr(p, key)
+        out[key] = value if encode is None else encode(value, names)
+    return out
