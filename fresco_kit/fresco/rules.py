@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from fresco_kit.core import RuleError, ScoreSheet
 from fresco_kit.core.actions import made
+from fresco_kit.core.decisions import owner
 
 from . import cathedral, crafts, final, market, planning, turns, wakeup
 from .actions import (
@@ -153,9 +154,12 @@ def apply_fast(state: State, action: Action) -> State:
 
 
 def actor(state: State) -> tuple[str, ...]:
-    """The players who must act now: one, or while planning every player still to plan
-    (plans are secret and simultaneous); empty once the game is over."""
-    return tuple(state.to_move)
+    """The players who must act now: the owner of the decision owed (the final count's
+    behind/ahead choice, ``final.pending``), else whose turn it is -- or while planning
+    every player still to plan (plans are secret and simultaneous); empty once the game
+    is over."""
+    owed = owner(final.pending(state))
+    return (owed,) if owed is not None else tuple(state.to_move)
 
 
 def play(state: State, action: Action) -> tuple[State, list]:
