@@ -78,8 +78,8 @@ def _switch(
         meaning,
         choices,
         rule,
-        (("base", base), ("bigbox", bigbox)),
-        (("base", base_source), ("bigbox", bigbox_source)),
+        defaults=(("base", base), ("bigbox", bigbox)),
+        sources=(("base", base_source), ("bigbox", bigbox_source)),
     )
 
 
@@ -138,7 +138,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
 )
 
 RULESETS: dict[str, Switches] = {
-    ruleset: Switches(**{s.name: s.default(ruleset) for s in RULESET_SWITCHES}) for ruleset in get_args(Ruleset)
+    ruleset: Switches(**{s.name: s.default_for(ruleset) for s in RULESET_SWITCHES}) for ruleset in get_args(Ruleset)
 }
 
 
@@ -159,10 +159,10 @@ def switch_table() -> list[dict[str, Any]]:
         {
             "name": s.name,
             "meaning": s.doc,
-            "base": s.default("base"),
-            "bigbox": s.default("bigbox"),
-            "base_source": s.source("base"),
-            "bigbox_source": s.source("bigbox"),
+            "base": s.default_for("base"),
+            "bigbox": s.default_for("bigbox"),
+            "base_source": s.source_for("base"),
+            "bigbox_source": s.source_for("bigbox"),
             "rule": s.rule,
         }
         for s in RULESET_SWITCHES

@@ -6,16 +6,16 @@ indices, seats).  Here the same position is written with names: paints by colour
 tiles by their ids in the rule data (``F7``, ``M3``), the fresco as 5 rows of 5 tile ids
 (``null`` once restored), the bishop as ``[row, col]``, the turn order by player name,
 points by scoring category.  :class:`SavedState` and :class:`SavedPlayer` are declared
-once, every field marked with who sees it (``core.record.Shown``: public unless marked
-owner-only or private):
+once, every field marked with who sees it (``core.record.Visible``: public unless marked
+``owner_only`` or ``private``):
 
 - a save is a :class:`SavedState`: loading one checks every field against its
   annotation (and ``consistency.load_state`` then the whole position), and any fault
   raises ``SaveError`` naming the field, e.g.
-  ``state.players[2].paints.blue: expected a whole number >= 0, got 'x'``;
+  ``state.players[2].paints.blue: expected a whole number from 0 to 999, got 'x'``;
 - a player's view is a :class:`View`: the same fields, those the viewer may not see
-  ``None`` (derived from the markers by ``core.record.hidden_fields``), plus who views
-  and who may act.
+  ``None`` (derived from the markers by ``core.record.view``), plus who views and who
+  may act.
 
 :data:`FORMS` says, for each field whose engine form differs, how it is written and
 read back; ``State.to_dict``, ``State.from_dict`` and ``State.view`` follow it field by
@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, get_args
+from functools import cache
+from typing import Annotated, Any, Literal, get_args, get_type_hints
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
-from fresco_kit.core.record import OWNER_ONLY, PRIVATE, Shown, check_shown
+from fresco_kit.core.record import check_value, optional_inner, owner_only, private, strip_annotated, visibility
 
 from . import data
 from .data import CATEGORIES
@@ -39,9 +40,33 @@ from .rulesets import Overrides, Ruleset
 Phase = Literal["wake", "plan", "act", "final_count", "over"]
 PHASES: tuple[str, ...] = get_args(Phase)
 
-#: plans lie behind the small screens until every player has planned (the occasion
-#: ``SCREENS_UP``, *II. Planning actions*)
-SCREENS_UP = "screens up"
+#: the fields marked hidden that a whole record may still hold as ``None`` (a plan not
+#: made yet); every other hidden field is ``None`` only in a view
+MAY_BE_NONE = frozenset({"plan"})
+
+
+@cache
+def _hidden_annotations(cls: type) -> tuple[tuple[str, Any], ...]:
+    """``(field, annotation without None)`` for each field of ``cls`` marked hidden that
+    must not be ``None`` in a whole record (worked out once per class)."""
+    hints = get_type_hints(cls, include_extras=True)
+    out = []
+    for name, shown in visibility(cls).items():
+        if shown.to != "all" and name not in MAY_BE_NONE:
+            tp, constraints = strip_annotated(hints[name])
+            inner = optional_inner(tp, constraints)
+            out.append((name, inner if inner is not None else tp))
+    return tuple(out)
+
+
+def require_hidden(record: Record, path: str) -> None:
+    """Refuse a whole record (a save, not a view) holding ``None`` in a field that only a
+    view hides: the ``SaveError`` the field's annotation gives for ``None``, as if it were
+    not optional (``state.players[1].thalers: expected a whole number from 0 to 999, got None``)."""
+    cls: type = type(record)
+    for name, annotation in _hidden_annotations(cls):
+        if getattr(record, name) is None:
+            check_value(annotation, None, f"{path}.{name}" if path else name, cls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,20 +130,20 @@ class SavedPlayer(Record):
     open: restored tiles were taken from the board in the open."""
 
     name: str
-    thalers: Annotated[Count | None, OWNER_ONLY]
-    paints: Annotated[Paints | None, OWNER_ONLY]
+    thalers: Annotated[Count | None, owner_only("name")]
+    paints: Annotated[Paints | None, owner_only("name")]
     tiles: tuple[FrescoId, ...]
     vp: Count
     start: Annotated[int, Range(0, max(data.PLAYER_COUNTS))]
     mood: Annotated[int, Range(0, data.MOOD_LENGTH - 1)]
     helper: Annotated[int, Range(-1, 1)]
     time: Annotated[int, Range(0, max(data.TIMES))]
-    plan: Annotated[PlanCounts | None, Shown("owner", optional=True, until=SCREENS_UP)]
+    plan: Annotated[PlanCounts | None, owner_only("name")]  # shown to all once every plan is made
     points: Points
 
     def validate(self, path: str = "") -> None:
         """A whole player holds every owner-only field (only a view hides them)."""
-        check_shown(self, path)
+        require_hidden(self, path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +158,7 @@ class SavedState(Record):
 
     ruleset: Ruleset
     switches: Overrides
-    rng: Annotated[Annotated[int, Range(0, 2**64 - 1)] | None, PRIVATE]
+    rng: Annotated[Annotated[int, Range(0, 2**64 - 1)] | None, private()]
     round: Annotated[int, Range(1)]
     phase: Phase
     final: bool
@@ -171,7 +196,7 @@ class SavedState(Record):
                 if name not in names:
                     raise field_error(f"{path}.{key}[{i}]", f"a player: one of {', '.join(names)}", name)
         if not isinstance(self, View):
-            check_shown(self, path)
+            require_hidden(self, path)
 
 
 # --------------------------------------------------------------------------- a player's view

@@ -9,7 +9,7 @@ are seats.  Saves use the readable form of :mod:`.saved` (colour names, tile ids
 ``[row, col]``, player names), converted at the boundary by :meth:`State.to_dict` and
 :meth:`State.from_dict` field by field (``saved.FORMS``); a player's view
 (:meth:`State.view`) is the same readable form with what the viewer may not see
-``None``, read from the schema's markers (``core.record.hidden_fields``).
+``None``, read from the schema's markers (``core.record.view``).
 
 Phases (the waiting steps of ``flow.FLOW``, with the sections they follow): ``"wake"``
 (Phase I, get-up times), ``"plan"`` (Phase II planning), ``"act"`` (Phase II, the five
@@ -25,7 +25,7 @@ from typing import Annotated, Any
 from fresco_kit.core import Count, Length, Range, Record
 from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
-from fresco_kit.core.record import hidden_fields
+from fresco_kit.core.record import view as view_of
 
 from . import data, saved
 from .data import CATEGORIES
@@ -170,17 +170,17 @@ class State(Record):
         screens) and the random generator, which would tell the bag's next draws.  Raises
         ValueError for a name that is not playing."""
         me = seat_of(self.names, player)
-        came = () if self.phase == "plan" else (saved.SCREENS_UP,)
+        seen = view_of(self.saved_form(), self.names[me])  # hidden as the schema's markers say
+        screens_up = self.phase != "plan"  # plans are behind the small screens only while planning
         players = []
-        for i, p in enumerate(self.players):
-            shown = _player_form(self.names, i, p)
-            for name in hidden_fields(saved.PlayerView, i == me, came):
-                shown[name] = None
+        for p, q in zip(self.players, seen.players):
+            shown = _fields(q)
+            if screens_up:
+                shown["plan"] = p.plan
             players.append(saved.PlayerView(**shown, planned=p.plan is not None))
-        open_ = _state_form(self)
-        for name in hidden_fields(saved.View, True):
-            open_[name] = None
-        return saved.View(**open_, players=tuple(players), viewer=self.names[me], to_move=tuple(self.to_move))
+        open_ = _fields(seen)
+        open_["players"] = tuple(players)
+        return saved.View(**open_, viewer=self.names[me], to_move=tuple(self.to_move))
 
     # -- saving: the readable form of saved.py ----------------------------------
     def saved_form(self) -> saved.SavedState:
@@ -209,6 +209,11 @@ class State(Record):
 #: the readable fields converted one by one (the players and their names apart)
 _STATE_KEYS = tuple(f.name for f in fields(saved.SavedState) if f.name != "players")
 _PLAYER_KEYS = tuple(f.name for f in fields(saved.SavedPlayer) if f.name != "name")
+
+
+def _fields(record: Any) -> dict[str, Any]:
+    """A record's fields by name (not copied: the values are frozen)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}
 
 
 def _engine(key: str, value: Any, names: tuple[str, ...]) -> Any:

@@ -195,7 +195,7 @@ def test_a_save_is_readable_and_a_bad_field_is_named():
     d["start"]["players"][2]["paints"]["blue"] = "x"
     with pytest.raises(SaveError) as err:
         Game.from_json(json.dumps(d))
-    assert str(err.value) == "start.players[2].paints.blue: expected a whole number >= 0, got 'x'"
+    assert str(err.value) == "start.players[2].paints.blue: expected a whole number from 0 to 999, got 'x'"
 
 
 def test_view_hides_plans_only_while_planning_and_undo_works():
@@ -230,7 +230,7 @@ def test_checks_name_every_reason():
 def test_ruleset_table_and_setup_events():
     table = switch_table()
     assert [row["name"] for row in table] == [s.name for s in RULESET_SWITCHES]
-    differing = [s.name for s in RULESET_SWITCHES if s.default("base") != s.default("bigbox")]
+    differing = [s.name for s in RULESET_SWITCHES if s.default_for("base") != s.default_for("bigbox")]
     assert differing == ["start_rotation", "early_end_on_complete", "final_collision", "unlimited_paints"]
     assert RULESETS["bigbox"].start_rotation and not RULESETS["base"].start_rotation
     events = setup_events(new_game(P4, seed=1).state)

@@ -87,7 +87,7 @@ def test_readings_and_switches_are_the_kits_one_types():
     assert all(type(r) is Reading for r in readings.READINGS)
     assert all(type(s) is Switch for s in RULESET_SWITCHES) and INFO.switches == RULESET_SWITCHES
     for s in RULESET_SWITCHES:
-        assert s.default("base") == getattr(RULESETS["base"], s.name)
-        assert s.default("bigbox") == getattr(RULESETS["bigbox"], s.name)
-        assert s.default("base") in s.choices and s.default("bigbox") in s.choices
-        assert s.source("base").startswith("Fresco rulebook") and s.source("bigbox").startswith("Big Box")
+        assert s.default_for("base") == getattr(RULESETS["base"], s.name)
+        assert s.default_for("bigbox") == getattr(RULESETS["bigbox"], s.name)
+        assert s.default_for("base") in s.choices and s.default_for("bigbox") in s.choices
+        assert s.source_for("base").startswith("Fresco rulebook") and s.source_for("bigbox").startswith("Big Box")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fresco_kit.core import Game, SaveError
-from fresco_kit.core.record import hidden_fields
+from fresco_kit.core.record import view, visibility
 from fresco_kit.fresco import rules, saved
 from fresco_kit.fresco.state import PlayerState, State
 
@@ -37,10 +37,17 @@ def test_the_engine_state_and_the_readable_schema_have_the_same_fields():
 
 @pytest.mark.rule("fresco p2.plan", "fresco setup.player")
 def test_what_a_view_hides_is_read_from_the_markers():
-    assert hidden_fields(saved.PlayerView, False) == ("thalers", "paints", "plan")
-    assert hidden_fields(saved.PlayerView, False, (saved.SCREENS_UP,)) == ("thalers", "paints")
-    assert hidden_fields(saved.PlayerView, True) == ()
-    assert hidden_fields(saved.View, True) == hidden_fields(saved.SavedState, False) == ("rng",)
+    marked = {name: v.to for name, v in visibility(saved.SavedPlayer).items() if v.to != "all"}
+    assert marked == {"thalers": "owner", "paints": "owner", "plan": "owner"}
+    assert {name for name, v in visibility(saved.SavedState).items() if v.to != "all"} == {"rng"}
+    assert visibility(saved.PlayerView)["planned"].to == "all"
+    g = game()
+    form = g.state.saved_form()
+    seen = view(form, "Red")
+    for p, q in zip(form.players, seen.players):
+        mine = p.name == "Red"
+        assert (q.thalers, q.paints) == ((p.thalers, p.paints) if mine else (None, None))
+    assert seen.rng is None and form.rng is not None
 
 
 def test_a_save_must_hold_what_only_views_hide():
@@ -56,7 +63,7 @@ def test_a_save_must_hold_what_only_views_hide():
         rules.state_from_dict(bad)
     bad = json.loads(json.dumps(d))
     bad["players"][0]["thalers"] = "x"
-    with pytest.raises(SaveError, match=r"state\.players\[0\]\.thalers: expected a whole number >= 0, got 'x'"):
+    with pytest.raises(SaveError, match=r"state\.players\[0\]\.thalers: expected a whole number from 0 to \d+, got 'x'"):
         rules.state_from_dict(bad)
 
 
