@@ -200,7 +200,7 @@ def explore(
     outcome = explore_restoration(s, place, technique, cards, seat, extra)
     if not outcome.legal:
         return Exploration(outcome, state=s)
-    game = Game(rules, s.players, 0, {}, state=s)
+    game = Game(rules, s.players, None, {}, state=s)
     preview = game.preview(rules.Restore(place, technique, cards, extra))
     after = preview.state
     bonuses: tuple[str, ...] = ()

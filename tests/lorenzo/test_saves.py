@@ -107,8 +107,9 @@ def _save(**kw):
     (lambda d: d["start"]["towers"]["venture"].pop(), "start.towers.venture: expected a list of exactly 4 items"),
     (lambda d: d["start"]["players"][0]["res"].update(servants=True), "start.players[0].res.servants: expected a "
                                                                        "whole number from 0 to 999, got True"),
-    (lambda d: d["start"]["players"][0]["home"].pop(), "actions[3]: 'place Red neutral building-1 servants 1' "
-                                                        "cannot be replayed: Red's neutral member is not at home"),
+    (lambda d: (d["start"]["players"][0]["home"].pop(), d.update(seed=None)),
+     "actions[3]: 'place Red neutral building-1 servants 1' cannot be replayed: Red's neutral member is not at home"),
+    (lambda d: d["start"]["players"][0]["home"].pop(), "seed: the start state is not the one seed"),
     (lambda d: d["actions"].__setitem__(0, "place Red white council servants True"), "actions[0]: 'place Red white "
                                                                                      "council servants True' cannot"),
     (lambda d: d.update(options={"bonus_tiles": "standard", "switches": {"win_tie_break": "shared"}}),

@@ -10,7 +10,7 @@ RWB = ("Red", "White", "Blue")
 
 
 def game_of(state) -> Game:
-    return Game(rules, state.players, 0, {}, state=state)
+    return Game(rules, state.players, None, {}, state=state)
 
 
 def ready_game(players=RWB, seed=0, **options) -> Game:
