@@ -109,7 +109,7 @@ def excellent_restoration() -> list[Check]:
         Check("restoration", "excellent", outcome.kind),
         Check("Solvent Sponge space", "excellent by Blue", _kind_at(s, "G1", "solvent_sponge")),
         Check("Blue's play area after", 0, s.play[2]),
-        Check("bonus owed", "bonus", s.pending[0]),
+        Check("bonus owed", "bonus", s.pending[0].KIND),
         Check("material bonus also possible", True, "bonus material" in offered),
         Check("an objective met, this restoration counting (constructed: ec3)", True, "bonus objective ec3" in offered),
         Check("highest free scoring space taken (constructed: the 2nd)", 2, after.claims[0].index(2) + 1),
@@ -176,7 +176,7 @@ def fresco_completion() -> list[Check]:
         Check("White scores", 1, gained["White"]),
         Check("zone icon", "Blue", s.colours[s.zone[PLACES.index("G1")]]),
         Check("fresco flipped", "restored", "restored" if s.status[PLACES.index("G1")] == 2 else "not"),
-        Check("White uncovers a new fresco", "reveal", s.pending[0] if s.pending else None),
+        Check("White uncovers a new fresco", "reveal", s.pending[0].KIND if s.pending else None),
     ]
 
 
