@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from .record import Record, assign
+from .record import Record
 
 S = TypeVar("S", bound=Record)
 
@@ -134,7 +134,7 @@ class Flow(Generic[S]):
                 raise ValueError("this flow's phase is derived: give advance its start")
             start = getattr(state, self.phase_field)
         here: str = start
-        ways, waits, phase_field, get = self._ways, self._waits, self.phase_field, enter.get
+        ways, waits, phase_field, get, put = self._ways, self._waits, self.phase_field, enter.get, object.__setattr__
         for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout
             target = None
             for condition, way in ways[here]:
@@ -145,7 +145,7 @@ class Flow(Generic[S]):
                 return here
             here = target
             if phase_field is not None and here in waits:
-                assign(state, **{phase_field: here})
+                put(state, phase_field, here)  # core.record.assign, without its keyword overhead
             action = get(here)
             if action is not None:
                 action(state, events)

@@ -234,6 +234,11 @@ def advance(s: State, events: list, start: str | None = None) -> str:
 _PHASE_BASE = {"wake": 0, "plan": 1, "act": 2}
 
 
+def phase(s: State) -> str:
+    """The step of :data:`FLOW` where play waits (the engine contract's ``phase``)."""
+    return s.phase
+
+
 def counters(s: State) -> tuple[int, int]:
     """``(round, turn)``: the round number and a turn counter that never decreases.
 

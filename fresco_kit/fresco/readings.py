@@ -174,7 +174,7 @@ READINGS: tuple[Reading, ...] = (
 )
 
 #: reading id -> the reading
-BY_ID: dict[str, Reading] = {r.id: r for r in READINGS}
+READING: dict[str, Reading] = {r.id: r for r in READINGS}
 
 
 def readings_text(width: int = 96) -> str:
@@ -197,5 +197,5 @@ def readings_text(width: int = 96) -> str:
 
 def flag(*ids: str) -> str:
     """The sentence a notebook puts next to a cell where readings apply."""
-    what = "; ".join(BY_ID[i].kit for i in ids)
+    what = "; ".join(READING[i].kit for i in ids)
     return f"This is a reading of the kit: {what} (readings: {', '.join(ids)})."

@@ -38,7 +38,7 @@ from .actions import (
 )
 from .bots import determinize, sample_action
 from .consistency import invariants, load_state, problems
-from .flow import AWAITING, awaiting, counters
+from .flow import AWAITING, awaiting, counters, phase
 from .flow import advance as advance_flow
 from .refs import RULES
 from .setup import new_state
@@ -95,6 +95,7 @@ __all__ = [
     "legal_actions",
     "new_state",
     "parse_action",
+    "phase",
     "problems",
     "sample_action",
     "scores",

@@ -12,7 +12,7 @@ seed gives the same game).  Options of ``new_game``: ``bonus_tiles`` ("standard"
 ``switches={"win_tie_break": "shared"}`` or ``{"initial_order": "as_given"}`` to seat the
 players as given; see ``readings.SWITCHES``).  See ``rules.py`` for the map from the Italian rules summary's
 sections to modules, ``teach.GLOSSARY`` for English -> Italian terms and
-``readings.ALL`` for the kit's readings where the summary is silent (``readings_text()``).
+``readings.READINGS`` for the kit's readings where the summary is silent (``readings_text()``).
 """
 
 from __future__ import annotations

@@ -125,6 +125,11 @@ def actor(st: State) -> tuple[str, ...]:
     return () if name is None else (name,)
 
 
+def phase(st: State) -> str:
+    """The step of :data:`FLOW` where play waits (the engine contract's ``phase``)."""
+    return st.phase
+
+
 def counters(st: State) -> tuple[int, int]:
     """``(round, turn)`` of the engine contract: the round (1 to 6, 7 once over) and the
     turns played since the game began, counting every placement or forfeit (four passes

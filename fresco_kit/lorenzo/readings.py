@@ -6,7 +6,7 @@ alternative are *rule switches* (:data:`SWITCHES`): a game plays another reading
 that were set (``state.switches``) and the engine asks :func:`setting` for the value in
 force.  Each switch is a :class:`fresco_kit.core.registry.Switch` with its ``default``
 (the vocabulary every game shares).  The other constants are facts of the kit that no
-switch changes.  :data:`ALL` lists every reading (core's
+switch changes.  :data:`READINGS` lists every reading (core's
 :class:`~fresco_kit.core.readings.Reading`: id, the text it reads, what the kit does,
 the other plausible readings, the argument, the switch); ``readings_text()`` prints
 them (the notebooks do).
@@ -144,7 +144,7 @@ def setting(state: Any, name: str) -> Any:
 _S = "rules summary, "
 
 #: Every reading of the kit, in the order of the summary's sections.
-ALL: tuple[Reading, ...] = (
+READINGS: tuple[Reading, ...] = (
     Reading(
         "initial order",
         "kit.initial_order",
@@ -345,16 +345,15 @@ ALL: tuple[Reading, ...] = (
 )
 
 #: reading id -> the reading
-BY_ID: dict[str, Reading] = {r.id: r for r in ALL}
+READING: dict[str, Reading] = {r.id: r for r in READINGS}
 
 #: reading id -> what the kit does (short form).
-READINGS: dict[str, str] = {r.id: r.kit + (f" (switch {r.switch})" if r.switch else "") for r in ALL}
 
 
 def reading_text(rid: str) -> str:
     """One reading in full, as a paragraph: what is read, what the kit does, the other
     readings, the argument and the switch."""
-    r = BY_ID[rid]
+    r = READING[rid]
     return (
         f"{r.id} [{r.rule}]\n  reads: {r.reads}\n  kit: {r.kit}\n  other readings: "
         + "; ".join(r.alternatives)
@@ -364,4 +363,4 @@ def reading_text(rid: str) -> str:
 
 def readings_text() -> str:
     """Every reading, one paragraph each (the notebooks print it)."""
-    return "\n".join(reading_text(r.id) for r in ALL)
+    return "\n".join(reading_text(r.id) for r in READINGS)

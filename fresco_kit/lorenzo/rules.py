@@ -54,11 +54,11 @@ from fresco_kit.core.rules import Reason
 from . import setup as _setup
 from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
 from .bots import sample_action
-from .consistency import check_state, invariants
+from .consistency import check_state, invariants, problems
 from .data import SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
-from .flow import FLOW, Enter, Silent, actor, counters
+from .flow import FLOW, Enter, Silent, actor, counters, phase
 from .placement import DISPATCH, legal_actions, legal_choices, pass_empty_turns, placement_reasons, reasons
 from .state import State, own
 from .vatican import start_report
@@ -85,6 +85,8 @@ __all__ = [
     "load",
     "new_state",
     "parse_action",
+    "phase",
+    "problems",
     "sample_action",
     "scores",
     "state_from_dict",

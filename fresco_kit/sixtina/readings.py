@@ -10,8 +10,8 @@ selects an alternative (``switch``, None while there is none).  Every reading is
 ``tests/sixtina/test_readings.py``).  Unlike Lorenzo, 1980 Sixtina has no rule switches
 yet: every ``switch`` is None in this round (:data:`NO_SWITCH` is how it is written out) -- each alternative is
 documented, not playable (a switch would need a ``switches`` field in the state and its
-saves).  ``READINGS`` maps each name to its explanation and ``describe`` writes one
-reading out in full (the notebooks print them).
+saves).  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
+finds one by id and ``describe`` writes one reading out in full (the notebooks print them).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from fresco_kit.core.readings import Reading
 NO_SWITCH = "none (not switchable yet)"
 
 
-ALL: tuple[Reading, ...] = (
+READINGS: tuple[Reading, ...] = (
     Reading(
         id="leftover counts",
         rule="final.leftover",
@@ -208,10 +208,9 @@ ALL: tuple[Reading, ...] = (
 )
 
 #: reading name -> its :class:`Reading`
-READING: dict[str, Reading] = {r.id: r for r in ALL}
+READING: dict[str, Reading] = {r.id: r for r in READINGS}
 
 #: reading name -> the kit's reading in words (and the alternative, if any)
-READINGS: dict[str, str] = {r.id: r.kit + "".join(f" (alternative: {a})" for a in r.alternatives) for r in ALL}
 
 
 def describe(reading: Reading) -> str:

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .bots import determinize, sample_action
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
-from .consistency import invariants, materials_total, state_from_dict
+from .consistency import invariants, materials_total, problems, state_from_dict
 from .data import TECHNIQUES
 from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
 from .describe import objective_name, place_name
@@ -84,6 +84,7 @@ __all__ = [
     "parse_action",
     "pending_reason",
     "phase",
+    "problems",
     "sample_action",
     "scores",
     "state_from_dict",

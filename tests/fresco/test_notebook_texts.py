@@ -71,12 +71,12 @@ def test_no_facts_md_and_no_singular_in_the_plural(name):
 def test_each_notebook_flags_readings_that_exist(name):
     flagged = [i.strip() for m in FLAG.finditer(everything(name)) for i in m.group(1).split(",")]
     assert flagged, f"notebook {name} flags no reading"
-    assert set(flagged) <= set(readings.BY_ID), set(flagged) - set(readings.BY_ID)
+    assert set(flagged) <= set(readings.READING), set(flagged) - set(readings.READING)
 
 
 def test_every_reading_is_flagged_in_some_notebook_and_listed_in_notebook_5():
     flagged = {i.strip() for n in ALL for m in FLAG.finditer(everything(n)) for i in m.group(1).split(",")}
-    assert flagged == set(readings.BY_ID), set(readings.BY_ID) - flagged
+    assert flagged == set(readings.READING), set(readings.READING) - flagged
     last = [c for c in cells("05") if c["cell_type"] == "code"][-1]
     assert source(last).startswith("# NBVAL_CHECK_OUTPUT") and "readings.readings_text()" in source(last)
     assert outputs(last).strip() == readings.readings_text().strip()

@@ -22,7 +22,7 @@ HERE = Path(__file__).parent
 
 def test_every_reading_has_the_shape_id_text_alternatives_argument_switch():
     ids = [r.id for r in readings.READINGS]
-    assert len(ids) == len(set(ids)) and set(readings.BY_ID) == set(ids)
+    assert len(ids) == len(set(ids)) and set(readings.READING) == set(ids)
     switches = {s.name for s in RULESET_SWITCHES}
     for r in readings.READINGS:
         assert r.id.isidentifier() and r.id == r.id.lower(), r.id
@@ -40,7 +40,7 @@ def test_every_reading_has_the_shape_id_text_alternatives_argument_switch():
 
 
 def test_the_theater_reading_of_clamping_is_listed():
-    r = readings.BY_ID["theater_mood_and_the_column_ends"]
+    r = readings.READING["theater_mood_and_the_column_ends"]
     assert r.rule == "theater" and r.switch is None
     assert "top space" in r.kit and "after the next get-up" in r.alternatives[0]
 

@@ -33,8 +33,8 @@ def test_readings_and_switches_are_the_kits_shared_types():
     the readings core Readings."""
     for s in readings.SWITCHES:
         assert type(s) is Switch and s.default == readings.DEFAULTS[s.name] and s.default in s.choices
-    assert all(type(r) is Reading for r in readings.ALL)
-    assert {r.switch for r in readings.ALL if r.switch} >= {s.name for s in readings.SWITCHES}
+    assert all(type(r) is Reading for r in readings.READINGS)
+    assert {r.switch for r in readings.READINGS if r.switch} >= {s.name for s in readings.SWITCHES}
 
 
 def test_switches_are_the_readings_with_their_defaults():

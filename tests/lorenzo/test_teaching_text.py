@@ -100,22 +100,22 @@ def test_setup_notebook_teaches_the_random_first_order_and_the_advanced_tiles():
 
 # ---- item 2: the readings, their shape, the listing and the flags ----------------------
 def test_every_reading_has_the_asked_shape():
-    for r in readings.ALL:
+    for r in readings.READINGS:
         assert r.id and r.rule in RULES and r.reads and r.kit and r.alternatives and r.argument, r.id
         assert all(a and a != r.kit for a in r.alternatives), r.id
     switches = {s.name for s in readings.SWITCHES}
-    named = {r.switch for r in readings.ALL if r.switch}
+    named = {r.switch for r in readings.READINGS if r.switch}
     assert switches <= named                            # every switch belongs to a reading
     assert named - switches == {"bonus_tiles (an option)"}
-    assert len(readings.BY_ID) == len(readings.ALL)
+    assert len(readings.READING) == len(readings.READINGS)
 
 
 def test_the_odd_servants_reading():
-    r = readings.BY_ID["odd servants"]
+    r = readings.READING["odd servants"]
     assert r.switch == "servants_in_pairs" and r.rule == "excomm.kinds"
     assert "odd" in r.reads and "refused" in r.kit and "wasted" in r.alternatives[0]
     for rid in ("extra action floor bonus", "military zero", "initial order"):
-        assert readings.BY_ID[rid].switch in {s.name for s in readings.SWITCHES}
+        assert readings.READING[rid].switch in {s.name for s in readings.SWITCHES}
 
 
 FLAG = re.compile(r"This is a reading of\s+the kit.*?\(readings: ([^)]*)\)", re.S)
@@ -127,12 +127,12 @@ def test_each_notebook_flags_its_readings(name):
     assert flags, name
     for group in flags:
         for rid in re.split(r",\s*", re.sub(r";.*", "", group, flags=re.S)):
-            assert " ".join(rid.split()) in readings.BY_ID, (name, rid)  # a markdown line may wrap an id
+            assert " ".join(rid.split()) in readings.READING, (name, rid)  # a markdown line may wrap an id
 
 
 def test_readings_are_listed_in_a_notebook():
     out = outputs("05_final_scoring.ipynb")
-    for r in readings.ALL:
+    for r in readings.READINGS:
         assert f"{r.id} [{r.rule}]\n  reads: " in out, r.id
     assert "readings_text()" in sources("05_final_scoring.ipynb")
     for rid in ("gain losses", "odd servants", "last report"):

@@ -15,12 +15,12 @@ from fresco_kit.sixtina.scoring import leftover_points, prudent_technique_points
 
 
 def test_every_reading_names_its_rule_and_the_function_that_plays_it():
-    assert len({r.id for r in readings.ALL}) == len(readings.ALL) == len(readings.READINGS)
-    for r in readings.ALL:
+    assert len({r.id for r in readings.READINGS}) == len(readings.READINGS) == len(readings.READING)
+    for r in readings.READINGS:
         assert RULES[r.rule].game == "sixtina"
         module, function = r.where.split(".")
         assert callable(getattr(importlib.import_module(f"fresco_kit.sixtina.{module}"), function)), r.where
-        assert r.kit and readings.READINGS[r.id].startswith(r.kit)
+        assert r.kit and readings.READING[r.id] is r
         assert isinstance(r, Reading) and isinstance(r.alternatives, tuple)
 
 
@@ -37,7 +37,7 @@ def test_leftover_counts_cards_in_hand_and_materials_only():
 
 
 def test_every_reading_says_what_it_reads_why_and_its_switch():
-    for r in readings.ALL:
+    for r in readings.READINGS:
         assert r.reads and r.argument, r.id
         assert r.switch is None      # no switches in this round: documented only
         assert f"switch:      {readings.NO_SWITCH}" in readings.describe(r)
@@ -54,7 +54,7 @@ def test_the_readings_issue_10_asked_for_are_there():
 
 
 def test_no_reading_cites_a_file_users_do_not_have():
-    for r in readings.ALL:
+    for r in readings.READINGS:
         assert "FACTS" not in readings.describe(r)
 
 

@@ -151,7 +151,7 @@ def test_two_player_notebook_no_longer_claims_the_whole_rulebook():
 
 
 def test_objectives_notebook_teaches_objectives_variant_and_lists_the_readings():
-    from fresco_kit.sixtina.readings import ALL
+    from fresco_kit.sixtina.readings import READINGS as ALL
 
     md = flat(notebook_text("07_objectives_variant_and_readings.ipynb", "markdown"))
     for words in ("## The twelve objectives", "*Footnote*", "one side serves 2 and 3 players",
