@@ -7,7 +7,7 @@ pyproject.toml, with the other markers.
 ``tests/template_game``, before collection, so every test that reads the registry
 (``fresco_kit.games()``) runs on it too, and collects Nim's own tests.  Without it Nim is
 neither registered nor collected.  :func:`register_template_game` is the one place that
-registers it."""
+registers it (``tests/games.py``)."""
 from __future__ import annotations
 
 import os
@@ -18,23 +18,10 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 import pytest  # noqa: E402
 
 from fresco_kit import games  # noqa: E402
-from fresco_kit.core import registry  # noqa: E402
+from tests.games import TEMPLATE_DIR, register_template_game, template_game_registered  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKLIST = ROOT / "tests" / "rules_checklist.txt"  # copy of ../shared/reference/rules_checklist.txt
-#: the template game: its name and package (registered only in the tests)
-TEMPLATE_GAME = ("nim", "tests.template_game")
-TEMPLATE_DIR = ROOT / "tests" / "template_game"
-
-
-def register_template_game() -> None:
-    """Add the template game to the registry (to become ``registry.register(...)``)."""
-    registry.GAMES.setdefault(*TEMPLATE_GAME)
-
-
-def template_game_registered() -> bool:
-    """Whether this test run registered the template game."""
-    return TEMPLATE_GAME[0] in registry.GAMES
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

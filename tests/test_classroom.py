@@ -41,6 +41,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:     # the browser fixture skips (or fails under CI=true) and says why
+    PlaywrightTimeout = TimeoutError
+
 from tests.test_browser import _free_port, browser  # noqa: F401  (the browser fixture, shared)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,18 +136,37 @@ def open_app(page, voila, notebook: str, ready: str) -> None:
     page.wait_for_selector(ready, state="visible", timeout=TIMEOUT_MS)
 
 
+#: what moves a table on, in the order :func:`click_next` tries them
+NEXT = (".fk-table-pass-button", ".fk-table-play", ".fk-move-choose", ".fk-move-button")
+#: the table (or the page, once it is gone) has changed since ``before``
+JS_TABLE_CHANGED = """([selector, before]) => {
+  const table = document.querySelector(selector);
+  return !table || table.innerHTML !== before;
+}"""
+ANSWER_MS = 10_000      # a click the table does not answer within this is tried again
+
+
 def click_next(page) -> None:
-    """One click towards a move: pass the device, Play, choose from a list, or the first choice."""
-    for selector in (".fk-table-pass-button", ".fk-table-play", ".fk-move-choose", ".fk-move-button"):
+    """One click towards a move: pass the device, Play, choose from a list, or the first choice;
+    then wait until the table answers (or, with nothing to click, until something is)."""
+    table = page.locator(".fk-table").first
+    for selector in NEXT:
         target = page.locator(f"{selector}:visible")
         if target.count():
+            before = table.inner_html()
             if selector == ".fk-move-choose":
                 select = page.locator(".fk-move-select select")
                 select.select_option(index=0)
             target.first.click()
-            page.wait_for_timeout(100)
+            try:
+                page.wait_for_function(JS_TABLE_CHANGED, arg=[".fk-table", before], timeout=ANSWER_MS, polling=50)
+            except PlaywrightTimeout:
+                pass                  # not answered: the caller clicks again
             return
-    page.wait_for_timeout(200)    # the kernel is still answering the last click
+    try:                              # the kernel is still answering the last click
+        page.locator(", ".join(f"{s}:visible" for s in NEXT)).first.wait_for(timeout=ANSWER_MS)
+    except PlaywrightTimeout:
+        pass
 
 
 def follow(page, link):

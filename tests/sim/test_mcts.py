@@ -9,16 +9,18 @@ from fresco_kit.core import Rng, game_info
 from fresco_kit.sim.bots import KitRandomBot
 from fresco_kit.sim.mcts import MonteCarloBot, rewards
 from fresco_kit.sim.metrics import wilson
+from tests.games import apply_fast
 
 
 def _midgame(name, seed=1, steps=12):
     info = game_info(name)
     game = info.new_game(info.players(min(info.player_counts)), seed=seed)
     rules, state, rng = game.rules, game.state, Rng(seed)
+    step = apply_fast(rules)
     for _ in range(steps):
-        state = rules.apply_fast(state, rules.sample_action(state, rng))
+        state = step(state, rules.sample_action(state, rng))
     while len(rules.legal_actions(state, player=rules.actor(state)[0])) < 2:
-        state = rules.apply_fast(state, rules.sample_action(state, rng))
+        state = step(state, rules.sample_action(state, rng))
     return rules, state
 
 
