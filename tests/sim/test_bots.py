@@ -34,16 +34,22 @@ def test_greedy_beats_random_by_a_clear_margin(game):
 
 
 def _position(game: str, moves: int, seed: int = 4):
-    """A state after ``moves`` of the game's own random play, at a decision with a choice."""
+    """A state after ``moves`` of the game's own random play, at a decision with a choice
+    (of 3 actions or more); in a game over sooner, its last such decision."""
     info = game_info(game)
     g = info.new_game(info.players(seats(info)), seed=seed)
     rules, state, rng = g.rules, g.state, Rng(seed)
     step = apply_fast(rules)
-    done = 0
-    while done < moves or len(rules.legal_actions(state, player=rules.actor(state)[0])) < 3:
+    done, chosen = 0, None
+    while not rules.is_over(state):
+        if len(rules.legal_actions(state, player=rules.actor(state)[0])) >= 3:
+            chosen = state
+            if done >= moves:
+                break
         state = step(state, rules.sample_action(state, rng))
         done += 1
-    return rules, state
+    assert chosen is not None, f"{game}: no decision with 3 choices in a whole random game"
+    return rules, chosen
 
 
 def persona(info) -> str:
