@@ -29,11 +29,12 @@ Examples: ``prepare``, ``acquire 3,17``, ``restore G2 repainting 3,17,22 extra 2
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from .record import Length, Names, Range, Record, listing, optional_inner, strip_annotated, tuple_item
+from .record import WHOLE, Length, Names, Range, Record, listing, optional_inner, strip_annotated, tuple_item
 
 EMPTY_LIST = "-"
 A = TypeVar("A", bound="Action")
@@ -117,9 +118,8 @@ def _checker(tp: Any) -> Callable[[Any], bool]:
     names = next((c for c in constraints if isinstance(c, Names)), None)
     origin = typing.get_origin(tp)
     if tp is int:
-        if rng is None:
-            return lambda v: type(v) is int
-        return lambda v: type(v) is int and rng.check(v)
+        low, high = (rng or WHOLE).lowest, (rng or WHOLE).highest
+        return lambda v: type(v) is int and low <= v <= high
     if tp is bool:
         return lambda v: type(v) is bool
     if tp is str:
@@ -151,7 +151,7 @@ def _describe(tp: Any) -> str:
     names = next((c for c in constraints if isinstance(c, Names)), None)
     origin = typing.get_origin(tp)
     if tp is int:
-        return rng.describe() if rng else "a whole number"
+        return (rng or WHOLE).describe()
     if tp is bool:
         return "true or false"
     if tp is str:
@@ -197,11 +197,22 @@ def _text_codec(tp: Any) -> tuple[Callable[[Any], str], Callable[[str], Any]]:
     return str, str  # names, literals
 
 
+#: a whole number in an action text: ASCII digits, an optional leading minus, no more
+#: digits than the largest bound needs (``int()`` would also take '+5', '1_0' and
+#: non-ASCII digits)
+_WHOLE_TEXT = re.compile(r"-?[0-9]{1,20}")
+
+
 def _read_int(word: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise ValueError(f"{word!r} is not a whole number") from None
+    if not _WHOLE_TEXT.fullmatch(word):
+        shown = word if len(word) <= 30 else word[:27] + "..."
+        raise ValueError(f"{shown!r} is not a whole number (digits 0-9, with '-' before a negative one)")
+    return int(word)
+
+
+def _quoted(text: str) -> str:
+    """An action text as error messages quote it (cut when long)."""
+    return repr(text if len(text) <= 80 else text[:77] + "...")
 
 
 def _read_bool(word: str) -> bool:
@@ -244,8 +255,13 @@ class Grammar:
             raise ValueError(f"empty action text; {self.game} actions are: {'; '.join(self.forms())}")
         cls = self.by_verb.get(words[0].lower())
         if cls is None:
-            raise ValueError(f"{words[0]!r} is not a {self.game} action; the verbs are {', '.join(self.by_verb)}")
-        return cls(**self._fields(cls, words[1:], text))
+            verbs = ", ".join(self.by_verb)
+            raise ValueError(f"{_quoted(text)}: {words[0][:30]!r} is not a {self.game} action; the verbs are {verbs}")
+        fields = self._fields(cls, words[1:], text)
+        try:
+            return cls(**fields)
+        except ValueError as exc:  # a field read but out of bounds: say which text
+            raise ValueError(f"{_quoted(text)}: {exc}") from None
 
     def _fields(self, cls: type[Action], words: list[str], text: str) -> dict[str, Any]:
         specs = _specs(cls)

@@ -10,6 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .record import Range, shown
+
 T = TypeVar("T")
 PROVENANCES = ("rulebook", "public", "illustrative")
 _PACKAGED = Path(__file__).resolve().parent.parent / "seeds"  # inside the wheel
@@ -58,17 +60,31 @@ def check_provenance(entry: dict, where: str) -> str:
 # normal loading checks, so there is one schema.
 
 
+#: The largest number a data patch may print on a component unless its field says
+#: otherwise (the printed numbers of the three games are all below 40): generous for a
+#: designer's what-if, and small enough that what a game accumulates from it stays
+#: within the state's bounds.
+MAX_PRINTED = 99
+
+
 @dataclass(frozen=True)
 class Whole:
-    """A whole number from ``low`` (``None``: any)."""
+    """A whole number from ``low`` to ``high`` (``None``: from ``-MAX_PRINTED`` or to
+    :data:`MAX_PRINTED`, so a patch cannot make a count huge)."""
 
     low: int | None = 0
+    high: int | None = None
+
+    @property
+    def bounds(self) -> Range:
+        """The values allowed."""
+        return Range(-MAX_PRINTED if self.low is None else self.low, MAX_PRINTED if self.high is None else self.high)
 
     def apply(self, old: Any, new: Any, path: str) -> int:
         """``new`` checked."""
-        bound = "" if self.low is None else f" >= {self.low}"
-        if type(new) is not int or (self.low is not None and new < self.low):
-            raise DataError(f"{path}: expected a whole number{bound}, got {new!r}")
+        bounds = self.bounds
+        if type(new) is not int or not bounds.check(new):
+            raise DataError(f"{path}: expected {bounds.describe()}, got {shown(new)}")
         return new
 
 
@@ -220,3 +236,41 @@ def rechecked(check: Callable[[], T]) -> T:
     except (KeyError, TypeError, ValueError) as exc:
         message = str(exc) if isinstance(exc, DataError) else repr(exc)
         raise DataError(message if message.startswith("data") else f"data: {message}") from None
+
+
+def leaf_patches(schema: Any, raw: Any, rng: Any) -> list[dict]:
+    """Patches that each set one overridable number of ``raw`` (the game's TOML data)
+    to an edge of what ``schema`` allows (its lowest, its highest, or one past either),
+    for fuzzing: one patch per leaf, the entry of a table of entries chosen with ``rng``
+    (a :class:`~fresco_kit.core.random.Rng`)."""
+    out: list[dict] = []
+
+    def edge(kind: Whole) -> int:
+        bounds = kind.bounds
+        return rng.choice((bounds.lowest, bounds.highest, bounds.lowest - 1, bounds.highest + 1))
+
+    def walk(kind: Any, old: Any, build: Callable[[Any], dict]) -> None:
+        if isinstance(kind, Whole):
+            out.append(build(edge(kind)))
+        elif isinstance(kind, Row):
+            for i, item in enumerate(kind.items):
+                base = list(old) if isinstance(old, list) and len(old) == len(kind.items) else [0] * len(kind.items)
+                out.append(build(base[:i] + [edge(item)] + base[i + 1 :]))
+        elif isinstance(kind, Fields):
+            for key, sub in kind.fields.items():
+                if isinstance(old, Mapping) and (key in old or kind.open_keys):
+                    walk(sub, old.get(key), _nest(build, key))
+        elif isinstance(kind, Entries):
+            ids = [str(e[kind.key]) for e in old] if kind.key else [str(k) for k in old]
+            if ids:
+                name = rng.choice(ids)
+                entry = next(e for e in old if str(e[kind.key]) == name) if kind.key else old[name]
+                walk(kind.entry, entry, _nest(build, name))
+
+    walk(schema, raw, lambda v: v)
+    return out
+
+
+def _nest(build: Callable[[Any], dict], key: str) -> Callable[[Any], dict]:
+    """``build`` of ``{key: value}``: one level deeper into a patch."""
+    return lambda value: build({key: value})

@@ -6,8 +6,11 @@ be refused with a :class:`SaveError` that names the field, or load to a game tha
 on consistently.  :func:`fuzz_actions` damages legal actions and action texts: each
 must be refused with ``ValueError`` or :class:`RuleError` and leave the game unchanged,
 or be legal, play, and leave a save that loads.  Anything else is a *crash*, reported
-with the input that caused it.  ``fresco-kit soak GAME --fuzz N`` and the test suite
-run both.
+with the input that caused it.  Every loaded game is also *asked*: ``legal_actions``,
+``explain`` of a legal and a damaged action, ``preview`` and ``scores`` each run under a
+:class:`Budget` of time and memory; a call over budget is reported like a crash, with its
+input (a hostile save must not make listing moves take seconds or gigabytes).
+``fresco-kit soak GAME --fuzz N`` and the test suite run both.
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ import copy
 import dataclasses
 import json
 import re
+import time
 import traceback
+import tracemalloc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .data import leaf_patches
 from .game import Game, random_playout
 from .random import Rng
 from .record import SaveError
@@ -72,6 +78,78 @@ class FuzzReport:
             f"and played on, {len(self.crashes)} crashed"
         )
         return "\n".join([head] + [f"  - {c}" for c in self.crashes[:5]])
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one call on a loaded game may cost: CPU ``seconds`` and peak ``megabytes``
+    of Python memory (measured with ``tracemalloc``)."""
+
+    seconds: float = 1.0
+    megabytes: float = 200.0
+
+    def run(self, what: str, call: Callable[[], Any]) -> tuple[Any, str | None]:
+        """``call()``'s result and ``None``, or the result and what went over budget."""
+        tracing = tracemalloc.is_tracing()
+        if not tracing:
+            tracemalloc.start()
+        tracemalloc.reset_peak()
+        start = time.process_time()
+        try:
+            result = call()
+        finally:
+            spent = time.process_time() - start
+            peak = tracemalloc.get_traced_memory()[1] / 2**20
+            if not tracing:
+                tracemalloc.stop()
+        # tracemalloc slows Python code down several times: the time budget allows for it
+        if spent > self.seconds * _TRACED_SLOWDOWN:
+            return result, f"{what} took {spent:.2f} s of CPU (budget {self.seconds} s)"
+        if peak > self.megabytes:
+            return result, f"{what} used {peak:.0f} MB (budget {self.megabytes:.0f} MB)"
+        return result, None
+
+
+#: how many times slower code runs while tracemalloc traces it (measured: 2-4x)
+_TRACED_SLOWDOWN = 4.0
+
+DEFAULT_BUDGET = Budget()
+
+
+def ask(game: Game, rng: Rng, budget: Budget = DEFAULT_BUDGET) -> list[str]:
+    """Ask a loaded ``game`` what a user or a bot would ask, each call under ``budget``:
+    every legal action, the verdict on one of them and on a damaged copy, its preview,
+    the scores.  Returns what went over budget (empty when all is well); anything raised
+    other than a clear refusal propagates."""
+    over: list[str] = []
+
+    def timed(what: str, call: Callable[[], Any]) -> Any:
+        result, problem = budget.run(what, call)
+        if problem:
+            over.append(problem)
+        return result
+
+    timed("scores()", game.scores)
+    if game.is_over:
+        return over
+    legal = timed("legal_actions()", game.legal_actions)
+    if not legal:
+        return over
+    action = rng.choice(legal)
+    verdict = timed(f"explain({action})", lambda: game.explain(action))
+    if not verdict.ok:
+        raise AssertionError(f"a listed action is refused: {action} ({verdict})")
+    timed(f"preview({action})", lambda: game.preview(action))
+    _, make = mutate_action(action, rng, _strings(game.state.to_dict()))
+    try:
+        damaged = make()
+    except ValueError:
+        return over
+    try:
+        timed(f"explain({damaged})", lambda: game.explain(damaged))
+    except ValueError:
+        pass  # not an action of this game: refused clearly
+    return over
 
 
 # --------------------------------------------------------------------------- saves
@@ -156,9 +234,15 @@ def _plays_on(game: Game, rng: Rng, steps: int) -> None:
 
 
 def fuzz_saves(
-    info: GameInfo, n: int, seed: int = 0, steps: int = 30, progress: Callable[[int], None] | None = None
+    info: GameInfo,
+    n: int,
+    seed: int = 0,
+    steps: int = 30,
+    progress: Callable[[int], None] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
 ) -> FuzzReport:
-    """Load ``n`` damaged saves of random games of ``info``; see the module docstring."""
+    """Load ``n`` damaged saves of random games of ``info``, ask each one that loads
+    (:func:`ask`, under ``budget``) and play on; see the module docstring."""
     report = FuzzReport(f"{info.name} saves")
     rng = Rng(seed)
     base: dict | None = None
@@ -184,10 +268,14 @@ def fuzz_saves(
             report.crashes.append(_crash("loading", text))
         else:
             try:
+                over = ask(loaded, rng, budget)
+                if over:
+                    report.crashes.append(f"over budget: {'; '.join(over)}; input: {_cut(text)}")
+                    continue
                 _plays_on(loaded, rng, steps)
                 report.accepted += 1
             except Exception:
-                report.crashes.append(_crash("playing on after loading", text))
+                report.crashes.append(_crash("asking or playing on after loading", text))
         if progress:
             progress(i + 1)
     return report
@@ -204,8 +292,11 @@ def _random_options(info: GameInfo, rng: Rng) -> dict:
 def _crash(doing: str, given: str) -> str:
     last = traceback.format_exc().strip().splitlines()
     where = next((line.strip() for line in reversed(last) if line.strip().startswith("File ")), "")
-    shown = given if len(given) <= 300 else given[:300] + "..."
-    return f"{last[-1]} while {doing} ({where}); input: {shown}"
+    return f"{last[-1]} while {doing} ({where}); input: {_cut(given)}"
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 300 else text[:300] + "..."
 
 
 # --------------------------------------------------------------------------- actions
@@ -261,7 +352,10 @@ def fuzz_actions(info: GameInfo, n: int, seed: int = 0, progress: Callable[[int]
             try:
                 game.play(bad)
             except (RuleError, ValueError):
-                if game.state is not before or len(game.history) != saved:
+                over = ask(game, rng)
+                if over:
+                    report.crashes.append(f"over budget after refusing {bad!r}: {'; '.join(over)}")
+                elif game.state is not before or len(game.history) != saved:
                     report.crashes.append(f"a refused action changed the game: {bad!r}")
                 else:
                     report.refused += 1
@@ -278,4 +372,54 @@ def fuzz_actions(info: GameInfo, n: int, seed: int = 0, progress: Callable[[int]
                 progress(i + 1)
         if game is not None and rng.randbelow(3) == 0 and not game.is_over:
             game.play(rng.choice(game.legal_actions()))  # move on
+    return report
+
+
+# --------------------------------------------------------------------------- data patches
+def fuzz_patches(
+    info: GameInfo,
+    schema: Any,
+    raw: dict,
+    n: int,
+    seed: int = 0,
+    steps: int = 400,
+    progress: Callable[[int], None] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+) -> FuzzReport:
+    """Try ``n`` data patches of ``info`` that each put one overridable number (of
+    ``schema``, the game's ``OVERRIDES``, over ``raw``, its TOML data) at an edge of what
+    it allows or one past it: each must be refused with a ``ValueError`` naming its path
+    (``data.…``), or give games that play on to their end (or ``steps`` actions) without
+    a dead end, every loaded position answering within ``budget``."""
+    report = FuzzReport(f"{info.name} data patches")
+    rng = Rng(seed)
+    patches: list[dict] = []
+    for i in range(n):
+        if not patches:
+            patches = leaf_patches(schema, raw, rng)
+            if not patches:
+                break
+        patch = patches.pop(rng.randbelow(len(patches)))
+        given = json.dumps(patch)
+        try:
+            game = info.new_game(info.players(rng.choice(info.player_counts)), seed=rng.randbelow(10**6), data=patch)
+        except ValueError as exc:
+            if str(exc).startswith("data."):
+                report.refused += 1
+            else:
+                report.crashes.append(f"a refused patch names no path: {exc}; input: {_cut(given)}")
+        except Exception:
+            report.crashes.append(_crash("setting up with a patch", given))
+        else:
+            try:
+                over = ask(game, rng, budget)
+                if over:
+                    report.crashes.append(f"over budget: {'; '.join(over)}; input: {_cut(given)}")
+                else:
+                    _plays_on(game, rng, steps)
+                    report.accepted += 1
+            except Exception:
+                report.crashes.append(_crash("playing under a patch", given))
+        if progress:
+            progress(i + 1)
     return report

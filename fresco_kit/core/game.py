@@ -23,8 +23,9 @@ from html import escape
 from numbers import Integral
 from typing import Any, Protocol
 
+from . import jsontext
 from .random import Rng
-from .record import SaveError, field_error
+from .record import SaveError, field_error, shown
 from .registry import GAMES, game_info
 from .rules import Event, Reason, RuleError, Verdict
 from .scoring import ScoreSheet
@@ -64,9 +65,9 @@ def seat_of(players: Sequence[str], name: Any) -> int:
 
 
 def checked_seed(seed: Any) -> int:
-    """``seed`` as an int, or a ValueError if it is not a whole number."""
-    if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    """``seed`` as an int, or a ValueError if it is not a whole number below 2**64 in size."""
+    if isinstance(seed, bool) or not isinstance(seed, Integral) or not -(2**64) < int(seed) < 2**64:
+        raise ValueError(f"seed must be a whole number below 2**64 in size, not {shown(seed)}")
     return int(seed)
 
 
@@ -313,16 +314,13 @@ class Game:
     def from_json(cls, text: str | bytes) -> Game:
         """Load a saved game, checking it.
 
+        The text is read strictly (:func:`fresco_kit.core.jsontext.loads`: at most
+        :data:`~fresco_kit.core.jsontext.MAX_JSON_BYTES`, refused unparsed beyond;
+        no duplicate keys).
         The start state is checked field by field, the actions are replayed from it,
         and the result must equal the saved state; anything wrong raises
         :class:`SaveError` naming the field."""
-        try:
-            data = json.loads(text)
-        except RecursionError:
-            raise SaveError("not a saved game: the JSON is nested too deeply") from None
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"not a saved game: invalid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(jsontext.loads(text, "saved game"))
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -350,8 +348,8 @@ class Game:
             info.check_player_count(len(players))
         except ValueError as exc:
             raise SaveError(f"players: {exc}") from None
-        if seed is not None and (type(seed) is not int):
-            raise field_error("seed", "a whole number or null", seed)
+        if seed is not None and (type(seed) is not int or not -(2**64) < seed < 2**64):
+            raise field_error("seed", "a whole number below 2**64 in size, or null", seed)
         try:
             options = info.check_options(options)
         except ValueError as exc:
@@ -361,6 +359,12 @@ class Game:
             raise field_error("players", f"the start state's players {list(start.names)!r}", data["players"])
         if dict(start.options) != options:
             raise field_error("options", f"the start state's options {dict(start.options)!r}", data["options"])
+        if seed is not None and rules.new_state(players, seed, options) != start:
+            # a seeded save is replayable from its seed: its start must be the one the seed sets up
+            raise SaveError(
+                f"seed: the start state is not the one seed {seed} sets up (file edited or corrupted); "
+                "a position built by hand is saved with seed null"
+            )
         game = cls(rules, seed=seed, state=start)
         actions = data["actions"]
         if type(actions) is not list:

@@ -51,12 +51,21 @@ def field_error(path: str, expected: str, got: Any = dataclasses.MISSING) -> Sav
     where = path or "the saved value"
     if got is dataclasses.MISSING:
         return SaveError(f"{where}: {expected}")
-    return SaveError(f"{where}: expected {expected}, got {_show(got)}")
+    return SaveError(f"{where}: expected {expected}, got {shown(got)}")
 
 
-def _show(value: Any) -> str:
+def shown(value: Any) -> str:
+    """``value`` as an error message shows it: short, and a huge number by its length."""
+    if type(value) is int and not -(10**60) < value < 10**60:
+        return f"a number of about {len(_digits(value))} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _digits(value: int) -> str:
+    """The digits of a huge ``value`` without converting it to text (which Python
+    refuses past 4,300 digits): enough to say how long it is."""
+    return "9" * (value.bit_length() * 30103 // 100000 + 1)
 
 
 def _join(path: str, key: str | int) -> str:
@@ -79,26 +88,42 @@ def listing(names: Iterable[Any], most: int = 12) -> str:
 
 
 # --------------------------------------------------------------------------- constraints
+#: The largest whole number a field may hold unless its :class:`Range` says otherwise
+#: (and the smallest is minus it): a generous limit over every count the components
+#: allow, so that no saved number, data patch or action can make the kit's work grow
+#: with its size.  A field that needs more declares it (``Range(0, 2**64 - 1)``).
+MAX_WHOLE = 999
+
+
 @dataclass(frozen=True)
 class Range:
-    """A whole number from ``low`` to ``high`` (either bound may be ``None``: open)."""
+    """A whole number from ``low`` to ``high``; a bound left ``None`` is the kit's
+    generous limit (``-MAX_WHOLE`` and ``MAX_WHOLE``), so every whole number is bounded."""
 
     low: int | None = None
     high: int | None = None
 
+    @property
+    def lowest(self) -> int:
+        """The smallest value allowed."""
+        return -MAX_WHOLE if self.low is None else self.low
+
+    @property
+    def highest(self) -> int:
+        """The largest value allowed."""
+        return MAX_WHOLE if self.high is None else self.high
+
     def check(self, value: int) -> bool:
         """Whether value is within the range."""
-        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+        return self.lowest <= value <= self.highest
 
     def describe(self) -> str:
         """The range in words, for error messages."""
-        if self.low is not None and self.high is not None:
-            return f"a whole number from {self.low} to {self.high}"
-        if self.low is not None:
-            return f"a whole number >= {self.low}"
-        if self.high is not None:
-            return f"a whole number <= {self.high}"
-        return "a whole number"
+        return f"a whole number from {self.lowest} to {self.highest}"
+
+
+#: the bounds of a whole number whose annotation gives none
+WHOLE = Range()
 
 
 class Names:
@@ -173,10 +198,12 @@ def _identity(value: Any) -> Any:
 
 
 def _decode_int(constraint: Range | None) -> Decode:
-    want = constraint.describe() if constraint else "a whole number"
+    constraint = constraint or WHOLE
+    want = constraint.describe()
+    low, high = constraint.lowest, constraint.highest
 
     def decode(value: Any, path: str, depth: int) -> int:
-        if type(value) is not int or (constraint is not None and not constraint.check(value)):
+        if type(value) is not int or not low <= value <= high:
             raise field_error(path, want, value)
         return value
 
@@ -492,3 +519,126 @@ def check_value(tp: Any, value: Any, path: str, owner: type = object) -> Any:
 
     Raises :class:`SaveError` like :meth:`Record.from_dict`."""
     return _codec(tp, owner)[0](value, path, 0)
+
+
+# --------------------------------------------------------------------------- who sees what
+@dataclass(frozen=True)
+class Visible:
+    """A field's visibility, for the players' views (:func:`view`): a marker put in the
+    field's annotation, ``Annotated[T, private()]``, which the save format ignores.
+
+    ``to``: ``"all"`` (public: every unmarked field), ``"owner"`` (only the player named
+    by the record's field ``by``, e.g. a hand), ``"none"`` (nobody: a random generator,
+    the order of a face-down deck).  ``hide`` is what the others see instead: a function
+    of the value (None: the value ``None``)."""
+
+    to: typing.Literal["all", "owner", "none"]
+    hide: Callable[[Any], Any] | None = dataclasses.field(default=None, compare=False)
+    by: str = ""
+
+    def hidden_from(self, record: Any, player: str | None) -> bool:
+        """Whether ``player`` (None: an onlooker) must not see this field of ``record``."""
+        return self.to == "none" or (self.to == "owner" and getattr(record, self.by) != player)
+
+    def shown(self, value: Any) -> Any:
+        """What a player the field is hidden from sees of ``value``."""
+        return None if self.hide is None else self.hide(value)
+
+
+#: An unmarked field: everyone sees it.
+PUBLIC = Visible("all")
+
+
+def private(hide: Callable[[Any], Any] | None = None) -> Visible:
+    """A field nobody sees in a view: shown as ``hide(value)`` (None: as ``None``)."""
+    return Visible("none", hide)
+
+
+def owner_only(by: str, hide: Callable[[Any], Any] | None = None) -> Visible:
+    """A field only the record's owner sees (the player named by the record's field
+    ``by``); the others see ``hide(value)`` (None: ``None``)."""
+    return Visible("owner", hide, by)
+
+
+def hide_order(value: Any) -> Any:
+    """A face-down pile with its order hidden but not its contents: a tuple sorted, or a
+    dict of tuples each sorted (a ``hide`` for :func:`private`)."""
+    if isinstance(value, dict):
+        return {k: tuple(sorted(v)) for k, v in value.items()}
+    return tuple(sorted(value))
+
+
+Viewer = Callable[[Any, "str | None"], Any]
+
+
+def view(record: R, player: str | None = None) -> R:
+    """``record`` as ``player`` sees it (None: an onlooker, who owns nothing), derived
+    from the :class:`Visible` markers of its schema: each field hidden from ``player``
+    replaced by what its marker shows, and the records inside (also in tuples, dicts
+    and ``X | None``) viewed the same way.  A record with no marked field anywhere
+    inside is returned as it is."""
+    changes: dict[str, Any] = {}
+    for name, mark, inner in _view_plan(type(record)):
+        value = getattr(record, name)
+        if mark is not None and mark.hidden_from(record, player):
+            changes[name] = mark.shown(value)
+        elif inner is not None:
+            changes[name] = inner(value, player)
+    return record.evolve(**changes) if changes else record
+
+
+def visibility(cls: type) -> dict[str, Visible]:
+    """Each field of the record class ``cls`` and who sees it (:data:`PUBLIC` unless marked)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {f.name: _mark(hints[f.name]) or PUBLIC for f in dataclasses.fields(cls)}
+
+
+_view_plans: dict[type, tuple[tuple[str, Visible | None, Viewer | None], ...]] = {}
+
+
+def _mark(tp: Any) -> Visible | None:
+    """The field's :class:`Visible` marker (its outermost ``Annotated``), if any."""
+    _, constraints = strip_annotated(tp)
+    return next((c for c in constraints if isinstance(c, Visible)), None)
+
+
+def _view_plan(cls: type) -> tuple[tuple[str, Visible | None, Viewer | None], ...]:
+    """Per record class, built on first use: ``(field, marker, viewer of the records
+    inside)`` for each field a view may change."""
+    plan = _view_plans.get(cls)
+    if plan is None:
+        _view_plans[cls] = ()  # a record nested in itself: nothing more inside
+        hints = typing.get_type_hints(cls, include_extras=True)
+        rows = []
+        for f in dataclasses.fields(cls):
+            mark = _mark(hints[f.name])
+            mark = None if mark is None or mark.to == "all" else mark
+            inner = _viewer(hints[f.name])
+            if mark is not None or inner is not None:
+                rows.append((f.name, mark, inner))
+        plan = _view_plans[cls] = tuple(rows)
+    return plan
+
+
+def _viewer(tp: Any) -> Viewer | None:
+    """How to view a value of annotation ``tp`` (None: nothing inside is ever hidden)."""
+    tp, _ = strip_annotated(tp)
+    if isinstance(tp, type) and issubclass(tp, Record):
+        return view if _view_plan(tp) else None
+    inner = optional_inner(tp, [])
+    if inner is not None:
+        some = _viewer(inner)
+        return None if some is None else (lambda v, p: None if v is None else some(v, p))
+    args, origin = get_args(tp), get_origin(tp)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _viewer(args[0])
+        return None if item is None else (lambda v, p: tuple(item(x, p) for x in v))
+    if origin is tuple:
+        items = [_viewer(a) for a in args]
+        if all(i is None for i in items):
+            return None
+        return lambda v, p: tuple(x if i is None else i(x, p) for i, x in zip(items, v))
+    if origin is dict:
+        value = _viewer(args[1])
+        return None if value is None else (lambda v, p: {k: value(x, p) for k, x in v.items()})
+    return None

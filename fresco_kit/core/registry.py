@@ -66,13 +66,15 @@ def data_option(package: str) -> Option:
 class Switch:
     """One rule switch: a single rule that can be played another way.
 
-    ``choices`` are its allowed values; ``rule`` the checklist id it changes; the default
-    value may depend on the ruleset (the game's setup decides it)."""
+    ``choices`` are its allowed values; ``rule`` the checklist id it changes;
+    ``default`` the value played when the switch is not set (None: the default depends
+    on the ruleset, and the game's setup decides it)."""
 
     name: str
     doc: str
     choices: tuple[Any, ...]
     rule: str = ""
+    default: Any = None
 
 
 @dataclass(frozen=True)

@@ -366,9 +366,18 @@ def load() -> LorenzoData:
     return parse(load_seed("lorenzo"))
 
 
+#: How many different council privileges there are (*Il Palazzo del Consiglio*): one
+#: gain never asks for more, since the privileges of one gain must all differ.
+PRIVILEGE_KINDS = len(load_seed("lorenzo")["privileges"])
+
 #: A bundle of resources and council privileges, each a whole number >= 0; a patch may
-#: set any of them (``{"wood": 2}`` adds wood to a bundle that had none).
-_BUNDLE = Fields({k: Whole(0) for k in RESOURCES + ("privileges",)}, open_keys=True)
+#: set any of them (``{"wood": 2}`` adds wood to a bundle that had none).  More council
+#: privileges than :data:`PRIVILEGE_KINDS` would leave a choice no player can make (a
+#: dead game), so a patch is refused past it.
+_BUNDLE = Fields(
+    {k: Whole(0) for k in RESOURCES} | {"privileges": Whole(0, PRIVILEGE_KINDS)},
+    open_keys=True,
+)
 
 #: What ``options={"data": patch}`` may change (see seeds/README.md, Data overrides): a
 #: venture card's end-of-game VP (cards by number), what a personal bonus tile gives at

@@ -162,7 +162,9 @@ def after_losses(p: Player, bundle: dict) -> dict:
 
 # --------------------------------------------------------------------------- doing
 def push(st: State, decision: Decision) -> None:
-    """Queue a pending decision (answered by the player's next actions)."""
+    """Queue a pending decision after those the current action has raised (answered by
+    the player's next actions, in the order raised; ``placement`` puts those raised while
+    answering a decision before the others, ``core.decisions.push``)."""
     assign(st, pending=st.pending + (decision,))
 
 

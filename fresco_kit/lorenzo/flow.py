@@ -3,12 +3,14 @@
 The rules summary, *La struttura della partita*: three periods of two rounds; each
 round is prepared (towers dealt, dice rolled), then the action phase runs in turn
 order, a Vatican report closes rounds 2, 4 and 6, and the end of the round sets the
-next turn order (*Fine del turno e punteggio finale*).  :data:`STEPS` says this as
-data: each :class:`Step` names the section it follows and its way out, a tuple of
-``(condition, next step)`` tried in order.  :func:`advance` is the engine's only way
-from one step to the next: it follows the table, calling the section function that
-carries out each step it enters (given by ``rules``, so this module imports no
-section).  :func:`schedule` is the turn sequence inside one action phase.
+next turn order (*Fine del turno e punteggio finale*).  :data:`FLOW` says this as data
+for core's flow engine (:class:`fresco_kit.core.flow.Flow`): each :class:`Step` of
+:data:`STEPS` names the section it follows and its ways out, ``(condition, next step)``
+pairs tried in order, and :data:`CONDITIONS` asks each condition of the state.
+``FLOW.advance`` is the engine's only way from one step to the next: it follows the
+table, calling the section function that carries out each step it enters (given by
+``rules.ENTER``, so this module imports no section).  :func:`schedule` is the turn
+sequence inside one action phase.
 
 ``state.phase`` is one of the steps where play waits for a player ("actions",
 "vatican") or the end ("over"); "setup" and "end" pass without waiting.
@@ -16,33 +18,27 @@ section).  :func:`schedule` is the turn sequence inside one action phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import Event
+from fresco_kit.core.flow import Enter, Flow, Step
 
 from .data import MEMBERS, load
 from .refs import DICE, END, STRUCT, VATICAN
+from .state import State
 
-if TYPE_CHECKING:
-    from .state import State
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of the game's sequence: its ``name``, the rulebook ``section`` it
-    follows, the checklist ``rule``, what happens (``doc``), whether play can wait in it
-    (``waits``: it is then a value of ``state.phase``), and ``next``: ``(condition,
-    step)`` pairs tried in order (a step naming itself stays)."""
-
-    name: str
-    section: str
-    rule: str
-    doc: str
-    waits: bool
-    next: tuple[tuple[str, str], ...]
-
+__all__ = [
+    "CONDITIONS",
+    "FLOW",
+    "STEPS",
+    "Enter",
+    "Silent",
+    "Step",
+    "actor",
+    "counters",
+    "schedule",
+    "skips_first_placement",
+]
 
 #: The game's sequence (the first step begins the game, after the setup of ``setup.py``).
 STEPS: tuple[Step, ...] = (
@@ -87,9 +83,6 @@ STEPS: tuple[Step, ...] = (
     Step("over", END, "final.total", "final scoring", True, ()),
 )
 
-#: step name -> step
-STEP: dict[str, Step] = {s.name: s for s in STEPS}
-
 #: The conditions of the table, each a question about the state.
 CONDITIONS: dict[str, Callable[[State], bool]] = {
     "always": lambda st: True,
@@ -102,32 +95,8 @@ CONDITIONS: dict[str, Callable[[State], bool]] = {
 }
 
 
-def follow(step: str, st: State) -> str | None:
-    """The step after ``step`` in ``st``: the first of its ways out whose condition
-    holds (None after the last step).  Raises ``KeyError`` for an unknown step."""
-    for condition, target in STEP[step].next:
-        if CONDITIONS[condition](st):
-            return target
-    return None
-
-
-#: What the engine does on entering a step: ``enter[name](state, events)``.
-Enter = Mapping[str, Callable[["State", list[Event]], None]]
-
-
-def advance(st: State, events: list[Event], enter: Enter) -> None:
-    """After an action, move the unpublished ``st`` along :data:`STEPS` until play waits
-    for a player or the game is over; entering a step calls ``enter[step]`` (the
-    section's function) and, for a step that waits, sets ``state.phase`` first."""
-    step: str = st.phase
-    while True:
-        target = follow(step, st)
-        if target is None or target == step:
-            return
-        step = target
-        if STEP[step].waits:
-            assign(st, phase=step)
-        enter[step](st, events)
+#: The table core's flow engine follows (``FLOW.advance(state, events, rules.ENTER)``).
+FLOW: Flow[State] = Flow(STEPS, CONDITIONS)
 
 
 def skips_first_placement(excomms: tuple[int, ...]) -> bool:

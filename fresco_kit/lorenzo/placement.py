@@ -1,8 +1,9 @@
 """Placement and decisions: the checks and effects of every action (rules summary,
 *I dadi e i familiari*, with the zones of the other sections dispatched by space).
 
-``reasons(state, action)`` lists every broken rule; ``perform(state, action)`` plays a
-legal action into a new state.  Play then moves on: next turn, Vatican report, end of
+:data:`DISPATCH` maps each action type to its checks and its effect:
+``reasons(state, action)`` lists every broken rule, and ``rules.apply`` plays a legal
+action into a new state through the same table.  Play then moves on: next turn, Vatican report, end of
 round.  ``legal_choices`` lists the answers to the front pending decision.
 ``legal_actions`` lists the placements through the same checks, stopped at the first
 broken rule and asked only for the ends of each run of legal servant counts
@@ -11,9 +12,12 @@ broken rule and asked only for the ends of each run of legal servant counts
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any, NamedTuple
 
 from fresco_kit.core import Action, Event, assign
+from fresco_kit.core.decisions import pop, push
 from fresco_kit.core.rules import Reason
 from fresco_kit.core.text import plural
 
@@ -22,18 +26,19 @@ from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
 from .market import council_reasons, market_reasons, place_market
 from .refs import RULES, amount, space_name
-from .state import Decision, Player, State, own
+from .state import Decision, Player, State
 from .towers import cost_reasons, pay_card, plan, take_card, tower_floor, tower_space
 from .vatican import resolve_vatican, vatican_reasons
 from .zones import ZONES, activate, affordable_trades, place_zone, resolve_trade, trade_reasons, zone_reasons
 
 __all__ = [
+    "DISPATCH",
     "MARKET_SPACES",
     "SPACES",
     "TOWER_SPACES",
     "ZONE_SPACES",
+    "Handler",
     "legal_choices",
-    "perform",
     "place_reasons",
     "placeable_space",
     "placement_reasons",
@@ -301,14 +306,12 @@ def choice(player: str, answer: str, servants: int = 0) -> Choose:
 
 
 def reasons(st: State, action: Action) -> list[Reason]:
-    """Every rule ``action`` breaks in ``st`` (empty: legal).  The single source of legality."""
-    if isinstance(action, Place):
-        return placement_reasons(st, action.player, action.member, action.space, action.servants)
-    if isinstance(action, Choose):
-        return choose_reasons(st, action)
-    if isinstance(action, Forfeit):
-        return forfeit_reasons(st, action)
-    raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
+    """Every rule ``action`` breaks in ``st`` (empty: legal).  The single source of legality:
+    the checks of the action's type in :data:`DISPATCH`."""
+    handler = DISPATCH.get(type(action))
+    if handler is None:
+        raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
+    return handler.checks(st, action)
 
 
 # --------------------------------------------------------------------------- listing
@@ -342,27 +345,16 @@ def legal_actions(st: State, player: str | None = None) -> list[Action]:
 
 
 # --------------------------------------------------------------------------- doing
-def perform(state: State, action: Action, events: list[Event] | None = None) -> tuple[State, list[Event]]:
-    """Carry out a legal action in a fresh copy of ``state`` (unchanged); returns the copy,
-    still unpublished (``rules.apply`` then moves it along the flow table), and the events
-    (added to ``events`` when given, e.g. ``flow.Silent`` to keep none)."""
-    if not isinstance(action, (Place, Choose, Forfeit)):
-        raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
-    st = state.evolve()
-    if events is None:
-        events = []
-    p = own(st, action.player)
-    if isinstance(action, Place):
-        _place(st, p, action, events)
-    elif isinstance(action, Forfeit):
-        assign(p, home=tuple(m for m in p.home if m != action.member))
-        assign(st, turn=st.turn + 1)
-        events.append(
-            Event(f"{p.name} cannot place the {action.member} member: the action is lost", RULES["neutral.lost"])
-        )
-    else:
-        _choose(st, p, action, events)
-    return st, events
+def _place_reasons(st: State, a: Place) -> list[Reason]:
+    """The checks of a placement (:func:`placement_reasons`)."""
+    return placement_reasons(st, a.player, a.member, a.space, a.servants)
+
+
+def _forfeit(st: State, p: Player, a: Forfeit, events: list[Event]) -> None:
+    """Give up a member that cannot be placed: its action is lost (*I dadi e i familiari*)."""
+    assign(p, home=tuple(m for m in p.home if m != a.member))
+    assign(st, turn=st.turn + 1)
+    events.append(Event(f"{p.name} cannot place the {a.member} member: the action is lost", RULES["neutral.lost"]))
 
 
 def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
@@ -388,8 +380,8 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
 
 def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
     d = st.pending[0]
-    rest = st.pending[1:]
-    assign(st, pending=())
+    rest = pop(st.pending)
+    assign(st, pending=())  # the decisions this answer raises gather here
     kind = d.kind
     if kind == "privilege":
         resolve_privilege(st, p, d, a.choice, events)
@@ -408,7 +400,24 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
     else:
         tp = plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount)
         take_card(st, p, a.choice, a.servants, None, tp, events)
-    assign(st, pending=st.pending + rest)
+    assign(st, pending=push(rest, *st.pending))  # answered before the rest
+
+
+class Handler(NamedTuple):
+    """What one type of action does: its ``checks`` (every rule broken, empty when legal)
+    and its ``effect``, carried out in the fresh copy of the state with the acting
+    player's own board (``state.own``)."""
+
+    checks: Callable[[State, Any], list[Reason]]
+    effect: Callable[[State, Player, Any, list[Event]], None]
+
+
+#: action type -> its handler: ``rules.apply`` and :func:`reasons` dispatch by it.
+DISPATCH: dict[type[Action], Handler] = {
+    Place: Handler(_place_reasons, _place),
+    Choose: Handler(choose_reasons, _choose),
+    Forfeit: Handler(forfeit_reasons, _forfeit),
+}
 
 
 def pass_empty_turns(st: State, events: list[Event]) -> None:

@@ -148,7 +148,7 @@ def position(
             turn=0,
             occupants={},
         )
-    return State.from_dict(st.to_dict(), "position")
+    return rules.state_from_dict(st.to_dict(), "position")
 
 
 def game_at(state: State) -> Game:

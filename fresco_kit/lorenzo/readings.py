@@ -4,16 +4,20 @@ Each reading below is documented once, with its default.  Those with a real
 alternative are *rule switches* (:data:`SWITCHES`): a game plays another reading with
 ``new_game(..., switches={"win_tie_break": "shared"})``; the state keeps the switches
 that were set (``state.switches``) and the engine asks :func:`setting` for the value in
-force.  The other constants are facts of the kit that no switch changes.
-:data:`ALL` lists every reading (:class:`KitReading`: id, the text it reads, what the kit
-does, the other plausible readings, the argument, the switch); ``readings_text()``
-prints them (the notebooks do).
+force.  Each switch is a :class:`fresco_kit.core.registry.Switch` with its ``default``
+(the vocabulary every game shares).  The other constants are facts of the kit that no
+switch changes.  :data:`ALL` lists every reading (core's
+:class:`~fresco_kit.core.readings.Reading`: id, the text it reads, what the kit does,
+the other plausible readings, the argument, the switch); ``readings_text()`` prints
+them (the notebooks do).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from fresco_kit.core.readings import Reading
+from fresco_kit.core.registry import Switch
 
 #: Tie for the win: the tied player earliest in the final turn order wins
 #: ("turn_order"), or all tied players share the victory ("shared").  The final turn
@@ -60,80 +64,69 @@ LAST_REPORT_SCORES_EXCOMMUNICATED = True
 LARGE_SPACE_PENALTY_AFTER_MINIMUM = True
 
 
-@dataclass(frozen=True)
-class Reading:
-    """A reading that a game may switch: its name, default, accepted values, the
-    checklist id of the rule it reads, and what the values mean."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...]
-    rule: str
-    doc: str
-
-
-#: The switchable readings (``INFO.switches``), with the defaults above.
-SWITCHES: tuple[Reading, ...] = (
-    Reading(
+#: The switchable readings (``INFO.switches``): core's :class:`Switch` es, each with
+#: its default above.
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
         "win_tie_break",
-        WIN_TIE_BREAK,
-        ("turn_order", "shared"),
-        "final.winner",
         "a tie for the most VP: 'turn_order' (default) -- the tied player earliest in the final turn "
         "order wins; 'shared' -- the tied players share the victory",
+        ("turn_order", "shared"),
+        "final.winner",
+        default=WIN_TIE_BREAK,
     ),
-    Reading(
+    Switch(
         "military_zero_competes",
-        MILITARY_ZERO_COMPETES,
+        "True (default): players on 0 military points compete for the military awards; False: 0 scores nothing",
         (True, False),
         "final.military",
-        "True (default): players on 0 military points compete for the military awards; False: 0 scores nothing",
+        default=MILITARY_ZERO_COMPETES,
     ),
-    Reading(
+    Switch(
         "extra_action_floor_bonus",
-        EXTRA_ACTION_FLOOR_BONUS,
+        "False (default): an extra action printed on a card takes no floor bonus; True: it does",
         (True, False),
         "kit.extra_action",
-        "False (default): an extra action printed on a card takes no floor bonus; True: it does",
+        default=EXTRA_ACTION_FLOOR_BONUS,
     ),
-    Reading(
+    Switch(
         "extra_action_pays_occupied",
-        EXTRA_ACTION_PAYS_OCCUPIED,
+        "True (default): an extra action into an occupied tower pays the 3 coins; False: it does not",
         (True, False),
         "towers.occupied",
-        "True (default): an extra action into an occupied tower pays the 3 coins; False: it does not",
+        default=EXTRA_ACTION_PAYS_OCCUPIED,
     ),
-    Reading(
+    Switch(
         "servants_in_pairs",
-        SERVANTS_IN_PAIRS,
-        (True, False),
-        "excomm.kinds",
         "True (default): with the 2-servants-per-+1 excommunication servants are paid in pairs; False: "
         "any number, an odd one wasted",
-    ),
-    Reading(
-        "last_report_scores_excommunicated",
-        LAST_REPORT_SCORES_EXCOMMUNICATED,
         (True, False),
-        "vatican.last",
+        "excomm.kinds",
+        default=SERVANTS_IN_PAIRS,
+    ),
+    Switch(
+        "last_report_scores_excommunicated",
         "True (default): at the last report an excommunicated player still scores their faith space; "
         "False: they do not",
-    ),
-    Reading(
-        "large_space_penalty_after_minimum",
-        LARGE_SPACE_PENALTY_AFTER_MINIMUM,
         (True, False),
-        "zones.spaces",
+        "vatican.last",
+        default=LAST_REPORT_SCORES_EXCOMMUNICATED,
+    ),
+    Switch(
+        "large_space_penalty_after_minimum",
         "True (default): a member must reach the large space's 1 before its -3; False: the -3 counts "
         "towards the minimum too",
+        (True, False),
+        "zones.spaces",
+        default=LARGE_SPACE_PENALTY_AFTER_MINIMUM,
     ),
-    Reading(
+    Switch(
         "initial_order",
-        INITIAL_ORDER,
-        ("random", "as_given"),
-        "kit.initial_order",
         "'random' (default): the first turn order is drawn from the seed, as in the published game; "
         "'as_given': the order the players were given in",
+        ("random", "as_given"),
+        "kit.initial_order",
+        default=INITIAL_ORDER,
     ),
 )
 
@@ -148,28 +141,11 @@ def setting(state: Any, name: str) -> Any:
     return DEFAULTS[name] if value is None else value
 
 
-@dataclass(frozen=True)
-class KitReading:
-    """One reading of the kit: its ``id``; the checklist ``rule`` it reads; ``reads``, what
-    the sources say (or leave unsaid), cited by section heading; ``kit``, what the kit
-    does; ``alternatives``, the other plausible readings; ``argument``, why the kit reads it
-    its way; ``switch``, the rule switch (``new_game(..., switches={...})``) or option
-    that plays an alternative (``None`` when the kit knows none it could play)."""
-
-    id: str
-    rule: str
-    reads: str
-    kit: str
-    alternatives: tuple[str, ...]
-    argument: str
-    switch: str | None = None
-
-
 _S = "rules summary, "
 
 #: Every reading of the kit, in the order of the summary's sections.
-ALL: tuple[KitReading, ...] = (
-    KitReading(
+ALL: tuple[Reading, ...] = (
+    Reading(
         "initial order",
         "kit.initial_order",
         _S + "La struttura della partita: turn order sets the starting coins (public sources, see "
@@ -180,7 +156,7 @@ ALL: tuple[KitReading, ...] = (
         "the published game's setup draws the first order at random; a seed keeps games repeatable",
         "initial_order",
     ),
-    KitReading(
+    Reading(
         "bonus tiles",
         "player.start",
         _S + "La struttura della partita: each player starts with a personal bonus tile",
@@ -191,7 +167,7 @@ ALL: tuple[KitReading, ...] = (
         "simplest order that the seed decides",
         "bonus_tiles (an option)",
     ),
-    KitReading(
+    Reading(
         "colour rule",
         "towers.colour",
         _S + "Le Torri e le carte Sviluppo / Le altre zone del tabellone: two members of the same colour may "
@@ -202,7 +178,7 @@ ALL: tuple[KitReading, ...] = (
         "the exemption of the neutral member lets a player take a second card from a tower, which only makes "
         "sense if the rule is about a player's own members",
     ),
-    KitReading(
+    Reading(
         "tower spaces",
         "kit.space",
         _S + "Le Torri e le carte Sviluppo: each floor's space takes that floor's card",
@@ -210,7 +186,7 @@ ALL: tuple[KitReading, ...] = (
         ("a member may stand on an empty floor for its bonus",),
         "the space's action is taking the card; without a card there is no action to take",
     ),
-    KitReading(
+    Reading(
         "cost choice",
         "towers.costs",
         _S + "Le Torri e le carte Sviluppo: some ventures let the player choose how to pay",
@@ -218,7 +194,7 @@ ALL: tuple[KitReading, ...] = (
         ("the payment is named with the placement",),
         "the same choice either way; asking after placing shows only the ways the player can afford",
     ),
-    KitReading(
+    Reading(
         "extra action floor bonus",
         "kit.extra_action",
         _S + "Le Torri e le carte Sviluppo: the third and fourth floors give a bonus to the member placed",
@@ -227,7 +203,7 @@ ALL: tuple[KitReading, ...] = (
         "the bonus is the reward of the space a member occupies; the summary speaks only of members placed",
         "extra_action_floor_bonus",
     ),
-    KitReading(
+    Reading(
         "extra action occupied tower",
         "towers.occupied",
         _S + "Le Torri e le carte Sviluppo: entering a tower that holds any member costs 3 coins",
@@ -236,7 +212,7 @@ ALL: tuple[KitReading, ...] = (
         "the 3 coins are the price of entering a crowded tower, which an extra action must not dodge",
         "extra_action_pays_occupied",
     ),
-    KitReading(
+    Reading(
         "extra actions",
         "kit.extra_action",
         _S + "Le Torri e le carte Sviluppo: cards have immediate effects (the extra actions are printed on "
@@ -245,7 +221,7 @@ ALL: tuple[KitReading, ...] = (
         ("an extra action must be taken when one is possible",),
         "an effect that gives a choice of card is an offer; nothing in the sources forces it",
     ),
-    KitReading(
+    Reading(
         "short deck",
         "round.setup",
         _S + "La struttura della partita: one card per floor from the period's deck",
@@ -254,7 +230,7 @@ ALL: tuple[KitReading, ...] = (
         ("cards of the next period fill the floor",),
         "the decks hold exactly 4 cards per round in a real game; the case arises only in constructed positions",
     ),
-    KitReading(
+    Reading(
         "no member left",
         "phase.actions",
         _S + "La struttura della partita: players place one member per turn, going round",
@@ -262,7 +238,7 @@ ALL: tuple[KitReading, ...] = (
         ("the round ends for everybody",),
         "only constructed positions reach it: in a game everyone has one member per turn",
     ),
-    KitReading(
+    Reading(
         "lost action",
         "neutral.lost",
         _S + "I dadi e i familiari: a member (the neutral one) that cannot be placed loses its action",
@@ -271,7 +247,7 @@ ALL: tuple[KitReading, ...] = (
         ("any member may be given up at any time",),
         "the summary loses the action only when the member cannot be placed",
     ),
-    KitReading(
+    Reading(
         "large spaces",
         "zones.spaces",
         _S + "Le altre zone del tabellone: the large space takes any number of members at -3; both spaces "
@@ -282,7 +258,7 @@ ALL: tuple[KitReading, ...] = (
         "the printed 1 is the space's minimum like any other; the -3 lowers the action, not the entry",
         "large_space_penalty_after_minimum",
     ),
-    KitReading(
+    Reading(
         "trades",
         "zones.activation",
         _S + "Le altre zone del tabellone: all buildings fire together; one building's output cannot run another",
@@ -291,7 +267,7 @@ ALL: tuple[KitReading, ...] = (
         ("all trades are named at once",),
         "one building at a time is the same choice, asked in small steps that the engine can check",
     ),
-    KitReading(
+    Reading(
         "faith cap",
         "vatican.support",
         _S + "Il Rapporto in Vaticano: faith points on a track (its spaces and points: public sources)",
@@ -299,7 +275,7 @@ ALL: tuple[KitReading, ...] = (
         ("faith beyond 15 is kept and scores like 15",),
         "the track and its points table end at 15",
     ),
-    KitReading(
+    Reading(
         "gain losses",
         "excomm.kinds",
         _S + "Il Rapporto in Vaticano: some excommunications take away a resource each time one is received",
@@ -307,7 +283,7 @@ ALL: tuple[KitReading, ...] = (
         ("once per unit received", "once per action"),
         "'each time you receive' counts receipts, not units; one action can receive several times",
     ),
-    KitReading(
+    Reading(
         "odd servants",
         "excomm.kinds",
         "the period II tile 'you need 2 servants for each +1' (public sources, see seeds/README.md); the "
@@ -318,7 +294,7 @@ ALL: tuple[KitReading, ...] = (
         "paying a servant that adds nothing is almost always a slip; refusing it loses nothing a player could want",
         "servants_in_pairs",
     ),
-    KitReading(
+    Reading(
         "skip first placement",
         "excomm.kinds",
         _S + "Il Rapporto in Vaticano: one excommunication skips the first action of each round, recovered "
@@ -327,7 +303,7 @@ ALL: tuple[KitReading, ...] = (
         ("the first action is lost",),
         "the summary says the action is recovered after the others",
     ),
-    KitReading(
+    Reading(
         "last report",
         "vatican.last",
         _S + "Il Rapporto in Vaticano: after the last round, a player below the threshold also scores their "
@@ -338,7 +314,7 @@ ALL: tuple[KitReading, ...] = (
         "the summary gives the points to the excommunicated; refusing and falling short both excommunicate",
         "last_report_scores_excommunicated",
     ),
-    KitReading(
+    Reading(
         "military ties",
         "final.military",
         _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2; tied "
@@ -348,7 +324,7 @@ ALL: tuple[KitReading, ...] = (
         ("a tie for first gives 5 each and the next player 2",),
         "the awards go to the first two: two players tied for first are those two",
     ),
-    KitReading(
+    Reading(
         "military zero",
         "final.military",
         _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2",
@@ -357,7 +333,7 @@ ALL: tuple[KitReading, ...] = (
         "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum",
         "military_zero_competes",
     ),
-    KitReading(
+    Reading(
         "win tie",
         "final.winner",
         _S + "Fine del turno e punteggio finale: the most victory points wins (no tie-break given)",
@@ -369,7 +345,7 @@ ALL: tuple[KitReading, ...] = (
 )
 
 #: reading id -> the reading
-BY_ID: dict[str, KitReading] = {r.id: r for r in ALL}
+BY_ID: dict[str, Reading] = {r.id: r for r in ALL}
 
 #: reading id -> what the kit does (short form).
 READINGS: dict[str, str] = {r.id: r.kit + (f" (switch {r.switch})" if r.switch else "") for r in ALL}

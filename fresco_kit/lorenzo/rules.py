@@ -11,14 +11,17 @@ A façade over the section modules, which follow the Italian rules summary:
 *Fine del turno e punteggio finale*    ``endround.py``, ``final.py``, ``scoring.py``
 =====================================  ==========================================
 
-The sequence of rounds and phases is the table ``flow.STEPS``; ``apply`` plays an
-action (``placement.perform``) and then follows that table (``flow.advance``), entering
+The sequence of rounds and phases is the table ``flow.FLOW``; ``apply`` plays an
+action (its handler in ``placement.DISPATCH``) and then core's flow engine follows that table
+(``FLOW.advance``), entering
 each step through the section function of :data:`ENTER`.
 
 Where the summary is silent the kit's readings are in ``readings.py`` (each with its
 default; the switchable ones are ``INFO.switches``).  Around the engine: ``data.py``
-loads ``seeds/lorenzo.toml``; ``state.py`` holds the State records and
-``consistency.py`` the checks a saved state must pass; ``actions.py`` the three actions
+loads ``seeds/lorenzo.toml``; ``state.py`` holds the State records (one schema:
+the save form, and each player's view from the fields' visibility markers) and
+``consistency.py`` its ``problems`` (a loaded save must have none; ``invariants``
+words them); ``actions.py`` the three actions
 (``Place``, ``Choose``, ``Forfeit``) and their texts; ``bots.py`` samples random moves
 (``sample_action``, re-exported here); ``positions.py`` builds constructed and sample
 positions; ``explore.py`` asks the engine teaching questions (reachable spaces, tower
@@ -30,9 +33,10 @@ figures and widgets.
 Flow of a game: ``state.current`` names who acts.  With nothing pending that player
 places a family member (``Place``), or gives up a member that cannot be placed
 (``Forfeit``).  Effects that need a choice push decisions onto ``state.pending``
-(kinds "privilege", "cost", "trade", "action", "vatican"), answered front first with
-``Choose``; ``legal_choices`` lists the answers.  After the last placement of a round
-come the Vatican report (rounds 2, 4, 6) and the end of the round (``flow.STEPS``).
+(core's pending-decision stack, ``core.decisions``; kinds "privilege", "cost",
+"trade", "action", "vatican"), answered front first with ``Choose``;
+``legal_choices`` lists the answers.  After the last placement of a round come the
+Vatican report (rounds 2, 4, 6) and the end of the round (``flow.FLOW``).
 
 For simulations: ``actor`` (who acts, at most one player), ``legal_actions(state,
 player)``, ``counters`` (round, turns played), ``apply_fast`` (``apply`` without
@@ -42,22 +46,21 @@ events, for playouts) and ``determinize`` (a playable state behind a player's vi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from fresco_kit.core import Action, Event, Rng, SaveError, ScoreSheet, field_error
+from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
 from fresco_kit.core.rules import Reason
 
 from . import setup as _setup
 from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
 from .bots import sample_action
-from .consistency import check_state
-from .data import CARD_TYPES, RESOURCES, SPACES, load
+from .consistency import check_state, invariants
+from .data import SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
-from .flow import Enter, Silent, actor, advance, counters
-from .placement import legal_actions, legal_choices, pass_empty_turns, perform, placement_reasons, reasons
-from .readings import FAITH_MAX
-from .state import State
+from .flow import FLOW, Enter, Silent, actor, counters
+from .placement import DISPATCH, legal_actions, legal_choices, pass_empty_turns, placement_reasons, reasons
+from .state import State, own
 from .vatican import start_report
 
 GAME = "lorenzo"
@@ -87,7 +90,7 @@ __all__ = [
     "state_from_dict",
 ]
 
-#: What the engine does on entering each step of ``flow.STEPS``: the section functions.
+#: What the engine does on entering each step of ``flow.FLOW``: the section functions.
 ENTER: Enter = {
     "setup": _setup.setup_round,
     "actions": pass_empty_turns,
@@ -108,6 +111,7 @@ def state_from_dict(data: Any, path: str = "state") -> State:
     st = State.from_dict(data, path)
     if st.rng is None:
         raise field_error(f"{path}.rng", "the random generator's state (a view cannot be played on)", None)
+    check_state(st, path)
     return st
 
 
@@ -135,26 +139,33 @@ def checks(state: State, action: Action) -> list[Reason]:
     return out
 
 
-def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    """The new state and events of a legal action (``state`` is not changed): the action
-    itself (``placement.perform``), then play moves along ``flow.STEPS`` -- next turn,
-    Vatican report, end of round, next round or the end of the game."""
-    st, events = perform(state, action)
+def _play(state: State, action: Action, events: list[Event]) -> State:
+    """The action carried out in a fresh copy of ``state`` (unchanged) by its handler in
+    ``placement.DISPATCH`` (type -> handler), then play moved along ``flow.FLOW`` --
+    next turn, Vatican report, end of round, next round or the end of the game."""
+    handler = DISPATCH.get(type(action))
+    if handler is None:
+        raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
+    st = state.evolve()
+    acting = cast("Place | Choose | Forfeit", action)  # a type of DISPATCH: one of the three
+    handler.effect(st, own(st, acting.player), acting, events)
     if st.phase == "actions" and not st.pending:
         pass_empty_turns(st, events)
-    advance(st, events, ENTER)
-    return st, events
+    FLOW.advance(st, events, ENTER)
+    return st
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """The new state and events of a legal action (``state`` is not changed): the
+    handler of the action's type, then the flow table (:func:`_play`)."""
+    events: list[Event] = []
+    return _play(state, action, events), events
 
 
 def apply_fast(state: State, action: Action) -> State:
     """The state ``apply`` gives for a LEGAL action, for playouts: the same section code,
     with no checks and the events dropped as they are made (``flow.Silent``)."""
-    events = Silent()
-    st, _ = perform(state, action, events)
-    if st.phase == "actions" and not st.pending:
-        pass_empty_turns(st, events)
-    advance(st, events, ENTER)
-    return st
+    return _play(state, action, Silent())
 
 
 def determinize(view: State, rng: Rng) -> State:
@@ -171,40 +182,3 @@ def is_over(state: State) -> bool:
 def scores(state: State) -> ScoreSheet:
     """The final score sheet (provisional, with no winner, while the game is running)."""
     return final_scores(state)
-
-
-# --------------------------------------------------------------------------- checking
-def invariants(state: State) -> list[str]:
-    """Violations of conservation and non-negativity (empty when all is well): 96
-    development cards, one excommunication tile per period, no negative resource, board
-    limits, faith within the track; then every check a saved state must pass
-    (``consistency.check_state``: turns, members, pending decisions, phase)."""
-    data = load()
-    bad = []
-    ids = [c for deck in state.decks.values() for c in deck]
-    ids += [c for row in state.towers.values() for c in row if c is not None]
-    ids += [c for p in state.players for t in CARD_TYPES for c in p.cards[t]]
-    ids += list(state.discarded)
-    if sorted(ids) != sorted(data.cards):
-        bad.append(f"development cards not conserved: {len(ids)} held, {len(set(ids))} distinct")
-    if [data.excommunications[t].period for t in state.excomm_tiles] != [1, 2, 3]:
-        bad.append("the excommunication tiles in play are not one per period")
-    for p in state.players:
-        for k in RESOURCES:
-            if p.res[k] < 0:
-                bad.append(f"{p.name} has {p.res[k]} {k}")
-        for t in CARD_TYPES:
-            if len(p.cards[t]) > data.max_cards:
-                bad.append(f"{p.name} has {len(p.cards[t])} {t} cards")
-            if any(data.cards[c].type != t for c in p.cards[t]):
-                bad.append(f"{p.name} has a wrong card in the {t} row")
-        if not set(p.excomms) <= set(state.excomm_tiles) or len(set(p.excomms)) != len(p.excomms):
-            bad.append(f"{p.name} carries an excommunication not in play")
-        if p.res["faith"] > FAITH_MAX:
-            bad.append(f"{p.name} has faith beyond the track")
-    if not bad:
-        try:
-            check_state(state)
-        except SaveError as exc:
-            bad.append(str(exc))
-    return bad

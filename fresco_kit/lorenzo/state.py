@@ -4,10 +4,12 @@ A :class:`State` holds everything, including the random generator's integer, so 
 same seed and actions always give the same game.  Every part is a frozen, slotted
 :class:`~fresco_kit.core.Record`; its annotations are the save format (names, card and
 tile ids as in ``seeds/lorenzo.toml``), checked field by field on loading, and
-``State.validate`` (``consistency.py``) checks what one field cannot say: every card
-and tile once, turns and family members that agree, decisions that can be answered.
+``consistency.problems`` says what one field cannot (every card and tile once, turns
+and family members that agree, decisions that can be answered; ``rules.state_from_dict``
+refuses a save with any).  This module is the bottom of the package: it imports only
+core, ``data`` and ``readings``.
 
-Rules code never changes a published state.  ``placement.perform`` builds the next one
+Rules code never changes a published state.  ``rules.apply`` builds the next one
 in a fresh copy (``state.evolve()``): it takes the acting
 player's private copy with :func:`own` (fresh resource and card dicts it may change),
 replaces other fields with ``assign`` (new dicts and tuples, never edited in place) and
@@ -21,10 +23,13 @@ from typing import Annotated, Any, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record, assign, field_error
 from fresco_kit.core.data import patch_option
+from fresco_kit.core.decisions import Decision as PendingDecision
+from fresco_kit.core.decisions import owner
 from fresco_kit.core.game import seat_of
+from fresco_kit.core.record import hide_order, private
+from fresco_kit.core.record import view as view_of
 
 from . import readings
-from .consistency import check_state
 from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load, load_for
 
 Member = Annotated[str, Names(MEMBERS, "family members")]
@@ -53,8 +58,11 @@ def check_bundle(bundle: dict[str, int], path: str, allowed: tuple[str, ...] = R
 
 
 @dataclass(frozen=True, slots=True)
-class Decision(Record):
-    """A choice the rules wait for, answered with ``Choose`` front first.
+class Decision(PendingDecision):
+    """A choice the rules wait for, answered with ``Choose`` front first: a pending
+    decision of core's one mechanism (:mod:`fresco_kit.core.decisions`: ``state.pending``
+    is its stack, the front decision's ``player`` is who acts), whose ``kind`` is saved
+    as a field (the save format of version 3):
 
     - ``privilege``: ``count`` council privileges still to take, all different from
       the ``taken`` ones of the same effect;
@@ -66,8 +74,7 @@ class Decision(Record):
     - ``vatican``: support the Church or not at the report.
     """
 
-    player: str
-    kind: DecisionKind
+    kind: DecisionKind  # saved (in place of the base class's KIND)
     count: Annotated[int, Range(1, 5)] | None = None
     taken: tuple[Privilege, ...] | None = None
     card: Count | None = None
@@ -197,7 +204,8 @@ _SWITCH_NAMES = tuple(r.name for r in readings.SWITCHES)
 
 @dataclass(frozen=True, slots=True)
 class State(Record):
-    """The whole game.
+    """The whole game: one schema for the save (the annotations) and the players' views
+    (the ``private`` markers of ``decks`` and ``rng``; every other field is public).
 
     ``round`` runs 1..6 (7 once over; period = (round + 1) // 2); ``phase`` is
     "actions", "vatican" or "over"; ``schedule[turn]`` is who places next; ``pending``
@@ -215,14 +223,14 @@ class State(Record):
     phase: Literal["actions", "vatican", "over"]
     dice: Annotated[dict[str, Annotated[int, Range(1, 6)]], Names(COLOURED, "dice")]
     towers: Annotated[dict[str, Annotated[tuple[Count | None, ...], Length(4)]], Names(CARD_TYPES, "towers")]
-    decks: Annotated[dict[str, tuple[Count, ...]], Names(DECKS, "decks")]
+    decks: Annotated[dict[str, tuple[Count, ...]], Names(DECKS, "decks"), private(hide_order)]
     discarded: tuple[Count, ...]
     occupants: dict[str, tuple[Occupant, ...]]
     schedule: tuple[str, ...]
     turn: Count
     pending: tuple[Decision, ...]
     excomm_tiles: Annotated[tuple[Count, ...], Length(3)]
-    rng: Annotated[int, Range(0, 2**64 - 1)] | None
+    rng: Annotated[Annotated[int, Range(0, 2**64 - 1)] | None, private()]
     bonus_tiles: Literal["standard", "advanced"] = "standard"
     switches: Switches = Switches()
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.load_for)
@@ -259,31 +267,34 @@ class State(Record):
     def current(self) -> str | None:
         """Who must act now: the owner of the front pending decision, else the scheduled player."""
         if self.pending:
-            return self.pending[0].player
+            return owner(self.pending)
         if self.phase == "actions" and self.turn < len(self.schedule):
             return self.schedule[self.turn]
         return None
 
     def view(self, player: str | None = None) -> State:
-        """What ``player`` sees (everyone sees the same): no random generator (``rng``
-        is None, so the next rounds' dice cannot be foreseen) and each deck sorted by
-        card id, hiding the order of the face-down cards but not which cards remain
-        (the summary, *La struttura della partita*: decks are shuffled face down;
-        everything else, towers, boards and excommunication tiles, is face up).
+        """What ``player`` sees (everyone sees the same), derived from the fields' markers
+        (``core.record.view``): no random generator (``rng`` is private: None, so the next
+        rounds' dice cannot be foreseen) and each deck sorted by card id (``decks`` is
+        private with its order hidden: which cards remain shows, not their order; the
+        summary, *La struttura della partita*: decks are shuffled face down).  Every
+        other field is public: towers, boards, excommunication tiles are face up, and
+        Lorenzo has no hidden hands.
 
         ``player`` (optional) must name a player of the game."""
         if player is not None:
             seat_of(self.names, player)
-        return self.evolve(rng=None, decks={k: tuple(sorted(v)) for k, v in self.decks.items()})
+        return view_of(self, player)
 
     def validate(self, path: str = "") -> None:
-        """Check the fields across each other (``consistency.check_state``; raises
-        ``SaveError`` naming the first field that contradicts the others) and the data patch."""
+        """Check the data patch (raises ``SaveError`` naming it).  The checks across
+        fields are ``consistency.problems``, which ``rules.state_from_dict`` runs on
+        every save it loads (this module, at the bottom of the package, imports no
+        rules)."""
         try:
             load_for(self.data)
         except ValueError as exc:  # DataError names the patch's bad path
             raise field_error(f"{path}.data" if path else "data", f"a valid data patch ({exc})", self.data) from None
-        check_state(self, path)
 
 
 def own(st: State, name: str) -> Player:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fresco_kit.core import Record
+from fresco_kit.core import Range, Record
 from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
 
@@ -63,7 +63,7 @@ class State(Record):
 
     players: tuple[str, ...]
     variant: Literal["basic", "history"]  # "history": Variant: Sheets with History
-    rng: int  # fresco_kit.core.Rng state
+    rng: Annotated[int, Range(0, 2**64 - 1)]  # fresco_kit.core.Rng state
     start: int  # seat of the starting player
     current: int  # seat whose turn it is
     deck: tuple[int, ...]  # technique card ids, top of the deck last

@@ -94,10 +94,10 @@ def _broken(edit) -> dict:
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda d: d["seats"][1]["paints"].update(blue="x"), "seats[1].paints.blue: expected a whole number >= 0, got 'x'"),
-    (lambda d: d["seats"][1]["paints"].update(blue=-1), "seats[1].paints.blue: expected a whole number >= 0, got -1"),
-    (lambda d: d["seats"][0]["paints"].update(red=True), "seats[0].paints.red: expected a whole number >= 0, got True"),
-    (lambda d: d["seats"][0]["paints"].update(red=1.0), "seats[0].paints.red: expected a whole number >= 0, got 1.0"),
+    (lambda d: d["seats"][1]["paints"].update(blue="x"), "seats[1].paints.blue: expected a whole number from 0 to 999, got 'x'"),
+    (lambda d: d["seats"][1]["paints"].update(blue=-1), "seats[1].paints.blue: expected a whole number from 0 to 999, got -1"),
+    (lambda d: d["seats"][0]["paints"].update(red=True), "seats[0].paints.red: expected a whole number from 0 to 999, got True"),
+    (lambda d: d["seats"][0]["paints"].update(red=1.0), "seats[0].paints.red: expected a whole number from 0 to 999, got 1.0"),
     (lambda d: d["seats"][0].update(time=19), "seats[0].time: expected a whole number from 1 to 18, got 19"),
     (lambda d: d["seats"][0]["paints"].pop("red"), "seats[0].paints.red: missing"),
     (lambda d: d["seats"][0].update(colour=1), "seats[0].colour: unknown key; the keys here are name, paints"),
@@ -172,9 +172,9 @@ def test_one_grammar_writes_and_reads_every_action(action, text):
     (lambda: Buy("Red", True, (1,)), "Buy.booth: expected a whole number from 1 to 4, got True"),
     (lambda: Buy("Red", 1.5, (1,)), "Buy.booth: expected a whole number from 1 to 4, got 1.5"),
     (lambda: Buy("Red", 5, (1,)), "Buy.booth: expected a whole number from 1 to 4, got 5"),
-    (lambda: Buy("Red", 1, (0,)), "Buy.tiles: expected a tuple of items that are each a whole number >= 1"),
+    (lambda: Buy("Red", 1, (0,)), "Buy.tiles: expected a tuple of items that are each a whole number from 1 to 999"),
     (lambda: Buy("Red Team", 1, (1,)), "Buy.player: expected a name (one word)"),
-    (lambda: Restore("Red", (1, 2, 3)), "Restore.segment: expected a tuple (a whole number, a whole number)"),
+    (lambda: Restore("Red", (1, 2, 3)), "Restore.segment: expected a tuple (a whole number from -999 to 999, a whole number from -999 to 999)"),
     (lambda: Restore("Red", (1, 2), track="up"), "Restore.track: expected one of behind, ahead, or None"),
     (lambda: Bonus("gold"), "Bonus.kind: expected one of refined, material, objective, got 'gold'"),
 ])

@@ -195,7 +195,7 @@ def test_a_save_is_readable_and_a_bad_field_is_named():
     d["start"]["players"][2]["paints"]["blue"] = "x"
     with pytest.raises(SaveError) as err:
         Game.from_json(json.dumps(d))
-    assert str(err.value) == "start.players[2].paints.blue: expected a whole number >= 0, got 'x'"
+    assert str(err.value) == "start.players[2].paints.blue: expected a whole number from 0 to 999, got 'x'"
 
 
 def test_view_hides_plans_only_while_planning_and_undo_works():

@@ -96,8 +96,8 @@ def test_state_from_dict_refuses_bad_data_naming_the_field():
     for key, value, where in [("round", 9, "state.round: expected a whole number from 1 to 7, got 9"),
                               ("phase", "lunch", "state.phase: expected one of 'actions', 'vatican', 'over'"),
                               ("pending", [{"x": 1}], "state.pending[0].x: unknown key"),
-                              ("turn", "1", "state.turn: expected a whole number >= 0, got '1'"),
-                              ("turn", True, "state.turn: expected a whole number >= 0, got True"),
+                              ("turn", "1", "state.turn: expected a whole number from 0 to 999, got '1'"),
+                              ("turn", True, "state.turn: expected a whole number from 0 to 999, got True"),
                               ("rng", 1.5, "state.rng: expected a whole number from 0 to"),
                               ("rng", None, "state.rng: expected the random generator's state")]:
         _refused(dict(d, **{key: value}), where)
@@ -114,7 +114,7 @@ def test_state_from_dict_refuses_bad_data_naming_the_field():
         (lambda b: b["dice"].update(white=7), "state.dice.white: expected a whole number from 1 to 6, got 7"),
         (lambda b: b["players"][0].update(bonus_tile="Z"), "state.players[0].bonus_tile: expected personal bonus"),
         (lambda b: b["players"][0].update(bonus_tile="A"), "state.players[0].bonus_tile: expected the standard tile"),
-        (lambda b: b["players"][0]["res"].update(coins=-1), "state.players[0].res.coins: expected a whole number >= 0"),
+        (lambda b: b["players"][0]["res"].update(coins=-1), "state.players[0].res.coins: expected a whole number from 0 to 999"),
         (lambda b: b["players"][0]["res"].update(faith=16), "state.players[0].res.faith: expected at most 15"),
         (lambda b: b["players"][0]["cards"].update(territory=[25]), "state.players[0].cards.territory[0]: expected "
                                                                     "the id of a territory card, got 25"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from fresco_kit.core.readings import Reading
+from fresco_kit.core.registry import Switch
 from fresco_kit.lorenzo import INFO, new_game, readings
 from fresco_kit.lorenzo.final import final_scores
 from fresco_kit.lorenzo.scoring import military_points
@@ -24,6 +26,15 @@ def test_military_places_count_players_strictly_ahead():
 def switched(name, value):
     """The options of a game with one reading switched."""
     return {"switches": {name: value}}
+
+
+def test_readings_and_switches_are_the_kits_shared_types():
+    """One vocabulary (issue 16): the switches are core Switches carrying their defaults,
+    the readings core Readings."""
+    for s in readings.SWITCHES:
+        assert type(s) is Switch and s.default == readings.DEFAULTS[s.name] and s.default in s.choices
+    assert all(type(r) is Reading for r in readings.ALL)
+    assert {r.switch for r in readings.ALL if r.switch} >= {s.name for s in readings.SWITCHES}
 
 
 def test_switches_are_the_readings_with_their_defaults():

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from fresco_kit.core import Game, Rng, SaveError
-from fresco_kit.lorenzo import examples, new_game, positions, rules
+from fresco_kit.lorenzo import consistency, examples, new_game, positions, rules
 from fresco_kit.lorenzo.actions import Choose, Place
 from fresco_kit.lorenzo.state import State
 
@@ -106,9 +106,10 @@ def _save(**kw):
     (lambda d: d["state"]["towers"]["venture"].pop(), "state.towers.venture: expected a list of exactly 4 items"),
     (lambda d: d["start"]["towers"]["venture"].pop(), "start.towers.venture: expected a list of exactly 4 items"),
     (lambda d: d["start"]["players"][0]["res"].update(servants=True), "start.players[0].res.servants: expected a "
-                                                                       "whole number >= 0, got True"),
-    (lambda d: d["start"]["players"][0]["home"].pop(), "actions[3]: 'place Red neutral building-1 servants 1' "
-                                                        "cannot be replayed: Red's neutral member is not at home"),
+                                                                       "whole number from 0 to 999, got True"),
+    (lambda d: (d["start"]["players"][0]["home"].pop(), d.update(seed=None)),
+     "actions[3]: 'place Red neutral building-1 servants 1' cannot be replayed: Red's neutral member is not at home"),
+    (lambda d: d["start"]["players"][0]["home"].pop(), "seed: the start state is not the one seed"),
     (lambda d: d["actions"].__setitem__(0, "place Red white council servants True"), "actions[0]: 'place Red white "
                                                                                      "council servants True' cannot"),
     (lambda d: d.update(options={"bonus_tiles": "standard", "switches": {"win_tie_break": "shared"}}),
@@ -149,3 +150,24 @@ def test_a_removed_member_with_turns_left_is_refused_or_passes():
 def test_bool_or_float_servants_are_refused_when_made(make):
     with pytest.raises(ValueError):
         make()
+
+
+def test_one_problems_convention_for_loading_and_invariants():
+    """``consistency.problems`` lists ``(field, what is wrong)``; a loaded save is refused
+    at the first (``rules.state_from_dict``), and ``rules.invariants`` words them all --
+    also for boards broken in play, which no save could hold."""
+    st = new_game(P2, seed=3).state
+    assert consistency.problems(st) == [] and rules.invariants(st) == []
+    red = st.players[0]
+    broken = st.evolve(players=(red.evolve(res={**red.res, "coins": -1}),) + st.players[1:],
+                       order=(st.order[0], st.order[0]))
+    assert consistency.problems(broken)[0][0] == "order"                    # nothing after a bad order
+    broken = broken.evolve(order=st.order)
+    found = consistency.problems(broken)
+    assert found == [("players[0].res.coins", "expected a whole number >= 0, got -1")]
+    assert rules.invariants(broken) == ["players[0].res.coins: expected a whole number >= 0, got -1"]
+    data = st.to_dict()
+    data["turn"] = 99
+    with pytest.raises(SaveError, match=r"^state\.turn: expected a turn from 0 to 8, got 99$"):
+        rules.state_from_dict(data)
+    assert State.from_dict(data).turn == 99            # the field alone is sound: the checks across are problems

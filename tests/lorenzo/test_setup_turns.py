@@ -104,7 +104,7 @@ def test_servants_add_one_each_without_limit():
     g = game_at(position(P2, dice={"white": 1}, towers={"territory": [1, 2, 3, 4]}, res={"Red": {"servants": 9}}))
     assert_refused(g, Place("Red", "white", "territory-4", 5), "place.min")     # 1 + 5 = 6 < 7
     assert_refused(g, Place("Red", "white", "territory-4", 10), "servants")     # owns only 9
-    with pytest.raises(ValueError, match="Place.servants: expected a whole number >= 0, got -1"):
+    with pytest.raises(ValueError, match="Place.servants: expected a whole number from 0 to 999, got -1"):
         Place("Red", "white", "territory-4", -1)                              # refused when made
     g.play(Place("Red", "white", "territory-4", 6))                           # 1 + 6 = 7
     assert res(g, "Red", "servants") == 3

@@ -130,7 +130,7 @@ def test_extra_materials_at_most_one_per_card():
     rep = card_ids("repainting", 3, 4)
     game = game_of(position(hand=rep, play=8))
     assert reasons(game, Restore("G1", "repainting", rep, 3)) == ["restore.correct"]
-    with pytest.raises(ValueError, match="Restore.extra: expected a whole number >= 0, got -1"):
+    with pytest.raises(ValueError, match="Restore.extra: expected a whole number from 0 to 999, got -1"):
         Restore("G1", "repainting", rep, -1)                    # refused when made
     sol = card_ids("solvent_sponge", 2)
     assert reasons(game_of(position(hand=sol, play=8)), Restore("G1", "solvent_sponge", sol, 2)) == ["restore.excellent"]

@@ -46,7 +46,7 @@ def test_action_forms_follow_the_shared_grammar():
     ("restore G1 paint 1", "Restore.technique: expected a technique"),
     ("restore G1 repainting a,b", "Restore.cards: 'a' is not a whole number"),
     ("restore G1 repainting 1 2", "unexpected '2'"), ("restore G1 repainting 1 +2", "unexpected '+2'"),
-    ("restore G1 repainting 1 extra -1", "Restore.extra: expected a whole number >= 0"),
+    ("restore G1 repainting 1 extra -1", "Restore.extra: expected a whole number from 0 to 999"),
     ("restore G1 repainting 84", "Restore.cards: expected"), ("bonus objective", "Bonus.objective"),
     ("bonus gold", "Bonus.kind: expected one of refined, material, objective"), ("reveal", "missing place"),
     ("acquire x", "Acquire.cards: 'x' is not a whole number"), ("acquire 3 17", "unexpected '17'"),
@@ -94,7 +94,7 @@ def test_json_save_round_trip_and_validation():
         state_from_dict({"variant": "basic"})
     d = game.state.to_dict()
     d["black"] = "three"
-    with pytest.raises(SaveError, match=r"^state\.black: expected a whole number >= 0, got 'three'"):
+    with pytest.raises(SaveError, match=r"^state\.black: expected a whole number from 0 to 999, got 'three'"):
         state_from_dict(d)
     d = game.state.to_dict()
     d["places"]["G1"]["fresco"] = "nope"
@@ -212,7 +212,7 @@ def _set(*path_value):
     (_set("players", [{"name": "Red"}]), r"players: expected a list of 2 to 4 items"),
     (_set("black", 2), r"black: black materials not conserved: 2 counted"),
     (_set("players", 0, "supply", 0), r"players\[0\]\.supply: Red's materials not conserved"),
-    (_set("players", 0, "supply", -1), r"players\[0\]\.supply: expected a whole number >= 0, got -1"),
+    (_set("players", 0, "supply", -1), r"players\[0\]\.supply: expected a whole number from 0 to 999, got -1"),
     (_set("players", 0, "hand", lambda h: h[::-1]), r"players\[0\]\.hand: card ids in increasing order"),
     (_set("players", 0, "hand", lambda h: h + [0] * 4), r"players\[0\]\.hand: expected a list of 0 to 8 items"),
     (_set("discard", lambda d: d + [d[0]]), r"discard: card \d+ is also in discard"),
