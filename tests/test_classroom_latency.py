@@ -18,8 +18,18 @@ from pathlib import Path
 import pytest
 
 from tests.test_classroom import (  # noqa: F401  (browser, voila, page: the fixtures, shared)
-    FULL_SWEEP, NO_ANSWER_MS, PER_PAGE, QUIET_MS, TIMEOUT_MS, TIMES, browser, check_accessible,
-    latency_pages, page, shot, voila,
+    FULL_SWEEP,
+    NO_ANSWER_MS,
+    PER_PAGE,
+    QUIET_MS,
+    TIMEOUT_MS,
+    TIMES,
+    browser,
+    check_accessible,
+    latency_pages,
+    page,
+    shot,
+    voila,
 )
 
 REPORT = Path(os.environ.get("FRESCO_KIT_LATENCY", "/tmp/fresco_kit_latency.md"))
