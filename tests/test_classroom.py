@@ -154,14 +154,15 @@ def click_next(page) -> None:
         target = page.locator(f"{selector}:visible")
         if target.count():
             before = table.inner_html()
-            if selector == ".fk-move-choose":
-                select = page.locator(".fk-move-select select")
-                select.select_option(index=0)
-            target.first.click()
             try:
+                if selector == ".fk-move-choose":
+                    select = page.locator(".fk-move-select select")
+                    select.select_option(index=0, timeout=ANSWER_MS)
+                # the table may still be redrawing after the last click: what was visible may go
+                target.first.click(timeout=ANSWER_MS)
                 page.wait_for_function(JS_TABLE_CHANGED, arg=[".fk-table", before], timeout=ANSWER_MS, polling=50)
             except PlaywrightTimeout:
-                pass                  # not answered: the caller clicks again
+                pass                  # gone, or not answered: the caller looks again
             return
     try:                              # the kernel is still answering the last click
         page.locator(", ".join(f"{s}:visible" for s in NEXT)).first.wait_for(timeout=ANSWER_MS)
