@@ -1,6 +1,8 @@
 """The table: a whole game played in a notebook, by people and bots (the classroom widget).
 
-Shared code lives here; each game adds a small module ``fresco_kit/<game>/table.py``
+The widget renders a :class:`fresco_kit.core.table.TableModel` (``Table.model``), which
+holds the game, the seats, the moves and their narrowing, tries, undo, bots, the log and
+saves; this module only draws it and passes clicks on.  Each game adds a small module ``fresco_kit/<game>/table.py``
 that follows :class:`.table_parts.TableParts` (readable move texts, the steps that filter moves, the
 status line, the player's private panel, the board as SVG, explanations of the score
 categories).  Until a game has one, :class:`DefaultParts` stands in (plain action texts,
@@ -21,10 +23,13 @@ How it plays:
   that blocks it, cited, and changes nothing.
 - *Hot seat*: with two or more human seats, the private panel and the moves hide behind
   a "pass the device" screen whenever the person to act is not the one who acted last.
+  Behind the screen the move chooser holds nothing (no label of the last person's moves)
+  and Undo is blocked: the next person passes the screen first.
 - *Bots* (seat menus) play at once until a person must act (pace "auto"), or one move
   per click of "Bot move" (pace "step").  Simultaneous choices (Fresco) are made one
   player after another.
-- *Undo* goes back to the last move a person made, taking back the bots' moves since.
+- *Undo* goes back to the last move a person made, taking back the bots' moves since
+  (``undo=`` sets the model's policy, see :data:`fresco_kit.core.table.UNDO_POLICIES`).
 - *Save* makes a download link (JSON); *load* reads an uploaded save, or refuses it
   with the reason and keeps the game.
 - Every update sets the value of an existing widget; nothing is cleared or redrawn
@@ -60,33 +65,40 @@ CSS classes (a browser test drives the table through them):
 from __future__ import annotations
 
 import base64
-import os
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
-from fresco_kit.core.game import Game, Turn
-from fresco_kit.core.random import Rng
-from fresco_kit.core.record import SaveError
-from fresco_kit.core.registry import GAMES, game_info
-from fresco_kit.core.rules import Event
-from fresco_kit.sim.base import Bot
+from fresco_kit.core.game import Game
+from fresco_kit.core.registry import game_info
+from fresco_kit.core.table import (
+    NOT_A_MOVE,
+    NOTHING_TO_UNDO,
+    OVER,
+    PLAYED,
+    LogEntry,
+    Move,
+    TableError,
+    TableModel,
+)
+from fresco_kit.core.table import REFUSED as REFUSED_MOVE
 from fresco_kit.sim.bots import make_bot
 
 from .i18n import N_, glossary_html, translator
+from .table_chooser import MoveChooser
+from .table_link import link_settings
 from .table_parts import (
     INK,
     OK_BG,
     REFUSED,
     REFUSED_BG,
     STYLE,
+    TableParts,
     box,
-    cited,
+    log_entry_html,
     parts_for,
     refusal_html,
     score_html,
-    step_label,
 )
 
 #: the seat kinds: a person, or a bot of :mod:`fresco_kit.sim.bots`
@@ -100,7 +112,7 @@ LOG_TURNS = 40
 
 
 class Table:
-    """A whole game at the table: the widgets, the game and the seats (see the module doc)."""
+    """A whole game at the table: the widgets over a :class:`TableModel` (see the module doc)."""
 
     def __init__(
         self,
@@ -109,6 +121,8 @@ class Table:
         seed: int = 0,
         seats: Sequence[str] | None = None,
         lang: str = "en",
+        *,
+        undo: str = "anyone",
         **options: Any,
     ):
         import ipywidgets as widgets
@@ -116,25 +130,19 @@ class Table:
         self.lang, self._ = lang, translator(lang)
         _ = self._
         self.info = game_info(game)
-        self.parts = parts_for(self.info)
-        self.game: Game = self.info.new_game(players, seed, **options)
-        players = self.game.players
-        seats = list(seats) if seats is not None else ["human"] * len(players)
-        if len(seats) != len(players) or any(s not in SEATS for s in seats):
-            raise ValueError(f"seats must be one of {', '.join(SEATS)} per player ({len(players)}), not {seats!r}")
-        self.seats = dict(zip(players, seats))
-        self._rngs = {p: Rng(seed * 7919 + i + 1) for i, p in enumerate(players)}
-        self._bots: dict[tuple[str, str], Bot] = {}
-        self._marks: list[int] = []  # history lengths before each move a person made
-        self._path: list[str] = []  # the steps chosen so far
+        self._parts = parts_for(self.info)
+        new = self.info.new_game(players, seed, **options)
+        seats = list(seats) if seats is not None else ["human"] * len(new.players)
+        if len(seats) != len(new.players) or any(s not in SEATS for s in seats):
+            raise ValueError(f"seats must be one of {', '.join(SEATS)} per player ({len(new.players)}), not {seats!r}")
+        #: the table model this widget renders
+        self.model = TableModel(new, seats, bots=make_bot, words=self._parts, undo=undo, pace="step")
         self._revealed: str | None = None  # the person whose private panel is shown
-        self._shown: tuple[Any, ...] = ()  # what the move box shows now
         self._drawn_state: Any = None
         self._seat_state: Any = None  # the state, and (mover, screened, seats), the seat panels show
         self._drawn_seat: tuple[Any, ...] = ()
-        self._pool: list[Any] = []  # the move buttons
-        self._logged: dict[int, tuple[Any, str]] = {}  # id(turn) -> (turn, its log entry)
-        self._moves: list[tuple[Any, tuple[str, ...], str]] = []  # (action, steps, text) of the mover
+        self._logged: dict[LogEntry, str] = {}  # log entry -> its HTML
+        self._options: list[tuple[Any, Move]] = []  # the mover's legal moves, from the model
 
         def html(cls: str, value: str = "") -> Any:
             w = widgets.HTML(value)
@@ -156,16 +164,16 @@ class Table:
         self.pass_box = widgets.VBox([self.pass_text, self.pass_button])
         self.pass_box.add_class("fk-table-pass")
         self.private = html("fk-table-private")
-        self.breadcrumb = html("fk-table-breadcrumb")
-        self.back = button("fk-table-back", _("Back"), self._step_back)
-        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.select = widgets.Select(rows=10, layout=widgets.Layout(width="420px"))
-        self.select.add_class("fk-move-select")
-        self.choose = button("fk-move-choose", _("Choose"), lambda: self._pick(self.select.value))
-        self.move_text = html("fk-table-move-text")
-        self.play_button = button("fk-table-play", _("Play"), self._play_chosen, "success")
-        self.moves = widgets.VBox([widgets.HBox([self.back, self.breadcrumb]), self.options])
-        self.moves.add_class("fk-table-moves")
+        #: the step-by-step move chooser (its widgets are the table's too)
+        self.chooser = chooser = MoveChooser(_, self._refresh, self._play_chosen)
+        self.moves, self.options, self.select, self.choose = (
+            chooser.box,
+            chooser.options,
+            chooser.select,
+            chooser.choose,
+        )
+        self.breadcrumb, self.back, self.move_text = chooser.breadcrumb, chooser.back, chooser.move_text
+        self.play_button, self._pool = chooser.play_button, chooser.pool
         self.try_text = widgets.Text(
             placeholder=_("type a move (see the forms below)"), layout=widgets.Layout(width="420px")
         )
@@ -183,9 +191,9 @@ class Table:
             options=[(_(p), p) for p in PACES], value="auto", style={"button_width": "auto"}
         )
         self.pace.add_class("fk-table-pace")
-        self.pace.observe(lambda _c: self._advance(), names="value")
+        self.pace.observe(lambda change: self._set_pace(change["new"]), names="value")
         self.seat_menus = []
-        for p in players:
+        for p in self.model.players:
             menu = widgets.Dropdown(
                 options=[(_(s), s) for s in SEATS],
                 value=self.seats[p],
@@ -216,17 +224,37 @@ class Table:
             self.log, self.glossary,
         ])  # fmt: skip
         self.widget.add_class("fk-table")
-        self._advance()
+        self._set_pace("auto")
 
-    # -- who acts -----------------------------------------------------------
+    # -- what the model holds -------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game at the table (the model's)."""
+        return self.model.game
+
+    @property
+    def parts(self) -> TableParts:
+        """The game's table parts; the model speaks their words."""
+        return self._parts
+
+    @parts.setter
+    def parts(self, parts: TableParts) -> None:
+        self._parts = parts
+        self.model.words = parts
+
+    @property
+    def seats(self) -> dict[str, str]:
+        """Each player's seat kind (human or a bot)."""
+        return self.model.seats
+
     @property
     def humans(self) -> list[str]:
         """The players seated as people."""
-        return [p for p, kind in self.seats.items() if kind == "human"]
+        return self.model.humans
 
     def mover(self) -> str | None:
         """The person who must choose now (the first of them while choices are simultaneous)."""
-        return next((p for p in self.game.actor() if self.seats[p] == "human"), None)
+        return next(iter(self.model.people_to_act()), None)
 
     def screened(self) -> bool:
         """Whether the pass-the-device screen hides the private panel and the moves."""
@@ -236,12 +264,12 @@ class Table:
     @property
     def path(self) -> tuple[str, ...]:
         """The steps chosen so far in the move chooser."""
-        return tuple(self._path)
+        return tuple(self.chooser.path)
 
     @property
     def legal_moves(self) -> list[tuple[Any, tuple[str, ...], str]]:
         """The moves the chooser offers the person to act: (action, steps, text) each."""
-        return list(self._moves)
+        return [(a, m.steps, m.text) for a, m in self._options]
 
     # -- actions ------------------------------------------------------------
     def _reveal(self) -> None:
@@ -249,78 +277,60 @@ class Table:
         self._refresh()
 
     def _set_seat(self, player: str, kind: str) -> None:
-        self.seats[player] = kind
-        self._advance()
+        self.model.set_seat(player, kind)
+        self._refresh()
 
-    def _bots_to_act(self) -> list[str]:
-        return [p for p in self.game.actor() if self.seats[p] != "human"]
-
-    def _bot_play(self, player: str) -> None:
-        kind = self.seats[player]
-        bot = self._bots.get((player, kind)) or self._bots.setdefault((player, kind), make_bot(kind))
-        self.game.play(bot.choose(self.game.rules, self.game.state, player, self._rngs[player]))
-
-    def _advance(self) -> None:
-        """Bots move at once (pace auto) until a person must act or the game ends; then redraw."""
-        while self.pace.value == "auto" and not self.game.is_over and self._bots_to_act():
-            self._bot_play(self._bots_to_act()[0])
+    def _set_pace(self, pace: str) -> None:
+        self.model.pace = pace
         self._refresh()
 
     def _bot_step(self) -> None:
-        bots = self._bots_to_act()
-        if not self.game.is_over and bots:
-            self._bot_play(bots[0])
+        self.model.bot_step()
         self._refresh()
 
-    def _played(self, action: Any, note: str = "") -> None:
-        """A person plays ``action`` (legal): remembered for undo, then the bots answer.
-
-        ``note`` is shown under the move box (cleared if the device must now be passed)."""
-        mark = len(self.game.history)
-        self.game.play(action)
-        self._marks.append(mark)
-        self._path = []
-        self.refusal.value = note
-        self._advance()
-
     def _play_chosen(self) -> None:
-        left = self._filtered()
-        if len(left) == 1:
-            self._played(left[0][0])
+        """Play the one move the chooser has narrowed to (the bots answer)."""
+        move = self.chooser.narrowed().move
+        if move is not None and self.model.play(move.action).kind == PLAYED:
+            self.chooser.path = []
+            self.refusal.value = ""
+            self._refresh()
 
     def _try(self) -> None:
         _ = self._
         text = self.try_text.value.strip()
-        if self.game.is_over:
+        outcome = self.model.play(text)
+        if outcome.kind == OVER:
             self.refusal.value = box(escape(_("The game is over.")))
-            return
-        try:
-            action = self.game.rules.parse_action(text)
-            verdict = self.game.explain(action)
-        except ValueError as exc:
-            self.refusal.value = box(escape(_("Not a move:")) + " " + escape(str(exc)), REFUSED_BG, REFUSED)
-            return
-        if not verdict.ok:
-            self.refusal.value = refusal_html(verdict.reasons, self.lang)
-            return
-        played = escape(_("Played:")) + " " + escape(self.parts.move_text(self.game.state, action))
-        self._played(action, box(played, OK_BG))
+        elif outcome.kind == NOT_A_MOVE:
+            self.refusal.value = box(escape(_("Not a move:")) + " " + escape(outcome.problem), REFUSED_BG, REFUSED)
+        elif outcome.kind == REFUSED_MOVE:
+            self.refusal.value = refusal_html(outcome.reasons, self.lang)
+        else:
+            self.chooser.path = []
+            self.refusal.value = box(escape(_("Played:")) + " " + escape(outcome.text), OK_BG)
+            self._refresh()  # clears the note if the device must now be passed
 
     def _undo(self) -> None:
-        """Back to the last move a person made: that move and every bot move since are taken back."""
-        if not self._marks:
-            self.refusal.value = box(escape(self._("Nothing to undo.")))
+        """Back to the last move a person made (the model's undo policy), never behind the screen:
+        the person to act passes the screen first, so no hand is shown to the wrong person."""
+        if self.screened():
             return
-        mark = self._marks.pop()
-        self.game.undo(len(self.game.history) - mark)
-        self._path = []
+        seat = self.mover() or (self.humans[0] if len(self.humans) == 1 else None)
+        try:
+            self.model.undo(seat)
+        except TableError as exc:
+            message = str(exc)
+            text = self._("Nothing to undo.") if message == NOTHING_TO_UNDO else self._(message)
+            self.refusal.value = box(escape(text))
+            return
+        self.chooser.path = []
         self.refusal.value = ""
         self._refresh()
 
     def _save(self) -> None:
-        data = base64.b64encode(self.game.to_json().encode()).decode()
-        seed = "" if self.game.seed is None else f"-seed{self.game.seed}"
-        name = f"{self.info.name}{seed}.json"
+        data = base64.b64encode(self.model.save().encode()).decode()
+        name = self.model.filename()
         self.download.value = (
             f"<a download='{escape(name)}' href='data:application/json;base64,{data}' style='{STYLE}'>"
             f"{escape(self._('Download'))} {escape(name)}</a>"
@@ -331,97 +341,25 @@ class Table:
         if not files:
             return
         item = files[0] if isinstance(files, (tuple, list)) else next(iter(files.values()))
-        content = bytes(item["content"])
         try:
-            game = Game.from_json(content)
-            if game.info.name != self.info.name:
-                raise SaveError(f"game: this table plays {self.info.name}, the file holds {game.info.name}")
-            if game.players != self.game.players:
-                raise SaveError(
-                    f"players: this table seats {', '.join(self.game.players)}, not {', '.join(game.players)}"
-                )
+            self.model.load(bytes(item["content"]))
         except ValueError as exc:  # a SaveError naming the field, for anything a file can get wrong
-            self.file_message.value = box(escape(self._("File refused:")) + " " + escape(str(exc)), REFUSED_BG, REFUSED)
+            message = escape(self._("File refused:")) + " " + escape(str(exc))
+            self.file_message.value = box(message, REFUSED_BG, REFUSED)
         else:
-            self.game = game
-            self._marks = [
-                i
-                for i, t in enumerate(game.history)
-                if any(self.seats[p] == "human" for p in self.game.rules.actor(t.state_before))
-            ]
-            self._path, self._revealed = [], None
+            self.chooser.path, self._revealed = [], None
             self.file_message.value = box(escape(self._("Loaded")) + " " + escape(str(item.get("name", ""))), OK_BG)
-            self._advance()
+            self._refresh()
         self.upload.value = ()
 
     # -- the move chooser ---------------------------------------------------
-    def _options_of(self, player: str | None) -> list[tuple[Any, tuple[str, ...], str]]:
-        if player is None:
-            return []
-        state = self.game.state
-        return [
-            (a, tuple(self.parts.move_steps(state, a)), self.parts.move_text(state, a))
-            for a in self.game.rules.legal_actions(state, player=player)
-        ]
-
-    def _filtered(self) -> list[tuple[Any, tuple[str, ...], str]]:
-        return [m for m in self._moves if all(step_label(m, k) == label for k, label in enumerate(self._path))]
-
-    def _pick(self, label: str | None) -> None:
-        if label is not None:
-            self._path.append(label)
-            self._refresh()
-
-    def _step_back(self) -> None:
-        if self._path:
-            self._path.pop()
-            self._refresh()
-
     def choices(self) -> list[str]:
         """The labels offered at the current step (empty when one move is left, or no move)."""
-        left = self._filtered()
-        if len(left) <= 1:
-            return []
-        return list(dict.fromkeys(step_label(m, len(self._path)) for m in left))
-
-    def _show_moves(self) -> None:
-        import ipywidgets as widgets
-
-        _ = self._
-        left = self._filtered()
-        labels = self.choices()
-        if len(left) == 1:
-            shown: tuple[Any, ...] = ("play", left[0][2])
-        elif len(labels) > MAX_BUTTONS:
-            shown = ("select", *labels)
-        else:
-            shown = ("buttons", *labels)
-        crumbs = " › ".join(escape(step) for step in self._path) or escape(_("Choose a move:"))
-        self.breadcrumb.value = f"<span style='{STYLE}'>{crumbs}</span>"
-        self.back.disabled = not self._path
-        if shown == self._shown:
-            return
-        self._shown = shown
-        if shown[0] == "play":
-            self.move_text.value = f"<span style='{STYLE}'>{escape(shown[1])}</span>"
-            self.options.children = (self.move_text, self.play_button)
-        elif shown[0] == "select":
-            self.select.options = labels
-            self.select.value = labels[0]
-            self.options.children = (self.select, self.choose)
-        else:  # buttons are reused (making a widget costs about 2 ms): relabelled, more made when needed
-            while len(self._pool) < len(labels):
-                button = widgets.Button(layout=widgets.Layout(width="auto"))
-                button.add_class("fk-move-button")
-                button.on_click(lambda b: self._pick(b.description))
-                self._pool.append(button)
-            for b, label in zip(self._pool, labels):
-                b.description = b.tooltip = label
-            self.options.children = tuple(self._pool[: len(labels)])
+        return list(self.chooser.narrowed().labels)
 
     # -- drawing ------------------------------------------------------------
     def _refresh(self) -> None:
-        """Set the widgets' values to the game now, each only when what it shows changed."""
+        """Set the widgets' values to the model now, each only when what it shows changed."""
         game, state, mover = self.game, self.game.state, self.mover()
         screened = self.screened()
         if state is not self._drawn_state:
@@ -429,20 +367,23 @@ class Table:
             self._draw_board()
         seat = (mover, screened, tuple(self.seats.values()))
         if self._seat_state is not state or seat != self._drawn_seat:
-            if self._seat_state is not state or self._drawn_seat[:1] != (mover,):
-                self._path = []  # a new decision: the chooser starts from the kinds of move
+            new_decision = self._seat_state is not state or self._drawn_seat[:1] != (mover,)
             self._seat_state, self._drawn_seat = state, seat
-            self._moves = self._options_of(mover)
+            self._options = self.model.options(mover) if mover is not None else []
+            self.chooser.set_moves([m for _a, m in self._options], new_decision)
             self._draw_seat(mover, screened)
         acting = mover is not None and not screened and not game.is_over
         if acting:
-            self._show_moves()
-        self.bot_button.disabled = game.is_over or not self._bots_to_act()
-        self.undo_button.disabled = not self._marks
+            self.chooser.show(MAX_BUTTONS)
+        elif self.chooser.shown or self.options.children:
+            self.chooser.clear()
+        self.bot_button.disabled = game.is_over or not self.model.bots_to_act()
+        seat_undoing = mover or (self.humans[0] if len(self.humans) == 1 else None)
+        self.undo_button.disabled = screened or self.model.undo_refusal(seat_undoing) is not None
 
     def _draw_board(self) -> None:
         """What every player sees: the board, the scores, the log (after each move)."""
-        game, _ = self.game, self._
+        game = self.game
         svg = self.parts.board_svg(game.state)
         if self.board.value != svg:
             self.board.value = svg
@@ -456,16 +397,17 @@ class Table:
         if game.is_over:
             who = _("The game is over.")
         elif mover is None:
-            who = _("Bots to move: {players}").format(players=", ".join(self._bots_to_act()))
+            who = _("Bots to move: {players}").format(players=", ".join(self.model.bots_to_act()))
         else:
             who = _("{player} to choose").format(player=mover)
-        self.status.value = box(f"{escape(self.parts.status(state))}<br><b>{escape(who)}</b>")
+        self.status.value = box(f"{escape(self.model.status())}<br><b>{escape(who)}</b>")
         if screened:
             self.pass_text.value = box(escape(_("Pass the device to {player}").format(player=mover)), OK_BG)
             self.pass_button.description = _("I am {player} — show my hand").format(player=mover)
         self.pass_box.layout.display = "" if screened else "none"
         if screened:  # what the last person tried is theirs alone
             self.refusal.value = self.try_text.value = ""
+            self.chooser.clear()
         viewer = mover if mover is not None else (self.humans[0] if len(self.humans) == 1 else None)
         private = "" if screened or viewer is None else self.parts.private_html(state, viewer)
         title = escape(_("What only {player} sees").format(player=viewer))
@@ -477,35 +419,14 @@ class Table:
     def _log_html(self) -> str:
         """The last :data:`LOG_TURNS` moves, newest first, each with its events and their rules."""
         _ = self._
-        recent = self.game.history[-LOG_TURNS:]
-        kept = {id(turn): self._logged[id(turn)] for turn in recent if id(turn) in self._logged}
-        for turn in recent:
-            if kept.get(id(turn), (None,))[0] is not turn:  # written once per move (ids are reused)
-                kept[id(turn)] = (turn, self._log_entry(turn))
-        self._logged = kept
-        items = "".join(kept[id(turn)][1] for turn in reversed(recent))
+        entries = self.model.log(LOG_TURNS)
+        self._logged = {e: self._logged.get(e) or log_entry_html(e, self.lang) for e in entries}
+        items = "".join(self._logged[e] for e in reversed(entries))
         more = len(self.game.history) - LOG_TURNS
         tail = f"<p>{escape(_('… and {n} earlier moves').format(n=more))}</p>" if more > 0 else ""
         head = f"<b>{escape(_('What happened (newest first)'))}</b>"
         scroll = "<div style='max-height:420px;overflow-y:auto'>"
         return box(f"{head}{scroll}<ol reversed style='margin:2px 0'>{items}</ol>{tail}</div>")
-
-    def _log_entry(self, turn: Turn) -> str:
-        """One move of the log: its text and its events with their rules.
-
-        A choice made while several players choose at once (Fresco's plans) is secret until
-        all are made, so the log names only the player; the engine's events say what all
-        may know, and the move that ends the choice reveals them all."""
-
-        def cite(event: Event) -> str:
-            return " — " + cited(event.rule, self.lang) if event.rule else ""
-
-        events = "".join(f"<li>{escape(e.text)}{cite(e)}</li>" for e in turn.events)
-        if len(self.game.rules.actor(turn.state_before)) > 1:
-            text = escape(str(getattr(turn.action, "player", "")))
-        else:
-            text = escape(self.parts.move_text(turn.state_before, turn.action))
-        return f"<li><b>{text}</b><ul style='margin:0'>{events}</ul></li>"
 
     # -- from a link --------------------------------------------------------
     @classmethod
@@ -516,24 +437,7 @@ class Table:
 
         ``query`` defaults to the ``QUERY_STRING`` that Voilà sets in the kernel.  A bad
         value is named in the table's notice and replaced by its default."""
-        raw = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
-        asked = {key: values[-1] for key, values in raw.items()}
-        problems: list[str] = []
-        game = asked.get("game", default)
-        if game not in GAMES:
-            problems.append(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
-            game = default
-        kwargs: dict[str, Any] = {}
-
-        def players(text: str) -> list[str]:
-            return game_info(game).players(int(text)) if text.strip().isdigit() else _words(text)
-
-        for key, parse in (("seed", int), ("players", players), ("seats", _words), ("lang", str)):
-            if key in asked:
-                try:
-                    kwargs[key] = parse(asked[key])
-                except ValueError:
-                    problems.append(f"{key}: {asked[key]!r} is not valid")
+        game, kwargs, problems = link_settings(default, query)
         while True:
             try:
                 table_ = cls(game, **kwargs)
@@ -548,13 +452,6 @@ class Table:
             text = escape(_("Some settings of the link were not used:")) + " " + escape("; ".join(problems))
             table_.notice.value = box(text, REFUSED_BG, REFUSED)
         return table_
-
-
-def _words(text: str) -> list[str]:
-    words = [w.strip() for w in text.split(",")]
-    if not all(words):
-        raise ValueError(text)
-    return words
 
 
 def table(

@@ -4,23 +4,43 @@ Each game has a module ``fresco_kit/<game>/table.py`` that follows :class:`Table
 (readable move texts, the steps that filter moves, the status line, the player's private
 panel, explanations of the score categories) and ``fresco_kit/<game>/svg.py`` with
 ``board_svg(state)``.  :func:`parts_for` finds them; :class:`DefaultParts` stands in for
-any part a game lacks (plain action texts, the fields as steps).
+any part a game lacks (plain action texts, the fields as steps).  The text parts are the
+game's words for the table model (:class:`fresco_kit.core.table.MoveWords`); the model
+narrows the moves by their steps (:func:`fresco_kit.core.table.narrow`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Protocol
 
 from fresco_kit.core.registry import GAMES, GameInfo
-from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.rules import Event, RuleRef
 from fresco_kit.core.scoring import ScoreSheet
+from fresco_kit.core.table import LogEntry, PlainWords, step_label
 
 from .i18n import citation, translator
 from .svg import Svg
+
+__all__ = [
+    "INK",
+    "OK_BG",
+    "PAPER",
+    "REFUSED",
+    "REFUSED_BG",
+    "STYLE",
+    "DefaultParts",
+    "TableParts",
+    "box",
+    "cited",
+    "log_entry_html",
+    "parts_for",
+    "refusal_html",
+    "score_html",
+    "step_label",
+]
 
 #: text and background colours (contrast above 4.5:1, checked in the tests)
 INK, PAPER, REFUSED, REFUSED_BG, OK_BG = "#202124", "#ffffff", "#8a1c1c", "#fdecea", "#e6f4ea"
@@ -29,6 +49,10 @@ STYLE = f"font-size:14px;color:{INK};line-height:1.4"
 
 class TableParts(Protocol):
     """What a game gives the table (its ``<game>/table.py`` module).
+
+    ``move_steps``, ``move_text`` and ``status`` are the game's words for the table model
+    (:class:`fresco_kit.core.table.MoveWords`), which narrows the moves by their steps; the
+    HTML parts are for the renderers.
 
     Every text is for players, not programmers: names, not ids or code words.
     """
@@ -47,7 +71,8 @@ class TableParts(Protocol):
         """``action`` as one readable line with names (shown in the log and the move list)."""
 
     def status(self, state: Any) -> str:
-        """The phase, the round or turn, and who must act now, in one or two plain lines."""
+        """The phase, the round or turn, and who must act now, in one or two plain lines
+        (shown to every seat: nothing hidden from any player)."""
 
     def private_html(self, state: Any, player: str) -> str:
         """HTML of what only ``player`` may see (hand, screen, plans): shown behind the
@@ -57,27 +82,15 @@ class TableParts(Protocol):
         """The public board as an SVG string (nothing hidden from any player)."""
 
 
-class DefaultParts:
-    """The stand-in parts of a game without its own ``table.py``: plain texts from the engine."""
+class DefaultParts(PlainWords):
+    """The stand-in parts of a game without its own ``table.py``: plain texts from the engine
+    (:class:`~fresco_kit.core.table.PlainWords`), the view as the engine writes it."""
 
     def __init__(self, info: GameInfo):
+        super().__init__(info.rules)
         self.info = info
         #: no explanations: the final sheet shows the categories alone
         self.CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {}
-
-    def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
-        """The verb, then each field as ``name value``."""
-        fields = (f"{f.name} {getattr(action, f.name)}" for f in dataclasses.fields(action))
-        return (action.VERB, *fields)
-
-    def move_text(self, state: Any, action: Any) -> str:
-        """The action's text in the grammar."""
-        return str(action)
-
-    def status(self, state: Any) -> str:
-        """Who must act."""
-        actors = self.info.rules.actor(state)
-        return f"To act: {', '.join(actors)}" if actors else "The game is over"
 
     def private_html(self, state: Any, player: str) -> str:
         """The player's view, as the engine writes it."""
@@ -91,7 +104,9 @@ class DefaultParts:
 
 
 def parts_for(info: GameInfo) -> TableParts:
-    """The game's ``table.py`` parts, each missing part taken from :class:`DefaultParts`."""
+    """The game's ``table.py`` parts, each missing part taken from :class:`DefaultParts`.
+
+    (The one place the table finds a game's modules by name.)"""
     name = f"{GAMES[info.name]}.table"
     default = DefaultParts(info)
     try:
@@ -124,15 +139,6 @@ class _Parts:
     board_svg: Callable[[Any], str]
 
 
-def step_label(move: tuple[Any, tuple[str, ...], str], depth: int) -> str:
-    """The label of ``move`` (action, steps, text) at step ``depth`` of the chooser: its
-    step, past its steps its text, and past that its grammar text (always distinct)."""
-    action, steps, text = move
-    if depth < len(steps):
-        return steps[depth]
-    return text if depth == len(steps) else str(action)
-
-
 def cited(ref: RuleRef, lang: str = "en") -> str:
     """A rule as HTML: its citation (the rulebook's own heading in ``lang`` where there is one)
     and its checklist id."""
@@ -144,6 +150,17 @@ def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> st
     _ = translator(lang)
     items = "".join(f"<li>{escape(message)}<br>{cited(ref, lang)}</li>" for message, ref in reasons)
     return box(f"<b>{escape(_('Refused:'))}</b><ul style='margin:2px 0'>{items}</ul>", REFUSED_BG, REFUSED)
+
+
+def log_entry_html(entry: LogEntry, lang: str = "en") -> str:
+    """One move of the table's log: its text (only the player's name for a secret choice)
+    and its events, each with its rule."""
+
+    def cite(event: Event) -> str:
+        return " — " + cited(event.rule, lang) if event.rule else ""
+
+    events = "".join(f"<li>{escape(e.text)}{cite(e)}</li>" for e in entry.events)
+    return f"<li><b>{escape(entry.text)}</b><ul style='margin:0'>{events}</ul></li>"
 
 
 def box(html: str, background: str = PAPER, colour: str = INK) -> str:

@@ -9,7 +9,11 @@ is over), calling the section function that carries out each step it enters.  So
 follows an action is read from the table, never from the end of an effect.
 
 A step that *waits* is a value of the state's ``phase``: play rests there until a player
-acts.  A step that passes runs on its own.
+acts.  A step that passes runs on its own.  A waiting step may name, in ``acts``, the
+steps a player's action there begins (its effect carried out by the rules, which then
+call ``advance(..., start=that step)``): the table then shows what follows each kind of
+action too.  A game whose phase is derived from the rest of its state (rather than held
+in a field) declares ``phase_field=None`` and always gives ``advance`` its ``start``.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ class Step:
     ``name``; the rulebook ``section`` it follows; the checklist ``rule``; what happens
     (``doc``); whether play can rest in it (``waits``: it is then a value of
     ``state.phase``); and ``next``: ``(condition, step)`` pairs tried in order (a step
-    naming itself stays where it is)."""
+    naming itself stays where it is); ``acts``: the steps a player's action in this
+    (waiting) step begins, the rules starting ``advance`` there."""
 
     name: str
     section: str
@@ -41,6 +46,7 @@ class Step:
     doc: str
     waits: bool
     next: tuple[tuple[str, str], ...]
+    acts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,9 +58,12 @@ class Flow(Generic[S]):
 
     steps: tuple[Step, ...]
     conditions: Mapping[str, Callable[[S], bool]]
-    #: the state's field that holds the waiting step
-    phase_field: str = "phase"
+    #: the state's field that holds the waiting step (None: the phase is derived, never set)
+    phase_field: str | None = "phase"
     by_name: dict[str, Step] = field(init=False, repr=False, compare=False)
+    #: per step, its ways out as (condition function, step) pairs (what advance reads)
+    _ways: dict[str, tuple[tuple[Callable[[S], bool], str], ...]] = field(init=False, repr=False, compare=False)
+    _waits: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {s.name: s for s in self.steps}
@@ -66,7 +75,13 @@ class Flow(Generic[S]):
                     raise ValueError(f"step {step.name!r} leads to unknown step {target!r}")
                 if condition not in self.conditions:
                     raise ValueError(f"step {step.name!r} names unknown condition {condition!r}")
+            for target in step.acts:
+                if target not in by_name:
+                    raise ValueError(f"step {step.name!r} begins unknown step {target!r}")
         object.__setattr__(self, "by_name", by_name)
+        ways = {s.name: tuple((self.conditions[c], t) for c, t in s.next) for s in self.steps}
+        object.__setattr__(self, "_ways", ways)
+        object.__setattr__(self, "_waits", frozenset(s.name for s in self.steps if s.waits))
 
     def step(self, name: str) -> Step:
         """The step called ``name`` (``KeyError`` if there is none)."""
@@ -78,8 +93,8 @@ class Flow(Generic[S]):
         return tuple(s.name for s in self.steps if s.waits)
 
     def arrows(self) -> set[tuple[str, str]]:
-        """Every ``(step, next step)`` pair of the table."""
-        return {(s.name, target) for s in self.steps for _, target in s.next}
+        """Every ``(step, next step)`` pair of the table (ways out and actions' steps)."""
+        return {(s.name, target) for s in self.steps for target in (*(t for _, t in s.next), *s.acts)}
 
     def waiting_arrows(self) -> set[tuple[str, str]]:
         """``(waiting step, waiting step)`` pairs reachable through passing steps: the
@@ -90,7 +105,9 @@ class Flow(Generic[S]):
             todo = [start]
             while todo:
                 here = todo.pop()
-                for _, target in self.by_name[here].next:
+                step = self.by_name[here]
+                targets = [t for _, t in step.next] + list(step.acts if here == start else ())
+                for target in targets:
                     if self.by_name[target].waits:
                         out.add((start, target))
                     elif target not in seen:
@@ -110,16 +127,26 @@ class Flow(Generic[S]):
         """Move the unpublished ``state`` along the table from ``start`` (default: its
         ``phase``) until play waits for a player or the game is over; entering a step
         calls ``enter[step](state, events)`` when ``enter`` has it and, for a step that
-        waits, sets the phase first.  Returns the step where play waits."""
-        here: str = getattr(state, self.phase_field) if start is None else start
-        for _ in range(10_000):
-            target = self.follow(here, state)
+        waits, sets the phase first (unless ``phase_field`` is None).  Returns the step
+        where play waits."""
+        if start is None:
+            if self.phase_field is None:
+                raise ValueError("this flow's phase is derived: give advance its start")
+            start = getattr(state, self.phase_field)
+        here: str = start
+        ways, waits, phase_field, get = self._ways, self._waits, self.phase_field, enter.get
+        for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout
+            target = None
+            for condition, way in ways[here]:
+                if condition(state):
+                    target = way
+                    break
             if target is None or target == here:
                 return here
             here = target
-            if self.by_name[here].waits:
-                assign(state, **{self.phase_field: here})
-            action = enter.get(here)
+            if phase_field is not None and here in waits:
+                assign(state, **{phase_field: here})
+            action = get(here)
             if action is not None:
                 action(state, events)
         raise RuntimeError(f"the flow did not come to rest (last step {here!r})")

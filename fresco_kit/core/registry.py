@@ -68,13 +68,26 @@ class Switch:
 
     ``choices`` are its allowed values; ``rule`` the checklist id it changes;
     ``default`` the value played when the switch is not set (None: the default depends
-    on the ruleset, and the game's setup decides it)."""
+    on the ruleset, and the game's setup decides it).  Optionally, for a game whose
+    rulesets differ by switches: ``defaults``, ``(ruleset, value)`` pairs (the switch's
+    value under each ruleset, see :meth:`default_for`), and ``sources``, ``(ruleset,
+    citation)`` pairs (where each ruleset's value comes from, :meth:`source_for`)."""
 
     name: str
     doc: str
     choices: tuple[Any, ...]
     rule: str = ""
     default: Any = None
+    defaults: tuple[tuple[str, Any], ...] = ()
+    sources: tuple[tuple[str, str], ...] = ()
+
+    def default_for(self, ruleset: str) -> Any:
+        """The switch's value under ``ruleset``: its entry in ``defaults``, else ``default``."""
+        return dict(self.defaults).get(ruleset, self.default)
+
+    def source_for(self, ruleset: str) -> str:
+        """Where ``ruleset``'s value comes from ("" when ``sources`` does not say)."""
+        return dict(self.sources).get(ruleset, "")
 
 
 @dataclass(frozen=True)

@@ -47,10 +47,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fresco_kit.core import Game, GameInfo, Option, Switch
+from fresco_kit.core import Game, GameInfo, Option
 
 from .data import PLAYER_COUNTS
-from .rulesets import _ALLOWED, RULESET_SWITCHES, RULESETS, Switches, switch_table
+from .rulesets import RULESET_SWITCHES, RULESETS, Switches, switch_table
 
 __all__ = ["INFO", "PLAYER_COUNTS", "RULESETS", "RULESET_SWITCHES", "Switches", "new_game", "switch_table"]
 
@@ -68,7 +68,7 @@ INFO = GameInfo(
             tuple(RULESETS),
         ),
     ),
-    switches=tuple(Switch(s.name, s.meaning, _ALLOWED[s.name], s.rule) for s in RULESET_SWITCHES),
+    switches=RULESET_SWITCHES,  # rulesets' rows are core.registry.Switch es
     categories=("fresco tiles", "bishop bonus", "altar", "track collisions", "money"),
     sources=("Fresco rulebook (English)", "Fresco: Big Box, How to Play (English)", "Fresco rulebook (Spanish)"),
     rules_module="fresco_kit.fresco.rules",

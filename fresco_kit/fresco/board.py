@@ -47,6 +47,10 @@ def fresco_graph() -> Any:
 
 @lru_cache(maxsize=1)
 def neighbours() -> tuple[frozenset[int], ...]:
-    """For each square index, the indices adjacent to it (king move), from the graph."""
-    g = fresco_graph()
-    return tuple(frozenset(index(n) for n in g.neighbors(sq)) for sq in SQUARES)
+    """For each square index, the indices adjacent to it (king move: the 8 directions of
+    the bishop's step).  Computed on the grid, so the rules never import networkx; the
+    same adjacency as :func:`fresco_graph` (a test checks it)."""
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+    return tuple(
+        frozenset(index((r + dr, c + dc)) for dr, dc in steps if on_grid((r + dr, c + dc))) for r, c in SQUARES
+    )

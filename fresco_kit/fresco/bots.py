@@ -25,6 +25,7 @@ from fresco_kit.core.actions import made
 from . import INFO, board, data, new_game
 from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
 from .cathedral import altar_checks, altar_options, restore_checks, restore_gain
+from .consistency import load_state
 from .crafts import BLEND_VECTORS, ONE_PAINT
 from .final import legal as final_legal
 from .market import buy_checks
@@ -216,7 +217,7 @@ def determinize(view: View, rng: Rng) -> State:
             p["plan"] = list(rng.choice(all_counts(len(sheet), data.OWN_APPRENTICES + shown.helper)))
     for p in players:
         del p["planned"]
-    return State.from_dict(given, "view")
+    return load_state(given, "view")
 
 
 def play_random(

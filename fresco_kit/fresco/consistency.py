@@ -9,27 +9,43 @@ naming that field, and a loaded position always plays on.
   the paint pieces are each accounted for once; nothing is negative; one painter per
   track space, start space and get-up time.
 - :func:`bookkeeping`: booth sizes, removed tiles, plans, and phase by phase whose turn
-  it is (``rules.consistency``).
+  it is.
 
-``rules.invariants`` reports both, after every action of the soak runs and the shared
-property test.
+:func:`problems` is the one convention (as in every game of the kit): a loaded save is
+refused with its first problem (:func:`load_state`), and ``rules.invariants`` (derived
+from it) reports them after every action of the soak runs and the shared property test.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
+
+from fresco_kit.core import SaveError
 
 from . import data
-from .flow import turn_order, uses_at, wake_order
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
+from .turns import turn_order, uses_at, wake_order
 
 Problem = tuple[str, str]  # (field of the saved form, what is wrong)
 
 
+def load_state(data_: Any, path: str = "state") -> State:
+    """A state from ``State.to_dict()`` output: every field checked (``State.from_dict``),
+    then the whole position (:func:`problems`).  Raises only ``SaveError``, naming the
+    first bad field."""
+    s = State.from_dict(data_, path)
+    found = problems(s)
+    if found:
+        where, what = found[0]
+        raise SaveError(f"{path}.{where}: {what}")
+    return s
+
+
 def problems(s: State) -> list[Problem]:
-    """Every problem of a position, conservation first."""
+    """Every problem of a position as ``(field, what is wrong)``, empty when it is sound:
+    the conservation problems, or when there are none the turn-bookkeeping ones (which
+    assume the pieces add up).  The one check of a position: :func:`load_state` refuses a
+    save with the first, :func:`invariants` writes them all out."""
     return conservation(s) or bookkeeping(s)
 
 
@@ -163,12 +179,7 @@ def paint_total_ok(s: State) -> bool:
 
 
 def invariants(s: State) -> list[str]:
-    """Everything unsound in a position, as ``field: what is wrong`` lines: conservation
-    and non-negativity violations, then turn-bookkeeping contradictions (``rules.invariants``,
-    checked after every action by the soak runs and the shared property test)."""
-    return [f"{where}: {what}" for where, what in conservation(s) + bookkeeping(s)]
-
-
-def consistency(s: State) -> list[str]:
-    """Turn-bookkeeping contradictions, as ``field: what is wrong`` lines."""
-    return [f"{where}: {what}" for where, what in bookkeeping(s)]
+    """Everything unsound in a position, as ``field: what is wrong`` lines: :func:`problems`
+    written out (``rules.invariants``, checked after every action by the soak runs and
+    the shared property test; empty when the position is sound)."""
+    return [f"{where}: {what}" for where, what in problems(s)]

@@ -5,29 +5,51 @@ get-up order (``end.money``).  Landing on an occupied space: the base rules' cho
 behind/ahead (a ``settle`` action), or Big Box's automatic move ahead
 (``bigbox.final_collision``).  The most VP wins; the text gives no tie-break, so tied
 leaders share the victory (``end.tie``).
+
+The flow (:mod:`.flow`) runs the count: step ``money`` (:func:`count_money`) scores
+players until one owes a choice, step ``final_count`` waits for it, step ``over``
+(:func:`declare_winner`) names the winner.  The choice owed is a core
+:class:`~fresco_kit.core.decisions.Decision` (:class:`Settlement`, :func:`pending`);
+the state keeps only its place in the order (``final_at``), as saves always have.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.decisions import Decision, front
 from fresco_kit.core.text import plural
 
 from . import INFO
 from .actions import Settle
 from .data import CATEGORIES
-from .flow import AWAITING, enter
 from .refs import RULES
 from .scoring import money_points
 from .state import State
 from .supply import set_player
 from .track import landing, move, track_reasons
+from .turns import AWAITING
 
 
-def start_final_count(s: State, events: list) -> None:
-    """After the final round: money into victory points, in get-up order (``end.money``)."""
-    enter(s, "final_count", final_at=-1)
-    advance_final(s, events)
+@dataclass(frozen=True, slots=True)
+class Settlement(Decision):
+    """The final count's choice owed by ``player``: behind or ahead of the occupied
+    space their ``points`` of money would reach (``end.money``)."""
+
+    KIND: ClassVar[str] = "final_count"
+    points: int
+
+
+def pending(s: State) -> tuple[Settlement, ...]:
+    """The decisions owed now: the final count's behind/ahead choice while it waits
+    (``final_at`` is the chooser's place in the order), else none."""
+    if s.phase != "final_count":
+        return ()
+    i = s.order[s.final_at]
+    return (Settlement(s.names[i], money_points(s.players[i].thalers)),)
 
 
 def _score_money(s: State, i: int, choice: str | None, events: list, automatic: bool = False) -> None:
@@ -41,20 +63,41 @@ def _score_money(s: State, i: int, choice: str | None, events: list, automatic: 
     events.append(Event(f"{s.names[i]}: {plural(p.thalers, 'thaler')} = {pts} VP, to space {space}{how}", rule))
 
 
-def advance_final(s: State, events: list) -> None:
-    """Score players in order until one must choose behind/ahead; then the winner."""
-    for k in range(s.final_at + 1, s.n):
+def _owes_choice(s: State, k: int) -> bool:
+    """Whether the player at place ``k`` of the order must choose behind/ahead: their money
+    lands on an occupied space and the base rules' choice applies (``end.money``)."""
+    i = s.order[k]
+    pts = money_points(s.players[i].thalers)
+    return pts > 0 and s.switches.final_collision == "choose" and bool(landing(s, i, pts)[1])
+
+
+def choice_owed(s: State) -> bool:
+    """Whether the count, at place ``final_at``, waits on a behind/ahead choice (the flow's
+    condition for resting in ``final_count``)."""
+    return s.final_at < s.n and _owes_choice(s, s.final_at)
+
+
+def count_money(s: State, events: list) -> None:
+    """Score players in order from place ``final_at`` until one must choose behind/ahead
+    (``final_at`` stays at their place), else to the end (``final_at`` = the number of
+    players) -- the flow's step ``money``."""
+    for k in range(s.final_at, s.n):
         i = s.order[k]
         pts = money_points(s.players[i].thalers)
         if pts == 0:
             events.append(Event(f"{s.names[i]}: {plural(s.players[i].thalers, 'thaler')}, no VP", RULES["end.money"]))
             continue
-        _, options = landing(s, i, pts)
-        if options and s.switches.final_collision == "choose":
+        if _owes_choice(s, k):
             assign(s, final_at=k)
             return
+        _, options = landing(s, i, pts)
         _score_money(s, i, "ahead" if options else None, events, automatic=bool(options))
-    enter(s, "over", final_at=s.n)
+    assign(s, final_at=s.n)
+
+
+def declare_winner(s: State, events: list) -> None:
+    """The game is over: the most victory points wins, tied leaders share (``end.winner``,
+    ``end.tie``) -- the flow's step ``over``."""
     sheet = scores(s)
     events.append(
         Event(
@@ -68,23 +111,27 @@ def checks(s: State, a: Settle) -> list:
     """Why ``a`` is refused now (``end.money``, ``cath.track``); [] if it is legal."""
     if s.phase != "final_count":
         return [(f"behind/ahead is settled here only in the final money count; {AWAITING}", RULES["end.money"])]
-    i = s.order[s.final_at]
-    if a.player != s.names[i]:
-        return [(f"{s.names[i]} is the one to settle now (final round's order); {AWAITING}", RULES["end.money"])]
-    return track_reasons(s, i, money_points(s.players[i].thalers), a.track, RULES["cath.track"])
+    owed = front(pending(s))
+    assert owed is not None  # the final count waits only on a choice
+    if a.player != owed.player:
+        return [(f"{owed.player} is the one to settle now (final round's order); {AWAITING}", RULES["end.money"])]
+    return track_reasons(s, s.names.index(owed.player), owed.points, a.track, RULES["cath.track"])
 
 
 def apply(s: State, a: Settle, events: list) -> None:
-    """Score the waiting player's money with their behind/ahead choice, then go on."""
+    """Score the waiting player's money with their behind/ahead choice (the flow then
+    goes on with the count from the next place)."""
     _score_money(s, s.order[s.final_at], a.track, events)
-    advance_final(s, events)
+    assign(s, final_at=s.final_at + 1)
 
 
 def legal(s: State) -> list[Settle]:
     """The behind/ahead choices of the player the final count waits on."""
-    i = s.order[s.final_at]
-    _, options = landing(s, i, money_points(s.players[i].thalers))
-    return [made(Settle, s.names[i], c) for c in ("behind", "ahead") if c in options]
+    owed = front(pending(s))
+    if owed is None:
+        return []
+    _, options = landing(s, s.names.index(owed.player), owed.points)
+    return [made(Settle, owed.player, c) for c in ("behind", "ahead") if c in options]
 
 
 #: the score sheet's label of each category key, as the registry names them (one place)

@@ -1,113 +1,233 @@
-"""The sequence of a Fresco game as a table: the phases of a round, in rulebook order.
+"""The sequence of a Fresco game as a table: :data:`FLOW`, a ``core.flow.Flow``.
 
-:data:`STEPS` is the whole course of play, each step naming the rulebook section it
-follows and the steps that may come next (the usual one first).  The engine moves
-from one phase to the next only through :func:`enter`, which refuses a move the table
-does not allow, so the table and the engine cannot drift apart.
+Each step cites the rulebook section it follows (the base rulebook's *Game Play* and
+*End of the Game*, and the Big Box *How to Play* where it differs).  After every action
+``rules.apply`` calls ``FLOW.advance``, which follows the table from the state's phase
+until play waits for a player again, calling the section function of every step it
+enters (:data:`ENTER`).  So what follows a restoration, a plan or the last get-up time
+is read here; no section sets the phase.
 
-A game starts at :data:`FIRST` (``Setup``, then Phase I of round 1).  Inside the
-``"act"`` step the locations are visited in the order of the action sheet in use
-(``data.SHEETS``: side 1, or side 2 in the final round), players in get-up order
-(:func:`turn_order`), each with :func:`uses_at` uses there.
+The steps that wait are the phases a state can be in (``state.phase``): ``wake``
+(Phase I), ``plan`` (Phase II planning), ``act`` (Phase II, the sheet's locations),
+``final_count`` (a behind/ahead choice owed in the final money count) and ``over``.
+The others pass: ``setup``, ``round`` (start of a round), ``order`` (phase II order),
+``screens_up``, ``next_actor``, ``round_end``, ``last_round_over``,
+``fresco_complete`` (Big Box), ``prepare`` (preparing the next round), ``rotate`` (Big
+Box), ``money``.
 
-Also here, because every part of the engine needs them: who chooses a get-up time
-first (:func:`wake_order`), the phase II player order (:func:`turn_order`), and what
-the game waits for now (:func:`awaiting`), which ends every refusal of an action made
-out of turn.
+Also here: the turn counter of the engine contract (:func:`counters`) and what the game
+waits for now (:func:`awaiting`), which ends every refusal of an action made out of turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from fresco_kit.core import assign
+from fresco_kit.core.flow import Flow, Step
 from fresco_kit.core.record import listing
 
-from . import data
+from . import data, final, planning, rounds, wakeup
+from .saved import PHASES, Phase
+from .state import State
+from .turns import AWAITING, turn_order, uses_at, wake_order
 
-if TYPE_CHECKING:
-    from .state import State
+__all__ = [
+    "AWAITING",
+    "ENTER",
+    "FIRST",
+    "FLOW",
+    "PHASES",
+    "Phase",
+    "awaiting",
+    "counters",
+    "turn_order",
+    "uses_at",
+    "wake_order",
+]
 
-#: the phases a state can be in (``state.phase``)
-Phase = Literal["wake", "plan", "act", "final_count", "over"]
-PHASES: tuple[str, ...] = get_args(Phase)
-
+_FR, _BB = "Fresco rulebook", "Fresco: Big Box, How to Play"
+_P1 = "I. Choosing get up time and adjusting mood"
 _P2 = "II. Planning and performing actions"
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of the game: the phase, the rulebook section it follows, what it does
-    and the phases that may follow it (the usual one first)."""
-
-    phase: str
-    section: str
-    does: str
-    next: tuple[str, ...] = ()
+def _all_planned(s: State) -> bool:
+    return all(p.plan is not None for p in s.players)
 
 
-#: the course of play (Fresco rulebook, Game Play; Big Box How to Play)
-STEPS: tuple[Step, ...] = (
-    Step(
-        "wake",
-        "I. Choosing get up time and adjusting mood",
-        "from last to first on the victory point track, each player chooses a free get-up time",
-        next=("plan",),
+#: the named conditions of the table's ways out
+CONDITIONS: dict[str, Callable[[State], bool]] = {
+    "always": lambda s: True,
+    "all_awake": lambda s: s.wake_at == s.n,
+    "all_planned": _all_planned,
+    "uses_left": lambda s: s.left > 0,
+    "someone_acts": lambda s: s.loc < len(s.sheet),
+    "final_round": lambda s: s.final,
+    "fresco_complete": lambda s: s.switches.early_end_on_complete and s.tiles_left == 0,
+    "rotation": lambda s: s.switches.start_rotation,
+    "choice_owed": final.choice_owed,
+}
+
+#: the course of play (base rulebook, Game Play and End of the Game; Big Box, How to Play)
+FLOW: Flow[State] = Flow(
+    steps=(
+        Step(
+            "setup",
+            f"{_FR}, Setup; {_BB}, Preparation",
+            "setup.start",
+            "the game is set up",
+            waits=False,
+            next=(("always", "round"),),
+        ),
+        Step(
+            "round",
+            f"{_FR}, Game Play and End of the Game; {_BB}, End of Game and Scoring",
+            "p1.order",
+            "a round starts: with 6 or fewer tiles left it is the final round; the painters last on the "
+            "track choose first",
+            waits=False,
+            next=(("always", "wake"),),
+        ),
+        Step(
+            "wake",
+            f"{_FR}, {_P1}; {_BB}, 1. Choosing wake-up time",
+            "p1.order",
+            "from last to first on the victory point track, each player chooses a free get-up time",
+            waits=True,
+            next=(("all_awake", "order"), ("always", "wake")),
+        ),
+        Step(
+            "order",
+            f"{_FR}, {_P1}, Player order",
+            "p1.turn_order",
+            "the get-up times give the phase II order, earliest first",
+            waits=False,
+            next=(("always", "plan"),),
+        ),
+        Step(
+            "plan",
+            f"{_FR}, {_P2}, Planning actions",
+            "p2.plan",
+            "every player places apprentices on the action sheet behind the small screen",
+            waits=True,
+            next=(("all_planned", "screens_up"), ("always", "plan")),
+        ),
+        Step(
+            "screens_up",
+            f"{_FR}, {_P2}, Performing actions",
+            "p2.plan",
+            "the screens are lifted; the first location of the sheet is visited",
+            waits=False,
+            next=(("always", "next_actor"),),
+        ),
+        Step(
+            "next_actor",
+            f"{_FR}, {_P2}, Performing actions",
+            "p2.resolve",
+            "the next player in get-up order with apprentices here acts, else the next location",
+            waits=False,
+            next=(("someone_acts", "act"), ("always", "round_end")),
+        ),
+        Step(
+            "act",
+            f"{_FR}, {_P2}, Performing actions",
+            "p2.resolve",
+            "the player uses their apprentices at the location (or gives them up)",
+            waits=True,
+            next=(("uses_left", "act"), ("always", "next_actor")),
+        ),
+        Step(
+            "round_end",
+            f"{_FR}, Preparing for the next round and End of the Game",
+            "round.refill",
+            "all actions of the round are done",
+            waits=False,
+            next=(("final_round", "last_round_over"), ("fresco_complete", "fresco_complete"), ("always", "prepare")),
+        ),
+        Step(
+            "last_round_over",
+            f"{_FR}, End of the Game",
+            "end.no_income",
+            "after the final round there is no income; the final count follows",
+            waits=False,
+            next=(("always", "money"),),
+        ),
+        Step(
+            "fresco_complete",
+            f"{_BB}, End of Game and Scoring",
+            "bigbox.complete",
+            "a fresco completed makes this round the final one: no income, the final count",
+            waits=False,
+            next=(("always", "money"),),
+        ),
+        Step(
+            "prepare",
+            f"{_FR}, Preparing for the next round; {_BB}, Preparation for the Next Round",
+            "round.income",
+            "booths refilled, income paid, painters back to the inn",
+            waits=False,
+            next=(("rotation", "rotate"), ("always", "round")),
+        ),
+        Step(
+            "rotate",
+            f"{_BB}, Preparation for the Next Round, last bullet",
+            "bigbox.rotation",
+            "painters still on start spaces rotate",
+            waits=False,
+            next=(("always", "round"),),
+        ),
+        Step(
+            "money",
+            f"{_FR}, End of the Game; {_BB}, Final point count",
+            "end.money",
+            "in the final round's get-up order every player turns 2 thalers into 1 VP",
+            waits=False,
+            next=(("choice_owed", "final_count"), ("always", "over")),
+        ),
+        Step(
+            "final_count",
+            f"{_FR}, End of the Game and Restore a segment of the fresco",
+            "end.money",
+            "a painter landing on an occupied space chooses behind or ahead (then the count goes on)",
+            waits=True,
+            next=(("choice_owed", "final_count"), ("always", "money")),
+        ),
+        Step(
+            "over",
+            f"{_FR}, End of the Game; {_BB}, Final point count",
+            "end.winner",
+            "the most victory points wins",
+            waits=True,
+            next=(),
+        ),
     ),
-    Step(
-        "plan",
-        f"{_P2}, Planning actions",
-        "every player places apprentices on the action sheet behind the small screen",
-        next=("act",),
-    ),
-    Step(
-        "act",
-        f"{_P2}, Performing actions",
-        "the sheet's locations in order, at each the players in get-up order with all their uses",
-        next=("wake", "final_count"),  # preparing the next round, or after the final round the end
-    ),
-    Step(
-        "final_count",
-        "End of the Game",
-        "in the final round's get-up order every player turns 2 thalers into 1 VP",
-        next=("over",),
-    ),
-    Step("over", "End of the Game", "the most victory points wins"),
+    conditions=CONDITIONS,
 )
 
-#: phase -> its step
-STEP: dict[str, Step] = {step.phase: step for step in STEPS}
-#: the phase a new game starts in (after Setup)
+#: step -> the section function that carries it out (``FLOW.advance``'s ``enter``)
+ENTER: dict[str, Callable[[State, list], None]] = {
+    "round": rounds.begin_round,
+    "order": wakeup.fix_order,
+    "screens_up": planning.screens_up,
+    "next_actor": rounds.next_actor,
+    "last_round_over": rounds.last_round_over,
+    "fresco_complete": rounds.fresco_complete,
+    "prepare": rounds.prepare,
+    "rotate": rounds.rotate_start_spaces,
+    "money": final.count_money,
+    "over": final.declare_winner,
+}
+
+#: the phase a new game rests in first (after ``setup`` and ``round``)
 FIRST: Phase = "wake"
 
-if tuple(STEP) != PHASES or STEPS[0].phase != FIRST:
-    raise ImportError("flow.STEPS must list every phase of flow.Phase, in order, FIRST first")
+if FLOW.waiting != PHASES or not set(ENTER) <= set(FLOW.by_name):
+    raise ImportError("flow.FLOW's waiting steps must be state.Phase, in order, and ENTER name its steps")
 
 
-def enter(s: State, phase: str, **changes: Any) -> None:
-    """Move ``s`` (a fresh copy the rules own) from its phase to ``phase``, with ``changes``.
-
-    The one place the engine changes phase.  Raises ``ValueError`` when :data:`STEPS`
-    does not let ``phase`` follow the current one (a bug in the engine, never a player's
-    error: players' moves are refused by the rules before)."""
-    if phase not in STEP[s.phase].next:
-        raise ValueError(f"the flow table does not let {phase!r} follow {s.phase!r}")
-    assign(s, phase=phase, **changes)
-
-
-def wake_order(s: State) -> tuple[int, ...]:
-    """Players from last to first on the VP track: the get-up choosing order (``p1.order``).
-
-    On the track, fewer VP is further behind; every painter still on a start space is
-    behind all painters on the track, and among them S1 is last, then S2, ..."""
-    return tuple(sorted(range(s.n), key=lambda i: (s.players[i].vp, s.players[i].start)))
-
-
-def turn_order(s: State) -> tuple[int, ...]:
-    """Phase II order: earliest get-up time first (``p1.turn_order``)."""
-    return tuple(sorted(range(s.n), key=lambda i: s.players[i].time))
+def advance(s: State, events: list, start: str | None = None) -> str:
+    """Move ``s`` (a fresh copy the rules own) along :data:`FLOW` after an action (or from
+    ``start``) until play waits for a player; returns the phase it waits in."""
+    return FLOW.advance(s, events, ENTER, start)
 
 
 #: the turn counter's place for each phase inside a round (see :func:`counters`)
@@ -136,18 +256,6 @@ def counters(s: State) -> tuple[int, int]:
     if phase == "final_count":
         return s.round, done + within + s.final_at
     return s.round, done + within + n
-
-
-def uses_at(column: str, count: int) -> int:
-    """Uses a player has at a location with ``count`` apprentices there: one each, two
-    blends each in the workshop (Workshop: Blend paints)."""
-    return count * data.BLENDS_PER_APPRENTICE if column == "workshop" else count
-
-
-#: stands in a refusal's text for what the game waits for now (:func:`awaiting`): the
-#: sections write it, ``rules.checks`` fills it in (the legal choices come from the
-#: rules, which sit above every section)
-AWAITING = "<awaiting>"
 
 
 def awaiting(s: State, legal_actions: Callable[[State], list]) -> str:

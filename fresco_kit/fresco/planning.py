@@ -11,17 +11,16 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.text import plural
 
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
-from .flow import AWAITING
 from .refs import RULES
-from .rounds import start_actions
 from .state import State
 from .supply import set_player
+from .turns import AWAITING
 
 
 def checks(s: State, a: Plan) -> list:
@@ -47,23 +46,27 @@ def checks(s: State, a: Plan) -> list:
 
 
 def apply(s: State, a: Plan, events: list) -> None:
-    """Hand in plan ``a`` behind the screen; once all have planned, show them and start
-    performing actions (``p2.plan``)."""
+    """Hand in plan ``a`` behind the screen (``p2.plan``; once all have planned the flow
+    lifts the screens: :func:`screens_up`)."""
     i = s.names.index(a.player)
     set_player(s, i, s.players[i].evolve(plan=tuple(a.counts)))
     events.append(Event(f"{a.player} plans behind the screen", RULES["p2.plan"]))
-    if all(q.plan is not None for q in s.players):
-        events.append(
-            Event(
-                "screens up: "
-                + "; ".join(
-                    f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
-                    for nm, q in zip(s.names, s.players)
-                ),
-                RULES["p2.plan"],
-            )
+
+
+def screens_up(s: State, events: list) -> None:
+    """Every player has planned: the plans are shown and phase II starts at the first
+    location of the sheet (``p2.plan``; the flow's step ``screens_up``)."""
+    events.append(
+        Event(
+            "screens up: "
+            + "; ".join(
+                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
+                for nm, q in zip(s.names, s.players)
+            ),
+            RULES["p2.plan"],
         )
-        start_actions(s, events)
+    )
+    assign(s, loc=0, actor=-1, left=0)
 
 
 @cache

@@ -21,10 +21,11 @@ from fresco_kit.core.game import seat_of
 
 from . import board, data
 from .actions import Done, Plan, Wake
+from .consistency import load_state
 from .data import CATEGORIES
-from .flow import wake_order
 from .state import State
 from .supply import set_player
+from .turns import wake_order
 
 
 def edit(
@@ -97,7 +98,7 @@ def checked(s: State) -> State:
     the whole position as ``rules.state_from_dict`` does (:mod:`.consistency`): a game
     started from it (``Game(rules, state=...)``) saves and loads."""
     try:
-        again = State.from_dict(s.to_dict())
+        again = load_state(s.to_dict())
     except SaveError as err:
         raise ValueError(f"the position breaks the rules: {err}") from None
     assert again == s, "a sound position loads back equal"

@@ -1,7 +1,8 @@
 """The kit's readings where the Fresco texts are ambiguous or silent -- all in one place.
 
-Each :class:`Reading` has an ``id``; the checklist ``rule`` it reads; the ``text`` it
-reads (the rulebook and section, paraphrased, and what that text leaves open); what the
+Each reading is a ``core.readings.Reading`` (the kit's one reading type): an ``id``; the
+checklist ``rule`` it reads; what it ``reads`` (the rulebook and section, paraphrased,
+and what that text leaves open); what the
 kit does (``kit``); the other plausible reading(s) (``alternatives``); the ``argument``
 for the kit's choice; and, where another reading can be played, the rule ``switch``
 that selects it (``new_game(..., switches={"final_collision": "ahead"})``; the switches
@@ -14,26 +15,11 @@ puts next to a cell where a reading matters.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+
+from fresco_kit.core.readings import Reading
 
 _FR = "Fresco rulebook"
 _BB = "Fresco: Big Box, How to Play"
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One reading: ``id``, the checklist ``rule`` it reads, the ``text`` it reads (and
-    what it leaves open), what the kit does (``kit``), the other plausible reading(s)
-    (``alternatives``), the ``argument`` for the kit's choice and the ``switch`` playing
-    an alternative (``None`` when no switch exists)."""
-
-    id: str
-    rule: str
-    text: str
-    kit: str
-    alternatives: tuple[str, ...]
-    argument: str
-    switch: str | None = None
 
 
 READINGS: tuple[Reading, ...] = (
@@ -196,7 +182,7 @@ def readings_text(width: int = 96) -> str:
     blocks = []
     for r in READINGS:
         rows = [
-            ("text read", r.text),
+            ("text read", r.reads),
             ("kit", r.kit),
             *(("alternative", alt) for alt in r.alternatives),
             ("argument", r.argument),

@@ -1,11 +1,14 @@
 """The course of a round (Fresco rulebook, Game Play; preparing the next round).
 
-- :func:`begin_round`: the final-round check (<= 6 tiles: side 2), painters in bed, the
-  wake-up order (last on the track first).
-- :func:`start_actions` / :func:`next_actor`: phase II visits the sheet's columns in
-  order, players in get-up order; a player with no apprentice there is skipped.
-- :func:`end_round`: refill the booths, pay income, painters back, Big Box start-space
-  rotation; or, after the final round, the final count.
+The flow table (:mod:`.flow`) calls these as it enters its steps:
+
+- :func:`begin_round` (``round``): the final-round check (<= 6 tiles: side 2), painters
+  in bed, the wake-up order (last on the track first).
+- :func:`next_actor` (``next_actor``): phase II visits the sheet's columns in order,
+  players in get-up order; a player with no apprentice there is skipped.
+- :func:`last_round_over`, :func:`fresco_complete` (Big Box): the round that ends the
+  game, no income; :func:`prepare`: refill the booths, pay income, painters back;
+  :func:`rotate_start_spaces` (Big Box): the start-space rotation.
 """
 
 from __future__ import annotations
@@ -14,16 +17,15 @@ from fresco_kit.core import Event, Rng, assign
 from fresco_kit.core.text import plural
 
 from . import data
-from .final import start_final_count
-from .flow import enter, uses_at, wake_order
 from .refs import RULES
 from .state import State
 from .supply import bank_pays, draw_tiles, set_player
+from .turns import uses_at, wake_order
 
 
 def begin_round(s: State, events: list) -> None:
-    """Start a new round at Phase I (the state already in phase ``"wake"``): the final-round
-    check (``end.final_round``) and the get-up choosing order (``p1.order``)."""
+    """Start a new round at Phase I: the final-round check (``end.final_round``) and the
+    get-up choosing order (``p1.order``)."""
     assign(s, round=s.round + 1)
     if not s.final and s.tiles_left <= data.FINAL_ROUND_TILES:
         assign(s, final=True)
@@ -38,14 +40,9 @@ def begin_round(s: State, events: list) -> None:
     events.append(Event(f"round {s.round}: {s.names[s.chooser[0]]} chooses a get-up time first", RULES["p1.order"]))
 
 
-def start_actions(s: State, events: list) -> None:
-    """Every player has planned: phase II visits the first location (``p2.resolve``)."""
-    enter(s, "act", loc=0, actor=-1, left=0)
-    next_actor(s, events)
-
-
 def next_actor(s: State, events: list) -> None:
-    """Move to the next player with apprentices at this location, or the next location (``p2.resolve``)."""
+    """Move to the next player with apprentices at this location, or the next location;
+    past the last location ``loc`` is the sheet's length (``p2.resolve``)."""
     cols = s.sheet
     players, order, n = s.players, s.order, len(s.names)
     loc, actor = s.loc, s.actor
@@ -58,23 +55,25 @@ def next_actor(s: State, events: list) -> None:
         loc += 1
         actor = -1
     assign(s, loc=loc, actor=actor, left=0)
-    end_round(s, events)
 
 
-def end_round(s: State, events: list) -> None:
-    """After all actions: the final count (``end.no_income``, ``bigbox.complete``), or
-    preparing the next round (``round.refill``, ``round.income``, ``round.reset``,
-    ``bigbox.rotation``) and Phase I again."""
-    if s.final:
-        events.append(Event("the final round is over: no income", RULES["end.no_income"]))
-        start_final_count(s, events)
-        return
-    if s.switches.early_end_on_complete and s.tiles_left == 0:
-        assign(s, final=True)
-        events.append(Event("the fresco is complete: this was the final round, no income", RULES["bigbox.complete"]))
-        start_final_count(s, events)
-        return
-    # refill the booths from the bag (round.refill)
+def last_round_over(s: State, events: list) -> None:
+    """After the final round: no income, the final count follows (``end.no_income``)."""
+    events.append(Event("the final round is over: no income", RULES["end.no_income"]))
+    assign(s, final_at=0)  # the final count starts with the first player in the order
+
+
+def fresco_complete(s: State, events: list) -> None:
+    """Big Box: a fresco completed before the final round makes this round the final one,
+    with no income (``bigbox.complete``)."""
+    assign(s, final=True)
+    events.append(Event("the fresco is complete: this was the final round, no income", RULES["bigbox.complete"]))
+    assign(s, final_at=0)  # the final count starts with the first player in the order
+
+
+def prepare(s: State, events: list) -> None:
+    """Preparing the next round: refill the booths (``round.refill``), pay income
+    (``round.income``), painters back to the inn (``round.reset``)."""
     rng = Rng(s.rng)
     bag = list(s.bag)
     booths = []
@@ -99,10 +98,6 @@ def end_round(s: State, events: list) -> None:
     # painters back to the inn (round.reset)
     assign(s, players=tuple([p.evolve(time=0, plan=None) for p in s.players]))
     events.append(Event("painters back to the inn", RULES["round.reset"]))
-    if s.switches.start_rotation:
-        rotate_start_spaces(s, events)
-    enter(s, "wake")
-    begin_round(s, events)
 
 
 def rotate_start_spaces(s: State, events: list) -> None:

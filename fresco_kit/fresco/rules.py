@@ -3,8 +3,9 @@
 The rulebook's sections live in their own modules: ``setup`` (Setup), ``wakeup``
 (Phase I), ``planning`` (Planning actions), ``market``, ``cathedral``, ``crafts``
 (Studio, Workshop, Theater), ``turns`` (Performing actions), ``rounds`` (the round and
-preparing the next), ``final`` (End of the Game); ``flow`` is the table of phases they
-move through.  This module sits on top and dispatches actions to them: ``checks`` is
+preparing the next), ``final`` (End of the Game); ``flow`` is the table of steps they
+move through.  This module sits on top and dispatches actions to them by type
+(:data:`HANDLERS`); after every action ``flow.FLOW`` moves the state on.  ``checks`` is
 the single source of legality and ``legal_actions`` is built from the same checks.
 ``sample_action`` is the random player of :mod:`.bots`.
 """
@@ -12,10 +13,11 @@ the single source of legality and ``legal_actions`` is built from the same check
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from fresco_kit.core import RuleError, ScoreSheet
 from fresco_kit.core.actions import made
+from fresco_kit.core.decisions import owner
 
 from . import cathedral, crafts, final, market, planning, turns, wakeup
 from .actions import (
@@ -35,28 +37,47 @@ from .actions import (
     parse_action,
 )
 from .bots import determinize, sample_action
-from .consistency import consistency, invariants
+from .consistency import invariants, load_state, problems
 from .flow import AWAITING, awaiting, counters
+from .flow import advance as advance_flow
 from .refs import RULES
 from .setup import new_state
 from .state import State
 
 GAME = "fresco"
 
-#: action type -> (checks, apply)
-_DISPATCH: dict[type, tuple[Callable[[State, Any], list], Callable[[State, Any, list], None]]] = {
-    Wake: (wakeup.checks, wakeup.apply),
-    Plan: (planning.checks, planning.apply),
-    Buy: (market.buy_checks, market.buy_apply),
-    Close: (market.close_checks, market.close_apply),
-    Restore: (cathedral.restore_checks, cathedral.restore_apply),
-    Altar: (cathedral.altar_checks, cathedral.altar_apply),
-    Studio: (crafts.studio_checks, crafts.studio_apply),
-    Blend: (crafts.blend_checks, crafts.blend_apply),
-    Theater: (crafts.theater_checks, crafts.theater_apply),
-    Done: (turns.done_checks, turns.done_apply),
-    Settle: (final.checks, final.apply),
+
+class Handler(NamedTuple):
+    """The section functions of one action type: why it is refused, and what it does."""
+
+    checks: Callable[[State, Any], list]
+    apply: Callable[[State, Any, list], None]
+
+
+#: action type -> its handler (the one dispatch of ``checks``, ``apply`` and ``apply_fast``)
+HANDLERS: dict[type, Handler] = {
+    Wake: Handler(wakeup.checks, wakeup.apply),
+    Plan: Handler(planning.checks, planning.apply),
+    Buy: Handler(market.buy_checks, market.buy_apply),
+    Close: Handler(market.close_checks, market.close_apply),
+    Restore: Handler(cathedral.restore_checks, cathedral.restore_apply),
+    Altar: Handler(cathedral.altar_checks, cathedral.altar_apply),
+    Studio: Handler(crafts.studio_checks, crafts.studio_apply),
+    Blend: Handler(crafts.blend_checks, crafts.blend_apply),
+    Theater: Handler(crafts.theater_checks, crafts.theater_apply),
+    Done: Handler(turns.done_checks, turns.done_apply),
+    Settle: Handler(final.checks, final.apply),
 }
+
+#: phase -> the legal actions while it waits (``act``: by location, see :func:`_all_legal`)
+_LEGAL: dict[str, Callable[[State], list]] = {
+    "wake": wakeup.legal,
+    "plan": planning.legal,
+    "final_count": final.legal,
+    "over": lambda s: [],
+}
+#: sheet column -> the legal actions there (the crafts for the others)
+_LEGAL_AT: dict[str, Callable[[State], list]] = {"market": market.legal, "cathedral": cathedral.legal}
 
 __all__ = [
     "ACTIONS",
@@ -67,7 +88,6 @@ __all__ = [
     "apply_fast",
     "awaiting",
     "checks",
-    "consistency",
     "counters",
     "determinize",
     "invariants",
@@ -75,6 +95,7 @@ __all__ = [
     "legal_actions",
     "new_state",
     "parse_action",
+    "problems",
     "sample_action",
     "scores",
     "state_from_dict",
@@ -86,12 +107,12 @@ def checks(state: State, action: Action) -> list:
 
     A refusal of an action made out of turn ends with what the game waits for and the
     legal choices (the sections mark the place with ``flow.AWAITING``)."""
-    entry = _DISPATCH.get(type(action))
-    if entry is None:
+    handler = HANDLERS.get(type(action))
+    if handler is None:
         return [(f"{action!r} is not a Fresco action", RULES["p2.resolve"])]
     if state.phase == "over":
         return [("the game is over", RULES["end.over"])]
-    reasons = entry[0](state, action)
+    reasons = handler.checks(state, action)
     if reasons and any(AWAITING in message for message, _ in reasons):
         now = awaiting(state, legal_actions)
         reasons = [(message.replace(AWAITING, now), rule) for message, rule in reasons]
@@ -105,7 +126,8 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     :func:`play` to check and apply in one call)."""
     s = state.evolve()  # a fresh copy the handlers set with core.assign
     events: list = []
-    _DISPATCH[type(action)][1](s, action, events)
+    HANDLERS[type(action)].apply(s, action, events)
+    advance_flow(s, events)  # what follows is read from the flow table
     return s, events
 
 
@@ -126,14 +148,18 @@ def apply_fast(state: State, action: Action) -> State:
     no history (for playouts).  The same effect code as :func:`apply`, with a sink that
     keeps no event."""
     s = state.evolve()
-    _DISPATCH[type(action)][1](s, action, _NO_EVENTS)
+    HANDLERS[type(action)].apply(s, action, _NO_EVENTS)
+    advance_flow(s, _NO_EVENTS)
     return s
 
 
 def actor(state: State) -> tuple[str, ...]:
-    """The players who must act now: one, or while planning every player still to plan
-    (plans are secret and simultaneous); empty once the game is over."""
-    return tuple(state.to_move)
+    """The players who must act now: the owner of the decision owed (the final count's
+    behind/ahead choice, ``final.pending``), else whose turn it is -- or while planning
+    every player still to plan (plans are secret and simultaneous); empty once the game
+    is over."""
+    owed = owner(final.pending(state))
+    return (owed,) if owed is not None else tuple(state.to_move)
 
 
 def play(state: State, action: Action) -> tuple[State, list]:
@@ -155,23 +181,11 @@ def legal_actions(state: State, player: str | None = None) -> list:
 
 
 def _all_legal(state: State) -> list:
-    phase = state.phase
-    if phase == "wake":
-        return wakeup.legal(state)
-    if phase == "plan":
-        return planning.legal(state)
-    if phase == "final_count":
-        return final.legal(state)
-    if phase == "over":
-        return []
-    column = state.sheet[state.loc]
+    legal = _LEGAL.get(state.phase)
+    if legal is not None:
+        return legal(state)
     player = state.names[state.order[state.actor]]
-    if column == "market":
-        found = market.legal(state)
-    elif column == "cathedral":
-        found = cathedral.legal(state)
-    else:
-        found = crafts.legal(state)
+    found = _LEGAL_AT.get(state.sheet[state.loc], crafts.legal)(state)
     return found + [made(Done, player)]
 
 
@@ -188,4 +202,4 @@ def scores(state: State) -> ScoreSheet:
 def state_from_dict(data_: object, path: str = "state") -> State:
     """A state from ``State.to_dict()`` output: every field checked, then the whole position
     (:mod:`.consistency`); raises only ``SaveError``, naming the bad field."""
-    return State.from_dict(data_, path)
+    return load_state(data_, path)

@@ -1,7 +1,9 @@
 """The two rulesets, ``"base"`` and ``"bigbox"``: every difference is one named switch.
 
-:data:`RULESET_SWITCHES` is the table (name, meaning, value under each ruleset and the
-source of each) for notebooks; :class:`Switches` is what the engine reads.  A game may
+:data:`RULESET_SWITCHES` is the table, as the kit's one switch type
+(``core.registry.Switch``: name, meaning, allowed values, rule, and the value under
+each ruleset with its source); the game's ``INFO`` registers these rows, and notebooks
+print them (:func:`switch_table`).  :class:`Switches` is what the engine reads.  A game may
 override single switches: ``new_game(..., ruleset="base", switches={"unlimited_paints": True})``;
 the core registry checks the names and values (``INFO.check_options``), and
 :func:`switches_for` is the one place that resolves a ruleset and its overrides.
@@ -14,7 +16,7 @@ from dataclasses import asdict, dataclass
 from html import escape
 from typing import Any, Literal, get_args
 
-from fresco_kit.core import Record
+from fresco_kit.core import Record, Switch
 
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
@@ -55,80 +57,88 @@ class Overrides(Record):
         return {name: value for name, value in sorted(asdict(self).items()) if value is not None}
 
 
-@dataclass(frozen=True)
-class Switch:
-    """One row of the differences table."""
+_FR, _BB = "Fresco rulebook", "Big Box How to Play"
+_BOOL = (True, False)
 
-    name: str
-    meaning: str
-    base: Any
-    bigbox: Any
-    base_source: str
-    bigbox_source: str
-    rule: str  # checklist id
+
+def _switch(
+    name: str,
+    meaning: str,
+    choices: tuple[Any, ...],
+    rule: str,
+    base: Any,
+    bigbox: Any,
+    base_source: str,
+    bigbox_source: str,
+) -> Switch:
+    """One row of the differences table: a ``core.registry.Switch`` with its value and
+    source under each ruleset."""
+    return Switch(
+        name,
+        meaning,
+        choices,
+        rule,
+        defaults=(("base", base), ("bigbox", bigbox)),
+        sources=(("base", base_source), ("bigbox", bigbox_source)),
+    )
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
-    Switch(
+    _switch(
         "start_rotation",
         "painters still on start spaces rotate before each new round (first to the end, others up)",
+        _BOOL,
+        "bigbox.rotation",
         False,
         True,
-        "Fresco rulebook: not mentioned (start spaces keep their order)",
-        "Big Box How to Play, Preparation for the Next Round, last bullet",
-        "bigbox.rotation",
+        f"{_FR}: not mentioned (start spaces keep their order)",
+        f"{_BB}, Preparation for the Next Round, last bullet",
     ),
-    Switch(
+    _switch(
         "early_end_on_complete",
         "a fresco completed before the final round makes that round the final one (no income, final count)",
+        _BOOL,
+        "bigbox.complete",
         False,
         True,
-        "Fresco rulebook, End of the Game: only the <= 6 tiles trigger (the next round would be the final one)",
-        "Big Box How to Play, End of Game and Scoring, second bullet",
-        "bigbox.complete",
+        f"{_FR}, End of the Game: only the <= 6 tiles trigger (the next round would be the final one)",
+        f"{_BB}, End of Game and Scoring, second bullet",
     ),
-    Switch(
+    _switch(
         "final_sheet",
         "action-sheet side used in the final round ('side2': market, cathedral, studio, workshop, cathedral)",
-        "side2",
-        "side2",
-        "Fresco rulebook, End of the Game: flip to side 2 (contents not described; the printed sheet per public "
-        "sources, see seeds/README.md)",
-        "Big Box How to Play, End of Game and Scoring: side 2, no theater, cathedral twice",
+        get_args(FinalSheet),
         "bigbox.side2",
+        "side2",
+        "side2",
+        f"{_FR}, End of the Game: flip to side 2 (contents not described; the printed sheet per public "
+        "sources, see seeds/README.md)",
+        f"{_BB}, End of Game and Scoring: side 2, no theater, cathedral twice",
     ),
-    Switch(
+    _switch(
         "final_collision",
         "final money count landing on an occupied space: 'choose' behind/ahead, or 'ahead' automatically",
+        get_args(FinalCollision),
+        "bigbox.final_collision",
         "choose",
         "ahead",
-        "Fresco rulebook, Restore a segment of the fresco (the general track rule applies to every move)",
-        "Big Box How to Play, Final point count",
-        "bigbox.final_collision",
+        f"{_FR}, Restore a segment of the fresco (the general track rule applies to every move)",
+        f"{_BB}, Final point count",
     ),
-    Switch(
+    _switch(
         "unlimited_paints",
         "the paint supply never runs out (shortfalls are noted on paper)",
+        _BOOL,
+        "bigbox.paints",
         False,
         True,
-        "Fresco rulebook, Game Components: 78 paint pieces (limited)",
-        "Big Box How to Play, Workshop: Mix paints",
-        "bigbox.paints",
+        f"{_FR}, Game Components: 78 paint pieces (limited)",
+        f"{_BB}, Workshop: Mix paints",
     ),
 )
 
 RULESETS: dict[str, Switches] = {
-    "base": Switches(**{s.name: s.base for s in RULESET_SWITCHES}),
-    "bigbox": Switches(**{s.name: s.bigbox for s in RULESET_SWITCHES}),
-}
-
-#: switch name -> its allowed values (for the registry's ``Switch`` entries)
-_ALLOWED: dict[str, tuple[Any, ...]] = {
-    "start_rotation": (True, False),
-    "early_end_on_complete": (True, False),
-    "final_sheet": get_args(FinalSheet),
-    "final_collision": get_args(FinalCollision),
-    "unlimited_paints": (True, False),
+    ruleset: Switches(**{s.name: s.default_for(ruleset) for s in RULESET_SWITCHES}) for ruleset in get_args(Ruleset)
 }
 
 
@@ -143,8 +153,20 @@ def switches_for(ruleset: str, overrides: Mapping[str, Any] | Overrides | None =
 
 
 def switch_table() -> list[dict[str, Any]]:
-    """The differences as rows of plain dicts (for a notebook's table)."""
-    return [asdict(s) for s in RULESET_SWITCHES]
+    """The differences as rows of plain dicts (for a notebook's table): ``name``,
+    ``meaning``, ``base``, ``bigbox``, ``base_source``, ``bigbox_source``, ``rule``."""
+    return [
+        {
+            "name": s.name,
+            "meaning": s.doc,
+            "base": s.default_for("base"),
+            "bigbox": s.default_for("bigbox"),
+            "base_source": s.source_for("base"),
+            "bigbox_source": s.source_for("bigbox"),
+            "rule": s.rule,
+        }
+        for s in RULESET_SWITCHES
+    ]
 
 
 def switch_table_html() -> str:
@@ -154,9 +176,10 @@ def switch_table_html() -> str:
         "<th>Big Box source</th><th>rule id</th></tr>"
     )
     body = "".join(
-        f"<tr><td><code>{escape(s.name)}</code></td><td>{escape(s.meaning)}</td><td>{escape(str(s.base))}</td>"
-        f"<td>{escape(str(s.bigbox))}</td><td>{escape(s.base_source)}</td><td>{escape(s.bigbox_source)}</td>"
-        f"<td>fresco {escape(s.rule)}</td></tr>"
-        for s in RULESET_SWITCHES
+        f"<tr><td><code>{escape(row['name'])}</code></td><td>{escape(row['meaning'])}</td>"
+        f"<td>{escape(str(row['base']))}</td><td>{escape(str(row['bigbox']))}</td>"
+        f"<td>{escape(row['base_source'])}</td><td>{escape(row['bigbox_source'])}</td>"
+        f"<td>fresco {escape(row['rule'])}</td></tr>"
+        for row in switch_table()
     )
     return f'<table style="text-align:left">{head}{body}</table>'

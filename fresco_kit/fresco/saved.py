@@ -1,32 +1,72 @@
-"""The readable form of a Fresco position: what a save holds and what a player sees.
+"""The readable form of a Fresco position: the one schema of what a save holds and what a
+player sees.
 
 The engine's :class:`~fresco_kit.fresco.state.State` is compact (paint tuples, tile
 indices, seats).  Here the same position is written with names: paints by colour,
 tiles by their ids in the rule data (``F7``, ``M3``), the fresco as 5 rows of 5 tile ids
 (``null`` once restored), the bishop as ``[row, col]``, the turn order by player name,
-points by scoring category.  :class:`SavedState` is the schema of a save: loading one
-checks every field against its annotation, then the whole position against the rules'
-soundness checks (:mod:`.consistency`, in ``State.from_dict``), and any fault raises ``SaveError`` naming the
-field, e.g. ``state.players[2].paints.blue: expected a whole number >= 0, got 'x'``.
+points by scoring category.  :class:`SavedState` and :class:`SavedPlayer` are declared
+once, every field marked with who sees it (``core.record.Visible``: public unless marked
+``owner_only`` or ``private``):
 
-:class:`View` is the same picture as one player sees it (``State.view``): what lies
-behind the other players' screens is ``None`` (see :func:`view_of`).
+- a save is a :class:`SavedState`: loading one checks every field against its
+  annotation (and ``consistency.load_state`` then the whole position), and any fault
+  raises ``SaveError`` naming the field, e.g.
+  ``state.players[2].paints.blue: expected a whole number from 0 to 999, got 'x'``;
+- a player's view is a :class:`View`: the same fields, those the viewer may not see
+  ``None`` (derived from the markers by ``core.record.view``), plus who views and who
+  may act.
+
+:data:`FORMS` says, for each field whose engine form differs, how it is written and
+read back; ``State.to_dict``, ``State.from_dict`` and ``State.view`` follow it field by
+field, so the engine's fields and these are one list (a test checks the names match).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any
+from functools import cache
+from typing import Annotated, Any, Literal, get_args, get_type_hints
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
+from fresco_kit.core.record import check_value, optional_inner, owner_only, private, strip_annotated, visibility
 
 from . import data
 from .data import CATEGORIES
-from .flow import Phase
-from .rulesets import Overrides, Ruleset, switches_for
+from .rulesets import Overrides, Ruleset
 
-if TYPE_CHECKING:
-    from .state import PlayerState, State
+#: the phases a state can be in (``state.phase``): the waiting steps of ``flow.FLOW``
+Phase = Literal["wake", "plan", "act", "final_count", "over"]
+PHASES: tuple[str, ...] = get_args(Phase)
+
+#: the fields marked hidden that a whole record may still hold as ``None`` (a plan not
+#: made yet); every other hidden field is ``None`` only in a view
+MAY_BE_NONE = frozenset({"plan"})
+
+
+@cache
+def _hidden_annotations(cls: type) -> tuple[tuple[str, Any], ...]:
+    """``(field, annotation without None)`` for each field of ``cls`` marked hidden that
+    must not be ``None`` in a whole record (worked out once per class)."""
+    hints = get_type_hints(cls, include_extras=True)
+    out = []
+    for name, shown in visibility(cls).items():
+        if shown.to != "all" and name not in MAY_BE_NONE:
+            tp, constraints = strip_annotated(hints[name])
+            inner = optional_inner(tp, constraints)
+            out.append((name, inner if inner is not None else tp))
+    return tuple(out)
+
+
+def require_hidden(record: Record, path: str) -> None:
+    """Refuse a whole record (a save, not a view) holding ``None`` in a field that only a
+    view hides: the ``SaveError`` the field's annotation gives for ``None``, as if it were
+    not optional (``state.players[1].thalers: expected a whole number from 0 to 999, got None``)."""
+    cls: type = type(record)
+    for name, annotation in _hidden_annotations(cls):
+        if getattr(record, name) is None:
+            check_value(annotation, None, f"{path}.{name}" if path else name, cls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +100,15 @@ class Points(Record):
     track: int
     money: Count
 
+    @classmethod
+    def of(cls, points: tuple[int, ...]) -> Points:
+        """From the engine's form: points in ``data.CATEGORIES`` order."""
+        return cls(*points)
+
+    def values(self) -> tuple[int, ...]:
+        """The engine's form: points in ``data.CATEGORIES`` order."""
+        return (self.fresco, self.bishop, self.altar, self.track, self.money)
+
 
 if tuple(Paints.__dataclass_fields__) != data.COLOURS or tuple(Points.__dataclass_fields__) != CATEGORIES:
     raise ImportError("saved.Paints/Points must list data.COLOURS and state.CATEGORIES in order")
@@ -73,31 +122,43 @@ FrescoRows = Annotated[tuple[Annotated[tuple[FrescoId | None, ...], Length(data.
 
 @dataclass(frozen=True, slots=True)
 class SavedPlayer(Record):
-    """One player as saved (the fields of ``state.PlayerState``, by name)."""
+    """One player (the fields of ``state.PlayerState``, by name).
+
+    Behind the player's large screen, owner-only: ``thalers`` and ``paints`` (Fresco
+    rulebook, *Market*; Big Box *How to Play*, *Preparation* 2); behind the small screen
+    until every plan is made: ``plan`` (*II. Planning actions*).  Everything else lies
+    open: restored tiles were taken from the board in the open."""
 
     name: str
-    thalers: Count
-    paints: Paints
+    thalers: Annotated[Count | None, owner_only("name")]
+    paints: Annotated[Paints | None, owner_only("name")]
     tiles: tuple[FrescoId, ...]
     vp: Count
     start: Annotated[int, Range(0, max(data.PLAYER_COUNTS))]
     mood: Annotated[int, Range(0, data.MOOD_LENGTH - 1)]
     helper: Annotated[int, Range(-1, 1)]
     time: Annotated[int, Range(0, max(data.TIMES))]
-    plan: PlanCounts | None
+    plan: Annotated[PlanCounts | None, owner_only("name")]  # shown to all once every plan is made
     points: Points
+
+    def validate(self, path: str = "") -> None:
+        """A whole player holds every owner-only field (only a view hides them)."""
+        require_hidden(self, path)
 
 
 @dataclass(frozen=True, slots=True)
 class SavedState(Record):
-    """A whole position as saved (see ``state.State`` for the meaning of each field).
+    """A whole position (see ``state.State`` for the meaning of each field).
 
     ``switches`` are the switches the game set itself (``null``: the ruleset's value);
-    ``chooser`` and ``order`` name the players."""
+    ``chooser`` and ``order`` name the players.  Private: ``rng``, which would tell the
+    bag's next draws.  Open: the bag's contents (the 14 known market tiles minus the
+    booths and the removed ones; only the order of future draws is secret), the bank
+    and the paint supply, which lie open on the board."""
 
     ruleset: Ruleset
     switches: Overrides
-    rng: Annotated[int, Range(0, 2**64 - 1)]
+    rng: Annotated[Annotated[int, Range(0, 2**64 - 1)] | None, private()]
     round: Annotated[int, Range(1)]
     phase: Phase
     final: bool
@@ -117,11 +178,11 @@ class SavedState(Record):
     actor: Annotated[int, Range(-1)]
     left: Count
     final_at: Annotated[int, Range(-1)]
-    data: str = ""  # the data option's patch, canonical JSON ("" for none)
+    data: str = ""  # the data option's patch, canonical JSON ("" for none; public: every player knows the numbers)
 
     def validate(self, path: str = "") -> None:
         """Player names are distinct words; ``chooser``/``order`` name players; the data
-        patch is one the game accepts."""
+        patch is one the game accepts; a whole position holds its private fields."""
         try:
             data.tables(self.data)
         except ValueError as exc:  # DataError names the patch's bad path
@@ -134,210 +195,93 @@ class SavedState(Record):
             for i, name in enumerate(getattr(self, key)):
                 if name not in names:
                     raise field_error(f"{path}.{key}[{i}]", f"a player: one of {', '.join(names)}", name)
-
-
-# --------------------------------------------------------------------------- engine -> readable
-def _fresco_rows(fresco: tuple[int, ...]) -> tuple[tuple[str | None, ...], ...]:
-    ids = [data.FRESCO_TILES[t].id if t >= 0 else None for t in fresco]
-    return tuple(tuple(ids[r * data.COLS : (r + 1) * data.COLS]) for r in range(data.ROWS))
-
-
-def _market_ids(tiles: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(data.MARKET_TILES[t].id for t in tiles)
-
-
-def _player(name: str, p: PlayerState) -> SavedPlayer:
-    return SavedPlayer(
-        name,
-        p.thalers,
-        Paints.of(p.paints),
-        tuple(data.FRESCO_TILES[t].id for t in p.tiles),
-        p.vp,
-        p.start,
-        p.mood,
-        p.helper,
-        p.time,
-        p.plan,
-        Points(*p.points),
-    )
-
-
-def _open_parts(s: State) -> dict[str, Any]:
-    """The fields every reader sees (all but the players and the random generator)."""
-    return dict(
-        ruleset=s.ruleset,
-        switches=s.overrides,
-        round=s.round,
-        phase=s.phase,
-        final=s.final,
-        bag=_market_ids(s.bag),
-        removed=_market_ids(s.removed),
-        booths=tuple(_market_ids(b) for b in s.booths),
-        fresco=_fresco_rows(s.fresco),
-        bishop=divmod(s.bishop, data.COLS),
-        supply=Paints.of(s.supply),
-        paper=Paints.of(s.paper),
-        bank=s.bank,
-        chooser=tuple(s.names[i] for i in s.chooser),
-        wake_at=s.wake_at,
-        order=tuple(s.names[i] for i in s.order),
-        loc=s.loc,
-        actor=s.actor,
-        left=s.left,
-        final_at=s.final_at,
-        data=s.data,
-    )
-
-
-def saved_form(s: State) -> SavedState:
-    """The readable form of an engine state (what ``State.to_dict`` writes)."""
-    players = tuple(_player(nm, p) for nm, p in zip(s.names, s.players))
-    return SavedState(rng=s.rng, players=players, **_open_parts(s))
-
-
-# --------------------------------------------------------------------------- readable -> engine
-def load(data_: Any, path: str, state_type: type[State], player_type: type[PlayerState]) -> State:
-    """An engine state (of ``state_type``, its players of ``player_type``) from saved data,
-    every field checked; ``State.from_dict`` then checks the whole position.
-
-    Raises ``SaveError`` naming the first bad field (``state.players[1].time: ...``)."""
-    saved = SavedState.from_dict(data_, path)
-    names = tuple(p.name for p in saved.players)
-    seat = {nm: i for i, nm in enumerate(names)}
-    return state_type(
-        names=names,
-        ruleset=saved.ruleset,
-        overrides=saved.switches,
-        rng=saved.rng,
-        round=saved.round,
-        phase=saved.phase,
-        final=saved.final,
-        bag=_indices(saved.bag, data.MARKET_INDEX),
-        removed=_indices(saved.removed, data.MARKET_INDEX),
-        booths=tuple(_indices(b, data.MARKET_INDEX) for b in saved.booths),
-        fresco=tuple(-1 if t is None else data.FRESCO_INDEX[t] for row in saved.fresco for t in row),
-        bishop=saved.bishop[0] * data.COLS + saved.bishop[1],
-        supply=saved.supply.counts(),
-        paper=saved.paper.counts(),
-        bank=saved.bank,
-        players=tuple(
-            player_type(
-                p.thalers,
-                p.paints.counts(),
-                _indices(p.tiles, data.FRESCO_INDEX),
-                p.vp,
-                p.start,
-                p.mood,
-                p.helper,
-                p.time,
-                p.plan,
-                tuple(getattr(p.points, c) for c in CATEGORIES),
-            )
-            for p in saved.players
-        ),
-        chooser=tuple(seat[nm] for nm in saved.chooser),
-        wake_at=saved.wake_at,
-        order=tuple(seat[nm] for nm in saved.order),
-        loc=saved.loc,
-        actor=saved.actor,
-        left=saved.left,
-        final_at=saved.final_at,
-        switches=switches_for(saved.ruleset, saved.switches),
-        data=saved.data,
-    )
-
-
-def _indices(ids: tuple[str, ...], index: dict[str, int]) -> tuple[int, ...]:
-    return tuple(index[t] for t in ids)
+        if not isinstance(self, View):
+            require_hidden(self, path)
 
 
 # --------------------------------------------------------------------------- a player's view
 @dataclass(frozen=True, slots=True)
-class PlayerView(Record):
-    """One player as another sees them: ``thalers`` and ``paints`` are ``None`` behind
-    their large screen, ``plan`` is ``None`` behind the small screen (``planned`` says
-    whether they have planned)."""
+class PlayerView(SavedPlayer):
+    """One player as the viewer sees them: a :class:`SavedPlayer` whose hidden fields are
+    ``None``, and ``planned``: whether they have planned (their plan may be hidden)."""
 
-    name: str
-    thalers: Count | None
-    paints: Paints | None
-    tiles: tuple[FrescoId, ...]
-    vp: Count
-    start: Annotated[int, Range(0, max(data.PLAYER_COUNTS))]
-    mood: Annotated[int, Range(0, data.MOOD_LENGTH - 1)]
-    helper: Annotated[int, Range(-1, 1)]
-    time: Annotated[int, Range(0, max(data.TIMES))]
-    planned: bool
-    plan: PlanCounts | None
-    points: Points
+    planned: bool = False
+
+    def validate(self, path: str = "") -> None:
+        """A view may hide any owner-only field."""
 
 
 @dataclass(frozen=True, slots=True)
-class View(Record):
-    """The position as ``viewer`` sees it: the fields of :class:`SavedState`, with the
-    other players' hidden pieces ``None`` and no random generator (``rng`` is ``None``),
-    plus ``to_move``: who may act now.  Not playable (the engine needs the whole state)."""
+class View(SavedState):
+    """The position as ``viewer`` sees it: the fields of :class:`SavedState`, the hidden
+    ones ``None`` (the other players' screens, the random generator), plus ``to_move``:
+    who may act now.  Not playable (the engine needs the whole state:
+    ``rules.determinize`` fills a view in)."""
 
-    viewer: str
-    to_move: tuple[str, ...]
-    ruleset: Ruleset
-    switches: Overrides
-    rng: None
-    round: Annotated[int, Range(1)]
-    phase: Phase
-    final: bool
-    bag: tuple[MarketId, ...]
-    removed: tuple[MarketId, ...]
-    booths: tuple[tuple[MarketId, ...], ...]
-    fresco: FrescoRows
-    bishop: tuple[Coordinate, Coordinate]
-    supply: Paints
-    paper: Paints
-    bank: Count
     players: tuple[PlayerView, ...]
-    chooser: tuple[str, ...]
-    wake_at: Count
-    order: tuple[str, ...]
-    loc: Count
-    actor: Annotated[int, Range(-1)]
-    left: Count
-    final_at: Annotated[int, Range(-1)]
-    data: str = ""  # the data option's patch (public: every player knows the numbers)
+    viewer: str = ""
+    to_move: tuple[str, ...] = ()
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` as the viewer sees them (StopIteration if not playing)."""
         return next(p for p in self.players if p.name == name)
 
 
-def view_of(s: State, me: int) -> View:
-    """What the player in seat ``me`` sees.
+# --------------------------------------------------------------------------- engine <-> readable
+def _fresco_rows(fresco: tuple[int, ...], names: tuple[str, ...]) -> tuple[tuple[str | None, ...], ...]:
+    ids = [data.FRESCO_TILES[t].id if t >= 0 else None for t in fresco]
+    return tuple(tuple(ids[r * data.COLS : (r + 1) * data.COLS]) for r in range(data.ROWS))
 
-    Hidden information, per the rulebooks: each player keeps paints and thalers behind a
-    large screen (Fresco rulebook, *Market*: bought paints go behind it; Big Box *How to
-    Play*, *Preparation* 2: the 12 starting thalers and paints go behind it), and plans
-    behind a small screen until every plan is made (*II. Planning actions*).  The random
-    generator is left out: it decides the bag's next draws.  Everything else is open:
-    the bag's contents follow from the 14 known market tiles minus the open booths and
-    the removed tiles (only the order of future draws is secret); restored fresco tiles
-    were taken from the board in the open (they lie face down only to count income);
-    the bank and the paint supply lie open on the board."""
-    players = []
-    for i, (nm, p) in enumerate(zip(s.names, s.players)):
-        mine = i == me
-        players.append(
-            PlayerView(
-                nm,
-                p.thalers if mine else None,
-                Paints.of(p.paints) if mine else None,
-                tuple(data.FRESCO_TILES[t].id for t in p.tiles),
-                p.vp,
-                p.start,
-                p.mood,
-                p.helper,
-                p.time,
-                p.plan is not None,
-                p.plan if (mine or s.phase != "plan") else None,
-                Points(*p.points),
-            )
-        )
-    return View(viewer=s.names[me], to_move=tuple(s.to_move), rng=None, players=tuple(players), **_open_parts(s))
+
+def _fresco_squares(rows: tuple[tuple[str | None, ...], ...], names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(-1 if t is None else data.FRESCO_INDEX[t] for row in rows for t in row)
+
+
+def _market_ids(tiles: tuple[int, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(data.MARKET_TILES[t].id for t in tiles)
+
+
+def _market_tiles(ids: tuple[str, ...], names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(data.MARKET_INDEX[t] for t in ids)
+
+
+def _seat_names(seats: tuple[int, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(names[i] for i in seats)
+
+
+def _seats(players: tuple[str, ...], names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(names.index(nm) for nm in players)
+
+
+#: (engine value, player names) -> readable value, and back
+Convert = Callable[[Any, tuple[str, ...]], Any]
+
+#: readable field -> (engine -> readable, readable -> engine), for the fields whose
+#: engine form differs (every other field is the same value under the same name)
+FORMS: dict[str, tuple[Convert, Convert]] = {
+    "bag": (_market_ids, _market_tiles),
+    "removed": (_market_ids, _market_tiles),
+    "booths": (
+        lambda v, nm: tuple(_market_ids(b, nm) for b in v),
+        lambda v, nm: tuple(_market_tiles(b, nm) for b in v),
+    ),
+    "fresco": (_fresco_rows, _fresco_squares),
+    "bishop": (lambda v, nm: divmod(v, data.COLS), lambda v, nm: v[0] * data.COLS + v[1]),
+    "supply": (lambda v, nm: Paints.of(v), lambda v, nm: v.counts()),
+    "paper": (lambda v, nm: Paints.of(v), lambda v, nm: v.counts()),
+    "chooser": (_seat_names, _seats),
+    "order": (_seat_names, _seats),
+    # a player's pieces
+    "paints": (lambda v, nm: Paints.of(v), lambda v, nm: v.counts()),
+    "tiles": (
+        lambda v, nm: tuple(data.FRESCO_TILES[t].id for t in v),
+        lambda v, nm: tuple(data.FRESCO_INDEX[t] for t in v),
+    ),
+    "points": (lambda v, nm: Points.of(v), lambda v, nm: v.values()),
+}
+
+#: readable field -> the engine field it is saved from, where the names differ
+ENGINE_NAME: dict[str, str] = {"switches": "overrides"}
+#: engine fields not saved: derived from the saved ones (the players' names, the
+#: switches in force)
+DERIVED: tuple[str, ...] = ("names", "switches")

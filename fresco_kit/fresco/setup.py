@@ -9,9 +9,8 @@ from fresco_kit.core.data import canonical
 
 from . import board, data, names
 from .data import CATEGORIES
-from .flow import FIRST
+from .flow import FIRST, advance
 from .refs import RULES
-from .rounds import begin_round
 from .rulesets import Overrides, switches_for
 from .state import PlayerState, State
 from .supply import draw_tiles
@@ -87,7 +86,7 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
         switches=switches_for(ruleset, overrides),
         data=canonical(options.get("data", {})),
     )
-    begin_round(s, [])
+    advance(s, [], start="setup")  # Setup, then the first round's Phase I (the flow table)
     return s
 
 

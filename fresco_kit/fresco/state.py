@@ -7,9 +7,11 @@ are tuples counted in ``data.COLOURS`` order, fresco squares are indices 0..24
 (``board.index``), market and fresco tiles are indices into ``data``'s tables, players
 are seats.  Saves use the readable form of :mod:`.saved` (colour names, tile ids,
 ``[row, col]``, player names), converted at the boundary by :meth:`State.to_dict` and
-:meth:`State.from_dict`; a player's view (:meth:`State.view`) is readable too.
+:meth:`State.from_dict` field by field (``saved.FORMS``); a player's view
+(:meth:`State.view`) is the same readable form with what the viewer may not see
+``None``, read from the schema's markers (``core.record.view``).
 
-Phases (the steps of :data:`.flow.STEPS`, with the sections they follow): ``"wake"``
+Phases (the waiting steps of ``flow.FLOW``, with the sections they follow): ``"wake"``
 (Phase I, get-up times), ``"plan"`` (Phase II planning), ``"act"`` (Phase II, the five
 locations), ``"final_count"`` (money into VP, waiting for a behind/ahead choice) and
 ``"over"``.
@@ -17,18 +19,18 @@ locations), ``"final_count"`` (money into VP, waiting for a behind/ahead choice)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Annotated, Any
 
-from fresco_kit.core import Count, Length, Range, Record, SaveError
+from fresco_kit.core import Count, Length, Range, Record
 from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
+from fresco_kit.core.record import view as view_of
 
 from . import data, saved
-from .consistency import problems
 from .data import CATEGORIES
-from .flow import PHASES, Phase
-from .rulesets import Overrides, Ruleset, Switches
+from .rulesets import Overrides, Ruleset, Switches, switches_for
+from .saved import FORMS, PHASES, Phase
 
 __all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "State"]
 
@@ -163,27 +165,82 @@ class State(Record):
     def view(self, player: str) -> saved.View:
         """What ``player`` sees, in the readable form (:class:`.saved.View`).
 
-        Hidden (``None``): the other players' thalers and paints (behind their large
-        screens), their plans while planning (behind the small screens) and the random
-        generator, which would tell the bag's next draws.  Raises ValueError for a name
-        that is not playing."""
-        return saved.view_of(self, seat_of(self.names, player))
+        Hidden (``None``), as the schema's markers say: the other players' thalers and
+        paints (behind their large screens), their plans while planning (behind the small
+        screens) and the random generator, which would tell the bag's next draws.  Raises
+        ValueError for a name that is not playing."""
+        me = seat_of(self.names, player)
+        seen = view_of(self.saved_form(), self.names[me])  # hidden as the schema's markers say
+        screens_up = self.phase != "plan"  # plans are behind the small screens only while planning
+        players = []
+        for p, q in zip(self.players, seen.players):
+            shown = _fields(q)
+            if screens_up:
+                shown["plan"] = p.plan
+            players.append(saved.PlayerView(**shown, planned=p.plan is not None))
+        open_ = _fields(seen)
+        open_["players"] = tuple(players)
+        return saved.View(**open_, viewer=self.names[me], to_move=tuple(self.to_move))
 
     # -- saving: the readable form of saved.py ----------------------------------
+    def saved_form(self) -> saved.SavedState:
+        """The readable form of this state (:class:`.saved.SavedState`)."""
+        players = tuple(saved.SavedPlayer(**_player_form(self.names, i, p)) for i, p in enumerate(self.players))
+        return saved.SavedState(**_state_form(self), players=players)
+
     def to_dict(self) -> dict[str, Any]:
         """The state as readable JSON data (:class:`.saved.SavedState`)."""
-        return saved.saved_form(self).to_dict()
+        return self.saved_form().to_dict()
 
     @classmethod
     def from_dict(cls, data_: Any, path: str = "state") -> State:
-        """A state from :meth:`to_dict` output: every field checked, then the whole position
-        (:mod:`.consistency`).  Raises ``SaveError`` naming the first bad field."""
-        s = saved.load(data_, path, cls, PlayerState)
-        found = problems(s)
-        if found:
-            where, what = found[0]
-            raise SaveError(f"{path}.{where}: {what}")
-        return s
+        """A state from :meth:`to_dict` output, every field checked (``SaveError`` naming the
+        first bad field).  The whole position is checked by ``consistency.load_state``
+        (``rules.state_from_dict``), which sits above the state."""
+        form = saved.SavedState.from_dict(data_, path)
+        names = tuple(p.name for p in form.players)
+        values = {attr: _engine(k, getattr(form, k), names) for k, attr, _ in _STATE_OUT}
+        players = tuple(
+            PlayerState(**{k: _engine(k, getattr(p, k), names) for k in _PLAYER_KEYS}) for p in form.players
+        )
+        return cls(names=names, players=players, switches=switches_for(form.ruleset, form.switches), **values)
 
 
-# the rules copy a state (and a player or two) for every action: a copy without a loop
+#: the readable fields converted one by one (the players and their names apart)
+_STATE_KEYS = tuple(f.name for f in fields(saved.SavedState) if f.name != "players")
+_PLAYER_KEYS = tuple(f.name for f in fields(saved.SavedPlayer) if f.name != "name")
+
+
+def _fields(record: Any) -> dict[str, Any]:
+    """A record's fields by name (not copied: the values are frozen)."""
+    return {f.name: getattr(record, f.name) for f in fields(record)}
+
+
+def _engine(key: str, value: Any, names: tuple[str, ...]) -> Any:
+    form = FORMS.get(key)
+    return value if form is None else form[1](value, names)
+
+
+#: (readable field, engine field, engine -> readable or None), worked out once: views
+#: and saves are made often (bots, tree search)
+_STATE_OUT = tuple((k, saved.ENGINE_NAME.get(k, k), FORMS[k][0] if k in FORMS else None) for k in _STATE_KEYS)
+_PLAYER_OUT = tuple((k, FORMS[k][0] if k in FORMS else None) for k in _PLAYER_KEYS)
+
+
+def _state_form(s: State) -> dict[str, Any]:
+    """The readable value of every field of ``s`` but the players, by readable name."""
+    names = s.names
+    out: dict[str, Any] = {}
+    for key, attr, encode in _STATE_OUT:
+        value = getattr(s, attr)
+        out[key] = value if encode is None else encode(value, names)
+    return out
+
+
+def _player_form(names: tuple[str, ...], i: int, p: PlayerState) -> dict[str, Any]:
+    """The readable value of every field of player ``i``, with their name."""
+    out: dict[str, Any] = {"name": names[i]}
+    for key, encode in _PLAYER_OUT:
+        value = getattr(p, key)
+        out[key] = value if encode is None else encode(value, names)
+    return out

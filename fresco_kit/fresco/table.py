@@ -9,6 +9,9 @@ know them (:mod:`.names`), never by data id.
 
 ``private_html`` reads ``state.view(player)`` only, so it shows what that player may
 see: their thalers and paints (behind the large screen) and their plan.
+
+The text parts (``move_steps``, ``move_text``, ``status``) are the game's words for the table
+model (:class:`fresco_kit.core.table.MoveWords`); the model narrows the moves by their steps.
 """
 
 from __future__ import annotations

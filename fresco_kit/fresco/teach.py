@@ -347,7 +347,7 @@ def final_count(
     except ValueError as err:
         report.error = f"impossible position: {err} (the bank holds {data.COINS} thalers in all)"
         return report
-    game = Game(rules, names, 0, {"ruleset": ruleset}, state=state)
+    game = Game(rules, names, None, {"ruleset": ruleset}, state=state)
     try:
         play_round_start(game, {nm: t for nm, (_, _, t) in players.items()}, {nm: (0,) * 5 for nm in names})
     except RuleError as err:

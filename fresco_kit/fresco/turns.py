@@ -1,18 +1,49 @@
-"""Whose action it is in phase II, and giving actions up (Fresco rulebook, Performing actions).
+"""Whose turn it is (Fresco rulebook, Phase I and Phase II, Performing actions).
+
+The orders of play: who chooses a get-up time first (:func:`wake_order`), the phase II
+player order (:func:`turn_order`) and the uses a player has at a location
+(:func:`uses_at`); whose action it is in phase II (:func:`turn_reasons`), spending uses
+(:func:`use`) and giving them up (``done``).  What comes after the last use is read
+from the flow table (:mod:`.flow`), never decided here.
 
 Refusals of actions made out of turn end with what the game waits for
-(``flow.AWAITING``, filled in by ``rules.checks``).
+(:data:`AWAITING`, filled in by ``rules.checks``).
 """
 
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
 
+from . import data
 from .actions import Done
-from .flow import AWAITING
 from .refs import RULES
-from .rounds import next_actor
 from .state import State
+
+__all__ = ["AWAITING", "done_apply", "done_checks", "turn_order", "turn_reasons", "use", "uses_at", "wake_order"]
+
+#: stands in a refusal's text for what the game waits for now (``flow.awaiting``): the
+#: sections write it, ``rules.checks`` fills it in (the legal choices come from the
+#: rules, which sit above every section)
+AWAITING = "<awaiting>"
+
+
+def wake_order(s: State) -> tuple[int, ...]:
+    """Players from last to first on the VP track: the get-up choosing order (``p1.order``).
+
+    On the track, fewer VP is further behind; every painter still on a start space is
+    behind all painters on the track, and among them S1 is last, then S2, ..."""
+    return tuple(sorted(range(s.n), key=lambda i: (s.players[i].vp, s.players[i].start)))
+
+
+def turn_order(s: State) -> tuple[int, ...]:
+    """Phase II order: earliest get-up time first (``p1.turn_order``)."""
+    return tuple(sorted(range(s.n), key=lambda i: s.players[i].time))
+
+
+def uses_at(column: str, count: int) -> int:
+    """Uses a player has at a location with ``count`` apprentices there: one each, two
+    blends each in the workshop (Workshop: Blend paints)."""
+    return count * data.BLENDS_PER_APPRENTICE if column == "workshop" else count
 
 
 def turn_reasons(s: State, player: str, column: str | None) -> list:
@@ -34,12 +65,9 @@ def turn_reasons(s: State, player: str, column: str | None) -> list:
 
 
 def use(s: State, events: list, n: int = 1) -> None:
-    """Spend ``n`` of the actor's uses here (``s`` a fresh copy); move on when none are left."""
-    left = s.left - n
-    if left > 0:
-        assign(s, left=left)
-    else:
-        next_actor(s, events)  # sets the uses of the next actor (0 when the round ends)
+    """Spend ``n`` of the actor's uses here (``s`` a fresh copy).  With none left the
+    flow moves on to the next player or location (:mod:`.flow`, step ``next_actor``)."""
+    assign(s, left=s.left - n)
 
 
 def done_checks(s: State, a: Done) -> list:

@@ -8,21 +8,27 @@ fixes the market price and, once all have chosen, the player order of phase II.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from fresco_kit.core import Event
+from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
 
 from . import data
 from .actions import Wake
-from .flow import AWAITING, enter, turn_order, wake_order
 from .refs import RULES
+from .state import State
 from .supply import set_player
+from .turns import AWAITING, turn_order, wake_order
 
-if TYPE_CHECKING:
-    from .state import State
-
-__all__ = ["apply", "checks", "clamp_mood", "free_times", "helper_for", "legal", "turn_order", "wake_order"]
+__all__ = [
+    "apply",
+    "checks",
+    "clamp_mood",
+    "fix_order",
+    "free_times",
+    "helper_for",
+    "legal",
+    "turn_order",
+    "wake_order",
+]
 
 
 def helper_for(mood: int) -> int:
@@ -59,7 +65,8 @@ def checks(s: State, a: Wake) -> list:
 
 
 def apply(s: State, a: Wake, events: list) -> None:
-    """Place the painter, adjust mood and apprentices; fix the order after the last choice."""
+    """Place the painter, adjust mood and apprentices (after the last choice the flow fixes
+    the order: :func:`fix_order`)."""
     i = s.names.index(a.player)
     p = s.players[i]
     change, price = data.tables(s.data).inn[a.time]
@@ -88,14 +95,18 @@ def apply(s: State, a: Wake, events: list) -> None:
                 Event(f"{a.player} is on a -1 space: one apprentice sits out (4 actions)", RULES["mood.minus"])
             )
     set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
-    if s.wake_at == s.n:
-        enter(s, "plan", order=turn_order(s))
-        events.append(
-            Event(
-                "player order: " + ", ".join(f"{s.names[i]} ({s.players[i].time})" for i in s.order),
-                RULES["p1.turn_order"],
-            )
+
+
+def fix_order(s: State, events: list) -> None:
+    """Every player has chosen: the get-up times give the phase II order (``p1.turn_order``;
+    the flow's step ``order``)."""
+    assign(s, order=turn_order(s))
+    events.append(
+        Event(
+            "player order: " + ", ".join(f"{s.names[i]} ({s.players[i].time})" for i in s.order),
+            RULES["p1.turn_order"],
         )
+    )
 
 
 def legal(s: State) -> list[Wake]:

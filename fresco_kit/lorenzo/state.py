@@ -26,8 +26,8 @@ from fresco_kit.core.data import patch_option
 from fresco_kit.core.decisions import Decision as PendingDecision
 from fresco_kit.core.decisions import owner
 from fresco_kit.core.game import seat_of
-from fresco_kit.core.record import hide_order, private
-from fresco_kit.core.record import view as view_of
+from fresco_kit.core.visibility import hide_order, private
+from fresco_kit.core.visibility import view as view_of
 
 from . import readings
 from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load, load_for
@@ -274,7 +274,7 @@ class State(Record):
 
     def view(self, player: str | None = None) -> State:
         """What ``player`` sees (everyone sees the same), derived from the fields' markers
-        (``core.record.view``): no random generator (``rng`` is private: None, so the next
+        (``core.visibility.view``): no random generator (``rng`` is private: None, so the next
         rounds' dice cannot be foreseen) and each deck sorted by card id (``decks`` is
         private with its order hidden: which cards remain shows, not their order; the
         summary, *La struttura della partita*: decks are shuffled face down).  Every

@@ -10,6 +10,9 @@ harvest, production, the market or the Council Palace), the space, then the serv
 Everything in Lorenzo is face up (rules summary, *La struttura della partita*): only the
 order of the decks and the next dice are unknown, so the private panel shows the
 player's own board in detail, read from ``state.view(player)``.
+
+The text parts (``move_steps``, ``move_text``, ``status``) are the game's words for the table
+model (:class:`fresco_kit.core.table.MoveWords`); the model narrows the moves by their steps.
 """
 
 from __future__ import annotations

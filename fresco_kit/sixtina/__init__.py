@@ -2,7 +2,7 @@
 
 >>> from fresco_kit import sixtina
 >>> game = sixtina.new_game(["Red", "White", "Blue"], seed=7)
->>> game.state.pending[0]          # setup step 9: the starting player's initial restoration
+>>> game.state.pending[0].KIND     # setup step 9: the starting player's initial restoration
 'initial'
 
 Main entry points (the same module names as every game package; the rulebook's

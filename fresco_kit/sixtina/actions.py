@@ -5,7 +5,7 @@ The three actions of *How to Play* (:class:`Prepare`, :class:`Acquire`,
 :class:`InitialRestoration` (Setup, step 9), :class:`Bonus` (excellent restoration),
 :class:`Reveal` (Completing, 5. New Restorations), :class:`GianluigiChoice`
 (two players) and :class:`ClaimObjective` (a history sheet's objective reward).
-An action names no player: it is always the player to act (``state.actor``).
+An action names no player: it is always the player to act (``state.acting_seat``).
 
 Fields are checked when an action is made (a place must be a chapel place, a card id a
 whole number from 0 to 83, ``extra`` a whole number >= 0...); a bad field raises

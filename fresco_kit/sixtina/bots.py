@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fresco_kit.core import Rng
+from fresco_kit.core import Record, Rng
 
 from .actions import PREPARE, acquire_of, restore_of
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, VISIBLE, D
+from .consistency import state_from_dict
 from .data import TECHNIQUES
 from .decisions import decision_options
 from .final import final_scores
 from .state import State
-from .views import View
 
 _FREE: list[Any] = [None, None, None, ()]  # (status, spaces, frescoes) objects -> free techniques
 
@@ -91,13 +91,13 @@ def sample_action(state: State, rng: Rng) -> Any:
     return PREPARE
 
 
-def determinize(view: View, rng: Rng) -> State:
+def determinize(view: Record, rng: Rng) -> State:
     """A full state that agrees with everything ``view`` shows, its hidden parts drawn
     at random with ``rng``: the cards nobody sees (not in the viewer's hand, the discard
     pile or the prudent displays) are dealt to the other hands (their sizes shown) and
     the deck (its size shown) in a random order; each covered place gets a fresco of its
     own deck that is not on the table (with empty spaces); the state's generator gets a
-    random seed.  The result is loaded through :meth:`.state.State.from_dict`, so it is
+    random seed.  The result is loaded through :func:`.consistency.state_from_dict`, so it is
     checked for consistency; raises ``ValueError`` when the view is not consistent."""
     d: dict[str, Any] = view.to_dict()
     del d["viewer"]
@@ -123,7 +123,7 @@ def determinize(view: View, rng: Rng) -> State:
             on_table.add(fresco)
             place["fresco"] = fresco
             place["spaces"] = {t: None for t, _ in D.fresco_by_id[fresco].techniques}
-    return State.from_dict(d)
+    return state_from_dict(d)
 
 
 #: weights of :func:`evaluate`: the score sheet's categories (provisional points) and

@@ -10,15 +10,13 @@ only when :func:`chapel_graph` is called.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fresco_kit.core.graphs import graph_from_edges
 
 from .codes import EMPTY, PLACES, STATUS_NAMES, D
 from .completion import revealable
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 
 def chapel_graph(state: State | None = None) -> Any:

@@ -1,29 +1,29 @@
 """Completing the Restoration of Frescoes (steps 1-5), the turn's end and the game's end.
 
 ``completion_result`` is a pure query (used by the engine and by a completion
-calculator); ``continue_turn`` drives what happens after a restoration: completions,
-Gianluigi's restoration (two players), uncovering new frescoes, the end of the turn
-and the end of the game.  Functions named ``*_in_place`` mutate a fresh copy that the
-caller owns; nothing here changes a state held by a history.
+calculator); the steps of the turn table (:mod:`.flow`) that follow a restoration are
+carried out here: completions (:func:`complete_all_in_place`), Gianluigi's restoration
+(two players, :func:`gianluigi_step`), uncovering new frescoes (:func:`reveal_step`),
+the end of the turn and the end of the game (:func:`end_turn_in_place`).  Functions
+named ``*_in_place`` and the steps mutate a fresh copy that the caller owns; nothing
+here changes a state held by a history.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, assign, award_by_rank
+from fresco_kit.core.decisions import push
 from fresco_kit.core.text import plural
 
 from . import gianluigi
 from .codes import COVERED, EMPTY, EXCELLENT, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
-from .flow import STEP
+from .pending import GianluigiDecision, RevealDecision
 from .refs import RULES
 from .restoration import sheet_reward_in_place
 from .scoring import fresco_points
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 
 @dataclass(frozen=True)
@@ -249,33 +249,13 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
         sheet_reward_in_place(state, sheet, events)
 
 
-def continue_turn(state: State, events: list, step: str = "completion") -> None:
-    """Carry the turn on from ``step`` until a decision is owed or the turn ends.
-
-    Walks the turn table of :mod:`.flow` (mutates a fresh copy): each step that passes
-    runs, then the first of its ``next`` steps whose condition holds follows
-    (completions; Gianluigi's restoration in two-player games and its completions;
-    uncovering the owed new frescoes; the end of the turn and maybe of the game)."""
-    while step and not state.pending:  # a pending decision (bonus, claim...) waits
-        step = _RUN[step](state, events)
-
-
-def _completion_step(state: State, events: list) -> str:
-    """Completing the Restoration of Frescoes, then the first due step after it."""
-    complete_all_in_place(state, events)
-    for step in STEP["completion"].next:
-        if _DUE[step](state):
-            return step
-    raise AssertionError("the end of the turn is always due")  # pragma: no cover
-
-
-def _gianluigi_step(state: State, events: list) -> str:
-    """Two-Player Games: Gianluigi restores; the player chooses among equal options."""
+def gianluigi_step(state: State, events: list) -> None:
+    """Two-Player Games: Gianluigi restores; among equal options the player chooses (a
+    pending :class:`.pending.GianluigiDecision`)."""
     options = gianluigi.options(state)
     if len(options) > 1:
-        assign(state, pending=("gianluigi", state.current))
-        return ""
-    if options:
+        assign(state, pending=push(state.pending, GianluigiDecision(state.players[state.current])))
+    elif options:
         gianluigi.restore_in_place(state, options[0], events)
         gianluigi.after_restoration(state, events, complete_all_in_place)
     else:
@@ -283,31 +263,16 @@ def _gianluigi_step(state: State, events: list) -> str:
             Event("Gianluigi finds no fresco he can restore with that technique and value", RULES["gian.restore"])
         )
         assign(state, gian_due=())
-    return STEP["gianluigi"].next[0]
 
 
-def _reveal_step(state: State, events: list) -> str:
-    """5. New Restorations: the player uncovers an owed fresco, if any is left."""
+def reveal_step(state: State, events: list) -> None:
+    """5. New Restorations: the player uncovers an owed fresco (a pending
+    :class:`.pending.RevealDecision`), if any is left."""
     if revealable(state):
-        assign(state, pending=("reveal", state.current))
-        return ""
-    events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
-    assign(state, reveals=0)
-    return STEP["reveal"].next[-1]
-
-
-def _end_turn_step(state: State, events: list) -> str:
-    """The turn passes clockwise, or the game ends (:func:`end_turn_in_place`)."""
-    end_turn_in_place(state, events)
-    return ""
-
-
-#: the conditions of the steps after a completion, in the table's order
-_DUE = {
-    "gianluigi": lambda state: bool(state.gian_due),
-    "reveal": lambda state: state.reveals > 0,
-    "end_turn": lambda state: True,
-}
+        assign(state, pending=push(state.pending, RevealDecision(state.players[state.current])))
+    else:
+        events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
+        assign(state, reveals=0)
 
 
 def end_turn_in_place(state: State, events: list) -> None:
@@ -337,12 +302,3 @@ def end_game_in_place(state: State, events: list) -> None:
                 )
             )
     assign(state, over=True)
-
-
-#: what each step that passes does; returns the next step, or "" when the turn waits or ends
-_RUN = {
-    "completion": _completion_step,
-    "gianluigi": _gianluigi_step,
-    "reveal": _reveal_step,
-    "end_turn": _end_turn_step,
-}

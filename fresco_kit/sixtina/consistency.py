@@ -1,6 +1,10 @@
 """Whether a 1980 Sixtina position can arise under the rules: the checks behind
 ``rules.invariants`` and the loading of saves.
 
+One convention, as in every game: :func:`problems` lists every fault as ``(field,
+what is wrong)``; :func:`invariants` (the engine contract's) and :func:`check_state`
+(loading) are derived from it, and :func:`state_from_dict` is the rules' loader.
+
 Each check names the field of the readable form (:mod:`.saved`) it is about, such as
 ``players[1].supply`` or ``places.G1.spaces.repainting``, and says what is wrong, in the
 order of the rulebook: the components (*Components*, *Setup*: 84 technique cards,
@@ -13,18 +17,32 @@ owed and that it can be answered, the end of the game).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from fresco_kit.core import SaveError
 
 from .codes import COVERED, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, PRUDENT, RESTORED, VISIBLE, D
 from .decisions import decision_options
-from .flow import DECISION_KINDS
-
-if TYPE_CHECKING:
-    from .state import State
+from .pending import DECISION_TYPES, InitialDecision
+from .state import State, load_fields
 
 Problem = tuple[str, str]  # (field of the readable form, what is wrong)
+
+
+def state_from_dict(data: Any, path: str = "state") -> State:
+    """A state from ``State.to_dict`` output: every field checked
+    (:func:`.state.load_fields`), then the position (:func:`check_state`).
+
+    Raises :class:`fresco_kit.core.SaveError` naming the first fault."""
+    state = load_fields(data, path)
+    check_state(state, path)
+    return state
+
+
+def invariants(state: State) -> list[str]:
+    """Every way ``state`` breaks the rules' consistency, each as ``field: what is
+    wrong`` (:func:`problems`); empty when all is well."""
+    return [f"{where}: {what}" for where, what in problems(state)]
 
 
 def check_state(state: State, path: str = "state") -> None:
@@ -205,24 +223,26 @@ def _objectives(state: State, out: list[Problem]) -> None:
 def _turn(state: State, out: list[Problem]) -> None:
     """Whose turn, which decision is owed (and can be answered), and the end of the game."""
     n, pending = state.n, state.pending
-    kind = pending[0] if pending else None
+    decision = pending[0] if pending else None
+    kind = decision.KIND if decision is not None else None
     if not 0 <= state.initial_left <= n:
         out.append(("initial_left", f"from 0 to {n}"))
     elif state.initial_left and (kind != "initial" or state.current != state.start):
         out.append(("pending", "the initial restorations of Setup, step 9, come first (from the starting player)"))
-    if pending:
-        if kind not in DECISION_KINDS:
-            out.append(("pending.kind", f"one of {', '.join(DECISION_KINDS)}"))
+    if decision is not None:
+        if len(pending) != 1 or type(decision) not in _KINDS:
+            out.append(("pending.kind", f"one of {', '.join(DECISION_TYPES)}"))
             return
-        if kind == "initial":
-            if len(pending) != 3 or not state.initial_left or pending[1] != (state.start + n - state.initial_left) % n:
+        seat = state.players.index(decision.player) if decision.player in state.players else -1
+        if isinstance(decision, InitialDecision):
+            if not state.initial_left or seat != (state.start + n - state.initial_left) % n:
                 out.append(
                     (
                         "pending.player",
                         "the player whose initial restoration is next (clockwise from the starting player)",
                     )
                 )
-        elif len(pending) != 2 or pending[1] != state.current:
+        elif seat != state.current:
             out.append(("pending.player", "the player whose turn it is"))
         if kind == "reveal" and state.reveals < 1:
             out.append(("reveals", "at least 1 while a fresco is to be uncovered"))
@@ -241,7 +261,9 @@ def _turn(state: State, out: list[Problem]) -> None:
             out.append(
                 (
                     "pending",
-                    f"a {kind} decision that {state.players[pending[1]]} can answer "
-                    "(none of its choices is possible here)",
+                    f"a {kind} decision that {pending[0].player} can answer (none of its choices is possible here)",
                 )
             )
+
+
+_KINDS = frozenset(DECISION_TYPES.values())

@@ -1,6 +1,6 @@
-"""The decisions a turn can wait for (the waiting steps of :mod:`.flow` that hold
-``state.pending``): their legal answers, why only they may be answered now, and the
-checks of an answer.
+"""The decisions a turn can wait for (the waiting steps of :mod:`.flow` that hold a
+:mod:`.pending` record in ``state.pending``): their legal answers, why only they may be
+answered now, and the checks of an answer.
 
 - ``initial``: Setup, step 9 (a visible fresco with the revealed technique free);
 - ``bonus``: How to Play, C. Restoration, the bonus of an excellent restoration;
@@ -11,7 +11,7 @@ checks of an answer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fresco_kit.core import Action
 
@@ -22,12 +22,11 @@ from .completion import revealable
 from .data import TECHNIQUES
 from .describe import place_name, technique_title
 from .objectives import claim_problems, claimable
+from .pending import InitialDecision
 from .refs import RULES
 from .restoration import bonus_checks, bonus_options
 from .setup import initial_places
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 #: the action class answering each kind of pending decision
 DECISIONS: dict[str, type[Action]] = {
@@ -47,9 +46,10 @@ _CLAIM = {o.id: ClaimObjective(o.id) for o in D.objectives}
 
 def decision_options(state: State) -> list[Any]:
     """The answers to the pending decision, in a deterministic order."""
-    kind, seat = state.pending[0], state.pending[1]
-    if kind == "initial":
-        return [_INITIAL[p] for p in initial_places(state, state.pending[2])]
+    decision = state.pending[0]
+    kind, seat = decision.KIND, state.acting_seat
+    if isinstance(decision, InitialDecision):
+        return [_INITIAL[p] for p in initial_places(state, decision.technique)]
     if kind == "bonus":
         return bonus_options(state, seat)
     if kind == "reveal":
@@ -62,11 +62,11 @@ def decision_options(state: State) -> list[Any]:
 def pending_reason(state: State) -> tuple[str, Any]:
     """Why only the pending decision may be answered now, listing its legal choices
     (Setup, step 9, for the initial restoration; otherwise the decision's section)."""
-    kind = state.pending[0]
+    kind = state.pending[0].KIND
     rule = "setup.initial" if kind == "initial" else "turn.pending"
     choices = ", ".join(str(a) for a in decision_options(state)) or "none"
     return (
-        f"{state.players[state.actor]} must first answer the pending {kind} decision; the choices are: {choices}",
+        f"{state.players[state.acting_seat]} must first answer the pending {kind} decision; the choices are: {choices}",
         RULES[rule],
     )
 
@@ -82,20 +82,21 @@ def _place_problem(state: State, name: str, allowed: list[int], rule: str, what:
 
 def decision_checks(state: State, action: Any) -> list[Any]:
     """Every rule an answer to the pending decision breaks, as ``(message, RuleRef)``."""
-    kind = state.pending[0]
+    decision = state.pending[0]
+    kind = decision.KIND
     if not isinstance(action, DECISIONS[kind]):
         return [pending_reason(state)]
     answer: Any = action  # the decision's own action class (checked just above)
-    if kind == "initial":
+    if isinstance(decision, InitialDecision):
         return _place_problem(
             state,
             answer.place,
-            initial_places(state, state.pending[2]),
+            initial_places(state, decision.technique),
             "setup.initial",
-            f"a visible fresco with a free {technique_title(TECHNIQUES[state.pending[2]])} technique",
+            f"a visible fresco with a free {technique_title(TECHNIQUES[decision.technique])} technique",
         )
     if kind == "bonus":
-        return bonus_checks(state, state.actor, answer)
+        return bonus_checks(state, state.acting_seat, answer)
     if kind == "reveal":
         return _place_problem(
             state,
@@ -112,4 +113,4 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             "gian.restore",
             "among Gianluigi's best restorations",
         )
-    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.actor, answer.objective)]
+    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.acting_seat, answer.objective)]

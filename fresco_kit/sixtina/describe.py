@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from fresco_kit.core.text import plural
 
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D
 from .data import data_for
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 
 def card_text(card: int) -> str:
@@ -97,5 +94,5 @@ def describe(state: State) -> str:
     if state.over:
         lines.append("The game is over.")
     elif state.pending:
-        lines.append(f"Pending: {state.pending[0]} decision of {state.players[state.pending[1]]}")
+        lines.append(f"Pending: {state.pending[0].KIND} decision of {state.pending[0].player}")
     return "\n".join(lines)

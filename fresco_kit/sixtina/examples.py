@@ -70,7 +70,7 @@ def chapel_chain() -> tuple[Game, dict]:
         objectives=("ec3", "one5", "prudent5"),
         claims={"ec3": ["Red"]},
     )
-    return Game(rules, RWB, 0, {}, state=state), cards
+    return Game(rules, RWB, None, {}, state=state), cards
 
 
 def correct_restoration() -> list[Check]:
@@ -109,7 +109,7 @@ def excellent_restoration() -> list[Check]:
         Check("restoration", "excellent", outcome.kind),
         Check("Solvent Sponge space", "excellent by Blue", _kind_at(s, "G1", "solvent_sponge")),
         Check("Blue's play area after", 0, s.play[2]),
-        Check("bonus owed", "bonus", s.pending[0]),
+        Check("bonus owed", "bonus", s.pending[0].KIND),
         Check("material bonus also possible", True, "bonus material" in offered),
         Check("an objective met, this restoration counting (constructed: ec3)", True, "bonus objective ec3" in offered),
         Check("highest free scoring space taken (constructed: the 2nd)", 2, after.claims[0].index(2) + 1),
@@ -176,7 +176,7 @@ def fresco_completion() -> list[Check]:
         Check("White scores", 1, gained["White"]),
         Check("zone icon", "Blue", s.colours[s.zone[PLACES.index("G1")]]),
         Check("fresco flipped", "restored", "restored" if s.status[PLACES.index("G1")] == 2 else "not"),
-        Check("White uncovers a new fresco", "reveal", s.pending[0] if s.pending else None),
+        Check("White uncovers a new fresco", "reveal", s.pending[0].KIND if s.pending else None),
     ]
 
 
@@ -229,7 +229,7 @@ def final_scoring() -> list[Check]:
         claims={"three6": ["Blue", "White"], "materials8": ["Blue", "Red", "White"], "one5": ["Red", "Blue"]},
         current=2,
     )
-    game = Game(rules, RWB, 0, {}, state=state)
+    game = Game(rules, RWB, None, {}, state=state)
     game.play(rules.Restore(b, "laboratory", blue_lab, 0))
     s = game.state
     sheet = game.scores()
@@ -267,7 +267,7 @@ def gianluigi_reply() -> list[Check]:
         score={"Blue": 0, "Red": 2, GIANLUIGI: 15},
         objectives=("one5", "cor2", "prudent5"),
     )
-    game = Game(rules, players, 0, {}, state=state)
+    game = Game(rules, players, None, {}, state=state)
     black = game.state.black
     game.play(rules.Restore("G1", "plaster_injection", blue, 1))
     game.play(rules.Bonus("material"))
@@ -310,7 +310,7 @@ def sheets_with_history() -> list[Check]:
     )
     sheet = next(i for i, sh in enumerate(D.sheets) if sh.reward == "points" and sh.amount == 3)
     state = state.evolve(sheets=tuple(sheet if p == "G2" else EMPTY for p in PLACES))
-    game = Game(rules, ("Red", "White", "Blue"), 0, {}, state=state)
+    game = Game(rules, ("Red", "White", "Blue"), None, {}, state=state)
     game.play(rules.Restore("G1", "washi_paper", wash, 0))
     game.play(rules.Bonus("material"))
     before = game.state

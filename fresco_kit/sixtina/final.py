@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from fresco_kit.core import ScoreSheet
 
@@ -20,9 +19,7 @@ from .codes import CARD_TECH, CARD_VALUE, D
 from .data import TECHNIQUES
 from .objectives import objective_points, objectives_claimed
 from .scoring import leftover_points, prudent_technique_points, restored_fresco_points
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 #: the score sheet's categories, as the registry describes them (one place)
 CATEGORIES = list(INFO.categories)
@@ -80,7 +77,7 @@ def winners(state: State | Standings, totals: dict[str, int]) -> tuple[list[str]
 
     def key(colour: int) -> tuple[int, int, int]:
         reserve = state.play[colour] if colour < state.n else 0
-        return (totals[colours[colour]], objectives_claimed(state, colour), reserve)
+        return (totals[colours[colour]], objectives_claimed(state.claims, colour), reserve)
 
     best = max(key(c) for c in range(len(colours)))
     top_total = [c for c in range(len(colours)) if key(c)[0] == best[0]]

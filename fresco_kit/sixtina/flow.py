@@ -1,134 +1,186 @@
 """The turn sequence of 1980 Sixtina as a table: which step follows which, and why.
 
-Each :class:`Step` names the rulebook section it follows and the steps that may come
-next, in the order the engine tries them.  A position rests at a step that *waits*
-(for the current player's action, a pending decision, or for nobody once the game is
-over); steps that *pass* run on their own.  ``gianluigi`` and ``reveal`` do both: they
-wait only when the player has a choice to make.
+:data:`FLOW` is a :class:`fresco_kit.core.flow.Flow`: each :class:`~fresco_kit.core.flow.Step`
+cites the rulebook section it follows and its ways out, ``(condition, next step)``
+tried in order, the conditions named in :data:`CONDITIONS`.  The core's engine moves a
+state along it (``FLOW.advance``), calling each entered step's section function
+(``rules`` gives them, so this module imports no section): what follows an action is
+read from this table.
 
-The engine reads this table: :func:`.completion.continue_turn` walks from step to step
-along ``next`` (the first step whose condition holds), and the pending decision kinds
-of the state are the table's waiting steps (:data:`DECISION_KINDS`).
+A position rests at a step that *waits*: ``action`` (the current player's turn),
+``over``, or one of the pending decisions (``initial``, ``bonus``, ``gianluigi``,
+``reveal``, ``claim``: a :mod:`.pending` record of that kind is owed).  ``gianluigi``
+and ``reveal`` wait only when the player has a choice to make; otherwise they pass.
+A turn action begins the step of its kind (``action.acts``): ``preparation`` (A and B)
+or ``restoration`` (C).  Sixtina's phase is derived from the state (:func:`phase`),
+so the table is declared with ``phase_field=None``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-if TYPE_CHECKING:
-    from .state import State
+from fresco_kit.core.flow import Flow, Step
+
+from .pending import DECISION_TYPES
+from .state import State
+
+HOW_TO_PLAY = "How to Play"
+COMPLETING = "Completing the Restoration of Frescoes"
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of the turn: its name, the rulebook section, what may follow.
+def _owed(kind: str) -> Callable[[State], bool]:
+    """The condition "a ``kind`` decision is owed" (the front of ``state.pending``)."""
+    return lambda state: bool(state.pending) and state.pending[0].KIND == kind
 
-    ``waits``: a position can rest here (an action or a decision is owed);
-    ``passes``: the engine can run through it without asking anyone;
-    ``pending``: while waiting here the state holds ``pending == (name, seat, ...)``."""
 
-    name: str
-    section: str
-    next: tuple[str, ...]
-    waits: bool = False
-    passes: bool = False
-    pending: bool = False
-
+#: The conditions of the table, each a question about the state.
+CONDITIONS: dict[str, Callable[[State], bool]] = {
+    "always": lambda state: True,
+    "an initial decision is owed": _owed("initial"),
+    "an initial restoration is left": lambda state: state.initial_left > 0,
+    "a bonus decision is owed": _owed("bonus"),
+    "a gianluigi decision is owed": _owed("gianluigi"),
+    "a reveal decision is owed": _owed("reveal"),
+    "a claim decision is owed": _owed("claim"),
+    "Gianluigi owes a restoration": lambda state: bool(state.gian_due),
+    "a new fresco is owed": lambda state: state.reveals > 0,
+    "the game is over": lambda state: state.over,
+}
 
 STEPS: tuple[Step, ...] = (
     Step(
         "initial",
         "Setup, step 9: the initial restorations, clockwise from the starting player",
-        next=("initial", "action"),
-        waits=True,
-        pending=True,
+        "setup.initial",
+        "the player puts a supply material on the top space of the revealed technique",
+        True,
+        (
+            ("an initial decision is owed", "initial"),
+            ("an initial restoration is left", "next_initial"),
+            ("always", "first_turn"),
+        ),
+    ),
+    Step(
+        "next_initial",
+        "Setup, step 9: the next player reveals a technique card",
+        "setup.initial",
+        "reveal cards until a technique free on a visible fresco shows",
+        False,
+        (("always", "initial"),),
+    ),
+    Step(
+        "first_turn",
+        f"{HOW_TO_PLAY} (the starting player begins, play runs clockwise)",
+        "turn.order",
+        "the starting player takes the first turn",
+        False,
+        (("always", "action"),),
     ),
     Step(
         "action",
-        "How to Play: one action, A. Technique Preparation, B. Acquire Material or C. Restoration",
-        next=("bonus", "completion", "end_turn"),
-        waits=True,
+        f"{HOW_TO_PLAY}: one action, A. Technique Preparation, B. Acquire Material or C. Restoration",
+        "turn.order",
+        "the current player takes one action",
+        True,
+        (),
+        acts=("preparation", "restoration"),
+    ),
+    Step(
+        "preparation",
+        f"{HOW_TO_PLAY}, A. Technique Preparation and B. Acquire Material",
+        "turn.order",
+        "nothing can complete: the turn ends",
+        False,
+        (("always", "end_turn"),),
+    ),
+    Step(
+        "restoration",
+        f"{HOW_TO_PLAY}, C. Restoration",
+        "turn.order",
+        "an excellent restoration first owes its bonus; then the completions",
+        False,
+        (("a bonus decision is owed", "bonus"), ("always", "completion")),
     ),
     Step(
         "bonus",
-        "How to Play, C. Restoration: the bonus of an excellent restoration",
-        next=("completion",),
-        waits=True,
-        pending=True,
+        f"{HOW_TO_PLAY}, C. Restoration: the bonus of an excellent restoration",
+        "bonus.refined",
+        "the player takes Refined Technique, Additional Material or an objective",
+        True,
+        (("a bonus decision is owed", "bonus"), ("always", "completion")),
     ),
     Step(
         "completion",
-        "Completing the Restoration of Frescoes: every fully restored fresco scores and flips",
-        next=("gianluigi", "reveal", "end_turn"),
-        passes=True,
+        f"{COMPLETING}: every fully restored fresco scores and flips",
+        "complete.trigger",
+        "score, return the materials, flip, mark the zone icon",
+        False,
+        (
+            ("Gianluigi owes a restoration", "gianluigi"),
+            ("a new fresco is owed", "reveal"),
+            ("always", "end_turn"),
+        ),
     ),
     Step(
         "gianluigi",
         "Two-Player Games: Gianluigi restores after each restoration (the player chooses among equals)",
-        next=("completion",),
-        waits=True,
-        passes=True,
-        pending=True,
+        "gian.restore",
+        "Gianluigi restores with the same technique and value; the player chooses among equal options",
+        True,
+        (("a gianluigi decision is owed", "gianluigi"), ("always", "completion")),
     ),
     Step(
         "reveal",
-        "Completing the Restoration of Frescoes, 5. New Restorations: uncover a covered fresco",
-        next=("claim", "completion"),
-        waits=True,
-        passes=True,
-        pending=True,
+        f"{COMPLETING}, 5. New Restorations: uncover a covered fresco",
+        "complete.new",
+        "the player uncovers a covered fresco next to a visible one, if any is left",
+        True,
+        (
+            ("a reveal decision is owed", "reveal"),
+            ("a claim decision is owed", "claim"),
+            ("always", "completion"),
+        ),
     ),
     Step(
         "claim",
         "Variant: Sheets with History: the uncovered sheet lets the player claim an objective",
-        next=("completion",),
-        waits=True,
-        pending=True,
+        "variant.sheets",
+        "the player claims a scoring space of an objective they meet",
+        True,
+        (("a claim decision is owed", "claim"), ("always", "completion")),
     ),
     Step(
         "end_turn",
-        "How to Play (play passes clockwise); End of the Game (one fresco left unrestored)",
-        next=("action", "over"),
-        passes=True,
+        f"{HOW_TO_PLAY} (play passes clockwise); End of the Game (one fresco left unrestored)",
+        "end.trigger",
+        "the turn passes clockwise, or the game ends and the last fresco scores half",
+        False,
+        (("the game is over", "over"), ("always", "action")),
     ),
-    Step("over", "End of the Game and Final Scoring", next=(), waits=True),
+    Step("over", "End of the Game and Final Scoring", "end.over", "the game is over", True, ()),
 )
 
-STEP: dict[str, Step] = {s.name: s for s in STEPS}
-#: the kinds of pending decision a state can hold (``state.pending[0]``)
-DECISION_KINDS: tuple[str, ...] = tuple(s.name for s in STEPS if s.pending)
+#: The turn table the engine follows (``FLOW.advance``).
+FLOW: Flow[State] = Flow(STEPS, CONDITIONS, phase_field=None)
+#: step name -> step
+STEP = FLOW.by_name
+#: the kinds of pending decision a state can hold (``state.pending[0].KIND``)
+DECISION_KINDS: tuple[str, ...] = tuple(DECISION_TYPES)
 
 
 def phase(state: State) -> str:
-    """The step ``state`` rests at: its pending decision, ``"over"`` or ``"action"``."""
+    """The step ``state`` rests at: its pending decision's kind, ``"over"`` or ``"action"``."""
     if state.pending:
-        return str(state.pending[0])
+        return state.pending[0].KIND
     return "over" if state.over else "action"
-
-
-def reachable(name: str) -> frozenset[str]:
-    """The waiting steps that can follow ``name`` (through steps that pass)."""
-    seen: set[str] = set()
-    found: set[str] = set()
-    todo = list(STEP[name].next)
-    while todo:
-        step = STEP[todo.pop()]
-        if step.name in seen:
-            continue
-        seen.add(step.name)
-        if step.waits:
-            found.add(step.name)
-        if step.passes:
-            todo.extend(step.next)
-    return frozenset(found)
 
 
 def actor(state: State) -> tuple[str, ...]:
     """Who must act now: the owner of the pending decision, else the current player;
     nobody once the game is over.  Sixtina never asks two players at once, and its
     actions name no player: every legal action is this one player's."""
-    return () if state.over else (state.players[state.actor],)
+    return () if state.over else (state.players[state.acting_seat],)
 
 
 def counters(state: State) -> tuple[int, int]:
@@ -138,6 +190,6 @@ def counters(state: State) -> tuple[int, int]:
     turn being played, its decisions included) and ``round`` is ``1 + turns ended //
     players`` (``state.turn`` holds the turns ended).  Neither ever decreases; the end
     of the game keeps the last values."""
-    if state.initial_left or (state.pending and state.pending[0] == "initial"):
+    if state.initial_left or (state.pending and state.pending[0].KIND == "initial"):
         return 0, 0
     return 1 + state.turn // state.n, 1 + state.turn

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.text import plural
@@ -35,9 +34,7 @@ from .codes import (
 )
 from .refs import RULES
 from .restoration import restoration_kind
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,6 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fresco_kit.core import assign
 
 from .codes import (
@@ -27,10 +25,7 @@ from .codes import (
     D,
 )
 from .data import data_for
-
-if TYPE_CHECKING:
-    from .final import Standings
-    from .state import State
+from .state import State
 
 _T = TECH_INDEX
 EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
@@ -186,6 +181,7 @@ def objective_points(state: State, colour: int) -> int:
     return total
 
 
-def objectives_claimed(state: State | Standings, colour: int) -> int:
-    """How many objectives ``colour`` has claimed (the winner's first tie-break, final.winner)."""
-    return sum(1 for spaces in state.claims if colour in spaces)
+def objectives_claimed(claims: tuple[tuple[int, ...], ...], colour: int) -> int:
+    """How many objectives ``colour`` has claimed on the objectives' scoring spaces
+    ``claims`` (``state.claims``; the winner's first tie-break, final.winner)."""
+    return sum(1 for spaces in claims if colour in spaces)

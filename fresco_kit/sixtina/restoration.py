@@ -9,9 +9,9 @@ why is it (not) legal?" for teaching widgets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core.decisions import push
 from fresco_kit.core.text import plural
 
 from .actions import Bonus, Restore
@@ -35,10 +35,9 @@ from .codes import (
 )
 from .describe import cards_label, objective_name, place_name, technique_title
 from .objectives import claim, claim_problems, claimable
+from .pending import BonusDecision, ClaimDecision
 from .refs import RULES
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
 WHERE = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}
@@ -236,7 +235,7 @@ def explore_restoration(
 
     Works with cards the player does not hold too (the reasons then say so), so a
     widget can explore hypothetical hands."""
-    seat = state.actor if seat is None else (state.players.index(seat) if isinstance(seat, str) else seat)
+    seat = state.acting_seat if seat is None else (state.players.index(seat) if isinstance(seat, str) else seat)
     action = Restore(place, technique, tuple(cards), extra)
     cards = action.cards
     reasons = list(turn_problems(state, seat)) + restore_checks(state, seat, action)
@@ -271,7 +270,7 @@ def turn_problems(state: State, seat: int) -> list:
     if state.over:
         return [("the game is over", RULES["end.over"])]
     if state.pending:
-        kind, who = state.pending[0], state.players[state.pending[1]]
+        kind, who = state.pending[0].KIND, state.pending[0].player
         rule = "setup.initial" if kind == "initial" else "turn.pending"
         return [(f"{who} must first answer the pending {kind} decision", RULES[rule])]
     return []
@@ -329,7 +328,7 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
             Event(f"{who}'s restoration activates Gianluigi (same technique, value {total})", RULES["two.turns"])
         )
     if kind == EXCELLENT:
-        assign(state, pending=("bonus", seat))
+        assign(state, pending=push(state.pending, BonusDecision(who)))
 
 
 # -- Bonuses for an excellent restoration ----------------------------------------------
@@ -388,7 +387,7 @@ def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
     elif s.reward == "materials":
         text = f"{who} takes {plural(_take_to_play_area(state, seat, s.amount), 'material')}"
     elif claimable(state, seat):
-        assign(state, pending=("claim", seat))
+        assign(state, pending=push(state.pending, ClaimDecision(who)))
         text = f"{who} may claim an objective"
     else:
         text = f"{who} meets no claimable objective and receives nothing"

@@ -5,19 +5,23 @@ The rules themselves live in modules that follow the rulebook: ``setup`` (Setup)
 Restoration of Frescoes; End of the Game), ``objectives``, ``gianluigi`` (Two-Player
 Games) and ``final`` (End of the Game and Scoring); ``flow`` is the turn table they
 follow and ``decisions`` the pending decisions.  This façade sits on top and
-dispatches: ``checks`` is the single source of legality, ``legal_actions`` is built on
-it, ``apply`` never mutates its input (``apply_fast`` runs the same effects without
-checks or kept events, for playouts); ``actor`` and ``counters`` come from ``flow``,
-``sample_action`` and ``determinize`` from ``bots``.
+dispatches by the action's type (:data:`TURN_CHECKS`, :data:`EFFECTS`): ``checks`` is
+the single source of legality, ``legal_actions`` is built on it, ``apply`` runs the
+action's effect and then the turn table (``flow.FLOW.advance``, with the steps' section
+functions :data:`ENTER`) and never mutates its input (``apply_fast`` runs the same
+effects without checks or kept events, for playouts); ``actor``, ``phase`` and ``counters`` come
+from ``flow``, ``sample_action`` and ``determinize`` from ``bots``, ``invariants`` and
+``state_from_dict`` from ``consistency``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
 from fresco_kit.core import Event, ScoreSheet, assign
+from fresco_kit.core.decisions import pop
 
 from . import completion, gianluigi, setup
 from .actions import (
@@ -37,13 +41,14 @@ from .actions import (
 )
 from .bots import determinize, sample_action
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
-from .consistency import materials_total, problems
+from .consistency import invariants, materials_total, state_from_dict
 from .data import TECHNIQUES
 from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
 from .describe import objective_name, place_name
 from .final import final_scores
-from .flow import STEP, actor, counters
+from .flow import FLOW, actor, counters, phase
 from .objectives import claim
+from .pending import InitialDecision
 from .refs import RULES
 from .restoration import (
     acquire_checks,
@@ -53,8 +58,8 @@ from .restoration import (
     restore_checks,
     restore_in_place,
 )
-from .setup import PLAYER_COUNTS, reveal_initial_technique
-from .state import State, state_from_dict
+from .setup import PLAYER_COUNTS, first_turn, reveal_initial_technique
+from .state import State
 
 GAME = "sixtina"
 
@@ -78,6 +83,7 @@ __all__ = [
     "new_state",
     "parse_action",
     "pending_reason",
+    "phase",
     "sample_action",
     "scores",
     "state_from_dict",
@@ -87,7 +93,7 @@ __all__ = [
 def new_state(players: Sequence[str], seed: int, options: dict[str, Any]) -> State:
     """A new game's state after Setup (see :func:`.setup.new_state`); raises
     ``ValueError`` for a player named after Gianluigi."""
-    return setup.new_state(players, seed, options, State)
+    return setup.new_state(players, seed, options)
 
 
 # -- legality ---------------------------------------------------------------------------
@@ -100,22 +106,24 @@ def checks(state: State, action: Any) -> list[Any]:
     if state.pending:
         return decision_checks(state, action)
     seat = state.current
-    if isinstance(action, Prepare):
-        return []
-    if isinstance(action, Acquire):
-        return acquire_checks(state, seat, action.cards)
-    if isinstance(action, Restore):
-        return restore_checks(state, seat, action)
-    return [
-        (
-            f"no {action.VERB} decision is pending; {state.players[seat]} must prepare, acquire or restore",
-            RULES["turn.order"],
-        )
-    ]
+    check = TURN_CHECKS.get(type(action))
+    if check is None:
+        return [
+            (
+                f"no {action.VERB} decision is pending; {state.players[seat]} must prepare, acquire or restore",
+                RULES["turn.order"],
+            )
+        ]
+    return check(state, seat, action)
 
 
-#: after Technique Preparation or Acquire Material nothing can complete: the turn ends
-_AFTER_PREPARE_OR_ACQUIRE = STEP["action"].next[-1]
+#: The checks of each turn action, by its type (a decision's answer is checked by
+#: ``decisions.decision_checks``).
+TURN_CHECKS: dict[type, Callable[[State, int, Any], list[Any]]] = {
+    Prepare: lambda state, seat, action: [],
+    Acquire: lambda state, seat, action: acquire_checks(state, seat, action.cards),
+    Restore: restore_checks,
+}
 
 
 # -- applying ---------------------------------------------------------------------------
@@ -146,51 +154,77 @@ def apply_fast(state: State, action: Any) -> State:
 
 
 def _apply_in_place(s: State, action: Any, ev: list) -> None:
-    """Apply ``action`` to the fresh copy ``s``, appending what happened to ``ev``."""
-    seat = s.actor
-    if isinstance(action, Prepare):
-        prepare_in_place(s, seat, ev)
-        completion.continue_turn(s, ev, _AFTER_PREPARE_OR_ACQUIRE)
-    elif isinstance(action, Acquire):
-        acquire_in_place(s, seat, action.cards, ev)
-        completion.continue_turn(s, ev, _AFTER_PREPARE_OR_ACQUIRE)
-    elif isinstance(action, Restore):
-        restore_in_place(s, seat, action, ev)
-        completion.continue_turn(s, ev)  # (an excellent restoration first waits for its bonus)
-    elif isinstance(action, Bonus):
-        assign(s, pending=())
-        bonus_in_place(s, seat, action, ev)
-        completion.continue_turn(s, ev)
-    elif isinstance(action, Reveal):
-        assign(s, pending=())
-        completion.reveal_in_place(s, PLACE_INDEX[action.place], ev)
-        completion.continue_turn(s, ev)
-    elif isinstance(action, GianluigiChoice):
-        assign(s, pending=())
-        option = next(o for o in gianluigi.options(s) if PLACES[o.place] == action.place)
-        gianluigi.restore_in_place(s, option, ev)
-        gianluigi.after_restoration(s, ev, completion.complete_all_in_place)
-        completion.continue_turn(s, ev)
-    elif isinstance(action, ClaimObjective):
-        assign(s, pending=())
-        slot = claim(s, seat, action.objective)
-        ev.append(
-            Event(
-                f"{s.players[seat]} claims the objective “{objective_name(action.objective)}” "
-                f"on scoring space {slot + 1}",
-                RULES["variant.sheets"],
-            )
-        )
-        ev.append(Event(f"{s.players[seat]} meets the condition of the objective", RULES[f"obj.{action.objective}"]))
-        completion.continue_turn(s, ev)
-    elif isinstance(action, InitialRestoration):
-        _initial_in_place(s, seat, action, ev)
-    else:
+    """Apply ``action`` to the fresh copy ``s``, appending what happened to ``ev``: the
+    action's effect (:data:`EFFECTS`, by its type), then the turn table from the step
+    the effect leaves (``FLOW.advance``)."""
+    effect = EFFECTS.get(type(action))
+    if effect is None:
         raise ValueError(f"not a Sixtina action: {action!r}")
+    step = effect(s, s.acting_seat, action, ev)
+    FLOW.advance(s, ev, ENTER, start=step)
 
 
-def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list) -> None:
-    technique = s.pending[2]
+def _prepare(s: State, seat: int, action: Prepare, ev: list) -> str:
+    """A. Technique Preparation; the turn goes on from ``preparation``."""
+    prepare_in_place(s, seat, ev)
+    return "preparation"
+
+
+def _acquire(s: State, seat: int, action: Acquire, ev: list) -> str:
+    """B. Acquire Material; the turn goes on from ``preparation``."""
+    acquire_in_place(s, seat, action.cards, ev)
+    return "preparation"
+
+
+def _restore(s: State, seat: int, action: Restore, ev: list) -> str:
+    """C. Restoration; the turn goes on from ``restoration`` (an excellent one first
+    waits for its bonus)."""
+    restore_in_place(s, seat, action, ev)
+    return "restoration"
+
+
+def _bonus(s: State, seat: int, action: Bonus, ev: list) -> str:
+    """The answer to a bonus decision (How to Play, C. Restoration)."""
+    assign(s, pending=pop(s.pending))
+    bonus_in_place(s, seat, action, ev)
+    return "bonus"
+
+
+def _reveal(s: State, seat: int, action: Reveal, ev: list) -> str:
+    """The answer to a reveal decision (5. New Restorations)."""
+    assign(s, pending=pop(s.pending))
+    completion.reveal_in_place(s, PLACE_INDEX[action.place], ev)
+    return "reveal"
+
+
+def _gianluigi(s: State, seat: int, action: GianluigiChoice, ev: list) -> str:
+    """The answer to a gianluigi decision (Two-Player Games)."""
+    assign(s, pending=pop(s.pending))
+    option = next(o for o in gianluigi.options(s) if PLACES[o.place] == action.place)
+    gianluigi.restore_in_place(s, option, ev)
+    gianluigi.after_restoration(s, ev, completion.complete_all_in_place)
+    return "gianluigi"
+
+
+def _claim(s: State, seat: int, action: ClaimObjective, ev: list) -> str:
+    """The answer to a claim decision (Variant: Sheets with History)."""
+    assign(s, pending=pop(s.pending))
+    slot = claim(s, seat, action.objective)
+    ev.append(
+        Event(
+            f"{s.players[seat]} claims the objective “{objective_name(action.objective)}” on scoring space {slot + 1}",
+            RULES["variant.sheets"],
+        )
+    )
+    ev.append(Event(f"{s.players[seat]} meets the condition of the objective", RULES[f"obj.{action.objective}"]))
+    return "claim"
+
+
+def _initial(s: State, seat: int, action: InitialRestoration, ev: list) -> str:
+    """The answer to an initial decision (Setup, step 9)."""
+    decision = s.pending[0]
+    assert isinstance(decision, InitialDecision)  # DECISIONS: an InitialRestoration answers it
+    technique = decision.technique
     p = PLACE_INDEX[action.place]
     pos = next(i for i, (t, _) in enumerate(FRESCO_TECHS[s.frescoes[p]]) if t == technique)
     spaces, supply = list(s.spaces), list(s.supply)
@@ -198,7 +232,7 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
     row[pos] = space_code(CORRECT, seat)
     spaces[p] = tuple(row)
     supply[seat] -= 1
-    assign(s, spaces=tuple(spaces), supply=tuple(supply), pending=(), initial_left=s.initial_left - 1)
+    assign(s, spaces=tuple(spaces), supply=tuple(supply), pending=pop(s.pending), initial_left=s.initial_left - 1)
     name = D.technique_names[TECHNIQUES[technique]]
     ev.append(
         Event(
@@ -206,11 +240,31 @@ def _initial_in_place(s: State, seat: int, action: InitialRestoration, ev: list)
             RULES["setup.initial"],
         )
     )
-    if s.initial_left:
-        reveal_initial_technique(s, ev)
-    else:
-        assign(s, current=s.start)
-        ev.append(Event(f"{s.players[s.start]} starts; play runs clockwise", RULES["turn.order"]))
+    return "initial"
+
+
+#: What each action does, by its type; each returns the step of the turn table the turn
+#: goes on from (``FLOW.advance``).
+EFFECTS: dict[type, Callable[[State, int, Any, list], str]] = {
+    Prepare: _prepare,
+    Acquire: _acquire,
+    Restore: _restore,
+    Bonus: _bonus,
+    Reveal: _reveal,
+    GianluigiChoice: _gianluigi,
+    ClaimObjective: _claim,
+    InitialRestoration: _initial,
+}
+
+#: The section function of each step of the turn table that does something on entry.
+ENTER: dict[str, Callable[[State, list], Any]] = {
+    "next_initial": reveal_initial_technique,
+    "first_turn": first_turn,
+    "completion": completion.complete_all_in_place,
+    "gianluigi": completion.gianluigi_step,
+    "reveal": completion.reveal_step,
+    "end_turn": completion.end_turn_in_place,
+}
 
 
 # -- enumerating ------------------------------------------------------------------------
@@ -237,7 +291,7 @@ def restore_actions(state: State, seat: int) -> list[Restore]:
 def legal_actions(state: State, player: str | None = None) -> list:
     """Every legal action now, in a deterministic order (consistent with ``checks``);
     with ``player``, only that player's (empty when they are not to act)."""
-    if state.over or (player is not None and player != state.players[state.actor]):
+    if state.over or (player is not None and player != state.players[state.acting_seat]):
         return []
     if state.pending:
         return decision_options(state)
@@ -259,10 +313,3 @@ def is_over(state: State) -> bool:
 def scores(state: State) -> ScoreSheet:
     """The final score sheet (provisional before the end; see ``final``)."""
     return final_scores(state)
-
-
-def invariants(state: State) -> list[str]:
-    """Every way ``state`` breaks the rules' consistency (components conserved, nothing
-    negative, materials where the rules put them, a decision that can be answered...),
-    each as ``field: what is wrong``; empty when all is well (see ``consistency``)."""
-    return [f"{where}: {what}" for where, what in problems(state)]

@@ -9,42 +9,38 @@ in the rule data (0 to 83), objectives by id with the colours on their scoring s
 a pending decision as a small record.  :class:`SavedState` is the schema of a save:
 loading one checks every field against its annotation, the names against the players
 (:meth:`SavedState.validate`), then the whole position against the rules' consistency
-checks (:mod:`.consistency`); any fault raises ``SaveError`` naming the field, e.g.
-``state.players[1].supply: expected a whole number >= 0, got 'x'``.
+checks (:func:`.consistency.state_from_dict`); any fault raises ``SaveError`` naming
+the field, e.g. ``state.players[1].supply: expected a whole number >= 0, got 'x'``.
 
-:mod:`.views` holds the same picture as one player sees it (``State.view``).
+This is the one schema of a position: its fields are marked with who sees them
+(:class:`fresco_kit.core.record.Seen`; unmarked fields are public), and :mod:`.views`
+derives what one player sees from those marks (``State.view``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
+from fresco_kit.core.visibility import OWNER, PRIVATE, Seen
 
 from .actions import CardId, ObjectiveId, PlaceName, TechniqueName
 from .codes import (
-    EMPTY,
-    FRESCO_TECHS,
     GIANLUIGI,
     HAND_LIMIT,
-    KIND_NAMES,
-    PLACE_INDEX,
     PLACES,
-    STATUS_NAMES,
-    TECH_INDEX,
     D,
-    space_code,
 )
-from .consistency import check_state
-from .data import TECHNIQUES, data_for
-
-if TYPE_CHECKING:
-    from .state import State
+from .data import data_for
 
 FrescoId = Annotated[str, Names(lambda: [f.id for f in D.frescoes], "a fresco card id")]
 SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card id")]
 Hand = Annotated[tuple[CardId, ...], Length(high=HAND_LIMIT)]
+#: the kinds of decision a turn can wait for (:data:`.pending.DECISION_TYPES`)
+DecisionKind = Literal["initial", "bonus", "reveal", "gianluigi", "claim"]
+#: Setup, steps 1-2: a fresco under a sheet is unknown until New Restorations uncovers it
+WHILE_COVERED = Seen("private", hidden_while=lambda place: place.status == "covered")
 Colour = str  # a player's name, or "Gianluigi" in two-player games (checked in validate)
 
 
@@ -53,7 +49,7 @@ class SavedPlayer(Record):
     """One player: name, hand, prudent cards kept face up, play area, supply, score track."""
 
     name: str
-    hand: Hand
+    hand: Annotated[Hand, OWNER.sized()]  # Setup, step 5: cards in hand are kept hidden
     prudent_cards: tuple[CardId, ...]
     play_area: Count
     supply: Count
@@ -82,9 +78,9 @@ class SavedPlace(Record):
     """One chapel place: its fresco card, status, technique spaces (by technique, in the
     card's order), extra materials by colour, zone icon and (history variant) sheet."""
 
-    fresco: FrescoId
+    fresco: Annotated[FrescoId, WHILE_COVERED]
     status: Literal["covered", "visible", "restored"]
-    spaces: dict[str, Occupant | None]
+    spaces: Annotated[dict[str, Occupant | None], WHILE_COVERED]
     extras: dict[str, Count]
     zone: Colour | None
     sheet: SheetId | None
@@ -116,10 +112,10 @@ class SavedObjective(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class Decision(Record):
+class SavedDecision(Record):
     """A decision owed mid-action by ``player``; ``technique`` for the initial restoration."""
 
-    kind: Literal["initial", "bonus", "reveal", "gianluigi", "claim"]
+    kind: DecisionKind
     player: str
     technique: TechniqueName | None
 
@@ -146,17 +142,17 @@ class SavedState(Record):
     """A whole position as saved (see the module docstring)."""
 
     variant: Literal["basic", "history"]
-    rng: Annotated[int, Range(0, 2**64 - 1)]
+    rng: Annotated[int, Range(0, 2**64 - 1), PRIVATE]
     players: Annotated[tuple[SavedPlayer, ...], Length(low=2, high=4)]
     gianluigi: SavedGianluigi | None
     start: str
     current: str
-    deck: tuple[CardId, ...]
+    deck: Annotated[tuple[CardId, ...], PRIVATE.sized()]
     discard: tuple[CardId, ...]
     black: Count
     places: Places
     objectives: Annotated[tuple[SavedObjective, ...], Length(3)]
-    pending: Decision | None
+    pending: SavedDecision | None
     initial_left: Annotated[int, Range(0, 4)]
     gianluigi_due: GianluigiDue | None
     reveals: Annotated[int, Range(0, len(PLACES))]
@@ -211,139 +207,13 @@ def _one_of(value: str, names: list[str], path: str, what: str) -> None:
         raise field_error(path, f"{what}: one of {', '.join(names)}", value)
 
 
-# -- compact <-> readable ----------------------------------------------------------------
-def _places(state: State) -> dict[str, SavedPlace]:
-    colours = state.colours
-    out = {}
-    for p, name in enumerate(PLACES):
-        fid = state.frescoes[p]
-        spaces: dict[str, Occupant | None] = {}
-        for (t, _), code in zip(FRESCO_TECHS[fid], state.spaces[p]):
-            spaces[TECHNIQUES[t]] = None if code == EMPTY else Occupant(KIND_NAMES[code >> 3], colours[code & 7])
-        extras = {colours[c]: k for c, k in enumerate(state.extras[p]) if k}
-        zone = colours[state.zone[p]] if state.zone[p] != EMPTY else None
-        sheet = D.sheets[state.sheets[p]].id if state.sheets[p] != EMPTY else None
-        out[name] = SavedPlace(fid, STATUS_NAMES[state.status[p]], spaces, extras, zone, sheet)
-    return out
-
-
-def common_fields(state: State) -> dict[str, Any]:
-    """The fields a save and a view share, in the readable form."""
-    players, colours = state.players, state.colours
-    pending = None
-    if state.pending:
-        technique = TECHNIQUES[state.pending[2]] if state.pending[0] == "initial" else None
-        pending = Decision(state.pending[0], players[state.pending[1]], technique)
-    due = None
-    if state.gian_due:
-        due = GianluigiDue(TECHNIQUES[state.gian_due[0]], state.gian_due[1], state.gian_due[2])
-    gian = SavedGianluigi(state.supply[2], state.score[2]) if state.two_player else None
-    return dict(
-        variant=state.variant,
-        gianluigi=gian,
-        start=players[state.start],
-        current=players[state.current],
-        discard=state.discard,
-        black=state.black,
-        places=_places(state),
-        objectives=tuple(
-            SavedObjective(o, tuple(colours[c] if c != EMPTY else None for c in row))
-            for o, row in zip(state.objectives, state.claims)
-        ),
-        pending=pending,
-        initial_left=state.initial_left,
-        gianluigi_due=due,
-        reveals=state.reveals,
-        over=state.over,
-        last_place=PLACES[state.last_place] if state.last_place != EMPTY else None,
-        turn=state.turn,
-        data=state.data,
-    )
-
-
-def saved_form(state: State) -> SavedState:
-    """The readable record of ``state`` (what ``State.to_dict`` writes)."""
-    players = tuple(
-        SavedPlayer(name, state.hands[i], state.display[i], state.play[i], state.supply[i], state.score[i])
-        for i, name in enumerate(state.players)
-    )
-    return SavedState(rng=state.rng, players=players, deck=state.deck, **common_fields(state))
-
-
-def compact_form(saved: SavedState, make: type[State]) -> State:
-    """The engine's state (a ``make``, the :class:`.state.State` class) of a checked
-    :class:`SavedState`."""
-    players = tuple(p.name for p in saved.players)
-    colours = players + ((GIANLUIGI,) if saved.gianluigi is not None else ())
-    ci = {c: i for i, c in enumerate(colours)}
-    seat = {name: i for i, name in enumerate(players)}
-    places = [saved.places[name] for name in PLACES]
-    spaces = []
-    for place in places:
-        row = []
-        for t, _ in D.fresco_by_id[place.fresco].techniques:
-            occupant = place.spaces[t]
-            row.append(EMPTY if occupant is None else space_code(KIND_NAMES.index(occupant.kind), ci[occupant.colour]))
-        spaces.append(tuple(row))
-    sheet_index = {s.id: i for i, s in enumerate(D.sheets)}
-    gian = saved.gianluigi
-    pending: tuple = ()
-    if saved.pending is not None:
-        d = saved.pending
-        pending = (d.kind, seat[d.player]) + ((TECH_INDEX[d.technique],) if d.technique is not None else ())
-    due = saved.gianluigi_due
-    return make(
-        players=players,
-        variant=saved.variant,
-        data=saved.data,
-        rng=saved.rng,
-        start=seat[saved.start],
-        current=seat[saved.current],
-        deck=saved.deck,
-        discard=saved.discard,
-        hands=tuple(p.hand for p in saved.players),
-        display=tuple(p.prudent_cards for p in saved.players),
-        play=tuple(p.play_area for p in saved.players),
-        supply=tuple(p.supply for p in saved.players) + ((gian.supply,) if gian else ()),
-        black=saved.black,
-        score=tuple(p.score for p in saved.players) + ((gian.score,) if gian else ()),
-        frescoes=tuple(p.fresco for p in places),
-        status=tuple(STATUS_NAMES.index(p.status) for p in places),
-        spaces=tuple(spaces),
-        extras=tuple(tuple(p.extras.get(c, 0) for c in colours) for p in places),
-        zone=tuple(ci[p.zone] if p.zone is not None else EMPTY for p in places),
-        objectives=tuple(o.id for o in saved.objectives),
-        claims=tuple(tuple(ci[c] if c is not None else EMPTY for c in o.spaces) for o in saved.objectives),
-        sheets=tuple(sheet_index[p.sheet] if p.sheet is not None else EMPTY for p in places),
-        pending=pending,
-        initial_left=saved.initial_left,
-        gian_due=(TECH_INDEX[due.technique], due.value, due.icon_halves) if due else (),
-        reveals=saved.reveals,
-        over=saved.over,
-        last_place=PLACE_INDEX[saved.last_place] if saved.last_place is not None else EMPTY,
-        turn=saved.turn,
-    )
-
-
-def load(data: Any, path: str, make: type[State]) -> State:
-    """A state (a ``make``, the :class:`.state.State` class) from saved data: fields
-    checked (:class:`SavedState`), then the position (:func:`.consistency.check_state`);
-    ``SaveError`` names the first fault."""
-    state = compact_form(SavedState.from_dict(data, path), make)
-    check_state(state, path)
-    return state
-
-
 __all__ = [
-    "Decision",
     "GianluigiDue",
     "Occupant",
+    "SavedDecision",
     "SavedGianluigi",
     "SavedObjective",
     "SavedPlace",
     "SavedPlayer",
     "SavedState",
-    "compact_form",
-    "load",
-    "saved_form",
 ]

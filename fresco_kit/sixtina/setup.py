@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from fresco_kit.core import Event, Rng, assign
 from fresco_kit.core.data import canonical
+from fresco_kit.core.decisions import push
 
 from .codes import CARD_TECH, COVERED, EMPTY, FRESCO_TECHS, GIANLUIGI, NCARDS, PLACES, VISIBLE, D
+from .pending import InitialDecision
 from .refs import RULES
-
-if TYPE_CHECKING:
-    from .state import State
+from .state import State
 
 PLAYER_COUNTS = (2, 3, 4)
 
 
-def new_state(players: Sequence[str], seed: int, options: dict, make: type[State]) -> State:
-    """Set up a game for 2-4 ``players`` (seat order = clockwise) as a ``make`` (the
-    :class:`.state.State` class, passed in: the state module sits above the sections).
+def new_state(players: Sequence[str], seed: int, options: dict) -> State:
+    """Set up a game for 2-4 ``players`` (seat order = clockwise).
 
     ``options`` come checked and complete from the core (``INFO.check_options``):
     ``variant`` is ``"basic"`` or ``"history"`` (Variant: Sheets with History).  The
@@ -67,7 +65,7 @@ def new_state(players: Sequence[str], seed: int, options: dict, make: type[State
         score.append(int(D.game["gianluigi_start_score"]))
         supply.append(int(D.game["gianluigi_materials"]) - 1 - 3)
         claims = [(EMPTY, gian, EMPTY)] * 3
-    state = make(
+    state = State(
         players=players,
         variant=variant,
         rng=rng.state,
@@ -113,8 +111,9 @@ def reveal_initial_technique(state: State, events: list) -> None:
     """Reveal cards from the deck for the next initial restoration, in place.
 
     A technique absent from the visible frescoes is discarded and another revealed;
-    the revealed card goes to the discard pile.  Sets ``pending`` to
-    ``("initial", seat, technique)``.  (Mutates ``state``: only call on a fresh copy.)"""
+    the revealed card goes to the discard pile.  Pushes the seat's
+    :class:`.pending.InitialDecision` for the technique.  (Mutates ``state``: only call
+    on a fresh copy.)"""
     seat = (state.start + state.n - state.initial_left) % state.n
     deck, discard = list(state.deck), list(state.discard)
     while deck:
@@ -126,7 +125,8 @@ def reveal_initial_technique(state: State, events: list) -> None:
             events.append(
                 Event(f"{state.players[seat]} reveals {name} for the initial restoration", RULES["setup.initial"])
             )
-            assign(state, deck=tuple(deck), discard=tuple(discard), pending=("initial", seat, technique))
+            decision = InitialDecision(state.players[seat], technique)
+            assign(state, deck=tuple(deck), discard=tuple(discard), pending=push(state.pending, decision))
             return
         events.append(
             Event(
@@ -135,3 +135,10 @@ def reveal_initial_technique(state: State, events: list) -> None:
             )
         )
     raise RuntimeError("the technique deck ran out during setup")  # cannot happen with 84 cards
+
+
+def first_turn(state: State, events: list) -> None:
+    """After the initial restorations the starting player takes the first turn, and
+    play runs clockwise (How to Play).  (Mutates ``state``: only call on a fresh copy.)"""
+    assign(state, current=state.start)
+    events.append(Event(f"{state.players[state.start]} starts; play runs clockwise", RULES["turn.order"]))

@@ -141,7 +141,7 @@ def _panel(svg: Svg, state: State) -> float:
     for colour, who in enumerate(state.colours):
         y += 22
         c = player_colour(who, colour)
-        turn = colour < state.n and colour == state.actor and not state.over
+        turn = colour < state.n and colour == state.acting_seat and not state.over
         svg.rect(x, y - 13, 16, 16, fill=c, stroke=INK, tip=who)
         svg.text(x + 22, y, f"{who}: {state.score[colour]} points" + (" ◀ to act" if turn else ""), bold=turn)
         if colour < state.n:
@@ -191,7 +191,7 @@ def board_alt(state: State) -> str:
     """The alt text: what the board shows, in one or two sentences."""
     counts = {s: state.status.count(i) for i, s in enumerate(("covered", "visible", "restored"))}
     scores = ", ".join(f"{who} {state.score[c]}" for c, who in enumerate(state.colours))
-    turn = "the game is over" if state.over else f"{state.players[state.actor]} to act"
+    turn = "the game is over" if state.over else f"{state.players[state.acting_seat]} to act"
     return (
         f"1980 Sixtina board: the Sistine Chapel with {counts['restored']} restored, {counts['visible']} "
         f"visible and {counts['covered']} covered frescoes; scores {scores}; {turn}."

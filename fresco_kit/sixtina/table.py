@@ -8,6 +8,9 @@ sheet's categories, and the public board (:func:`.svg.board_svg`).
 
 A hand may hold several copies of one card (three Repainting 3 cards exist); they are
 told apart as "second copy", "third copy", so every legal move keeps its own steps.
+
+The text parts (``move_steps``, ``move_text``, ``status``) are the game's words for the table
+model (:class:`fresco_kit.core.table.MoveWords`); the model narrows the moves by their steps.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from .actions import Acquire, Bonus, ClaimObjective, GianluigiChoice, InitialRes
 from .codes import CARD_TECH, CARD_VALUE, FRESCO_TECHS, HAND_LIMIT, PLACE_INDEX, D
 from .describe import card_name, objective_name, place_name, technique_title
 from .final import final_scores
+from .pending import InitialDecision
 from .refs import RULES
 from .restoration import restoration_kind
 from .state import KIND_NAMES, State
@@ -89,7 +93,7 @@ def _hand_names(hand: tuple[int, ...]) -> dict[int, str]:
 
 def _names(state: State, cards: tuple[int, ...]) -> list[str]:
     """The cards as named in the acting player's hand (plain names for cards not in it)."""
-    hand = _hand_names(state.hands[state.actor])
+    hand = _hand_names(state.hands[state.acting_seat])
     return [hand.get(c, card_name(c)) for c in cards]
 
 
@@ -135,7 +139,7 @@ def move_steps(state: State, action: Any) -> tuple[str, ...]:
         required = _required(state, action)
         technique = f"{technique_title(action.technique)} (needs {required})"
         steps = [kind, place_name(state, action.place), technique]
-        held = sum(1 for c in state.hands[state.actor] if D.techniques[CARD_TECH[c]] == action.technique)
+        held = sum(1 for c in state.hands[state.acting_seat] if D.techniques[CARD_TECH[c]] == action.technique)
         if 2**held - 1 > MAX_SETS:
             steps.append(f"play {plural(len(action.cards), 'card')}")
         return (*steps, _restore_cards(state, action), _extra(action.extra))
@@ -150,11 +154,11 @@ def move_steps(state: State, action: Any) -> tuple[str, ...]:
 
 def move_text(state: State, action: Any) -> str:
     """``action`` as one line with names, said of the player who makes it."""
-    who = state.players[state.actor]
+    who = state.players[state.acting_seat]
     if isinstance(action, Prepare):
         return f"{who} prepares techniques: draws up to three cards (hand limit {HAND_LIMIT})"
     if isinstance(action, Acquire):
-        got = min(len(action.cards), state.supply[state.actor])
+        got = min(len(action.cards), state.supply[state.acting_seat])
         return f"{who} discards {_and(_names(state, action.cards))} and takes {plural(got, 'material')} from the supply"
     if isinstance(action, Restore):
         return (
@@ -168,7 +172,12 @@ def move_text(state: State, action: Any) -> str:
     if isinstance(action, Reveal):
         return f"{who} uncovers {place_name(state, action.place)}"
     if isinstance(action, InitialRestoration):
-        technique = technique_title(D.techniques[state.pending[2]]) if state.pending else "the technique"
+        decision = state.decision
+        technique = (
+            technique_title(D.techniques[decision.technique])
+            if isinstance(decision, InitialDecision)
+            else "the technique"
+        )
         return f"{who} makes the initial restoration: {technique} on {place_name(state, action.place)}"
     if isinstance(action, GianluigiChoice):
         return f"{who} has Gianluigi restore {place_name(state, action.place)}"
@@ -188,16 +197,16 @@ def status(state: State) -> str:
     left = plural(state.unrestored(), "fresco", "frescoes") + " not yet restored"
     if state.over:
         return f"The game is over. {_winners(state)}\nEvery fresco is restored or scored: see the final score sheet."
-    who = state.players[state.actor]
-    if state.pending and state.pending[0] == "initial":
-        technique = technique_title(D.techniques[state.pending[2]])
+    who = state.players[state.acting_seat]
+    if isinstance(state.decision, InitialDecision):
+        technique = technique_title(D.techniques[state.decision.technique])
         return (
             f"Setup, step 9: initial restorations.\n{who} revealed {technique} and puts a material on the top "
             f"space of a fresco with that technique."
         )
     line = f"Turn {state.turn + 1}; {left}."
     if state.pending:
-        return line + "\n" + PENDING_WORDS[state.pending[0]].format(who=who)
+        return line + "\n" + PENDING_WORDS[state.pending[0].KIND].format(who=who)
     return line + f"\n{who} to act: prepare techniques, acquire materials or restore a fresco."
 
 

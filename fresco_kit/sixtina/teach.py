@@ -22,6 +22,7 @@ from .codes import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, FRESCO_TYPE
 from .completion import CompletionResult, completion_result
 from .data import TECHNIQUES
 from .final import RULEBOOK_FINAL_INPUTS, FinalInputs, final_sheet, prudent_breakdown
+from .pending import BonusDecision, InitialDecision
 from .positions import card_ids, constructed_state
 from .restoration import RestorationOutcome, bonus_options, explore_restoration, restoration_kind, restore_in_place
 from .state import CORRECT, EXCELLENT, KIND_NAMES, RESTORED, VISIBLE, State
@@ -91,15 +92,13 @@ def setup_summary(n: int, seed: int = 0) -> SetupSummary:
     game = Game(rules, players, seed)
     state = game.state
     starting = tuple((state.players[(state.start + k) % n], state.score[(state.start + k) % n]) for k in range(n))
-    first = state.pending[2] if state.pending and state.pending[0] == "initial" else None
+    first = state.decision
     initial = (
-        []
-        if first is None
-        else [
-            f"{state.players[state.pending[1]]} reveals {technique_name(TECHNIQUES[first])} for the initial restoration"
-        ]
+        [f"{first.player} reveals {technique_name(TECHNIQUES[first.technique])} for the initial restoration"]
+        if isinstance(first, InitialDecision)
+        else []
     )
-    while game.state.pending and game.state.pending[0] == "initial":
+    while isinstance(game.state.decision, InitialDecision):
         initial += [e.text for e in game.play(game.legal_actions()[0]) if e.rule and e.rule.id == "setup.initial"]
     s = game.state
     return SetupSummary(
@@ -200,11 +199,11 @@ def explore(
     outcome = explore_restoration(s, place, technique, cards, seat, extra)
     if not outcome.legal:
         return Exploration(outcome, state=s)
-    game = Game(rules, s.players, 0, {}, state=s)
+    game = Game(rules, s.players, None, {}, state=s)
     preview = game.preview(rules.Restore(place, technique, cards, extra))
     after = preview.state
     bonuses: tuple[str, ...] = ()
-    if after.pending and after.pending[0] == "bonus":
+    if isinstance(after.decision, BonusDecision):
         bonuses = tuple(str(b) for b in bonus_options(after, seat))
     placed = s.evolve()
     restore_in_place(placed, seat, rules.Restore(place, technique, cards, extra), [])

@@ -1,126 +1,36 @@
-"""What one player sees of a 1980 Sixtina position (``State.view``): the readable form of
-:mod:`.saved` with the other players' hands (their sizes stay visible), the deck's
-order (its size stays visible) and the random generator hidden (``None``).
+"""What one player sees of a 1980 Sixtina position (``State.view``), derived from the one
+schema of :mod:`.saved`: its fields are marked public, private or owner-only
+(:class:`fresco_kit.core.visibility.Seen`), and :func:`fresco_kit.core.visibility.view_schema`
+makes the view's records from them, so no field is listed twice.
+
+Hidden (``None``), as the rulebook says: the other players' hands (Setup, step 5: cards
+in hand are kept hidden; ``hand_size`` shows how many they hold), the order of the draw
+deck (shuffled face down; ``deck_size`` is shown), the frescoes under the sheets (Setup,
+steps 1-2: ``fresco`` and ``spaces`` of a covered place, until New Restorations uncovers
+it) and the random generator (``rng``, which would foretell the reshuffles).  Everything
+else lies open on the table: the discard pile, the prudent cards in the play areas,
+materials, scores, objectives, the sheets and the data patch.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Any
 
-from fresco_kit.core import Count, Length, Names, Range, Record
+from fresco_kit.core.visibility import seen_by, view_schema
 
-from .actions import CardId
-from .codes import PLACES
-from .saved import (
-    Colour,
-    Decision,
-    FrescoId,
-    GianluigiDue,
-    Hand,
-    Occupant,
-    PlaceName,
-    SavedGianluigi,
-    SavedObjective,
-    SheetId,
-    common_fields,
-)
+from .saved import SavedPlace, SavedPlayer, SavedState
 
-if TYPE_CHECKING:
-    from .state import State
+#: The position as ``viewer`` sees it (``View.viewer`` names them).
+View: Any = view_schema(SavedState, "View", viewer=True)
+#: A player as someone sees them: ``hand`` is None for another player's hand.
+SeenPlayer: Any = view_schema(SavedPlayer)
+#: A chapel place as the players see it: ``fresco`` and ``spaces`` are None while covered.
+SeenPlace: Any = view_schema(SavedPlace)
 
 
-@dataclass(frozen=True, slots=True)
-class SeenPlayer(Record):
-    """A player as someone sees them: ``hand`` is ``None`` for another player's hand
-    (behind their back; ``hand_size`` shows how many cards they hold)."""
-
-    name: str
-    hand: Hand | None
-    hand_size: Count
-    prudent_cards: tuple[CardId, ...]
-    play_area: Count
-    supply: Count
-    score: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeenPlace(Record):
-    """A chapel place as the players see it: a covered place shows only its sheet, so
-    ``fresco`` and ``spaces`` are ``None`` there (which fresco lies beneath is unknown
-    until it is uncovered)."""
-
-    fresco: FrescoId | None
-    status: Literal["covered", "visible", "restored"]
-    spaces: dict[str, Occupant | None] | None
-    extras: dict[str, Count]
-    zone: Colour | None
-    sheet: SheetId | None
-
-
-SeenPlaces = Annotated[dict[str, SeenPlace], Names(PLACES, "the chapel places")]
-
-
-@dataclass(frozen=True, slots=True)
-class View(Record):
-    """The position as ``viewer`` sees it.  Hidden (``None``), as the rulebook says:
-    the other players' hands (Setup, step 5: cards in hand are kept hidden; their sizes
-    are shown), the order of the draw deck (shuffled face down; ``deck_size`` is shown),
-    the frescoes under the sheets (Setup, steps 1-2: covered until New Restorations
-    uncovers them) and the random generator (``rng``, which would foretell the
-    reshuffles).  Everything else lies open on the table: the discard pile, the prudent
-    cards in the play areas, materials, scores, objectives and the sheets."""
-
-    viewer: str
-    variant: Literal["basic", "history"]
-    rng: None
-    players: tuple[SeenPlayer, ...]
-    gianluigi: SavedGianluigi | None
-    start: str
-    current: str
-    deck: None
-    deck_size: Count
-    discard: tuple[CardId, ...]
-    black: Count
-    places: SeenPlaces
-    objectives: Annotated[tuple[SavedObjective, ...], Length(3)]
-    pending: Decision | None
-    initial_left: Annotated[int, Range(0, 4)]
-    gianluigi_due: GianluigiDue | None
-    reveals: Annotated[int, Range(0, len(PLACES))]
-    over: bool
-    last_place: PlaceName | None
-    turn: Count
-    data: str = ""  # the data option's patch (public: every player knows the numbers)
-
-
-def view_of(state: State, seat: int) -> View:
-    """What the player at ``seat`` sees of ``state`` (see :class:`View`)."""
-    players = tuple(
-        SeenPlayer(
-            name,
-            state.hands[i] if i == seat else None,
-            len(state.hands[i]),
-            state.display[i],
-            state.play[i],
-            state.supply[i],
-            state.score[i],
-        )
-        for i, name in enumerate(state.players)
-    )
-    common = common_fields(state)
-    common["places"] = {
-        name: SeenPlace(
-            None if p.status == "covered" else p.fresco,
-            p.status,
-            None if p.status == "covered" else p.spaces,
-            p.extras,
-            p.zone,
-            p.sheet,
-        )
-        for name, p in common["places"].items()
-    }
-    return View(viewer=state.players[seat], rng=None, players=players, deck=None, deck_size=len(state.deck), **common)
+def view_of(saved: SavedState, viewer: str) -> Any:
+    """``viewer``'s :data:`View` of the readable position ``saved``."""
+    return seen_by(saved, viewer, View)
 
 
 __all__ = ["SeenPlace", "SeenPlayer", "View", "view_of"]

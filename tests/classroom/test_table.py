@@ -252,6 +252,64 @@ def test_the_hot_seat_screen_hides_the_private_panel_and_the_moves() -> None:
     assert shown(t.pass_box) and t.private.value == "" and not shown(t.moves)
 
 
+def widget_texts(root: Any) -> list[str]:
+    """Every text a widget tree sends to the browser: values, descriptions, tooltips, options."""
+    texts, stack = [], [root]
+    while stack:
+        w = stack.pop()
+        for name in ("value", "description", "tooltip", "placeholder"):
+            value = getattr(w, name, None)
+            if isinstance(value, str) and value.strip("\u200b"):  # an empty HTML's placeholder is U+200B
+                texts.append(value)
+        texts.extend(str(o) for o in getattr(w, "options", ()) or ())
+        stack.extend(getattr(w, "children", ()))
+    return texts
+
+
+@pytest.mark.parametrize("many", [False, True])
+def test_behind_the_screen_undo_is_blocked_and_the_chooser_holds_nothing(
+    many: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if many:  # the list (Select) instead of buttons
+        monkeypatch.setattr(table_module, "MAX_BUTTONS", 1)
+    t = Table("sixtina", players=["Red", "Blue"], seed=1)
+    t.pass_button.click()
+    first = t.mover()
+    hand = t.private.value
+    Clicker(t, 1).one_move()
+    assert t.mover() != first and shown(t.pass_box)  # the other player's turn (seed 1)
+    state, length = t.game.state, len(t.game.history)
+    # the chooser behind the screen keeps nothing of the last person's moves
+    assert t.options.children == () and t.select.options == () and t.move_text.value == ""
+    assert t.breadcrumb.value == "" and all(b.description == b.tooltip == "" for b in t._pool)
+    assert set(widget_texts(t.moves)) <= {t.back.description}
+    assert hand and not any(hand in text for text in widget_texts(t.widget))
+    # Undo is blocked while the screen is up: nothing is taken back, no hand is shown
+    assert t.undo_button.disabled
+    t.undo_button.click()
+    assert t.game.state is state and len(t.game.history) == length
+    assert t.private.value == "" and shown(t.pass_box) and not shown(t.moves)
+    # once the next person has passed the screen, Undo takes the move back behind a new screen
+    t.pass_button.click()
+    assert not t.undo_button.disabled
+    t.undo_button.click()
+    assert len(t.game.history) < length and t.mover() == first
+    assert shown(t.pass_box) and t.private.value == "" and t.options.children == ()
+
+
+def test_undo_of_ones_own_move_only_is_refused_for_the_next_person() -> None:
+    t = Table("sixtina", players=["Red", "Blue"], seed=1, undo="own")
+    clicker = Clicker(t, 1)
+    clicker.one_move()
+    first = t.game.rules.actor(t.game.history[-1].state_before)[0]
+    assert t.mover() != first
+    t.pass_button.click()
+    assert t.undo_button.disabled  # the last move is the other person's
+    state = t.game.state
+    t.undo_button.click()
+    assert t.game.state is state and f"Only {first} may undo" in t.refusal.value
+
+
 def test_what_a_person_typed_is_gone_when_the_device_is_passed() -> None:
     t = Table("sixtina", players=["Red", "Blue"], seed=1)
     t.pass_button.click()

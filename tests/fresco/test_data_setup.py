@@ -41,7 +41,7 @@ def test_every_data_entry_has_provenance_and_illustrative_ones_a_reason():
 def test_rulebook_holds_the_extra_rules_and_switch_table_cites_rules():
     assert set(EXTRA_RULES) <= set(RULES)
     for sw in RULESET_SWITCHES:
-        assert sw.rule in RULES and sw.base_source and sw.bigbox_source
+        assert sw.rule in RULES and sw.source_for("base") and sw.source_for("bigbox")
     assert PLAYER_COUNTS == (3, 4)
 
 

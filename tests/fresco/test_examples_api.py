@@ -230,7 +230,7 @@ def test_checks_name_every_reason():
 def test_ruleset_table_and_setup_events():
     table = switch_table()
     assert [row["name"] for row in table] == [s.name for s in RULESET_SWITCHES]
-    differing = [s.name for s in RULESET_SWITCHES if s.base != s.bigbox]
+    differing = [s.name for s in RULESET_SWITCHES if s.default_for("base") != s.default_for("bigbox")]
     assert differing == ["start_rotation", "early_end_on_complete", "final_collision", "unlimited_paints"]
     assert RULESETS["bigbox"].start_rotation and not RULESETS["base"].start_rotation
     events = setup_events(new_game(P4, seed=1).state)

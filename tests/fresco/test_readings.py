@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from fresco_kit.fresco import RULESET_SWITCHES, flow, new_game, readings
+from fresco_kit.core.readings import Reading
+from fresco_kit.core.registry import Switch
+from fresco_kit.fresco import INFO, RULESET_SWITCHES, RULESETS, flow, new_game, readings
 from fresco_kit.fresco.actions import Theater
 from fresco_kit.fresco.positions import edit
 from fresco_kit.fresco.refs import RULES
@@ -26,9 +28,9 @@ def test_every_reading_has_the_shape_id_text_alternatives_argument_switch():
         assert r.id.isidentifier() and r.id == r.id.lower(), r.id
         assert r.rule in RULES, r.id
         assert r.switch is None or r.switch in switches, r.id
-        assert r.text and r.kit and r.argument, r.id
+        assert r.reads and r.kit and r.argument, r.id
         assert r.alternatives and all(r.alternatives), r.id
-        assert "Fresco" in r.text, f"{r.id}: the text read names no rulebook"
+        assert "Fresco" in r.reads, f"{r.id}: the text read names no rulebook"
         assert "FACTS" not in repr(r), r.id
     text = readings.readings_text()
     assert all(i in text for i in ids) and text.count("argument:") == len(ids)
@@ -79,3 +81,13 @@ def test_orange_green_purple_scores_the_better_reading():
     assert altar_points(["orange", "green", "purple"]) == 6          # not 5 as three substitutes
     assert altar_points(["orange", "red", "blue"]) == 3              # orange fills the yellow slot
     assert altar_points(["green", "red", "yellow"]) == 3             # green fills the blue slot
+
+
+def test_readings_and_switches_are_the_kits_one_types():
+    assert all(type(r) is Reading for r in readings.READINGS)
+    assert all(type(s) is Switch for s in RULESET_SWITCHES) and INFO.switches == RULESET_SWITCHES
+    for s in RULESET_SWITCHES:
+        assert s.default_for("base") == getattr(RULESETS["base"], s.name)
+        assert s.default_for("bigbox") == getattr(RULESETS["bigbox"], s.name)
+        assert s.default_for("base") in s.choices and s.default_for("bigbox") in s.choices
+        assert s.source_for("base").startswith("Fresco rulebook") and s.source_for("bigbox").startswith("Big Box")

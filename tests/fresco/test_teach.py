@@ -140,7 +140,7 @@ def test_switch_table_html_lists_every_switch_and_source():
     html = teach.switch_table_html()
     for sw in RULESET_SWITCHES:
         assert sw.name in html and f"fresco {sw.rule}" in html
-        assert sw.bigbox_source.split(",")[0] in html
+        assert sw.source_for("bigbox").split(",")[0] in html
 
 
 def test_example_lookup_and_players():

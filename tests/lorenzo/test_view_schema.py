@@ -1,6 +1,6 @@
 """One schema per state (issue 16): a Lorenzo state's save form and every player's view
 come from its one annotated field list.  The view is derived from the fields' markers
-(``core.record.Visible``: public, private, owner-only), which the save format ignores."""
+(``core.visibility.Seen``: public, private, owner-only), which the save format ignores."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,7 +10,7 @@ from typing import Annotated
 import pytest
 
 from fresco_kit.core import Record, Rng
-from fresco_kit.core.record import PUBLIC, Visible, hide_order, owner_only, private, view, visibility
+from fresco_kit.core.visibility import PUBLIC, Seen, hide_order, owner_only, private, view, visibility
 from fresco_kit.lorenzo import new_game, rules
 from fresco_kit.lorenzo.state import Decision, Occupant, Player, State, Switches
 
@@ -20,7 +20,7 @@ from .helpers import P3
 def test_the_state_marks_only_the_decks_order_and_the_random_generator_hidden():
     marks = visibility(State)
     assert {name for name, mark in marks.items() if mark is not PUBLIC} == {"decks", "rng"}
-    assert marks["decks"].to == marks["rng"].to == "none"
+    assert marks["decks"].who == marks["rng"].who == "private"
     for part in (Player, Decision, Occupant, Switches):  # Lorenzo has no hidden hands
         assert set(visibility(part).values()) == {PUBLIC}, part
 
@@ -70,6 +70,6 @@ def test_markers_hide_owner_only_and_private_fields_in_nested_records():
     assert view(t, "b").lead == Seat("a", 2, (9,))
     assert view(a, "b") == Seat("a", 2, (9,)) and view(a, "a") is a
     assert Table.from_dict(t.to_dict()) == t                                   # saves ignore markers
-    assert visibility(Seat) == {"name": PUBLIC, "hand": Visible("owner", len, "name"), "table": PUBLIC}
+    assert visibility(Seat) == {"name": PUBLIC, "hand": Seen("owner", owner="name", hide=len), "table": PUBLIC}
     plain = Decision("a", "vatican")
     assert view(plain, "b") is plain                                           # nothing marked inside

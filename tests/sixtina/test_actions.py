@@ -9,6 +9,7 @@ from fresco_kit.sixtina.restoration import explore_restoration
 from fresco_kit.sixtina.state import CORRECT, EXCELLENT, PRUDENT
 
 from .helpers import RWB, D, card_ids, code_at, constructed_state, game_of, place_index, ready_game, rules
+from .helpers import owed
 
 ADAM = {"G1": "genesis_4"}   # repainting 6, solvent 2, infrared 4, laboratory 7, washi 5
 
@@ -145,7 +146,7 @@ def test_excellent_restoration_bottom_space_then_a_bonus():
     game.play(Restore("G1", "solvent_sponge", sol, 1))
     s = game.state
     assert code_at(s, "G1", "solvent_sponge") == (EXCELLENT << 3 | 0)
-    assert s.play[0] == 0 and s.pending == ("bonus", 0) and set(sol) <= set(s.discard)
+    assert s.play[0] == 0 and s.pending == owed(s, "bonus", 0) and set(sol) <= set(s.discard)
     assert s.current == 0                                   # the turn waits for the bonus
     assert reasons(game, Prepare()) == ["turn.pending"]
 
@@ -228,7 +229,7 @@ def test_objective_bonus_highest_free_space_once():
     game.play(Bonus("objective", "prudent5"))
     assert game.state.claims[0] == (2, 0, -1) and game.state.supply[0] == supply - 1
     # once per objective: already there
-    s = game.state.evolve(pending=("bonus", 0), current=0)
+    s = game.state.evolve(pending=owed(game.state, "bonus", 0), current=0)
     again = game_of(s)
     assert any("already" in m for m, _ in again.explain(Bonus("objective", "prudent5")).reasons)
 

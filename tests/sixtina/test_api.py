@@ -12,7 +12,7 @@ from fresco_kit.core import Game, Rng
 from fresco_kit.core.game import SaveError
 from fresco_kit.sixtina import new_game
 from fresco_kit.sixtina.actions import Acquire, Bonus, Restore, parse_action
-from fresco_kit.sixtina.state import state_from_dict
+from fresco_kit.sixtina.rules import state_from_dict
 
 from .helpers import RWB, ready_game, rules
 
@@ -240,11 +240,11 @@ def test_state_from_dict_refuses_malformed_states(change, says):
 def test_pending_decision_refusal_shows_an_example_action_text():
     from fresco_kit.sixtina.rules import decision_options
     game = new_game(RWB, seed=5)
-    assert game.state.pending[0] == "initial"
+    assert game.state.pending[0].KIND == "initial"
     reason = game.explain("prepare").reasons[0][0]
     choices = [str(a) for a in decision_options(game.state)]
     assert all(c.startswith("initial ") for c in choices)
-    assert reason == (f"{game.state.players[game.state.actor]} must first answer the pending initial decision; "
+    assert reason == (f"{game.state.players[game.state.acting_seat]} must first answer the pending initial decision; "
                       f"the choices are: {', '.join(choices)}")
     assert "InitialRestoration" not in reason
     game.play(choices[-1])                        # each listed text is a legal answer

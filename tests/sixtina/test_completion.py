@@ -9,6 +9,7 @@ from fresco_kit.sixtina.completion import completion_result
 from fresco_kit.sixtina.state import EMPTY, RESTORED
 
 from .helpers import RWB, card_ids, constructed_state, game_of, place_index, rules
+from .helpers import owed
 
 ADAM = "genesis_4"   # repainting 6, solvent_sponge 2, infrared 4, laboratory 7, washi_paper 5; 12/5/4
 FOUR = ("Red", "White", "Blue", "Yellow")
@@ -123,7 +124,7 @@ def test_engine_completion_scores_returns_flips_and_asks_for_a_new_fresco():
     assert black == 2 and st.black == 3                             # every black material is back
     assert st.supply[0] == supply[0] + 4 - 1 and st.supply[2] == supply[2] + 2
     assert st.spaces[g1] == (EMPTY,) * 5
-    assert st.score[0] > 0 and st.pending == ("reveal", 0)
+    assert st.score[0] > 0 and st.pending == owed(st, "reveal", 0)
     assert {e.rule.id for e in events} >= {"complete.trigger", "complete.modify", "complete.contribution",
                                             "complete.score", "complete.reveal"}
     assert sorted(a.place for a in game.legal_actions()) == ["G2", "JC2", "M2"]
@@ -213,7 +214,7 @@ def test_fresco_filled_by_setup_placements_waits_for_a_restoration_action():
     assert game.state.status[jc1] == 1 and game.state.current == 1
     events = game.play(Restore("G1", "washi_paper", wash, 0))  # White's prudent on another fresco
     st = game.state
-    assert st.status[jc1] == RESTORED and st.pending == ("reveal", 1)
+    assert st.status[jc1] == RESTORED and st.pending == owed(st, "reveal", 1)
     assert any(e.rule.id == "complete.trigger" and "JC1" in e.text for e in events)
     # three tied single materials: leftmost correct decides (Red, White, Blue): 10 / 5 / 2
     assert [st.score[i] - s.score[i] for i in range(4)] == [10, 5, 2, 0] and st.zone[jc1] == 0
@@ -229,7 +230,7 @@ def test_game_ends_only_after_the_turn_is_finished():
                           hands={"Red": wash})
     game = game_of(s)
     game.play(Restore("G1", "washi_paper", wash, 0))
-    assert not game.is_over and game.state.pending == ("bonus", 0)
+    assert not game.is_over and game.state.pending == owed(game.state, "bonus", 0)
     assert game.state.status[place_index("G1")] == 1           # not even scored yet
     game.play("bonus refined")
     assert game.is_over and game.state.last_place == place_index("M1")

@@ -14,9 +14,10 @@ import pytest
 from fresco_kit.core import Game, SaveError, game_info
 from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
 from fresco_kit.sixtina.actions import Restore
-from fresco_kit.sixtina.state import state_from_dict
+from fresco_kit.sixtina.rules import state_from_dict
 
 from .helpers import RWB, card_ids, constructed_state, game_of, ready_game
+from .helpers import owed
 
 
 def saved(game: Game) -> dict:
@@ -42,7 +43,7 @@ def _owed(kind: str, **changes):
     """A 3-player position where Red owes a ``kind`` decision it cannot answer."""
     s = constructed_state(RWB, status={p: "visible" for p in ("JC1", "JC2", "JC3", "G1", "G2", "G3", "G4",
                                                               "M1", "M2", "M3", "LJ1", "LJ2")})
-    return s.evolve(pending=(kind, 0), **changes)
+    return s.evolve(pending=owed(s, kind, 0), **changes)
 
 
 @pytest.mark.parametrize("state,says", [

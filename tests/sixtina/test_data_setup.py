@@ -11,6 +11,7 @@ from fresco_kit.sixtina.setup import initial_places, reveal_initial_technique
 from fresco_kit.sixtina.state import COVERED, CORRECT, EMPTY, VISIBLE
 
 from .helpers import PLACES, RWB, D, constructed_state, rules
+from .helpers import owed
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
 
@@ -136,8 +137,8 @@ def test_initial_restorations_in_clockwise_order_on_top_spaces():
     from .helpers import ready_game
     game = new_game(RWB, seed=5)
     order = []
-    while game.state.pending and game.state.pending[0] == "initial":
-        seat, technique = game.state.pending[1], game.state.pending[2]
+    while game.state.pending and game.state.pending[0].KIND == "initial":
+        seat, technique = game.state.acting_seat, game.state.pending[0].technique
         order.append(seat)
         options = game.legal_actions()
         assert [PLACES.index(a.place) for a in options] == initial_places(game.state, technique)
@@ -163,7 +164,7 @@ def test_initial_technique_absent_is_discarded_and_another_revealed():
                  initial_left=3)
     events = []
     reveal_initial_technique(s, events)
-    assert s.pending == ("initial", 0, D.techniques.index("repainting"))
+    assert s.pending == owed(s, "initial", 0, D.techniques.index("repainting"))
     assert set(plaster + adam) <= set(s.discard)
     assert sum("discarded" in e.text for e in events) == 2
     assert all(e.rule.id == "setup.initial" for e in events)

@@ -34,7 +34,7 @@ def test_every_legal_action_belongs_to_an_actor(n, variant):
                 assert who == () and legal == []
                 continue
             assert len(who) == 1 and who[0] in state.players
-            assert legal and who[0] == state.players[state.actor]
+            assert legal and who[0] == state.players[state.acting_seat]
 
 
 @pytest.mark.parametrize("n,variant", CASES)

@@ -17,6 +17,7 @@ from fresco_kit.sixtina.actions import (Acquire, Bonus, ClaimObjective, Gianluig
 from fresco_kit.sixtina.data import TECHNIQUES
 
 from .helpers import PLACES, rules
+from .helpers import owed
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
 CASES = [(n, v) for n in (2, 3, 4) for v in ("basic", "history")]
@@ -24,7 +25,7 @@ CASES = [(n, v) for n in (2, 3, 4) for v in ("basic", "history")]
 
 def random_candidates(state, rng: Rng) -> list:
     """A few random actions, most of them illegal."""
-    hand = state.hands[state.actor]
+    hand = state.hands[state.acting_seat]
     out = [
         Restore(rng.choice(PLACES), rng.choice(TECHNIQUES), (rng.randbelow(84), rng.randbelow(84)), rng.randbelow(4)),
         Acquire((rng.randbelow(84),)),
@@ -78,5 +79,5 @@ def test_invariants_notice_breakage():
     assert any(m.startswith("deck: technique card") for m in rules.invariants(bad))
     bad = s.evolve(reveals=1)
     assert rules.invariants(bad) == ["reveals: 0 between turns"]
-    bad = s.evolve(pending=("bonus", s.current))
+    bad = s.evolve(pending=owed(s, "bonus", s.current))
     assert rules.invariants(bad)[0].startswith("pending: the initial restorations of Setup, step 9, come first")

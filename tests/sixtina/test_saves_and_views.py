@@ -137,3 +137,39 @@ def test_view_of_two_players_shows_gianluigi():
     s = ready_game(("Blue", "Red"), seed=3).state
     v = s.view("Red")
     assert v.gianluigi is not None and v.gianluigi.score == s.score[2] and v.players[0].hand is None
+
+
+def test_the_view_is_derived_from_the_one_saved_schema():
+    """No parallel field list: the view's records are the saved ones, field for field,
+    with a size after each hidden sequence that shows one."""
+    import dataclasses
+
+    from fresco_kit.sixtina.saved import SavedPlace, SavedPlayer, SavedState
+    from fresco_kit.sixtina.views import SeenPlace, SeenPlayer
+
+    def names(cls):
+        return [f.name for f in dataclasses.fields(cls)]
+
+    saved = names(SavedState)
+    assert names(View) == ["viewer"] + saved[: saved.index("deck") + 1] + ["deck_size"] + saved[saved.index("deck") + 1:]
+    player = names(SavedPlayer)
+    assert names(SeenPlayer) == player[:2] + ["hand_size"] + player[2:]
+    assert names(SeenPlace) == names(SavedPlace)
+
+
+def test_a_view_hides_only_what_the_schema_marks_hidden():
+    s = ready_game(RWB, seed=4, variant="history").state
+    saved, v = s.to_dict(), s.view("Blue").to_dict()
+    assert v.pop("viewer") == "Blue" and v.pop("deck") is None and v.pop("rng") is None
+    assert v.pop("deck_size") == len(saved.pop("deck")) and saved.pop("rng") is not None
+    for mine, theirs in zip(v.pop("players"), saved.pop("players")):
+        hand = theirs.pop("hand")
+        assert mine.pop("hand_size") == len(hand)
+        assert mine.pop("hand") == (hand if mine["name"] == "Blue" else None)
+        assert mine == theirs
+    for name, place in v.pop("places").items():
+        full = saved["places"][name]
+        covered = full["status"] == "covered"
+        assert place == ({**full, "fresco": None, "spaces": None} if covered else full)
+    saved.pop("places")
+    assert v == saved  # everything else lies open on the table

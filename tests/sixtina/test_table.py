@@ -111,7 +111,7 @@ def test_status_through_a_game():
     game = new_game(["Red", "White", "Blue"], seed=1)
     assert table.status(game.state).startswith("Setup, step 9: initial restorations.")
     game = ready_game(seed=1)
-    who = game.state.players[game.state.actor]
+    who = game.state.players[game.state.acting_seat]
     assert table.status(game.state) == (
         f"Turn 1; 12 frescoes not yet restored.\n{who} to act: prepare techniques, acquire materials or restore a fresco.")
     rng = Rng(2)

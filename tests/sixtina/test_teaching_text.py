@@ -160,7 +160,7 @@ def test_objectives_notebook_teaches_objectives_variant_and_lists_the_readings()
         assert words in md, words
     out = notebook_outputs("07_objectives_variant_and_readings.ipynb")
     for reading in ALL:
-        assert f"{reading.name} (rule {reading.rule};" in out
+        assert f"{reading.id} (rule {reading.rule};" in out
     assert "Blue again: ['Blue already has a material on objective ec3']" in out
     assert "Sheets with History (constructed; Variant: Sheets with History)" in out
 

@@ -9,6 +9,7 @@ from fresco_kit.sixtina.gianluigi import extra_materials, reply
 from fresco_kit.sixtina.state import CORRECT, EMPTY, EXCELLENT, PRUDENT
 
 from .helpers import card_ids, code_at, constructed_state, game_of, place_index, random_game, ready_game
+from .helpers import owed
 
 BR = ("Blue", "Red")
 G = 2   # Gianluigi's colour index
@@ -76,7 +77,7 @@ def test_activating_player_chooses_among_equal_options():
     # genesis_7 at G2 (uncovered): infrared 5 as well
     game = game_of(s)
     game.play(Restore("M1", "infrared", inf, 0))           # 5 < 9: prudent for Blue
-    assert game.state.pending == ("gianluigi", 0)
+    assert game.state.pending == owed(game.state, "gianluigi", 0)
     assert sorted(a.place for a in game.legal_actions()) == ["G1", "G2"]
     assert [r.id for _, r in game.explain(GianluigiChoice("M1")).reasons] == ["gian.restore"]
     game.play(GianluigiChoice("G2"))
@@ -139,9 +140,9 @@ def test_gianluigi_completion_scores_everybody_and_two_reveals():
     st = game.state
     assert st.status[place_index("G1")] == 2 and st.status[place_index("M1")] == 2   # Gianluigi completed M1
     assert st.score[G] > before[G]                                                    # he scored too
-    assert st.pending == ("reveal", 0) and st.reveals == 2
+    assert st.pending == owed(st, "reveal", 0) and st.reveals == 2
     game.play(Reveal("G2"))
-    assert game.state.pending == ("reveal", 0)
+    assert game.state.pending == owed(game.state, "reveal", 0)
     game.play(Reveal("M2"))
     assert not game.state.pending and game.state.current == 1
 

@@ -8,6 +8,7 @@ from fresco_kit.sixtina.actions import ClaimObjective, Restore, Reveal
 from fresco_kit.sixtina.state import EMPTY
 
 from .helpers import RWB, D, card_ids, constructed_state, game_of, place_index, random_game
+from .helpers import owed
 
 ALMOST = {"repainting": ("correct", "Red"), "solvent_sponge": ("excellent", "Blue"),
           "infrared": ("correct", "Blue"), "laboratory": ("correct", "White")}
@@ -74,7 +75,7 @@ def test_objective_sheet_lets_the_player_claim():
     kept = card_ids("laboratory", 1, 1, 2, 2, 2)
     game = completing("objective", 1, display={"Red": kept}, objectives=("prudent5", "one5", "cor2"))
     game.play(Reveal("G2"))
-    assert game.state.pending == ("claim", 0)
+    assert game.state.pending == owed(game.state, "claim", 0)
     assert [str(a) for a in game.legal_actions()] == ["claim prudent5"]
     assert [r.id for _, r in game.explain(ClaimObjective("one5")).reasons] == ["variant.sheets"]
     game.play(ClaimObjective("prudent5"))
