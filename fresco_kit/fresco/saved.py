@@ -6,7 +6,7 @@ indices, seats).  Here the same position is written with names: paints by colour
 tiles by their ids in the rule data (``F7``, ``M3``), the fresco as 5 rows of 5 tile ids
 (``null`` once restored), the bishop as ``[row, col]``, the turn order by player name,
 points by scoring category.  :class:`SavedState` and :class:`SavedPlayer` are declared
-once, every field marked with who sees it (``core.record.Visible``: public unless marked
+once, every field marked with who sees it (``core.visibility.Seen``: public unless marked
 ``owner_only`` or ``private``):
 
 - a save is a :class:`SavedState`: loading one checks every field against its
@@ -14,7 +14,7 @@ once, every field marked with who sees it (``core.record.Visible``: public unles
   raises ``SaveError`` naming the field, e.g.
   ``state.players[2].paints.blue: expected a whole number from 0 to 999, got 'x'``;
 - a player's view is a :class:`View`: the same fields, those the viewer may not see
-  ``None`` (derived from the markers by ``core.record.view``), plus who views and who
+  ``None`` (derived from the markers by ``core.visibility.view``), plus who views and who
   may act.
 
 :data:`FORMS` says, for each field whose engine form differs, how it is written and
@@ -30,7 +30,8 @@ from functools import cache
 from typing import Annotated, Any, Literal, get_args, get_type_hints
 
 from fresco_kit.core import Count, Length, Names, Range, Record, field_error
-from fresco_kit.core.record import check_value, optional_inner, owner_only, private, strip_annotated, visibility
+from fresco_kit.core.record import check_value, optional_inner, strip_annotated
+from fresco_kit.core.visibility import owner_only, private, visibility
 
 from . import data
 from .data import CATEGORIES
@@ -52,7 +53,7 @@ def _hidden_annotations(cls: type) -> tuple[tuple[str, Any], ...]:
     hints = get_type_hints(cls, include_extras=True)
     out = []
     for name, shown in visibility(cls).items():
-        if shown.to != "all" and name not in MAY_BE_NONE:
+        if shown.who != "public" and name not in MAY_BE_NONE:
             tp, constraints = strip_annotated(hints[name])
             inner = optional_inner(tp, constraints)
             out.append((name, inner if inner is not None else tp))

@@ -9,7 +9,7 @@ are seats.  Saves use the readable form of :mod:`.saved` (colour names, tile ids
 ``[row, col]``, player names), converted at the boundary by :meth:`State.to_dict` and
 :meth:`State.from_dict` field by field (``saved.FORMS``); a player's view
 (:meth:`State.view`) is the same readable form with what the viewer may not see
-``None``, read from the schema's markers (``core.record.view``).
+``None``, read from the schema's markers (``core.visibility.view``).
 
 Phases (the waiting steps of ``flow.FLOW``, with the sections they follow): ``"wake"``
 (Phase I, get-up times), ``"plan"`` (Phase II planning), ``"act"`` (Phase II, the five
@@ -25,7 +25,7 @@ from typing import Annotated, Any
 from fresco_kit.core import Count, Length, Range, Record
 from fresco_kit.core.data import patch_option
 from fresco_kit.core.game import seat_of
-from fresco_kit.core.record import view as view_of
+from fresco_kit.core.visibility import view as view_of
 
 from . import data, saved
 from .data import CATEGORIES

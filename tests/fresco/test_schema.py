@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fresco_kit.core import Game, SaveError
-from fresco_kit.core.record import view, visibility
+from fresco_kit.core.visibility import view, visibility
 from fresco_kit.fresco import rules, saved
 from fresco_kit.fresco.state import PlayerState, State
 
@@ -37,10 +37,10 @@ def test_the_engine_state_and_the_readable_schema_have_the_same_fields():
 
 @pytest.mark.rule("fresco p2.plan", "fresco setup.player")
 def test_what_a_view_hides_is_read_from_the_markers():
-    marked = {name: v.to for name, v in visibility(saved.SavedPlayer).items() if v.to != "all"}
+    marked = {name: v.who for name, v in visibility(saved.SavedPlayer).items() if v.who != "public"}
     assert marked == {"thalers": "owner", "paints": "owner", "plan": "owner"}
-    assert {name for name, v in visibility(saved.SavedState).items() if v.to != "all"} == {"rng"}
-    assert visibility(saved.PlayerView)["planned"].to == "all"
+    assert {name for name, v in visibility(saved.SavedState).items() if v.who != "public"} == {"rng"}
+    assert visibility(saved.PlayerView)["planned"].who == "public"
     g = game()
     form = g.state.saved_form()
     seen = view(form, "Red")
