@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test lint classroom catalogs notebooks figures examples bench clean
+.PHONY: lab test latency template-game lint classroom catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,21 @@ classroom: $(STAMP)
 test: $(STAMP)
 	MPLBACKEND=Agg $(PY) -m pytest -n 2 --dist loadfile -q -rfEs tests \
 	  --nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks
+
+# The classroom's full widget-latency sweep (every lesson page, 5 controls x 3 interactions,
+# 250 ms of quiet) in headless Chromium through Voila; `make test` measures a representative
+# subset (per folder one board page, one text page, the table and the exercises). The table of
+# medians and maxima goes to $(FRESCO_KIT_LATENCY) (default /tmp/fresco_kit_latency.md).
+latency: $(STAMP)
+	FRESCO_KIT_LATENCY_SWEEP=1 MPLBACKEND=Agg $(PY) -m pytest -q -p no:randomly -rfEs \
+	  tests/test_classroom.py tests/test_classroom_latency.py
+
+# The registry-driven tests with the template game (tests/template_game, Nim) registered too:
+# what a fourth game needs (see tests/conftest.py, --template-game).
+template-game: $(STAMP)
+	MPLBACKEND=Agg $(PY) -m pytest -n 2 --dist loadfile -q -rfEs --template-game tests/template_game \
+	  tests/test_contract.py tests/test_properties.py tests/test_fuzz.py tests/test_traceability.py \
+	  tests/test_cli.py tests/test_newcomer.py tests/test_provenance.py tests/sim tests/classroom/test_table.py
 
 # Lint and types over fresco_kit/ (ruff check, ruff format --check, mypy); CI runs it before the tests.
 lint: $(STAMP)

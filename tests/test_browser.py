@@ -41,6 +41,8 @@ from pathlib import Path
 
 import pytest
 
+from fresco_kit import games
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -48,12 +50,24 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-dev-shm-usage"]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
+
+
+def probe_notebooks() -> dict[str, str]:
+    """Each registered game's first lesson notebook with the browser probe (its stored
+    outputs carry the ``fk-probe`` class), relative to the repository root, by game name.
+    A game without notebooks has no entry; a game with notebooks but no probe fails
+    ``test_every_game_with_lessons_has_a_probe``."""
+    found = {}
+    for info in games():
+        for path in sorted((ROOT / "notebooks" / info.name).glob("[0-9][0-9]_*.ipynb")):
+            if "fk-probe" in path.read_text(encoding="utf-8"):
+                found[info.name] = path.relative_to(ROOT).as_posix()
+                break
+    return found
+
+
 #: name -> notebook (relative to the repository root) opened in the browser
-BROWSER_NOTEBOOKS: dict[str, str] = {
-    "sixtina": "notebooks/sixtina/01_setup.ipynb",
-    "fresco": "notebooks/fresco/02_wake_up_and_mood.ipynb",
-    "lorenzo": "notebooks/lorenzo/02_towers.ipynb",
-}
+BROWSER_NOTEBOOKS: dict[str, str] = probe_notebooks()
 
 TIMEOUT_MS = 180_000          # generous: a cold JupyterLab on a small CI machine is slow
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
@@ -231,6 +245,13 @@ JS_TEXT_CHANGED = """([selector, before]) => {
   const text = el ? el.innerText.trim() : '';
   return text !== '' && text !== before ? text : false;   // '' = cleared, not yet redrawn
 }"""
+
+
+def test_every_game_with_lessons_has_a_probe():
+    """Every registered game that has lesson notebooks has one the browser test can drive."""
+    with_lessons = {info.name for info in games()
+                    if any((ROOT / "notebooks" / info.name).glob("[0-9][0-9]_*.ipynb"))}
+    assert with_lessons and with_lessons == set(BROWSER_NOTEBOOKS)
 
 
 @pytest.mark.parametrize("name", sorted(BROWSER_NOTEBOOKS))

@@ -5,19 +5,24 @@
    ``QUERY_STRING``); moves are played by clicking the move buttons; a move typed into
    the try box is refused with its rule cited, state unchanged; undo takes a move back;
    then the game's exercises page checks an answer and explains it.
-2. ``test_every_served_page_is_accessible_and_answers``, for every page Voilà serves:
-   axe-core (``axe-playwright-python``) finds no violation of impact "serious" or
-   "critical" (the ``classroom`` page template makes the cells the main landmark,
-   underlines links and names sliders; see fresco_kit/share/voila/templates); then, on
-   each lesson page, up to :data:`PER_PAGE` controls (dropdown, slider, toggle, button)
-   are operated :data:`TIMES` times from inside the page, and the time from the
-   interaction to the last change of the page outside the control itself (a
-   ``MutationObserver``, settled after :data:`QUIET_MS` of quiet) is recorded, as
-   "board" when an SVG or image changed, else "text"; a control that changes nothing
-   else (a toggle that only looks pressed) is not counted.
-3. ``test_widget_latency_report`` (a benchmark, not a timed assertion) writes the table
-   of medians and maxima to ``$FRESCO_KIT_LATENCY`` (default
-   ``/tmp/fresco_kit_latency.md``); it needs the page tests of the same run.
+2. Every page Voilà serves is checked once with axe-core (``axe-playwright-python``): no
+   violation of impact "serious" or "critical" (the ``classroom`` page template makes the
+   cells the main landmark, underlines links and names sliders; see
+   fresco_kit/share/voila/templates).  The pages of :func:`latency_pages` are checked in
+   ``tests/test_classroom_latency.py`` (with the latency sweep, on the other xdist worker
+   under ``--dist loadfile``), every other page here by
+   ``test_served_page_is_accessible``.
+3. Latency (``tests/test_classroom_latency.py``, a benchmark, not a timed assertion): on
+   each page of :func:`latency_pages`, up to :data:`PER_PAGE` controls (dropdown, slider,
+   toggle, button) are operated :data:`TIMES` times from inside the page, and the time from
+   the interaction to the last change of the page outside the control itself (a
+   ``MutationObserver``, settled after :data:`QUIET_MS` of quiet) is recorded, as "board"
+   when an SVG or image changed, else "text"; a control that changes nothing else (a toggle
+   that only looks pressed) is not counted.  By default the pages are a representative
+   subset: in each notebook folder, the first page of each kind (a lesson page that draws,
+   one that shows text, the table, the exercises), 3 controls x 2 interactions, 150 ms of
+   quiet.  ``FRESCO_KIT_LATENCY_SWEEP=1`` (``make latency``) runs the full sweep: every
+   lesson page, 5 controls x 3 interactions, 250 ms of quiet.
 
 Skips without Chromium, except under ``CI=true`` (as the JupyterLab browser test).
 """
@@ -25,8 +30,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
-import statistics
 import subprocess
 import sys
 import time
@@ -36,16 +41,22 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:     # the browser fixture skips (or fails under CI=true) and says why
+    PlaywrightTimeout = TimeoutError
+
 from tests.test_browser import _free_port, browser  # noqa: F401  (the browser fixture, shared)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 TIMEOUT_MS = 180_000
-SETTLE_MS = 2000                # wait after rendering before operating a page's controls
-QUIET_MS = 250                  # the page counts as updated after this long without a change
-PER_PAGE = 5                    # controls operated per lesson page
-TIMES = 3                       # interactions per control
-REPORT = Path(os.environ.get("FRESCO_KIT_LATENCY", "/tmp/fresco_kit_latency.md"))
+#: the full latency sweep (``make latency``) rather than the representative subset of CI
+FULL_SWEEP = os.environ.get("FRESCO_KIT_LATENCY_SWEEP", "").lower() in ("1", "true", "yes")
+QUIET_MS = 250 if FULL_SWEEP else 150   # the page counts as updated after this long without a change
+PER_PAGE = 5 if FULL_SWEEP else 3       # controls operated per lesson page
+TIMES = 3 if FULL_SWEEP else 2          # interactions per control
+NO_ANSWER_MS = 3000                     # an interaction that changes nothing for this long is not counted
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -125,18 +136,38 @@ def open_app(page, voila, notebook: str, ready: str) -> None:
     page.wait_for_selector(ready, state="visible", timeout=TIMEOUT_MS)
 
 
+#: what moves a table on, in the order :func:`click_next` tries them
+NEXT = (".fk-table-pass-button", ".fk-table-play", ".fk-move-choose", ".fk-move-button")
+#: the table (or the page, once it is gone) has changed since ``before``
+JS_TABLE_CHANGED = """([selector, before]) => {
+  const table = document.querySelector(selector);
+  return !table || table.innerHTML !== before;
+}"""
+ANSWER_MS = 10_000      # a click the table does not answer within this is tried again
+
+
 def click_next(page) -> None:
-    """One click towards a move: pass the device, Play, choose from a list, or the first choice."""
-    for selector in (".fk-table-pass-button", ".fk-table-play", ".fk-move-choose", ".fk-move-button"):
+    """One click towards a move: pass the device, Play, choose from a list, or the first choice;
+    then wait until the table answers (or, with nothing to click, until something is)."""
+    table = page.locator(".fk-table").first
+    for selector in NEXT:
         target = page.locator(f"{selector}:visible")
         if target.count():
-            if selector == ".fk-move-choose":
-                select = page.locator(".fk-move-select select")
-                select.select_option(index=0)
-            target.first.click()
-            page.wait_for_timeout(100)
+            before = table.inner_html()
+            try:
+                if selector == ".fk-move-choose":
+                    select = page.locator(".fk-move-select select")
+                    select.select_option(index=0, timeout=ANSWER_MS)
+                # the table may still be redrawing after the last click: what was visible may go
+                target.first.click(timeout=ANSWER_MS)
+                page.wait_for_function(JS_TABLE_CHANGED, arg=[".fk-table", before], timeout=ANSWER_MS, polling=50)
+            except PlaywrightTimeout:
+                pass                  # gone, or not answered: the caller looks again
             return
-    page.wait_for_timeout(200)    # the kernel is still answering the last click
+    try:                              # the kernel is still answering the last click
+        page.locator(", ".join(f"{s}:visible" for s in NEXT)).first.wait_for(timeout=ANSWER_MS)
+    except PlaywrightTimeout:
+        pass
 
 
 def follow(page, link):
@@ -167,7 +198,43 @@ def axe_violations(page) -> list[str]:
 
 
 def lesson_pages() -> list[str]:
+    """The numbered notebooks of every folder (a game's lessons, the design review)."""
     return sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/[0-9][0-9]_*.ipynb"))
+
+
+def served_pages() -> list[str]:
+    """Every page the tests open through Voila: the two start pages and every lesson page."""
+    return ["00_classroom.ipynb", "00_start_here.ipynb", *lesson_pages()]
+
+
+def page_kind(notebook: str) -> str:
+    """What a lesson page is, read from its code and stored outputs: "table" (it opens a
+    table), "exercises" (an exercise sheet), "none" (no widget), "board" (its code draws)
+    or "text"."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    source = "\n".join("".join(c["source"]) for c in code)
+    if "classroom.table import table" in source:
+        return "table"
+    if "exercise_sheet" in source:
+        return "exercises"
+    outputs = [o for c in code for o in c.get("outputs", [])]
+    if not any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs):
+        return "none"
+    return "board" if re.search(r"\bdraw\b|draw_|svg", source) else "text"
+
+
+def latency_pages() -> list[str]:
+    """The pages whose widget latency is measured: every lesson page under :data:`FULL_SWEEP`,
+    else in each folder the first page of each kind (board, text, table, exercises)."""
+    if FULL_SWEEP:
+        return lesson_pages()
+    chosen: dict[tuple[str, str], str] = {}
+    for notebook in lesson_pages():
+        kind = page_kind(notebook)
+        if kind != "none":
+            chosen.setdefault((notebook.split("/")[0], kind), notebook)
+    return sorted(chosen.values())
 
 
 # -- 1. the app ----------------------------------------------------------------------
@@ -235,44 +302,7 @@ def test_classroom_app(page, voila):
         raise
 
 
-# -- 2 and 3. every served page: accessibility, then latency ----------------------------------
-
-#: rows (page, control, "text" or "board", milliseconds of each interaction) for the report
-LATENCY: list[tuple[str, str, str, list[float]]] = []
-
-
-@pytest.mark.parametrize("notebook", ["00_classroom.ipynb", "00_start_here.ipynb", *lesson_pages()])
-def test_every_served_page_is_accessible_and_answers(page, voila, notebook):
-    try:
-        open_app(page, voila, notebook, "body")
-        page.wait_for_function(JS_RENDERED, timeout=TIMEOUT_MS)
-        violations = axe_violations(page)
-        assert not violations, f"{notebook}: {violations}"
-        if "/" in notebook:
-            page.wait_for_timeout(SETTLE_MS)   # Voila connects the widgets to the kernel after rendering
-            LATENCY.extend(measure_latency(page, notebook))
-    except BaseException as exc:
-        shot(page, Path(notebook).stem, exc)
-        raise
-
-
-def measure_latency(page, notebook: str) -> list[tuple[str, str, str, list[float]]]:
-    """Operate up to :data:`PER_PAGE` controls :data:`TIMES` times each; their latencies."""
-    rows = []
-    for kind, selector in CONTROLS.items():
-        for index in range(page.locator(selector).count()):
-            if len(rows) >= PER_PAGE:
-                return rows
-            times, boards = [], []
-            for step in range(1, TIMES + 1):
-                result = page.evaluate(JS_OPERATE, [selector, index, step])
-                if result:
-                    times.append(result[0])
-                    boards.append(result[1])
-            if times:
-                rows.append((notebook, f"{kind} {index + 1}", "board" if any(boards) else "text", times))
-    return rows
-
+# -- 2. every other served page: accessibility -------------------------------------------
 
 #: Voilà has executed the notebook and rendered its widgets (no spinner, cells present)
 JS_RENDERED = """() => !document.querySelector('#loading') && !document.querySelector('.voila-spinner-color1')
@@ -280,70 +310,26 @@ JS_RENDERED = """() => !document.querySelector('#loading') && !document.querySel
   && [...document.querySelectorAll('.jp-OutputArea-output')].every(o => !o.innerText.includes('Loading widget'))"""
 
 
-# -- 3. latency, as a benchmark -------------------------------------------------------------
-
-#: Operate control ``index`` of the kind ``kind`` from inside the page and resolve with
-#: (milliseconds from the interaction to the last change, whether an SVG/image changed).
-JS_OPERATE = """async ([selector, index, step]) => {
-  const el = document.querySelectorAll(selector)[index];
-  if (!el) return null;
-  let last = null, board = false;
-  const control = el.closest('.jupyter-widgets') || el;   // its own look (focus, pressed) is not an answer
-  const observer = new MutationObserver(list => {
-    list = list.filter(m => !control.contains(m.target));
-    if (!list.length) return;
-    last = performance.now();
-    for (const m of list) {
-      const nodes = [...m.addedNodes, m.target];
-      if (nodes.some(n => n.nodeType === 1 && (['svg', 'IMG'].includes(n.tagName) || n.closest?.('svg')
-                                           || n.querySelector?.('svg, img')))) board = true;
-    }
-  });
-  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-  const t0 = performance.now();
-  if (el.tagName === 'SELECT') {
-    el.selectedIndex = (el.selectedIndex + step) % el.options.length;
-    el.dispatchEvent(new Event('change', {bubbles: true}));
-  } else if (el.classList.contains('noUi-handle')) {
-    el.focus();
-    el.dispatchEvent(new KeyboardEvent('keydown', {key: step % 2 ? 'ArrowRight' : 'ArrowLeft', bubbles: true}));
-  } else {
-    el.click();
-  }
-  const start = Date.now();
-  await new Promise(resolve => {
-    const tick = () => {
-      const quiet = last !== null && performance.now() - last > QUIET_MS;
-      if (quiet || Date.now() - start > 3000) resolve(); else setTimeout(tick, 20);
-    };
-    setTimeout(tick, 20);
-  });
-  observer.disconnect();
-  return last === null ? null : [last - t0, board];
-}""".replace("QUIET_MS", str(QUIET_MS))
-
-CONTROLS = {
-    "dropdown": ".widget-dropdown:not(.fk-table-seat) select",
-    "slider": ".noUi-handle",
-    "toggle": ".widget-toggle-buttons:not(.fk-table-pace) button",
-    # at a table only the move choices: a seat or pace change hands the game to bots,
-    # whose thinking is engine time, not the widget's
-    "button": ".fk-move-button, button.jupyter-button:not(.widget-toggle-button):not(.fk-table *)",
-}
+def check_accessible(page, voila, notebook: str) -> None:
+    """Open ``notebook`` through Voila, wait until it is rendered, assert axe finds nothing serious."""
+    open_app(page, voila, notebook, "body")
+    page.wait_for_function(JS_RENDERED, timeout=TIMEOUT_MS)
+    violations = axe_violations(page)
+    assert not violations, f"{notebook}: {violations}"
 
 
-def test_widget_latency_report():
-    """Write the latency table of every page measured above (a benchmark: no time limit)."""
-    rows = LATENCY
-    assert rows, "no widget answered on any lesson page (run with the page tests above)"
-    lines = ["| page | control | output | median ms | max ms |", "|---|---|---|---:|---:|"]
-    lines += [f"| {nb} | {control} | {kind} | {statistics.median(t):.0f} | {max(t):.0f} |"
-              for nb, control, kind, t in rows]
-    for kind in ("text", "board"):
-        every = [x for _, _, k, t in rows if k == kind for x in t]
-        if every:
-            lines.append(f"| **all** | {kind} ({len(every)} interactions) | {kind} | "
-                         f"{statistics.median(every):.0f} | {max(every):.0f} |")
-    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (REPORT.with_suffix(".json")).write_text(json.dumps(rows), encoding="utf-8")
-    print(f"\nwidget latency (interaction to updated page, in Chromium via Voila): {REPORT}")
+@pytest.mark.parametrize("notebook", [nb for nb in served_pages() if nb not in latency_pages()])
+def test_served_page_is_accessible(page, voila, notebook):
+    try:
+        check_accessible(page, voila, notebook)
+    except BaseException as exc:
+        shot(page, Path(notebook).stem, exc)
+        raise
+
+
+def test_every_served_page_is_checked_once():
+    """The two files together check every served page with axe, each page once."""
+    latency = latency_pages()
+    here = [nb for nb in served_pages() if nb not in latency]
+    assert sorted(here + latency) == sorted(served_pages())
+    assert {page_kind(nb) for nb in latency} >= {"board", "text", "table", "exercises"}

@@ -1,11 +1,12 @@
 """The ``fresco-kit`` command: examples, bench, soak, figures, and usage errors.
 
 The commands run in a subprocess (``python -m fresco_kit.cli``) exactly as a user
-runs them; usage errors are checked by calling ``main([...])`` directly.
+runs them (with the template game registered first when this run registered it); usage
+errors are checked by calling ``main([...])`` directly.  Every game-taking command runs
+on every registered game; the usage-error cases take their game names from the registry.
 """
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import os
 import re
@@ -15,17 +16,23 @@ from pathlib import Path
 
 import pytest
 
-from fresco_kit import games
+from fresco_kit import game_info, games
 from fresco_kit.cli import main
+from tests.games import package, template_game_registered
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = tuple(info.name for info in games())
+FIRST = games()[0]                  # any game will do for the usage errors: the first registered
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+#: ``fresco-kit ARGS`` with the template game registered first (a new process has only the kit's games)
+WITH_TEMPLATE = ("import sys; from tests.games import register_template_game; register_template_game(); "
+                 "from fresco_kit.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 def fresco_kit(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
     env = dict(os.environ, MPLBACKEND="Agg")
-    return subprocess.run([sys.executable, "-m", "fresco_kit.cli", *args], cwd=cwd, env=env,
+    launch = ["-c", WITH_TEMPLATE] if template_game_registered() else ["-m", "fresco_kit.cli"]
+    return subprocess.run([sys.executable, *launch, *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -58,14 +65,13 @@ def test_bench_plays_games(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_soak_checks_invariants_for_every_player_count(game):
     out = ok(fresco_kit("soak", game, "-n", "2"))
-    counts = importlib.import_module(f"fresco_kit.{game}").PLAYER_COUNTS
-    for players in counts:
+    for players in game_info(game).player_counts:
         assert f"{game}: 2 {players}-player games" in out and "invariants held" in out, out
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_soak_fuzz_loads_damaged_saves_and_tries_damaged_actions(game):
-    players = str(min(importlib.import_module(f"fresco_kit.{game}").PLAYER_COUNTS))
+    players = str(min(game_info(game).player_counts))
     out = ok(fresco_kit("soak", game, "-n", "1", "--players", players, "--fuzz", "60"))
     assert re.search(rf"{game} saves: 60 tried, \d+ refused clearly, \d+ accepted and played on, 0 crashed", out), out
     assert re.search(rf"{game} actions: 60 tried, .* 0 crashed", out), out
@@ -78,7 +84,8 @@ def test_soak_fuzz_fails_when_something_crashes(monkeypatch, capsys):
     def crashing(info, n, seed=0, progress=None):
         return fuzz.FuzzReport(f"{info.name} saves", refused=n - 1, crashes=["TypeError: boom"])
     monkeypatch.setattr(cli, "fuzz_saves", crashing)
-    assert main(["soak", "sixtina", "-n", "1", "--players", "2", "--fuzz", "5"]) == 1
+    players = str(min(FIRST.player_counts))
+    assert main(["soak", FIRST.name, "-n", "1", "--players", players, "--fuzz", "5"]) == 1
     assert "1 crashed\n  - TypeError: boom" in capsys.readouterr().out
 
 
@@ -101,7 +108,7 @@ def test_figures_writes_pngs(tmp_path):
     for path in written:
         assert path.parent == out_dir and path.suffix == ".png", path
         assert path.read_bytes()[:8] == PNG_MAGIC, f"{path} is not a PNG"
-    drawing = [g for g in GAMES if has_module(f"fresco_kit.{g}.draw")]
+    drawing = [g for g in GAMES if has_module(f"{package(g)}.draw")]
     if drawing:
         assert written, f"draw modules exist for {drawing} but no figure was written"
     # every figure the README shows comes from `fresco-kit figures` once its game draws
@@ -118,12 +125,12 @@ def test_figures_writes_pngs(tmp_path):
     ["examples"],                         # game missing
     ["examples", "chess"],                # unknown game
     ["bench", "chess"],
-    ["bench", "sixtina", "-n", "many"],   # not a number
-    ["bench", "sixtina", "-n", "0"],      # not a positive number
-    ["soak", "fresco", "-n", "-3"],
-    ["soak", "fresco", "--fuzz", "0"],
+    ["bench", FIRST.name, "-n", "many"],  # not a number
+    ["bench", FIRST.name, "-n", "0"],     # not a positive number
+    ["soak", FIRST.name, "-n", "-3"],
+    ["soak", FIRST.name, "--fuzz", "0"],
     ["figures", "--colour", "red"],       # unknown option
-])
+], ids=str)
 def test_bad_arguments_are_usage_errors(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         main(argv)
@@ -168,8 +175,12 @@ def test_review_writes_one_html_page_with_the_command_tables_and_plots(tmp_path,
     assert "http" not in page.lower()
 
 
-@pytest.mark.parametrize("argv", [["review", "chess"], ["review", "fresco", "--bots", "kit,kit"],
-                                  ["review", "lorenzo", "-n", "0"], ["review", "sixtina", "--option", "x=1"]])
+@pytest.mark.parametrize("argv", [
+    ["review", "chess"],
+    ["review", FIRST.name, "--bots", ",".join(["kit"] * (max(FIRST.player_counts) + 1))],   # a seat too many
+    ["review", FIRST.name, "-n", "0"],
+    ["review", FIRST.name, "--option", "x=1"],
+], ids=str)
 def test_review_refuses_bad_arguments_as_usage_errors(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         main(argv)

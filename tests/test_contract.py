@@ -12,28 +12,27 @@ the end; at every step:
 """
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
 from fresco_kit import games
 from fresco_kit.core import Rng
+from tests.games import has_apply_fast, option_cases
 
-NAMES = ["Red", "White", "Blue", "Yellow"]
-#: every registered game, player count and choice of each option (from the registry)
-CASES = [(info.name, n, {option.name: choice})
-         for info in games() for n in info.player_counts for option in info.options for choice in option.choices]
+
+def cases() -> list:
+    """Every registered game, player count and choice of each option (from the registry)."""
+    return [(info, n, options) for info in games() for n in info.player_counts for options in option_cases(info)]
 
 
 def _ids(case) -> str:
-    game, n, options = case
-    return f"{game}-{n}p-" + ("-".join(str(v) for v in options.values()) or "default")
+    info, n, options = case
+    return f"{info.name}-{n}p-" + ("-".join(str(v) for v in options.values()) or "default")
 
 
-@pytest.mark.parametrize("case", CASES, ids=_ids)
+@pytest.mark.parametrize("case", cases(), ids=_ids)
 def test_every_legal_action_is_legal_and_round_trips(case):
-    name, n, options = case
-    game = importlib.import_module(f"fresco_kit.{name}").new_game(NAMES[:n], seed=11 + n, **options)
+    info, n, options = case
+    game = info.new_game(info.players(n), seed=11 + n, **options)
     rules = game.rules
     rng = Rng(97 + n)
     steps = 0
@@ -64,10 +63,26 @@ def test_every_legal_action_is_legal_and_round_trips(case):
     assert game.scores().winners
 
 
-@pytest.mark.parametrize("name", ["sixtina", "fresco", "lorenzo"])
-def test_view_of_an_unknown_player_is_refused_with_the_players_named(name):
-    game = importlib.import_module(f"fresco_kit.{name}").new_game(NAMES[:3], seed=1)
-    with pytest.raises(ValueError) as info:
+@pytest.mark.parametrize("info", games(), ids=lambda info: info.name)
+def test_view_of_an_unknown_player_is_refused_with_the_players_named(info):
+    players = info.players()
+    game = info.new_game(players, seed=1)
+    with pytest.raises(ValueError) as refused:
         game.state.view("Nobody")
-    assert str(info.value) == "unknown player 'Nobody'; players: Red, White, Blue"
-    assert game.state.view("Blue") is not None
+    assert str(refused.value) == f"unknown player 'Nobody'; players: {', '.join(players)}"
+    assert game.state.view(players[-1]) is not None
+
+
+@pytest.mark.parametrize("info", [info for info in games() if has_apply_fast(info)], ids=lambda info: info.name)
+def test_apply_fast_gives_the_state_apply_gives(info):
+    """The optional fast path (only the games whose rules module has it): for every legal action
+    along a seeded random game of the most players, ``apply_fast`` gives the state ``apply``
+    gives and leaves its argument unchanged."""
+    rules = info.rules
+    state, rng = info.new_game(info.players(), seed=5).state, Rng(3)
+    while not rules.is_over(state):
+        snapshot = state.to_dict()
+        for action in rules.legal_actions(state)[:4]:
+            assert rules.apply_fast(state, action) == rules.apply(state, action)[0], f"{action}"
+        assert state.to_dict() == snapshot
+        state = rules.apply(state, rules.sample_action(state, rng))[0]

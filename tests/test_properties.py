@@ -16,19 +16,15 @@ from hypothesis import strategies as st
 
 from fresco_kit import games
 from fresco_kit.core import Game, Rng, random_playout
+from tests.games import option_cases
 
-CASES = [
-    (info, n, {option.name: choice})
-    for info in games()
-    for n in info.player_counts
-    for option in info.options
-    for choice in option.choices
-]
+#: every registered game, player count and choice of each option (from the registry)
+CASES = [(info, n, options) for info in games() for n in info.player_counts for options in option_cases(info)]
 
 
 def _id(case) -> str:
     info, n, options = case
-    return f"{info.name}-{n}p-" + "-".join(str(v) for v in options.values())
+    return f"{info.name}-{n}p-" + ("-".join(str(v) for v in options.values()) or "default")
 
 
 @pytest.mark.parametrize("case", CASES, ids=_id)

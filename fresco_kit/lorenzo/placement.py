@@ -12,8 +12,8 @@ broken rule and asked only for the ends of each run of legal servant counts
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache, partial
 from typing import Any, NamedTuple
 
 from fresco_kit.core import Action, Event, assign
@@ -130,7 +130,7 @@ def _member_reasons(
     return out + plan(st, p, space, base, servants, member, first=first).reasons
 
 
-def _legal_servants(st: State, p: Player, member: str, base: int, space: str, per: int) -> list[int]:
+def _legal_servants(st: State, p: Player, member: str, base: int, space: str, per: int) -> Sequence[int]:
     """The servant counts (multiples of ``per``, ascending) with which ``member`` (value
     ``base``) of ``p`` may be placed on ``space``: exactly those :func:`_member_reasons`
     passes, found with few of its calls.
@@ -168,7 +168,35 @@ def _legal_servants(st: State, p: Player, member: str, base: int, space: str, pe
             else:
                 good = mid
         top = good
-    return list(range(lo, top + 1, per))
+    return range(lo, top + 1, per)
+
+
+@lru_cache(maxsize=1)
+def value_that_matters() -> int:
+    """The smallest action value past which no rule sees a difference: the highest value
+    any rule compares an action with (tower floors, action spaces, personal bonus tiles,
+    cards' harvest and production values), plus the largest space penalty and the
+    largest excommunication malus a player's action may carry (both lower the value the
+    rules compare).  Paying more servants than it takes to reach it changes nothing but
+    the servants left, so :func:`legal_actions` lists no larger count (it stays legal
+    when played: ``explain`` accepts any affordable count)."""
+    d = load()
+    compared = [v for t in d.towers.values() for v in t.floor_values]
+    compared += [space.value for space in d.spaces.values()] + [tile.value for tile in d.bonus_tiles.values()]
+    compared += [c.permanent.value for c in d.cards.values() if c.permanent is not None]
+    penalty = max(space.penalty for space in d.spaces.values())
+    malus = max((e.params.get("malus", 0) for e in d.excommunications.values()), default=0)
+    return max(compared) + penalty + malus
+
+
+def listed_counts(counts: Sequence[int], value: Callable[[int], int]) -> Sequence[int]:
+    """``counts`` (ascending servant counts) up to the first whose action ``value``
+    reaches :func:`value_that_matters`: the counts whose outcomes differ."""
+    enough = value_that_matters()
+    for i, servants in enumerate(counts):
+        if value(servants) >= enough:
+            return counts[: i + 1]
+    return counts
 
 
 def _at_home(p: Player) -> str:
@@ -292,9 +320,9 @@ def legal_choices(st: State) -> list[Choose]:
         cands = [choice(name, "support"), choice(name, "refuse")]
     else:
         per = servant_step(st, p)
-        cands = [choice(name, "skip")] + [
-            choice(name, t, s) for t in extra_targets(d) for s in range(0, p.res["servants"] + 1, per)
-        ]
+        # past value_that_matters more servants change nothing (d.value: the extra action's own value)
+        counts = listed_counts(range(0, p.res["servants"] + 1, per), lambda s: (d.value or 0) + s // per)
+        cands = [choice(name, "skip")] + [choice(name, t, s) for t in extra_targets(d) for s in counts]
     return [c for c in cands if not choose_reasons(st, c)]
 
 
@@ -337,7 +365,8 @@ def legal_actions(st: State, player: str | None = None) -> list[Action]:
     for member in p.home:
         base = member_value(st, p, member)
         for space in SPACES:
-            out += [placement(name, member, space, s) for s in _legal_servants(st, p, member, base, space, per)]
+            counts = listed_counts(_legal_servants(st, p, member, base, space, per), partial(_reach, p, base, space))
+            out += [placement(name, member, space, s) for s in counts]
         f = Forfeit(name, member)
         if not reasons(st, f):
             out.append(f)

@@ -7,11 +7,22 @@ and coins and with excommunications that change values and servants."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from fresco_kit.core import Rng, assign
 from fresco_kit.lorenzo import new_game, rules
 from fresco_kit.lorenzo.actions import Forfeit, Place
 from fresco_kit.lorenzo.data import SPACES
-from fresco_kit.lorenzo.placement import legal_actions, placeable_space, placement_reasons, reasons
+from fresco_kit.lorenzo.effects import member_value
+from fresco_kit.lorenzo.placement import (
+    _reach,
+    legal_actions,
+    listed_counts,
+    placeable_space,
+    placement_reasons,
+    reasons,
+    value_that_matters,
+)
 from fresco_kit.lorenzo.state import State, own
 
 NAMES = ["Red", "White", "Blue", "Yellow"]
@@ -40,11 +51,11 @@ def brute_legal_actions(st: State) -> list:
     p = st.player(name)
     out: list = []
     for member in p.home:
+        base = member_value(st, p, member)
         for space in SPACES:
-            for s in range(p.res["servants"] + 1):
-                a = Place(name, member, space, s)
-                if not rules.checks(st, a):
-                    out.append(a)
+            legal = [s for s in range(p.res["servants"] + 1) if not rules.checks(st, Place(name, member, space, s))]
+            # counts past the value no rule looks at are legal but not listed (test below)
+            out += [Place(name, member, space, s) for s in listed_counts(legal, partial(_reach, p, base, space))]
         f = Forfeit(name, member)
         if not rules.checks(st, f):
             out.append(f)
@@ -148,3 +159,44 @@ def test_placeable_space_and_forfeits_match_a_full_scan():
             found = placeable_space(st, st.player(st.current), member)
             assert found == brute_placeable_space(st, st.current, member)
             assert (not reasons(st, Forfeit(st.current, member))) == (found is None)
+
+
+def test_servants_past_the_listed_counts_change_nothing_but_the_servants_paid():
+    """A placement with more servants than the largest listed count is still legal, and
+    leads to the very position the largest listed count leads to from a player who owned
+    that many fewer servants: the extra servants buy nothing (so listing it adds nothing)."""
+    tried = 0
+    rng = Rng(3)
+    for st in _states()[:120]:
+        if st.pending or st.phase != "actions":
+            continue
+        name = st.current
+        rich = st.evolve()
+        own(rich, name).res["servants"] = 40
+        by_place: dict = {}
+        for a in legal_actions(rich):
+            if isinstance(a, Place):
+                by_place.setdefault((a.member, a.space), []).append(a.servants)
+        for (member, space), counts in by_place.items():
+            top = max(counts)
+            if top == 40:
+                continue
+            more = top + 1 + rng.randbelow(40 - top)
+            if rules.checks(rich, Place(name, member, space, more)):
+                continue
+            poorer = st.evolve()
+            own(poorer, name).res["servants"] = 40 - (more - top)
+            a, _ = rules.apply(poorer, Place(name, member, space, top))
+            b, _ = rules.apply(rich, Place(name, member, space, more))
+            assert a.to_dict() == b.to_dict(), (member, space, top, more)
+            tried += 1
+    assert tried > 50
+
+
+def test_a_huge_servant_count_lists_a_bounded_number_of_moves():
+    st = _states()[0].evolve()
+    p = own(st, st.current)
+    p.res["servants"] = 999
+    listed = [a for a in legal_actions(st) if isinstance(a, Place)]
+    assert max(a.servants for a in listed) <= value_that_matters()
+    assert not rules.checks(st, Place(st.current, listed[0].member, listed[0].space, 999))

@@ -9,17 +9,26 @@ from fresco_kit.core import Rng, game_info
 from fresco_kit.sim.bots import KitRandomBot
 from fresco_kit.sim.mcts import MonteCarloBot, rewards
 from fresco_kit.sim.metrics import wilson
+from tests.games import apply_fast
 
 
 def _midgame(name, seed=1, steps=12):
+    """A state after ``steps`` of the game's own random play, at a decision with a choice;
+    in a game over sooner, its last such decision."""
     info = game_info(name)
     game = info.new_game(info.players(min(info.player_counts)), seed=seed)
     rules, state, rng = game.rules, game.state, Rng(seed)
-    for _ in range(steps):
-        state = rules.apply_fast(state, rules.sample_action(state, rng))
-    while len(rules.legal_actions(state, player=rules.actor(state)[0])) < 2:
-        state = rules.apply_fast(state, rules.sample_action(state, rng))
-    return rules, state
+    step = apply_fast(rules)
+    done, chosen = 0, None
+    while not rules.is_over(state):
+        if len(rules.legal_actions(state, player=rules.actor(state)[0])) >= 2:
+            chosen = state
+            if done >= steps:
+                break
+        state = step(state, rules.sample_action(state, rng))
+        done += 1
+    assert chosen is not None, f"{name}: no decision with a choice in a whole random game"
+    return rules, chosen
 
 
 @pytest.mark.parametrize("info", games(), ids=lambda i: i.name)

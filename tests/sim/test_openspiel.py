@@ -79,23 +79,26 @@ def test_parameters_reach_the_engine_and_bad_ones_are_refused():
 
 
 # -- OpenSpiel's own checks ----------------------------------------------------------------
-@pytest.mark.parametrize(("name", "players"), [("sixtina", 2), ("sixtina", 4), ("lorenzo", 2), ("lorenzo", 3)])
+#: a game the kit's random player ends within this many ids is checked from its start;
+#: uniform random ids make a longer game far longer (a Fresco game: about 67,000 ids for 3
+#: players), so a longer game is checked from a position the kit's random player reached,
+#: a tenth of its ids before the end (the opening is checked by the tests below)
+SHORT = 800
+
+
+@pytest.mark.parametrize(("name", "players"), [(info.name, n) for info in fresco_kit.games()
+                                               for n in sorted({min(info.player_counts), max(info.player_counts)})])
 def test_openspiel_random_sim_test_passes(name, players):
-    """OpenSpiel's own random simulation test (clone, legal ids, masks, returns) passes."""
+    """OpenSpiel's own random simulation test (clone, legal ids, masks, returns) passes, from
+    the start of a short game or from a late position of a long one (see :data:`SHORT`)."""
     game = osp.load(name, players=players, seed=5)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
-
-
-def test_openspiel_random_sim_test_passes_for_fresco_from_a_late_position():
-    """Fresco passes OpenSpiel's random simulation test from a late position (see the comment)."""
-    # Uniform random ids make a Fresco game very long (about 67,000 ids for 3 players),
-    # so OpenSpiel's checks start here from a position the game's own random player
-    # reached, a few actions before its end; the opening is checked by the tests below.
-    game = osp.load("fresco", players=3, seed=5)
-    full = dealt("fresco", 3, seed=5)
+    full = dealt(name, players, seed=5)
     deal = full.history()[0]
-    ids = kit_ids(full, 10_000)
+    ids = kit_ids(full, 100_000)
     assert full.is_terminal()
+    if len(ids) <= SHORT:
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+        return
     late = game.new_initial_state()
     for a in [deal, *ids[: len(ids) * 9 // 10]]:
         late.apply_action(a)
@@ -108,7 +111,7 @@ def test_vocabulary_is_fixed_and_each_legal_action_is_entered_by_its_own_ids(nam
     """The words do not depend on the state; each legal action has its own prefix-free ids,
     and entering them plays exactly that action."""
     info = fresco_kit.game_info(name)
-    players = 3 if name == "fresco" else 2
+    players = min(fresco_kit.game_info(name).player_counts)
     state = dealt(name, players, seed=11)
     words = osp.Vocabulary(info.rules.ACTIONS, info.players(players)).words
     assert state._kit.vocabulary.words == words  # the same words for every game with these players
@@ -175,7 +178,7 @@ def test_a_history_of_ids_replays_the_same_game_and_each_new_game_is_another_dea
 @pytest.mark.parametrize("name", GAMES)
 def test_returns_are_each_players_share_of_the_victory(name):
     """Returns are zero before the end, then the players' shares of the victory."""
-    players = 3 if name == "fresco" else 2
+    players = min(fresco_kit.game_info(name).player_counts)
     state = dealt(name, players, seed=4)
     assert state.returns() == [0.0] * players
     kit_ids(state, 100_000)
@@ -219,7 +222,7 @@ def test_information_states_are_not_offered():
 @pytest.mark.parametrize("name", GAMES)
 def test_resampling_keeps_what_the_player_sees(name):
     """The IS-MCTS resampler changes only what the player cannot see."""
-    players = 3 if name == "fresco" else 2
+    players = min(fresco_kit.game_info(name).player_counts)
     state = dealt(name, players, seed=6)
     kit_ids(state, 7)
     resample = osp.resampler(seed=1)

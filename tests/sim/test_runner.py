@@ -10,6 +10,7 @@ from fresco_kit.cli import main
 from fresco_kit.core import Rng
 from fresco_kit.sim.bots import make_bot
 from fresco_kit.sim.runner import simulate, table_pass
+from tests.games import apply_fast
 
 
 @pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
@@ -89,7 +90,7 @@ def test_decision_and_rule_frames_leave_the_games_unchanged(info):
     d = rich.decisions
     assert list(d.columns) == ["seed", "step", "player", "bot", "branching", "kind", "seconds"]
     verbs = {cls.VERB for cls in info.rules.ACTIONS}
-    assert set(d["kind"]) <= verbs and len(set(d["kind"])) > 1          # the verbs of the moves played
+    assert set(d["kind"]) <= verbs and len(set(d["kind"])) >= min(2, len(verbs))   # the verbs of the moves played
     assert (d.groupby("seed").size() == rich.games.set_index("seed")["actions"]).all()   # a row per decision
     assert (d["branching"] >= 1).all() and (d["seconds"] >= 0).all()
     assert set(d["bot"]) == set(bots)
@@ -109,6 +110,19 @@ def test_simulate_command_takes_a_scheduler_address(capsys):
     assert "1980 Sixtina: 4 games" in capsys.readouterr().out
 
 
+def scores_move_during_play(info) -> bool:
+    """Whether the provisional totals of a seeded random game ever differ before its end (a game
+    scored only at its end, as the template game, has no lead to change)."""
+    game = info.new_game(info.players(min(info.player_counts)), seed=1)
+    rules, state, rng = game.rules, game.state, Rng(1)
+    step = apply_fast(rules)
+    while not rules.is_over(state):
+        if len(set(rules.scores(state).totals.values())) > 1:
+            return True
+        state = step(state, rules.sample_action(state, rng))
+    return False
+
+
 @pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
 def test_margin_and_lead_changes_of_every_game(info):
     n = min(info.player_counts)
@@ -119,7 +133,7 @@ def test_margin_and_lead_changes_of_every_game(info):
         assert g.loc[seed, "final_margin"] == top - second
         if g.loc[seed, "final_margin"] > 0:       # a clear winner: rank 1 alone
             assert (seats["rank"] == 1).sum() == 1
-    assert (g["lead_changes"] >= 0).all() and g["lead_changes"].max() > 0
+    assert (g["lead_changes"] >= 0).all() and (g["lead_changes"].max() > 0) == scores_move_during_play(info)
 
 
 @pytest.mark.parametrize("info", games(), ids=lambda i: i.name)
@@ -127,12 +141,14 @@ def test_the_score_clock_moves_every_pass_of_the_table_not_every_action(info):
     n = min(info.player_counts)
     game = info.new_game(info.players(n), seed=4)
     rules, state, bot, rng = game.rules, game.state, make_bot("kit"), Rng(1)
+    step = apply_fast(rules)
     passes, actions = {table_pass(state, n)}, 0
     while not rules.is_over(state):
-        state = rules.apply_fast(state, bot.choose(rules, state, rules.actor(state)[0], rng))
+        state = step(state, bot.choose(rules, state, rules.actor(state)[0], rng))
         passes.add(table_pass(state, n))
         actions += 1
-    assert 5 <= len(passes) < actions / 2        # sampled often enough to see the lead change, yet cheaply
+    # sampled often enough to see the lead change, yet cheaply: each pass takes every player's turn
+    assert 5 <= len(passes) <= actions / n + 1
 
 
 def test_players_carry_their_turn_order_position():
