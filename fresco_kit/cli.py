@@ -43,9 +43,10 @@ def cmd_examples(args: argparse.Namespace) -> int:
     infos = games() if args.game == "all" else (game_info(args.game),)
     ok = True
     for info in infos:
-        if info.examples is None:
-            continue
         print(f"== {info.name} ==")
+        if info.examples is None:
+            print(f"{info.title} has no worked examples")
+            continue
         ok &= run_examples(info.examples.EXAMPLES)
     return 0 if ok else 1
 

@@ -111,14 +111,12 @@ class RulesModule(Protocol):
 
 
 class BotsModule(Protocol):
-    """A game's ``bots``: its random player and the heuristic the greedy bots use."""
+    """A game's ``bots``: the heuristic the greedy bots use (the random player,
+    ``sample_action``, belongs to the rules contract)."""
 
     @property
     def WEIGHTS(self) -> Mapping[str, float]:
         """The heuristic's terms and their default weights (scoring categories and progress terms)."""
-
-    def sample_action(self, state: Any, rng: Rng) -> Any:
-        """A random legal action, biased toward progress."""
 
     def evaluate(self, state: Any, player: str, weights: Mapping[str, float] | None = None) -> float:
         """How good ``state`` is for ``player`` (higher is better), weighting the terms."""
@@ -230,7 +228,7 @@ PART_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "parse_action",
         "state_from_dict",
     ),
-    "bots": ("WEIGHTS", "sample_action", "evaluate"),
+    "bots": ("WEIGHTS", "evaluate"),
     "draw": ("board", "readme_figures"),
     "svg": ("board_svg",),
     "table": ("CATEGORY_HELP", "move_steps", "move_text", "status", "private_html"),

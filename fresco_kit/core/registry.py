@@ -167,7 +167,7 @@ class GameInfo:
 
     @property
     def bots(self) -> BotsModule | None:
-        """The bots part: ``sample_action``, ``evaluate`` and ``WEIGHTS``."""
+        """The bots part: ``evaluate`` and ``WEIGHTS``."""
         return cast("BotsModule | None", self.part("bots"))
 
     @property
