@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from fresco_kit.classroom.review import summary_lines, write_report
-from fresco_kit.core.data import load_patch
+from fresco_kit.core.data import load_patch, load_seed
 from fresco_kit.core.examples import run_examples
-from fresco_kit.core.fuzz import fuzz_actions, fuzz_saves
+from fresco_kit.core.fuzz import FuzzReport, fuzz_actions, fuzz_patches, fuzz_saves
 from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info, games
-from fresco_kit.sim.runner import Results, simulate
+from fresco_kit.sim.runner import Results, check_study, simulate
 
 
 class PlayoutFailure(Exception):
@@ -36,6 +36,12 @@ def _game_word(n: int) -> str:
 
 def _games(n: int) -> str:
     return f"{n} {_game_word(n)}"
+
+
+class UsageError(ValueError):
+    """What the user typed cannot be run (a bad bot, option, data patch or file name):
+    reported with the command's usage line, exit status 2, before any game is played.
+    Anything else that goes wrong during a run exits 1 with its message."""
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -115,9 +121,15 @@ def cmd_soak(args: argparse.Namespace) -> int:
 
 
 def _fuzz(info: GameInfo, n: int, seed: int) -> int:
-    """Fuzz ``n`` damaged saves and ``n`` damaged actions; 1 if anything crashed."""
+    """Fuzz ``n`` damaged saves, ``n`` damaged actions and (for a game that takes data
+    patches) ``n`` data patches at the edges of their bounds, every loaded game asked
+    under a time and memory budget; 1 if anything crashed or went over budget."""
+    fuzzers: list[tuple[str, Callable[..., FuzzReport]]] = [("saves", fuzz_saves), ("actions", fuzz_actions)]
+    if info.data is not None:
+        schema, raw = info.data.OVERRIDES, load_seed(info.name)
+        fuzzers.append(("data patches", lambda info, n, **kw: fuzz_patches(info, schema, raw, n, **kw)))
     crashed = False
-    for what, fuzz in (("saves", fuzz_saves), ("actions", fuzz_actions)):
+    for what, fuzz in fuzzers:
 
         def progress(i: int, what: str = what) -> None:
             if i % max(1, n // 10) == 0:
@@ -135,8 +147,12 @@ def _study(args: argparse.Namespace, review: bool = False) -> tuple[dict[str, An
     ``--no-rules``)."""
     bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or game_info(args.game).bench_players)
     options = dict(_option(text) for text in args.option)
-    if args.data:  # a DataError (a ValueError) names the file and the field
-        options["data"] = load_patch(args.data)
+    try:  # what the user typed is checked before any game is played: a usage error
+        if args.data:  # a DataError (a ValueError) names the file and the field
+            options["data"] = load_patch(args.data)
+        check_study(args.game, bots, args.n, options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     rules = review or (bool(game_info(args.game).switches) and not args.no_rules)
     results = simulate(
         args.game,
@@ -171,7 +187,7 @@ def _parquet(out: str | None) -> bool:
     if out is None or Path(out).suffix.lower() != ".parquet":
         return False
     if importlib.util.find_spec("pyarrow") is None:
-        raise ValueError(f"writing {out} needs pyarrow (pip install pyarrow); or write a .csv file")
+        raise UsageError(f"writing {out} needs pyarrow (pip install pyarrow); or write a .csv file")
     return True
 
 
@@ -412,12 +428,14 @@ def main(argv: list[str] | None = None) -> int:
             usage_error(f"cannot use {args.out!r} as the output folder: {exc.strerror or exc}")
     try:
         return args.func(args)
-    except PlayoutFailure as exc:
-        print(f"fresco-kit {args.command}: FAILED: {exc}", file=sys.stderr)
-        return 1
-    except (ValueError, argparse.ArgumentTypeError) as exc:  # a bad bot, option or player count
+    except (UsageError, argparse.ArgumentTypeError) as exc:  # a bad bot, option, patch or file name
         usage_error(str(exc))
         return 2
+    except (PlayoutFailure, ValueError, RuntimeError) as exc:  # a failure during the run
+        seed = getattr(args, "seed", None)
+        where = f" (run with --seed {seed})" if seed is not None and not isinstance(exc, PlayoutFailure) else ""
+        print(f"fresco-kit {args.command}: FAILED: {exc}{where}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"fresco-kit {args.command}: {exc}", file=sys.stderr)
         return 1

@@ -184,7 +184,13 @@ class RefsModule(Protocol):
 
 
 class DataModule(Protocol):
-    """A game's ``data``: the rule data, and the check of a design-review patch."""
+    """A game's ``data``: the rule data, what a design-review patch may override
+    (``OVERRIDES``, a :class:`fresco_kit.core.data.Fields` over the game's TOML) and the
+    check of a patch."""
+
+    @property
+    def OVERRIDES(self) -> Any:
+        """The overridable fields and their bounds (a ``core.data.Fields``)."""
 
     def check_patch(self, patch: Any) -> Any:
         """``patch`` checked against what may be overridden (``ValueError`` naming the field)."""
@@ -236,8 +242,8 @@ PART_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "examples": ("EXAMPLES",),
     "positions": (),
     "refs": ("RULES",),
-    "data": ("check_patch",),
-    "readings": (),
+    "data": ("check_patch", "OVERRIDES"),
+    "readings": ("READINGS",),
 }
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -255,6 +255,22 @@ def _run_dask(client: Any, args: list[tuple], bar: Any) -> tuple[list[dict[str, 
     return records, False
 
 
+def check_study(
+    game: str, bots: Sequence[str], games: int, options: Mapping[str, Any], backend: str = "process"
+) -> None:
+    """Check a study's arguments before any game is played: ``ValueError`` for an unknown
+    game, bot, option, player count or backend, or a number of games below 1."""
+    info = game_info(game)
+    info.check_player_count(len(bots))
+    for bot in bots:
+        make_bot(bot)
+    info.check_options(dict(options))
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+
+
 def simulate(
     game: str,
     bots: Sequence[str],
@@ -281,16 +297,8 @@ def simulate(
     import pandas as pd
     from tqdm.auto import tqdm
 
-    info = game_info(game)
-    info.check_player_count(len(bots))
-    for bot in bots:
-        make_bot(bot)
     options = dict(options or {})
-    info.check_options(options)
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, not {games!r}")
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}")
+    check_study(game, bots, games, options, backend)
     if client is not None or scheduler is not None:
         backend = "dask"
     workers = workers or os.cpu_count() or 1
