@@ -70,6 +70,7 @@ from html import escape
 from typing import Any
 
 from fresco_kit.core.game import Game
+from fresco_kit.core.jsontext import MAX_JSON_BYTES
 from fresco_kit.core.registry import first_game, game_info
 from fresco_kit.core.table import (
     NOT_A_MOVE,
@@ -210,6 +211,11 @@ class Table:
         self.save_button = button("fk-table-save", _("Save"), self._save)
         self.download = html("fk-table-download")
         self.upload = widgets.FileUpload(accept=".json", multiple=False, description=_("Load"))
+        # a larger file is refused before it is read (core.jsontext); the browser may drop one
+        # over the page's message limit (about 10 MB) before it arrives, so say the limit here
+        self.upload.tooltip = _("Load a saved game (a .json file of at most {size} MB)").format(
+            size=MAX_JSON_BYTES // 1_000_000
+        )
         self.upload.add_class("fk-table-upload")
         self.upload.observe(self._load, names="value")
         self.file_message = html("fk-table-file-message")

@@ -549,3 +549,13 @@ def test_each_game_brings_its_own_parts(name: str) -> None:
     assert parts.move_steps is own.move_steps and parts.status is own.status
     assert parts.private_html is own.private_html and parts.CATEGORY_HELP is own.CATEGORY_HELP
     assert parts.board_svg is getattr(own, "board_svg", drawing.board_svg)
+
+
+def test_the_load_button_says_how_large_a_save_may_be_and_a_larger_one_is_refused_unread():
+    from fresco_kit.core.jsontext import MAX_JSON_BYTES
+
+    t = Table()
+    assert f"at most {MAX_JSON_BYTES // 1_000_000} MB" in t.upload.tooltip
+    before = t.model.game.state
+    upload(t, b"[" * (MAX_JSON_BYTES + 1), "big.json")
+    assert "over the limit" in t.file_message.value and t.model.game.state is before
