@@ -233,6 +233,8 @@ PART_ATTRIBUTES: dict[str, tuple[str, ...]] = {
         "scores",
         "parse_action",
         "state_from_dict",
+        "FLOW",
+        "phase",
     ),
     "bots": ("WEIGHTS", "evaluate"),
     "draw": ("board", "readme_figures"),

@@ -38,7 +38,7 @@ from .actions import (
 )
 from .bots import determinize, sample_action
 from .consistency import invariants, load_state, problems
-from .flow import AWAITING, awaiting, counters, phase
+from .flow import AWAITING, FLOW, awaiting, counters, phase
 from .flow import advance as advance_flow
 from .refs import RULES
 from .setup import new_state
@@ -81,6 +81,7 @@ _LEGAL_AT: dict[str, Callable[[State], list]] = {"market": market.legal, "cathed
 
 __all__ = [
     "ACTIONS",
+    "FLOW",
     "GAME",
     "RULES",
     "actor",

@@ -21,7 +21,7 @@ from fresco_kit.classroom.exercises import Exercise, Feedback, best, best_moves,
 from fresco_kit.classroom.i18n import citation
 from fresco_kit.core.registry import GAMES as PACKAGES
 
-GAMES = [info.name for info in games()]
+GAMES = [info.name for info in games() if info.parts.exercises is not None]  # the games with exercises
 
 
 def position(name: str, moves: int = 3) -> Callable[[], Game]:

@@ -62,14 +62,15 @@ BAD: dict[str, list[tuple[Any, str]]] = {
     ],
 }
 
-NAMES = [info.name for info in games()]
+NAMES = [info.name for info in games() if info.name in BAD]  # the games with printed data to patch
 
 
 def test_every_game_has_the_data_option() -> None:
-    """The registry gives every game a ``data`` option, default ``{}`` and documented."""
+    """The registry gives every game a ``data`` option, default ``{}`` and documented (a
+    game with rule data to patch points to seeds/README.md)."""
     for info in games():
         option = info.option("data")
-        assert option.default == {} and "seeds/README.md" in option.doc
+        assert option.default == {} and ("seeds/README.md" in option.doc or info.data is None)
         assert "data" not in info.check_options({}) and "data" not in info.check_options({"data": {}})
         assert "data" not in info.new_game().options  # the options of a plain game are unchanged
 

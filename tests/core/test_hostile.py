@@ -137,7 +137,14 @@ def test_more_council_privileges_than_exist_are_refused():
         info.new_game(info.players(3), 1, data={"market": {"market-4": {"gain": {"privileges": 6}}}})
 
 
-@pytest.mark.parametrize("game", [i.name for i in fresco_kit.games()])
+def _seed_matters(info) -> bool:
+    """Whether the game's setup depends on its seed (the template game's does not)."""
+    return info.new_game(info.players(min(info.player_counts)), seed=3).state != info.new_game(
+        info.players(min(info.player_counts)), seed=4
+    ).state
+
+
+@pytest.mark.parametrize("game", [i.name for i in fresco_kit.games() if _seed_matters(i)])
 @pytest.mark.parametrize("seed", [4, 10**40])
 def test_a_save_whose_seed_was_changed_is_refused(game, seed):
     data = a_save(game)  # seed 3

@@ -21,11 +21,20 @@ def test_every_part_of_the_interface_has_its_declared_attributes():
 
 
 @pytest.mark.parametrize("part", sorted(PART_ATTRIBUTES))
-def test_every_declared_part_resolves_with_the_interface_attributes(game_info, part):
+def test_a_part_a_game_lacks_is_none_everywhere(game_info, part):
+    if getattr(game_info.parts, part) is None:
+        assert game_info.part(part) is None and getattr(game_info, part) is None
+    else:
+        assert game_info.part(part) is not None
+
+
+@pytest.mark.parametrize(
+    "name, part",
+    [(info.name, part) for info in fresco_kit.games() for part in sorted(info.parts.declared())],
+)
+def test_every_declared_part_resolves_with_the_interface_attributes(name, part):
+    game_info = fresco_kit.game_info(name)
     relative = getattr(game_info.parts, part)
-    if relative is None:
-        assert game_info.part(part) is None
-        pytest.skip(f"{game_info.name} has no {part} part")
     module = getattr(game_info, part)
     assert module is not None and module.__name__ == f"{game_info.package}.{relative}"
     missing = [a for a in PART_ATTRIBUTES[part] if not hasattr(module, a)]
@@ -161,9 +170,14 @@ def _round_trip(games_made: list[Game], where: str) -> None:
         assert loaded.state == game.state, f"{where}: game {i} ({game!r}) does not load back equal"
 
 
-def test_every_worked_example_s_positions_save_and_load_back(game_info, monkeypatch):
-    if game_info.examples is None:
-        pytest.skip(f"{game_info.name} has no examples")
+def _with(part: str) -> list[str]:
+    """The registered games that declare ``part``."""
+    return [info.name for info in games() if getattr(info.parts, part) is not None]
+
+
+@pytest.mark.parametrize("name", _with("examples"))
+def test_every_worked_example_s_positions_save_and_load_back(name, monkeypatch):
+    game_info = fresco_kit.game_info(name)
     made = _games_made(monkeypatch)
     for example in game_info.examples.EXAMPLES:
         start = len(made)
@@ -172,9 +186,9 @@ def test_every_worked_example_s_positions_save_and_load_back(game_info, monkeypa
     assert made
 
 
-def test_every_exercise_position_saves_and_loads_back(game_info, monkeypatch):
-    if game_info.exercises is None:
-        pytest.skip(f"{game_info.name} has no exercises")
+@pytest.mark.parametrize("name", _with("exercises"))
+def test_every_exercise_position_saves_and_loads_back(name, monkeypatch):
+    game_info = fresco_kit.game_info(name)
     made = _games_made(monkeypatch)
     for exercise in game_info.exercises.EXERCISES:
         start = len(made)
@@ -182,11 +196,11 @@ def test_every_exercise_position_saves_and_loads_back(game_info, monkeypatch):
         _round_trip(made[start:] + [game], f"exercise {exercise.key!r}")
 
 
-def test_every_ready_made_position_saves_and_loads_back(game_info, monkeypatch):
+@pytest.mark.parametrize("name", _with("positions"))
+def test_every_ready_made_position_saves_and_loads_back(name, monkeypatch):
     """The positions part's functions that need no argument, and the games or states they return."""
+    game_info = fresco_kit.game_info(name)
     positions = game_info.positions
-    if positions is None:
-        pytest.skip(f"{game_info.name} has no positions")
     made = _games_made(monkeypatch)
     for name, function in vars(positions).items():
         if name.startswith("_") or not inspect.isfunction(function) or function.__module__ != positions.__name__:

@@ -44,6 +44,7 @@ INFO = GameInfo(
     ),
     categories=("Last counter",),
     sources=("the kit's template game (no rulebook)",),
+    bench_players=2,  # with more players Nim is mostly luck: 2 is where bots differ
     package=__name__,
     parts=GameParts(rules="rules", bots="bots", refs="refs"),
 )

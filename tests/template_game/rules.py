@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
 from fresco_kit.core import Action, Event, Grammar, Range, Record, Rng, ScoreSheet, field_error, seat_of
+from fresco_kit.core.flow import Flow, Step
 from fresco_kit.core.rules import Reason
 
 from .refs import RULES
@@ -100,6 +101,23 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict[str, Any] | N
     """Setup (setup.pile): one pile of ``options["pile"]`` counters, nothing taken."""
     pile = (options or {}).get("pile", 21)
     return State(tuple(players), pile, pile, 0, (0,) * len(players), None)
+
+
+#: The sequence as data (core's flow engine): play waits in "turn" until the pile is empty.
+FLOW: Flow[State] = Flow(
+    (
+        Step("turn", "Play", "take.turn", "the player to act takes 1 to 3 counters", True,
+             (("the pile is empty", "over"), ("always", "turn"))),
+        Step("over", "End", "end.last", "whoever took the last counter wins", True, ()),
+    ),
+    {"the pile is empty": lambda st: st.pile == 0, "always": lambda st: True},
+    phase_field=None,  # the phase is read from the pile, not stored
+)
+
+
+def phase(state: State) -> str:
+    """The step of :data:`FLOW` where play waits."""
+    return FLOW.advance(state, [], {}, start="turn")
 
 
 def actor(state: State) -> tuple[str, ...]:
