@@ -56,7 +56,9 @@ def loads(text: str | bytes | bytearray, what: str = "saved game", limit: int = 
     name when the value is checked."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError(f"not a {what}: expected JSON text, got {type(text).__name__}")
-    size = len(text) if not isinstance(text, str) else len(text.encode("utf-8", "surrogatepass"))
+    size = len(text)  # a str's UTF-8 form is at least as long: no copy is made to refuse a huge one
+    if isinstance(text, str) and limit // 4 < size <= limit:
+        size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise SaveError(f"not a {what}: {size:,} bytes is over the limit of {limit:,} bytes")
     try:
