@@ -213,6 +213,12 @@ class GameParts:
     data: str | None = None
     readings: str | None = None
 
+    @classmethod
+    def every_part(cls) -> GameParts:
+        """Every part, each in the module of its own name (``bots`` in ``<package>.bots``):
+        the shape of the kit's own games."""
+        return cls(**{f.name: f.name for f in fields(cls)})
+
     def declared(self) -> dict[str, str]:
         """The parts this game has: part name -> module name (relative to the package)."""
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}

@@ -26,21 +26,9 @@ from .readings import SWITCHES
 
 PLAYER_COUNTS = (2, 3, 4)
 
-#: the parts of the game interface, modules of this package loaded on first use
-#: (``fresco_kit.core.interface``)
-PARTS = GameParts(
-    rules="rules",
-    bots="bots",
-    draw="draw",
-    svg="svg",
-    table="table",
-    exercises="exercises",
-    examples="examples",
-    positions="positions",
-    refs="refs",
-    data="data",
-    readings="readings",
-)
+#: the parts of the game interface: every part, each in the module of its name, loaded
+#: on first use (``fresco_kit.core.interface``)
+PARTS = GameParts.every_part()
 
 INFO = GameInfo(
     name="lorenzo",

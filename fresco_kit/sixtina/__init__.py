@@ -44,21 +44,9 @@ from fresco_kit.core import Game, GameInfo, GameParts, Option
 PLAYER_COUNTS = (2, 3, 4)
 __all__ = ["INFO", "PLAYER_COUNTS", "new_game"]
 
-#: the parts of the game interface, modules of this package loaded on first use
-#: (``fresco_kit.core.interface``)
-PARTS = GameParts(
-    rules="rules",
-    bots="bots",
-    draw="draw",
-    svg="svg",
-    table="table",
-    exercises="exercises",
-    examples="examples",
-    positions="positions",
-    refs="refs",
-    data="data",
-    readings="readings",
-)
+#: the parts of the game interface: every part, each in the module of its name, loaded
+#: on first use (``fresco_kit.core.interface``)
+PARTS = GameParts.every_part()
 
 INFO = GameInfo(
     name="sixtina",

@@ -126,7 +126,7 @@ def test_patches_at_the_edges_are_refused_by_path_or_play_to_the_end(game):
     from fresco_kit.core.fuzz import fuzz_patches
 
     info = fresco_kit.game_info(game)
-    report = fuzz_patches(info, info.data.OVERRIDES, load_seed(game), 24, seed=5)
+    report = fuzz_patches(info, info.data.OVERRIDES, load_seed(game), 24, seed=5, steps=2000)  # to the end
     assert not report.crashes, str(report)
     assert report.refused and report.accepted, str(report)
 
