@@ -64,6 +64,7 @@ class Flow(Generic[S]):
     #: per step, its ways out as (condition function, step) pairs (what advance reads)
     _ways: dict[str, tuple[tuple[Callable[[S], bool], str], ...]] = field(init=False, repr=False, compare=False)
     _waits: frozenset[str] = field(init=False, repr=False, compare=False)
+    _plans: dict[int, tuple[Any, dict]] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_name = {s.name: s for s in self.steps}
@@ -133,20 +134,30 @@ class Flow(Generic[S]):
             if self.phase_field is None:
                 raise ValueError("this flow's phase is derived: give advance its start")
             start = getattr(state, self.phase_field)
+        plan = self._plan(enter)
+        phase_field, put = self.phase_field, object.__setattr__
         here: str = start
-        ways, waits, phase_field, get, put = self._ways, self._waits, self.phase_field, enter.get, object.__setattr__
         for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout
-            target = None
-            for condition, way in ways[here]:
+            for condition, target in plan[here][0]:  # noqa: B007 (target is read after the break)
                 if condition(state):
-                    target = way
                     break
-            if target is None or target == here:
+            else:
+                return here
+            if target == here:
                 return here
             here = target
-            if phase_field is not None and here in waits:
+            _, waits, action = plan[here]
+            if waits and phase_field is not None:
                 put(state, phase_field, here)  # core.record.assign, without its keyword overhead
-            action = get(here)
             if action is not None:
                 action(state, events)
         raise RuntimeError(f"the flow did not come to rest (last step {here!r})")
+
+    def _plan(self, enter: Enter) -> dict[str, tuple[tuple[tuple[Callable[[S], bool], str], ...], bool, Any]]:
+        """Per step: its ways out, whether it waits and what entering it does under
+        ``enter`` (made once per ``enter`` table, which is a game's constant)."""
+        cached = self._plans.get(id(enter))
+        if cached is None or cached[0] is not enter:
+            plan = {name: (ways, name in self._waits, enter.get(name)) for name, ways in self._ways.items()}
+            cached = self._plans[id(enter)] = (enter, plan)
+        return cached[1]
