@@ -119,10 +119,7 @@ class Flow(Generic[S]):
     def follow(self, step: str, state: S) -> str | None:
         """The step after ``step`` in ``state``: the first way out whose condition holds
         (None after the last step)."""
-        for condition, target in self.by_name[step].next:
-            if self.conditions[condition](state):
-                return target
-        return None
+        return next((target for condition, target in self._ways[step] if condition(state)), None)
 
     def advance(self, state: S, events: list, enter: Enter, start: str | None = None) -> str:
         """Move the unpublished ``state`` along the table from ``start`` (default: its

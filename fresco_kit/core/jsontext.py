@@ -21,12 +21,18 @@ MAX_JSON_BYTES = 5_000_000
 MAX_DIGITS = 40
 
 
-class _Number(str):
-    """A number too long to be one of the kit's values, kept as its text so the
-    loader of the field that holds it can name that field."""
+class _Number:
+    """A number too long to be one of the kit's values, kept by its length so the
+    loader of the field that holds it can name that field.  Neither an int nor a str,
+    so no field of any type accepts it."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
 
     def __repr__(self) -> str:
-        return f"a number of {len(self.lstrip('-'))} digits"
+        return f"a number of {self.digits} digits"
 
 
 def _number(text: str) -> int | _Number:

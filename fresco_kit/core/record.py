@@ -57,15 +57,15 @@ def field_error(path: str, expected: str, got: Any = dataclasses.MISSING) -> Sav
 def shown(value: Any) -> str:
     """``value`` as an error message shows it: short, and a huge number by its length."""
     if type(value) is int and not -(10**60) < value < 10**60:
-        return f"a number of about {len(_digits(value))} digits"
+        return f"a number of about {_digit_count(value)} digits"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _digits(value: int) -> str:
-    """The digits of a huge ``value`` without converting it to text (which Python
-    refuses past 4,300 digits): enough to say how long it is."""
-    return "9" * (value.bit_length() * 30103 // 100000 + 1)
+def _digit_count(value: int) -> int:
+    """About how many decimal digits ``value`` has, from its bit length (converting a
+    huge number to text is slow, and Python refuses it past 4,300 digits)."""
+    return value.bit_length() * 30103 // 100000 + 1
 
 
 def _join(path: str, key: str | int) -> str:

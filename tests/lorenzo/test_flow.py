@@ -87,7 +87,7 @@ def test_random_games_follow_the_table(players):
 
 def test_the_engine_follows_the_table_not_a_copy(monkeypatch):
     """Changing the table changes the engine: with no Vatican step after even rounds the
-    reports are skipped (the engine reads the table through FLOW.follow)."""
+    reports are skipped (the engine reads the table it is given, not a copy of its own)."""
     actions = FLOW.step("actions")
     without = Step(actions.name, actions.section, actions.rule, actions.doc, actions.waits,
                         tuple((c, t) for c, t in actions.next if t != "vatican")
