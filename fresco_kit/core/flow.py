@@ -14,6 +14,8 @@ steps a player's action there begins (its effect carried out by the rules, which
 call ``advance(..., start=that step)``): the table then shows what follows each kind of
 action too.  A game whose phase is derived from the rest of its state (rather than held
 in a field) declares ``phase_field=None`` and always gives ``advance`` its ``start``.
+The condition :data:`ALWAYS` holds in every state; the engine knows it, so a game need not
+define it (and its way out costs no call).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ S = TypeVar("S", bound=Record)
 
 #: What entering a step does: ``enter[name](state, events)`` changes the unpublished state.
 Enter = Mapping[str, Callable[[Any, list], None]]
+
+#: the condition that holds in every state (a way out that is always taken): the engine
+#: supplies it, without calling anything
+ALWAYS = "always"
 
 
 @dataclass(frozen=True)
@@ -61,8 +67,9 @@ class Flow(Generic[S]):
     #: the state's field that holds the waiting step (None: the phase is derived, never set)
     phase_field: str | None = "phase"
     by_name: dict[str, Step] = field(init=False, repr=False, compare=False)
-    #: per step, its ways out as (condition function, step) pairs (what advance reads)
-    _ways: dict[str, tuple[tuple[Callable[[S], bool], str], ...]] = field(init=False, repr=False, compare=False)
+    #: per step, its ways out as (condition function, step) pairs, None for :data:`ALWAYS`
+    #: (what advance reads)
+    _ways: dict[str, tuple[tuple[Callable[[S], bool] | None, str], ...]] = field(init=False, repr=False, compare=False)
     _waits: frozenset[str] = field(init=False, repr=False, compare=False)
     _plans: dict[int, tuple[Any, dict]] = field(init=False, repr=False, compare=False, default_factory=dict)
 
@@ -74,13 +81,13 @@ class Flow(Generic[S]):
             for condition, target in step.next:
                 if target not in by_name:
                     raise ValueError(f"step {step.name!r} leads to unknown step {target!r}")
-                if condition not in self.conditions:
+                if condition != ALWAYS and condition not in self.conditions:
                     raise ValueError(f"step {step.name!r} names unknown condition {condition!r}")
             for target in step.acts:
                 if target not in by_name:
                     raise ValueError(f"step {step.name!r} begins unknown step {target!r}")
         object.__setattr__(self, "by_name", by_name)
-        ways = {s.name: tuple((self.conditions[c], t) for c, t in s.next) for s in self.steps}
+        ways = {s.name: tuple((None if c == ALWAYS else self.conditions[c], t) for c, t in s.next) for s in self.steps}
         object.__setattr__(self, "_ways", ways)
         object.__setattr__(self, "_waits", frozenset(s.name for s in self.steps if s.waits))
 
@@ -119,7 +126,7 @@ class Flow(Generic[S]):
     def follow(self, step: str, state: S) -> str | None:
         """The step after ``step`` in ``state``: the first way out whose condition holds
         (None after the last step)."""
-        return next((target for condition, target in self._ways[step] if condition(state)), None)
+        return next((target for condition, target in self._ways[step] if condition is None or condition(state)), None)
 
     def advance(self, state: S, events: list, enter: Enter, start: str | None = None) -> str:
         """Move the unpublished ``state`` along the table from ``start`` (default: its
@@ -136,7 +143,7 @@ class Flow(Generic[S]):
         here: str = start
         for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout
             for condition, target in plan[here][0]:  # noqa: B007 (target is read after the break)
-                if condition(state):
+                if condition is None or condition(state):
                     break
             else:
                 return here
@@ -150,11 +157,27 @@ class Flow(Generic[S]):
                 action(state, events)
         raise RuntimeError(f"the flow did not come to rest (last step {here!r})")
 
-    def _plan(self, enter: Enter) -> dict[str, tuple[tuple[tuple[Callable[[S], bool], str], ...], bool, Any]]:
+    def _plan(self, enter: Enter) -> dict[str, tuple[tuple[tuple[Callable[[S], bool] | None, str], ...], bool, Any]]:
         """Per step: its ways out, whether it waits and what entering it does under
         ``enter`` (made once per ``enter`` table, which is a game's constant)."""
         cached = self._plans.get(id(enter))
         if cached is None or cached[0] is not enter:
-            plan = {name: (ways, name in self._waits, enter.get(name)) for name, ways in self._ways.items()}
+
+            def through(target: str) -> str:
+                # a step that passes, does nothing when entered and has one way out, always
+                # taken, is gone through at once: its ways lead straight to where it leads
+                seen = set()
+                while target not in seen and target not in self._waits and target not in enter:
+                    ways = self._ways[target]
+                    if len(ways) != 1 or ways[0][0] is not None:
+                        break
+                    seen.add(target)
+                    target = ways[0][1]
+                return target
+
+            plan = {
+                name: (tuple((c, through(t)) for c, t in ways), name in self._waits, enter.get(name))
+                for name, ways in self._ways.items()
+            }
             cached = self._plans[id(enter)] = (enter, plan)
         return cached[1]

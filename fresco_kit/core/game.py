@@ -231,10 +231,11 @@ class Game:
             self._state = self.history.pop().state_before
 
     def _apply(self, action: Any) -> tuple[Any, list[Event]]:
-        reasons = self.rules.checks(self.state, action)
+        state = self._state
+        reasons = self.rules.checks(state, action)
         if reasons:
             raise RuleError(reasons)
-        return self.rules.apply(self.state, action)
+        return self.rules.apply(state, action)
 
     def _coerce(self, action: Any) -> Any:
         if isinstance(action, str):
@@ -440,10 +441,12 @@ def random_playout(
     of ``legal_actions``.  ``after_each(game, action, count)`` runs after every action
     (e.g. to check invariants).  Raises ``RuntimeError`` if the game does not end."""
     sample = getattr(game.rules, "sample_action", None)
+    is_over = game.rules.is_over
     for n in range(max_actions):
-        if game.is_over:
+        state = game.state
+        if is_over(state):
             return n
-        action = sample(game.state, rng) if sample else rng.choice(game.legal_actions())
+        action = sample(state, rng) if sample else rng.choice(game.legal_actions())
         game.play(action)
         if after_each is not None:
             after_each(game, action, n + 1)

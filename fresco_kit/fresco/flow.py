@@ -56,7 +56,6 @@ def _all_planned(s: State) -> bool:
 
 #: the named conditions of the table's ways out
 CONDITIONS: dict[str, Callable[[State], bool]] = {
-    "always": lambda s: True,
     "all_awake": lambda s: s.wake_at == s.n,
     "all_planned": _all_planned,
     "uses_left": lambda s: s.left > 0,

@@ -85,7 +85,6 @@ STEPS: tuple[Step, ...] = (
 
 #: The conditions of the table, each a question about the state.
 CONDITIONS: dict[str, Callable[[State], bool]] = {
-    "always": lambda st: True,
     "a decision is pending": lambda st: bool(st.pending),
     "a turn of the round is left": lambda st: st.turn < len(st.schedule),
     "the round is even (2, 4, 6)": lambda st: st.round % 2 == 0,

@@ -36,7 +36,6 @@ def _owed(kind: str) -> Callable[[State], bool]:
 
 #: The conditions of the table, each a question about the state.
 CONDITIONS: dict[str, Callable[[State], bool]] = {
-    "always": lambda state: True,
     "an initial decision is owed": _owed("initial"),
     "an initial restoration is left": lambda state: state.initial_left > 0,
     "a bonus decision is owed": _owed("bonus"),

@@ -110,7 +110,7 @@ FLOW: Flow[State] = Flow(
              (("the pile is empty", "over"), ("always", "turn"))),
         Step("over", "End", "end.last", "whoever took the last counter wins", True, ()),
     ),
-    {"the pile is empty": lambda st: st.pile == 0, "always": lambda st: True},
+    {"the pile is empty": lambda st: st.pile == 0},
     phase_field=None,  # the phase is read from the pile, not stored
 )
 
