@@ -37,13 +37,15 @@ MILITARY_ZERO_COMPETES = True
 #: ("as_given", for lessons and constructed games).
 INITIAL_ORDER = "random"
 
-#: An extra action printed on a card ("take a card at value N") does not place a member,
-#: so it gets no floor bonus, but it pays the 3 coins of an occupied tower.  The summary
-#: only speaks of members placed; the kit reads the floor bonus as the reward of the space
-#: a member occupies, and the 3 coins as the price of entering a crowded tower, which an
-#: extra action must not dodge (the published game plays it this way, to the reviewer's
-#: knowledge; not confirmable from the sources here).
-EXTRA_ACTION_FLOOR_BONUS = False
+#: An extra action printed on a card ("take a card at value N") takes the floor bonus of
+#: the space it uses, like a placed member, and pays the 3 coins of an occupied tower.
+#: The summary only speaks of members placed.  The public text of the Preacher card (the
+#: character whose effect removes the floor bonuses, public sources) says its holder no longer
+#: takes those bonuses whether the card is taken through a family member or as another card's
+#: effect: a ban on the bonus from a card's effect only means something if that bonus is
+#: otherwise taken.  Until issue 19 the kit gave no bonus (False): the evidence of the card
+#: text outweighs the reviewer's memory the old default rested on.
+EXTRA_ACTION_FLOOR_BONUS = True
 EXTRA_ACTION_PAYS_OCCUPIED = True
 
 #: The faith track ends at 15 (the last printed space); faith beyond it is lost.
@@ -84,7 +86,8 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "extra_action_floor_bonus",
-        "False (default): an extra action printed on a card takes no floor bonus; True: it does",
+        "True (default): an extra action printed on a card takes the floor bonus like a placed member "
+        "(the Preacher card's public text implies it); False: it takes none",
         (True, False),
         "kit.extra_action",
         default=EXTRA_ACTION_FLOOR_BONUS,
@@ -161,10 +164,15 @@ READINGS: tuple[Reading, ...] = (
         "player.start",
         _S + "La struttura della partita: each player starts with a personal bonus tile",
         "everyone has the standard tile (illustrative numbers); option bonus_tiles='advanced' deals tiles A-D "
-        "in turn order",
-        ("players choose among the advanced tiles",),
+        "in turn order (the first player A, the second B, ...)",
+        (
+            "players choose among the advanced tiles in reverse turn order, the last player first (as a public "
+            "quick reference has it)",
+        ),
         "the summary names one tile per player and no choosing step; dealing in turn order is the kit's "
-        "simplest order that the seed decides",
+        "simplest order that the seed decides, with no decision to ask; it is not the order of the public quick "
+        "reference, whose reverse order gives the player who plays last the "
+        "first pick",
         "bonus_tiles (an option)",
     ),
     Reading(
@@ -197,10 +205,14 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         "extra action floor bonus",
         "kit.extra_action",
-        _S + "Le Torri e le carte Sviluppo: the third and fourth floors give a bonus to the member placed",
-        "an extra action printed on a card places no member, so it gets no floor bonus",
-        ("an extra action takes the floor bonus like a placed member",),
-        "the bonus is the reward of the space a member occupies; the summary speaks only of members placed",
+        _S + "Le Torri e le carte Sviluppo: the spaces of the third and fourth floors give an immediate bonus "
+        "(the summary speaks of members placed there); the Preacher card (public sources): its holder takes no "
+        "such bonus, neither with a family member nor through another card's effect",
+        "an extra action printed on a card takes the floor bonus of the space it uses, like a placed member "
+        "(changed in issue 19: the kit gave none before); a holder of the Preacher takes none either way",
+        ("an extra action places no member, so it gets no floor bonus (the kit's default before issue 19)",),
+        "the Preacher's text forbids the bonus 'as an effect of another card' too, which only has a point if "
+        "such an action normally gets the bonus; the summary's silence does not weigh against a printed card",
         "extra_action_floor_bonus",
     ),
     Reading(
@@ -224,7 +236,9 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         "short deck",
         "round.setup",
-        _S + "La struttura della partita: one card per floor from the period's deck",
+        _S + "La struttura della partita: at the start of a round one development card is drawn from the top of "
+        "each of the four decks and placed on its tower, starting from the lowest space (that every floor is "
+        "filled, four cards a tower, is from public sources)",
         "a floor whose deck has run out stays empty for the round (only constructed positions take cards out "
         "of the decks)",
         ("cards of the next period fill the floor",),
@@ -328,9 +342,13 @@ READINGS: tuple[Reading, ...] = (
         "military zero",
         "final.military",
         _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2",
-        "players on 0 military points compete too",
+        "players on 0 military points compete too; so at setup, with every disc on 0, every player is tied first "
+        "and a live score sheet shows 5 military VP for each of them (with 4 players: Military 5 5 5 5) until "
+        "someone gains a military point",
         ("0 military points score nothing",),
-        "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum",
+        "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum "
+        "(the other reading gives the same sheet 0 0 0 0 at setup, and changes an end score only when a player "
+        "ends on 0)",
         "military_zero_competes",
     ),
     Reading(
