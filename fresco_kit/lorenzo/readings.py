@@ -209,8 +209,8 @@ READINGS: tuple[Reading, ...] = (
         "(the summary speaks of members placed there); the Preacher card (public sources): its holder takes no "
         "such bonus, neither with a family member nor through another card's effect",
         "an extra action printed on a card takes the floor bonus of the space it uses, like a placed member "
-        "(changed in issue 19: the kit gave none before); a holder of the Preacher takes none either way",
-        ("an extra action places no member, so it gets no floor bonus (the kit's default before issue 19)",),
+        "(earlier versions of the kit gave none); a holder of the Preacher takes none either way",
+        ("an extra action places no member, so it gets no floor bonus (the default of earlier versions of the kit)",),
         "the Preacher's text forbids the bonus 'as an effect of another card' too, which only has a point if "
         "such an action normally gets the bonus; the summary's silence does not weigh against a printed card",
         "extra_action_floor_bonus",
