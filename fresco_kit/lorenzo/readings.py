@@ -225,6 +225,17 @@ READINGS: tuple[Reading, ...] = (
         "extra_action_pays_occupied",
     ),
     Reading(
+        "extra action modifiers",
+        "kit.extra_action",
+        _S + "Le Torri e le carte Sviluppo / Il Rapporto in Vaticano: characters change actions for the rest of the "
+        "game; some excommunications lower by 4 the value of the actions that take a certain type of card",
+        "a character's bonus and an excommunication's malus for a card type apply to an extra action of that "
+        "type too (the Warlord's +2 lifts the Abbess's value-4 action to 6 for a territory)",
+        ("bonuses and maluses apply only to members placed, an extra action keeps its printed value",),
+        "the summary speaks of the value of the *action* that takes a card, not of the member; reading it the "
+        "same way for bonuses and maluses keeps one rule for both. No switch: the kit plays only this reading",
+    ),
+    Reading(
         "extra actions",
         "kit.extra_action",
         _S + "Le Torri e le carte Sviluppo: cards have immediate effects (the extra actions are printed on "
@@ -267,7 +278,8 @@ READINGS: tuple[Reading, ...] = (
         _S + "Le altre zone del tabellone: the large space takes any number of members at -3; both spaces "
         "need at least 1",
         "the member's value must reach 1 before the -3 is applied to the action value (which may fall to 0 "
-        "or below: then fewer cards fire)",
+        "or below: then fewer cards fire, and below 1 not even the personal bonus tile, whose activation value "
+        "is 1)",
         ("the -3 counts towards the minimum: the member must be worth 4",),
         "the printed 1 is the space's minimum like any other; the -3 lowers the action, not the entry",
         "large_space_penalty_after_minimum",
@@ -314,8 +326,13 @@ READINGS: tuple[Reading, ...] = (
         _S + "Il Rapporto in Vaticano: one excommunication skips the first action of each round, recovered "
         "only after everybody has played",
         "that player's first turn of each round moves to after everybody's last",
-        ("the first action is lost",),
-        "the summary says the action is recovered after the others",
+        (
+            "the skipped placement comes back at the end of the first go-round, once every other player has "
+            "placed one member",
+        ),
+        "'after everybody has played' reads most naturally as after all the round's placements; a return after "
+        "the first go-round would leave the skip with almost no cost (the player only moves down one place). "
+        "Losing the action is not a reading: the summary says it is recovered",
     ),
     Reading(
         "last report",

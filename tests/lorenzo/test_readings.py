@@ -174,3 +174,14 @@ def test_win_tie_uses_the_order_after_the_last_council_palace():
     assert g.is_over and g.state.order == ("Blue", "Red")
     totals = g.scores().totals
     assert totals["Red"] == totals["Blue"] and g.scores().winners == ["Blue"]
+
+
+@pytest.mark.rule("lorenzo kit.extra_action", "lorenzo cards.effects")
+def test_a_characters_bonus_applies_to_an_extra_action_too():
+    warlord = next(c.id for c in load().cards.values() if c.name == "Warlord")
+    g = game_at(position(P2, dice={"white": 6}, res={"Red": {"coins": 9}}, cards={"Red": [warlord]},
+                         towers={"character": [50, 53, 56, 52], "territory": [1, 2, 3, 4]}))
+    g.play("place Red white character-3")                   # Abbess: any card at value 4
+    assert g.explain("choose Red territory-3").ok           # 4 + Warlord's 2 reaches floor 3 (5)
+    assert not g.explain("choose Red territory-4").ok       # but not floor 4 (7)
+    assert "extra action modifiers" in readings.READING
