@@ -1,7 +1,8 @@
 """Fresco exercises: engine positions plus a question, answered and explained by the engine.
 
-Every position is a 4-player game (Red, White, Blue, Yellow), base rules, seed 3, whose
-fresco is laid out the same way each time; the questions name the segments by their
+Every position is constructed (not taken from a played game): a 4-player game (Red, White,
+Blue, Yellow), base rules, seed 3, edited to the moment of the question, whose fresco is laid
+out the same way each time; the questions name the segments by their
 place on the 5x5 grid and their value (the table and the board drawing show the same).
 The constructors come from :mod:`fresco_kit.classroom.exercises`; a teacher adds one in a few
 lines, e.g.::
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
+from fresco_kit.classroom.exercises import Exercise, choice, legal, number
 from fresco_kit.core import Game
 from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.text import plural
 
 from . import data, new_game
 from .actions import Wake
@@ -87,7 +89,9 @@ def _best_altar(game: Game) -> tuple[tuple[str, ...], str, tuple[RuleRef, ...]]:
     lines = "; ".join(f"{o}: {v} points" for o, v in gains.items())
     return (
         tuple(o for o, v in gains.items() if v == top),
-        f"The engine scores each: {lines}.",
+        f"The engine scores each: {lines}. The points of the mixed options rest on a reading of the kit "
+        "(any blended paint may fill any primary's slot, +1 each); the answer does not: orange + green + "
+        "purple is the altar's own 6-point way.",
         (
             RULES["altar.basic"],
             RULES["altar.blended"],
@@ -103,12 +107,49 @@ def _market_cost(game: Game) -> tuple[int, str, tuple[RuleRef, ...]]:
     return paid, f"Red pays {paid} thalers:\n{events}", (RULES["p1.price"], RULES["market.buy"])
 
 
-def _best_restore_why(game: Game) -> tuple[None, str, tuple[RuleRef, ...]]:
-    why = (
-        "A segment scores its value plus the bishop's bonus (3 on his segment, 2 next to it); "
-        "moving him first costs 1 thaler."
+#: the moves offered in "Red's best restoration": what the learner reads -> the move played
+RESTORE_OPTIONS: dict[str, str] = {
+    "restore segment (1, 3) without moving the bishop": "restore Red 1,3",
+    "move the bishop to (1, 3), then restore segment (1, 3)": "restore Red 1,3 bishop 1,3",
+    "move the bishop to (3, 3), then restore segment (4, 3)": "restore Red 4,3 bishop 3,3",
+    "restore segment (4, 3) without moving the bishop": "restore Red 4,3",
+    "move the bishop to (2, 1), then restore segment (2, 0)": "restore Red 2,0 bishop 2,1",
+    "restore the altar with yellow + red + blue": "altar Red yellow,red,blue",
+}
+
+
+def _best_restore(game: Game) -> tuple[tuple[str, ...], str, tuple[RuleRef, ...]]:
+    """Each offered move played through the engine: the points it scores now and the thalers it
+    spends on the bishop; right are the moves with the most points, and among those the fewest thalers."""
+    before = game.state.player("Red").vp
+    scored: dict[str, tuple[int, int]] = {}
+    for label, move in RESTORE_OPTIONS.items():
+        events = game.preview(move).events
+        paid = sum(1 for e in events if e.rule is not None and e.rule.id == "cath.bishop_move")
+        scored[label] = (game.preview(move).state.player("Red").vp - before, paid)
+    best_points = max(points for points, _ in scored.values())
+    cheapest = min(paid for points, paid in scored.values() if points == best_points)
+    right = tuple(label for label, v in scored.items() if v == (best_points, cheapest))
+    lines = [
+        f"{label}: {plural(pts, 'point')}, {plural(paid, 'thaler')} spent" for label, (pts, paid) in scored.items()
+    ]
+    ties = (
+        f"{len(right)} moves tie on both counts ({best_points} points for {plural(cheapest, 'thaler')}), so each "
+        "of them is right."
+        if len(right) > 1
+        else ""
     )
-    return None, why, (RULES["cath.segment"], RULES["cath.bishop_bonus"], RULES["cath.bishop_move"])
+    why = (
+        "A segment scores its value plus the bishop's bonus (3 on his segment, 2 next to it); moving him "
+        "one step first costs 1 thaler; the altar with yellow + red + blue scores 2.\n"
+        + "\n".join(lines)
+        + (f"\n{ties}" if ties else "")
+    )
+    return (
+        right,
+        why,
+        (RULES["cath.segment"], RULES["cath.bishop_bonus"], RULES["cath.bishop_move"], RULES["altar.basic"]),
+    )
 
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -164,7 +205,8 @@ EXERCISES: tuple[Exercise, ...] = (
         "The price of paints",
         position=lambda: at_location("market", (2, 0, 1, 0, 0), {}, time=7),
         question="Red got up at 7 o'clock and has two market apprentices. Booth 3 offers red + blue, "
-        "orange, and yellow + yellow. How many thalers does Red pay for the first two of them?",
+        "orange, and yellow + yellow. How many thalers does Red pay for the first two of them? (The inn on "
+        "the board shows the price of one tile for each get-up time.)",
         solve=_market_cost,
     ),
     choice(
@@ -187,14 +229,17 @@ EXERCISES: tuple[Exercise, ...] = (
         options=ALTAR_OPTIONS,
         solve=_best_altar,
     ),
-    best(
+    choice(
         "fresco",
         "best-restore",
         "Red's best restoration",
         position=lambda: at_cathedral({"yellow": 3, "red": 2, "blue": 2}, thalers=3),
-        player="Red",
         question="Red has one cathedral apprentice, 3 thalers and 3 yellow, 2 red and 2 blue paints; the "
-        "bishop stands on the centre segment (2, 2). What is Red's best move?",
-        solve=_best_restore_why,
+        "bishop stands on the centre segment (2, 2). Segment (1, 3) is worth 3 (yellow + yellow + red), "
+        "segment (4, 3) is worth 4 (yellow + red + blue) and segment (2, 0) is worth 3 (yellow + blue + blue). "
+        "Which move scores Red the most victory points now? If two moves score the same, the one that spends "
+        "fewer thalers is better; every move that ties on both counts is right.",
+        options=tuple(RESTORE_OPTIONS),
+        solve=_best_restore,
     ),
 )

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from fresco_kit.core import Game, RuleError, RuleRef
+from fresco_kit.core.text import plural
 
 from . import board, data, new_game, rules
 from .actions import Done, Plan, Wake
@@ -176,11 +177,11 @@ def wake_up(
 
 # -- Phase II planning ------------------------------------------------------------------------
 WHAT = {
-    "market": "pick one booth: buy up to {n} tile(s) at your price ({price} each), or close it for free",
-    "cathedral": "restore up to {n} fresco segment(s) and/or the altar (one per apprentice)",
+    "market": "pick one booth: buy up to {tiles} at your price ({price} each), or close it for free",
+    "cathedral": "restore up to {segments} and/or the altar (one per apprentice)",
     "studio": "paint portraits: +{thalers} thalers",
-    "workshop": "blend up to {blends} time(s) (two primaries -> one blended paint each)",
-    "theater": "mood +{mood} space(s), effective after next round's get-up",
+    "workshop": "blend up to {blends} (two primaries -> one blended paint each)",
+    "theater": "mood up {mood}, effective after next round's get-up",
 }
 
 
@@ -237,11 +238,12 @@ def plan_report(
     for col, n in zip(s.sheet, counts):
         if n:
             what = WHAT[col].format(
-                n=n,
+                tiles=plural(n, "tile"),
+                segments=plural(n, "fresco segment"),
                 price=s.price(i),
                 thalers=n * data.STUDIO_THALERS,
-                blends=n * data.BLENDS_PER_APPRENTICE,
-                mood=n * data.THEATER_MOVE,
+                blends=plural(n * data.BLENDS_PER_APPRENTICE, "time"),
+                mood=plural(n * data.THEATER_MOVE, "space"),
             )
             doing.append(f"  {col:<10} x{n}: {what}")
     return PlanReport(s.sheet, counts, p.apprentices, list(reasons), doing)

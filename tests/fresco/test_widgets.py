@@ -68,7 +68,7 @@ def test_bishop_widget_redraws():
     w = W.bishop_widget()
     assert "bishop on (2, 2)" in shown(w) and "8 neighbouring" in shown(w)
     w.controls["square"].value = (0, 4)
-    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segment(s) (0, 3), (1, 3), (1, 4)" in shown(w)
+    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segments (0, 3), (1, 3), (1, 4)" in shown(w)
     drawing = w.out.value
     assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (0, 4)' in drawing
     assert drawing.count(">+2</text>") == 3 and drawing.count(">+3</text>") == 1
