@@ -118,7 +118,11 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
     for w in list(times.values()) + list(moods.values()):
         w.observe(update, names="value")
     rows = [widgets.HBox([times[nm], moods[nm]]) for nm in names]
-    note = f'mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = {sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}'
+    note = (
+        "Choose each player's get-up time and set the mood space they start from: the answer shows the "
+        f'choosing order and what each choice does. Mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = '
+        f'{sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}.'
+    )
     return _panel(
         "Phase I: get-up times and mood", [widgets.VBox(rows)], out, {"times": times, "moods": moods}, update, note
     )
@@ -169,6 +173,8 @@ def planner_widget(player: str = "Red") -> Any:
         out,
         {"side": side, "apprentices": apprentices, "spaces": spaces, "heads": heads},
         update,
+        "Pick the sheet's side and how many apprentices you have, then tick the spaces you send them to: "
+        "the answer says what each column would do, or why the plan is refused.",
     )
 
 
@@ -358,4 +364,6 @@ def final_count_widget(n: int = 4) -> Any:
         out,
         {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice},
         update,
+        "Set each player's thalers, track space and final get-up time, and pick what the base game does "
+        "on a taken space: the answer plays the money count under both rulesets.",
     )

@@ -144,3 +144,11 @@ def test_widgets_update_html_in_place_with_wide_sliders_and_uncut_labels(factory
             assert p.style.button_width == "auto"
         if isinstance(p, (widgets.Dropdown, widgets.BoundedIntText)) and p.description:
             assert p.style.description_width == "initial"
+
+
+@pytest.mark.parametrize("factory", ALL, ids=lambda f: f.__name__)
+def test_every_widget_says_what_to_do_with_it(factory):
+    w = factory()
+    note = w.children[1]  # the kit's panel: title, note, controls, answer
+    assert isinstance(note, widgets.HTML) and note.value.strip(), factory.__name__
+    assert any(word in note.value for word in ("Choose", "Pick", "Tick", "Set", "choose", "pick", "tick", "set"))
