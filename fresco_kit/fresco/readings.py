@@ -219,8 +219,9 @@ READINGS: tuple[Reading, ...] = (
         f"players use; {_BB}, Preparation 2 and 5 and 1. Choosing wake-up time say it: 12 thalers and 1 "
         "yellow, 1 red, 1 blue each; S1 counts as the last position; 3 stalls and some tiles removed for 3 "
         "players",
-        "the base game uses these Big Box facts too; it does not take Big Box's unlimited paints (the base "
-        "game's 78 pieces stay a limited supply unless the switch unlimited_paints is set)",
+        "the base game takes these from Big Box too (12 thalers and 1 yellow, 1 red, 1 blue each; S1 counts "
+        "as last at the start; 3 stalls for 3 players), but not Big Box's unlimited paints (the base game's "
+        "78 pieces stay a limited supply unless the switch unlimited_paints is set)",
         (
             "the base game has other starting amounts (the base text does not print them; the kit knows "
             "of no source that does)",

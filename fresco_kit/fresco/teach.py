@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from functools import cache
+from html import escape
 
 from fresco_kit.core import Game, RuleError, RuleRef
 from fresco_kit.core.text import plural
