@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from html import escape
 
-from fresco_kit.core import Game, RuleError, RuleRef
+from fresco_kit.core import Event, Game, RuleError, RuleRef
 from fresco_kit.core.text import plural
 
 from . import board, data, new_game, rules
@@ -72,9 +72,16 @@ def players_for(n: int) -> list[str]:
     return list(PLAYERS[:n])
 
 
+def event_line(event: Event) -> str:
+    """An engine event for learner text: what happened and the rulebook section it follows
+    (the checklist id stays on ``event.rule`` for tests and tools)."""
+    return f"{event.text}  ({event.rule.section})" if event.rule is not None else event.text
+
+
 def reasons_text(reasons: Sequence[Reason]) -> str:
-    """Refusal reasons, one per line, each with its rule citation and checklist id."""
-    return "\n".join(f"  - {msg}\n    ({ref.citation} [{ref.checklist_id}])" for msg, ref in reasons)
+    """Refusal reasons, one per line, each with the rulebook section it rests on (the checklist
+    id stays out of learner text: the rule's ``checklist_id`` is on the reason for tests and tools)."""
+    return "\n".join(f"  - {msg}\n    ({ref.citation})" for msg, ref in reasons)
 
 
 # -- Phase I ------------------------------------------------------------------------------
@@ -156,7 +163,7 @@ def wake_up(
             report.refused, report.refused_action = list(verdict.reasons), str(action)
             break
         rank += 1
-        report.events.extend(str(e) for e in game.play(action))
+        report.events.extend(event_line(e) for e in game.play(action))
         p = game.state.player(name)
         report.rows.append(
             WakeRow(
@@ -364,7 +371,7 @@ def final_count(
         game.play(next((a for a in options if a.track == choice), options[0]))
     shown = {"end.no_income", "end.money", "bigbox.final_collision", "end.winner", "end.tie", "cath.track"}
     for turn in game.history:
-        report.events.extend(str(e) for e in turn.events if e.rule is not None and e.rule.id in shown)
+        report.events.extend(event_line(e) for e in turn.events if e.rule is not None and e.rule.id in shown)
     ordered = sorted(names, key=lambda nm: players[nm][2])
     money = CATEGORIES.index("money")
     for k, nm in enumerate(ordered, 1):
@@ -408,7 +415,7 @@ def narrate_round(
     lines = [*head, "order: " + ", ".join(order)]
     for where, _, action, events in steps:
         lines.append(f"[{where}] {action}")
-        lines.extend(f"    {e}" for e in events)
+        lines.extend(f"    {event_line(e)}" for e in events)
     return lines
 
 

@@ -177,4 +177,6 @@ def test_widget_cells_of_the_classroom_notebooks_ignore_their_output(name):
 def test_the_play_notebook_shows_both_rulesets_and_a_cited_refusal():
     text = everything("06")
     assert 'ruleset="base"' in text and 'ruleset="bigbox"' in text
-    assert "[fresco cath.bishop_move]" in text and "[fresco p2.forfeit]" in text
+    assert "Fresco rulebook, Cathedral: Restore the fresco or altar, Moving the bishop" in text
+    assert "Fresco rulebook, II. Planning and performing actions, Performing actions" in text
+    assert "[fresco " not in text

@@ -9,6 +9,7 @@ from html import escape
 
 from fresco_kit.core import RuleError
 from fresco_kit.fresco import board, data, teach
+from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco.rulesets import RULESET_SWITCHES
 from fresco_kit.fresco.scoring import altar_points, bishop_bonus
 
@@ -91,7 +92,8 @@ def test_altar_report():
     assert blended.readings == {"basic": 5, "blended": 6}
     bad = teach.altar_report(["yellow", "yellow", "blue"])
     assert bad.points is None and isinstance(bad.refusal, RuleError)
-    assert "fresco altar.basic" in bad.text() and "refused" in bad.text()
+    assert f"({RULES['altar.basic'].citation})" in bad.text() and "refused" in bad.text()
+    assert "[fresco " not in bad.text()  # no checklist ids in learner text
 
 
 @pytest.mark.rule("fresco workshop")

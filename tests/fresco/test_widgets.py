@@ -6,6 +6,7 @@ import pytest
 import ipywidgets as widgets
 
 from fresco_kit.fresco import data
+from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco import widgets as W
 
 ALL = (W.wake_up_widget, W.planner_widget, W.bishop_widget, W.altar_widget, W.blending_widget, W.final_count_widget)
@@ -32,7 +33,8 @@ def test_wake_up_widget_responds_and_carries_the_probe():
 def test_wake_up_widget_refusal_and_mood():
     w = W.wake_up_widget()
     w.controls["times"]["White"].value = 7          # Red already has 7
-    assert "already taken" in shown(w) and "fresco p1.unique" in shown(w)
+    assert "already taken" in shown(w) and f"({RULES['p1.unique'].citation})" in shown(w)
+    assert "[fresco " not in shown(w)  # no checklist ids in learner text
     w.controls["times"]["White"].value = 5
     w.controls["moods"]["White"].value = 1
     assert "White is on a -1 space" in shown(w)
@@ -53,7 +55,7 @@ def test_planner_widget():
         for cb in column:
             cb.value = True
     text = shown(w)
-    assert "6 of 5 apprentices" in text and "illegal plan" in text and "fresco p2.plan" in text
+    assert "6 of 5 apprentices" in text and "illegal plan" in text and RULES["p2.plan"].citation in text
     w.controls["apprentices"].value = 6
     assert "legal plan" in shown(w) and "illegal" not in shown(w)
     spaces[2][0].value = True
@@ -93,7 +95,7 @@ def test_altar_widget():
     a.value, b.value, c.value = "orange", "green", "purple"
     assert "6 VP" in shown(w)
     a.value, b.value, c.value = "yellow", "yellow", "blue"
-    assert "refused" in shown(w) and "fresco altar.basic" in shown(w)
+    assert "refused" in shown(w) and RULES["altar.basic"].citation in shown(w)
 
 
 @pytest.mark.rule("fresco workshop")
