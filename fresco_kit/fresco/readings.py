@@ -15,9 +15,9 @@ puts next to a cell where a reading matters.
 from __future__ import annotations
 
 import textwrap
-from html import escape
 
 from fresco_kit.core.readings import Reading
+from fresco_kit.core.readings import readings_html as table_html
 
 _FR = "Fresco rulebook"
 _BB = "Fresco: Big Box, How to Play"
@@ -265,28 +265,6 @@ READINGS: tuple[Reading, ...] = (
 #: reading id -> the reading
 READING: dict[str, Reading] = {r.id: r for r in READINGS}
 
-#: reading id -> the question it answers, in a learner's words (the short table of notebook 5)
-QUESTION: dict[str, str] = {
-    "bank_runs_short": "What if the bank has too few coins to pay?",
-    "paint_supply_runs_short": "What if the paint supply runs out (base game)?",
-    "tie_for_the_win": "Who wins a tie?",
-    "start_spaces_in_the_choosing_order": "Who is 'last' when several painters are still on start spaces?",
-    "mood_start_space": "What if a painter's mood starts on a '+1' or '-1' space?",
-    "theater_mood_and_the_column_ends": "When does the theater's move up happen, and where does it stop?",
-    "track_spaces": "Do the start spaces count, and where is 'behind' an occupied space?",
-    "final_money_count_on_an_occupied_space": "Landing on a taken space in the final money count (base game)?",
-    "side_2_of_the_action_sheet": "What does side 2 of the action sheet show, and when is its second cathedral?",
-    "altar_substitutes": "Which blended paint may replace which primary at the altar?",
-    "start_space_rotation": "Does a single painter left on a start space rotate (Big Box)?",
-    "altar_more_than_once": "May a player restore the altar twice in one visit?",
-    "bishop_move_before_each_restoration": "May the bishop be moved before each segment, or once per visit?",
-    "order_of_the_locations": "In which order are the five locations visited?",
-    "who_is_first_in_the_rotation": "Which painter is 'first' in the Big Box start-space rotation?",
-    "base_game_takes_big_box_facts": "Where do the base game's starting money, paints and 3-player booths come from?",
-    "fresco_complete_in_the_base_game": "What if the fresco is finished before the final round (base game)?",
-    "hidden_information": "What is secret and what lies open?",
-}
-
 
 def readings_text(width: int = 96) -> str:
     """Every reading as text, one block each, lines wrapped at ``width`` (for a notebook or ``print``)."""
@@ -307,22 +285,9 @@ def readings_text(width: int = 96) -> str:
 
 
 def readings_html() -> str:
-    """The readings for a learner: a short table (where, what the kit does, whether a switch plays
-    another reading), with every reading in full behind a ``<details>`` (the ids stay in tooltips)."""
-    rows = "".join(
-        f"<tr><td>{n}</td><td title='(readings: {r.id})'>{escape(QUESTION[r.id])}</td><td>{escape(r.kit)}</td>"
-        f"<td>{escape(r.switch or '—')}</td></tr>"
-        for n, r in enumerate(READINGS, start=1)
-    )
-    table = (
-        "<table style='text-align:left'><tr><th>#</th><th>what the texts leave open</th>"
-        f"<th>what the kit does</th><th>switch</th></tr>{rows}</table>"
-    )
-    full = escape(readings_text())
-    return (
-        f"{table}<details><summary>Every reading in full: the text read, the alternatives and the "
-        f"argument ({len(READINGS)} readings)</summary><pre>{full}</pre></details>"
-    )
+    """The readings as the kit's one short table (``core.readings.readings_html``): what the kit
+    does, each row opening on the sources, the other readings and the argument."""
+    return table_html(READINGS, "Fresco: the kit's readings")
 
 
 def flag(*ids: str) -> str:
