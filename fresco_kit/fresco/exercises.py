@@ -1,7 +1,8 @@
 """Fresco exercises: engine positions plus a question, answered and explained by the engine.
 
-Every position is a 4-player game (Red, White, Blue, Yellow), base rules, seed 3, whose
-fresco is laid out the same way each time; the questions name the segments by their
+Every position is constructed (not taken from a played game): a 4-player game (Red, White,
+Blue, Yellow), base rules, seed 3, edited to the moment of the question, whose fresco is laid
+out the same way each time; the questions name the segments by their
 place on the 5x5 grid and their value (the table and the board drawing show the same).
 The constructors come from :mod:`fresco_kit.classroom.exercises`; a teacher adds one in a few
 lines, e.g.::
@@ -16,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
+from fresco_kit.classroom.exercises import Cited, Criterion, Exercise, best, choice, legal, number, why_not
 from fresco_kit.core import Game
-from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.text import plural
 
 from . import data, new_game
 from .actions import Wake
@@ -62,20 +63,18 @@ def blue_up_at_seven() -> Game:
     return game
 
 
-def _first_chooser(game: Game) -> tuple[str, str, tuple[RuleRef, ...]]:
+def _first_chooser(game: Game) -> tuple[str, str, Cited]:
     s = game.state
     spaces = ", ".join(f"{nm} on S{s.player(nm).start}" for nm in PLAYERS)
-    why = (
-        f"Start spaces: {spaces}. The painter last on the track chooses first, and S1 counts as "
-        f"the last space, so {s.to_move[0]} chooses first."
-    )
-    return s.to_move[0], why, (RULES["p1.order"],)
+    first = s.to_move[0]
+    reason = f"the painter last on the track chooses first; at the start S1 counts as last, so {first} does"
+    return first, f"Start spaces: {spaces}.", ((reason, RULES["p1.order"]),)
 
 
 ALTAR_OPTIONS = ("yellow + red + blue", "orange + red + blue", "orange + green + blue", "orange + green + purple")
 
 
-def _best_altar(game: Game) -> tuple[tuple[str, ...], str, tuple[RuleRef, ...]]:
+def _best_altar(game: Game) -> tuple[tuple[str, ...], str, Cited]:
     gains = {}
     for option in ALTAR_OPTIONS:
         paints = option.split(" + ")
@@ -84,31 +83,62 @@ def _best_altar(game: Game) -> tuple[tuple[str, ...], str, tuple[RuleRef, ...]]:
         after = game.rules.scores(game.preview(f"altar Red {','.join(ordered)}").state).totals["Red"]
         gains[option] = after - before
     top = max(gains.values())
-    lines = "; ".join(f"{o}: {v} points" for o, v in gains.items())
+    scored = tuple(
+        (f"{o}: {plural(v, 'point')}", RULES["altar.blended" if o == "orange + green + purple" else "altar.basic"])
+        for o, v in gains.items()
+    )
     return (
         tuple(o for o, v in gains.items() if v == top),
-        f"The engine scores each: {lines}.",
-        (
-            RULES["altar.basic"],
-            RULES["altar.blended"],
-        ),
+        "The engine scores each. The points of the mixed options rest on the kit's reading below; the answer "
+        "does not: orange + green + purple is the altar's own 6-point way.",
+        scored,
     )
 
 
-def _market_cost(game: Game) -> tuple[int, str, tuple[RuleRef, ...]]:
+def _market_cost(game: Game) -> tuple[int, str, Cited]:
     move = "buy Red booth 3 tiles 1,2"
     preview = game.preview(move)
     paid = game.state.player("Red").thalers - preview.state.player("Red").thalers
-    events = "\n".join(f"  {e.text}" for e in preview.events)
-    return paid, f"Red pays {paid} thalers:\n{events}", (RULES["p1.price"], RULES["market.buy"])
+    price = ("up at 7 o'clock, one market tile costs Red 2 thalers", RULES["p1.price"])
+    return paid, f"Red pays {plural(paid, 'thaler')}:", (price, *((e.text, e.rule) for e in preview.events))
 
 
-def _best_restore_why(game: Game) -> tuple[None, str, tuple[RuleRef, ...]]:
-    why = (
-        "A segment scores its value plus the bishop's bonus (3 on his segment, 2 next to it); "
-        "moving him first costs 1 thaler."
+#: the moves offered in "Red's best restoration" (action text; the sheet shows them in words)
+RESTORE_OPTIONS = (
+    "restore Red 1,3",
+    "restore Red 1,3 bishop 1,3",
+    "restore Red 4,3 bishop 3,3",
+    "restore Red 4,3",
+    "restore Red 2,0 bishop 2,1",
+    "altar Red yellow,red,blue",
+)
+
+
+def points_then_thalers(player: str) -> Criterion:
+    """Most victory points at once; among equal points, fewest thalers spent (on the bishop)."""
+
+    def rate(game: Game, move: str) -> tuple[tuple[int, int], str]:
+        preview = game.preview(move)
+        gained = preview.state.player(player).vp - game.state.player(player).vp
+        paid = sum(1 for e in preview.events if e.rule is not None and e.rule.id == "cath.bishop_move")
+        return (gained, -paid), f"{plural(gained, 'point')} for {plural(paid, 'thaler')}"
+
+    return Criterion(
+        f"the most victory points for {player} at once; among equal points, the fewest thalers spent", rate
     )
-    return None, why, (RULES["cath.segment"], RULES["cath.bishop_bonus"], RULES["cath.bishop_move"])
+
+
+def _restore_why(game: Game) -> tuple[None, str, Cited]:
+    return (
+        None,
+        "The rules behind the counts:",
+        (
+            ("a segment scores the value on its tile", RULES["cath.segment"]),
+            ("the bishop adds 3 on the segment he stands on, 2 next to it", RULES["cath.bishop_bonus"]),
+            ("stepping him one square before a segment costs 1 thaler", RULES["cath.bishop_move"]),
+            ("the altar with yellow + red + blue scores 2", RULES["altar.basic"]),
+        ),
+    )
 
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -121,15 +151,21 @@ EXERCISES: tuple[Exercise, ...] = (
         question="Red is at the cathedral with two apprentices, holding 2 yellow and 1 red paint. May Red "
         "restore segment (1, 3), worth 3, which needs yellow + yellow + red?",
     ),
-    legal(
+    why_not(
         "fresco",
         "restore-two-rules",
         "No green, no money",
         position=lambda: at_cathedral({"yellow": 1, "red": 1, "blue": 1}, thalers=0),
         move="restore Red 1,2 bishop 1,1",
-        question="Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. May Red "
-        "first move the bishop from the centre to segment (1, 1), then restore segment (1, 2), worth 5, "
-        "which needs yellow + red + green? If not, what forbids it?",
+        question="Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. Red wants to "
+        "move the bishop from the centre to segment (1, 1), then restore segment (1, 2), worth 5, which "
+        "needs yellow + red + green. Why may Red not do it? Tick every reason that applies.",
+        reasons=(
+            ("Red does not hold the paints the segment needs", RULES["p2.forfeit"]),
+            ("moving the bishop costs 1 thaler, and Red has none", RULES["cath.bishop_move"]),
+            ("segment (1, 2) has already been restored", RULES["cath.segment"]),
+            ("it is not Red's turn at the cathedral", RULES["p2.resolve"]),
+        ),
     ),
     legal(
         "fresco",
@@ -164,7 +200,8 @@ EXERCISES: tuple[Exercise, ...] = (
         "The price of paints",
         position=lambda: at_location("market", (2, 0, 1, 0, 0), {}, time=7),
         question="Red got up at 7 o'clock and has two market apprentices. Booth 3 offers red + blue, "
-        "orange, and yellow + yellow. How many thalers does Red pay for the first two of them?",
+        "orange, and yellow + yellow. How many thalers does Red pay for the first two of them? (The inn on "
+        "the board shows the price of one tile for each get-up time.)",
         solve=_market_cost,
     ),
     choice(
@@ -176,6 +213,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "Who chooses a get-up time first?",
         options=PLAYERS,
         solve=_first_chooser,
+        reading="base_game_takes_big_box_facts",
     ),
     choice(
         "fresco",
@@ -186,6 +224,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "green and purple. Which three paints score most at the altar?",
         options=ALTAR_OPTIONS,
         solve=_best_altar,
+        reading="altar_substitutes",
     ),
     best(
         "fresco",
@@ -194,7 +233,11 @@ EXERCISES: tuple[Exercise, ...] = (
         position=lambda: at_cathedral({"yellow": 3, "red": 2, "blue": 2}, thalers=3),
         player="Red",
         question="Red has one cathedral apprentice, 3 thalers and 3 yellow, 2 red and 2 blue paints; the "
-        "bishop stands on the centre segment (2, 2). What is Red's best move?",
-        solve=_best_restore_why,
+        "bishop stands on the centre segment (2, 2). Segment (1, 3) is worth 3 (yellow + yellow + red), "
+        "segment (4, 3) is worth 4 (yellow + red + blue) and segment (2, 0) is worth 3 (yellow + blue + blue). "
+        "Which of these six moves is best? Every move that ties for best is right.",
+        criterion=points_then_thalers("Red"),
+        options=RESTORE_OPTIONS,
+        solve=_restore_why,
     ),
 )

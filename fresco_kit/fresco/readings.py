@@ -17,6 +17,7 @@ from __future__ import annotations
 import textwrap
 
 from fresco_kit.core.readings import Reading
+from fresco_kit.core.readings import readings_html as table_html
 
 _FR = "Fresco rulebook"
 _BB = "Fresco: Big Box, How to Play"
@@ -129,17 +130,6 @@ READINGS: tuple[Reading, ...] = (
         switch="final_sheet",
     ),
     Reading(
-        "one_booth_per_market_visit",
-        "market.buy",
-        f"{_FR}, Market: Buy paints or close down market booth: buy tiles of one booth, one per market "
-        "apprentice, or close a booth; the text does not say whether several booths may be visited",
-        "the player picks one booth and buys up to one tile per market apprentice there (or closes it); "
-        "that uses all their market apprentices",
-        ("each market apprentice may go to a different booth",),
-        "the section has the player select one booth first, buy each tile 'from the selected booth', and "
-        "then return all of that booth's tiles to the bag",
-    ),
-    Reading(
         "altar_substitutes",
         "altar.basic",
         f"{_FR}, Restore the altar: yellow + red + blue for 2, each replaceable by a blended paint for 1 more, "
@@ -158,6 +148,105 @@ READINGS: tuple[Reading, ...] = (
         ("a single painter also moves, to the last start space",),
         "the bullet sets the condition '2 or more' itself; the base rulebook has no rotation (switch off)",
         switch="start_rotation",
+    ),
+    Reading(
+        "altar_more_than_once",
+        "altar.basic",
+        f"{_FR}, Cathedral: Restore the fresco or altar: each cathedral apprentice may restore one segment "
+        "'or restore the altar once'; the text does not say whether 'once' limits the apprentice, the visit "
+        "or the whole game",
+        "'once' is per apprentice: each cathedral apprentice may restore the altar, so a player with two "
+        "cathedral apprentices (and the paints) may restore it twice in one visit, and again in later rounds",
+        (
+            "a player restores the altar at most once per cathedral visit",
+            "the altar can be restored only once in the whole game, by the first player to do it",
+        ),
+        "the word stands in the sentence that gives each apprentice one segment, so it counts the "
+        "apprentice's actions; unlike a segment the altar has no tile that is taken away, and no text "
+        "marks it as done",
+        where="cathedral.legal",
+    ),
+    Reading(
+        "bishop_move_before_each_restoration",
+        "cath.bishop_move",
+        f"{_FR}, Cathedral, Moving the bishop: before restoring any segment the player may move the bishop "
+        "'once', one space, for 1 thaler; the text does not say whether that is once per segment or once per "
+        "cathedral visit",
+        "a player may pay for one step before each segment they restore, so a player restoring two segments "
+        "in one visit may move the bishop twice (1 thaler each); never before an altar restoration",
+        ("one paid step per cathedral visit, however many segments the player restores",),
+        "'before restoring any segment' ties the move to each restoration, and 'once' forbids a second step "
+        "before the same segment; the bishop moves onto every restored segment anyway, so a step per "
+        "segment is what the rule's bonus arithmetic is built around",
+        where="cathedral.restore_checks",
+    ),
+    Reading(
+        "order_of_the_locations",
+        "p2.resolve",
+        f"{_FR}, Performing actions: the players visit 'the 5 locations one after the other'; the text "
+        "does not give the order, though Locations and actions lists them market, cathedral, studio, "
+        "workshop, theater",
+        "the locations are visited in the order of the action sheet's columns: market, cathedral, studio, "
+        "workshop, theater (side 2 in the final round: market, cathedral, studio, workshop, cathedral)",
+        ("the players agree on another order, or visit them in the order the board shows them",),
+        "both rulebooks list the locations in this order, and the action sheet (public sources, see "
+        "seeds/README.md) prints its columns in it; buying and blending before the cathedral is what "
+        "lets paints bought this round be used this round",
+        where="rounds.next_actor",
+    ),
+    Reading(
+        "who_is_first_in_the_rotation",
+        "bigbox.rotation",
+        f"{_BB}, Preparation for the Next Round, last bullet: of 2 or more painters on the start spaces "
+        "'the first' goes to the end of the line and the others move up; the text does not say which "
+        "painter is first",
+        "the first is the painter on the lowest start space (S1, the one who chose first): it goes to the "
+        "highest start space still occupied, and each other start-space painter moves down one number",
+        (
+            "the first is the painter on the highest start space (the best placed, since S1 counts as "
+            "last): it goes to S1 and the others move up one number",
+        ),
+        "the line is read in its numbering, S1 first; the painter on S1 chose first this round, and "
+        "sending it to the end gives the next painter the first choice, which is what a rotation is for",
+        switch="start_rotation",
+        where="rounds.rotate_start_spaces",
+    ),
+    Reading(
+        "base_game_takes_big_box_facts",
+        "setup.player",
+        f"{_FR}, Setup and I. Choosing get up time: the base text gives no starting money or paints, does "
+        "not say who is 'last' while every painter is on a start space, and does not say how many booths 3 "
+        f"players use; {_BB}, Preparation 2 and 5 and 1. Choosing wake-up time say it: 12 thalers and 1 "
+        "yellow, 1 red, 1 blue each; S1 counts as the last position; 3 stalls and some tiles removed for 3 "
+        "players",
+        "the base game takes these from Big Box too (12 thalers and 1 yellow, 1 red, 1 blue each; S1 counts "
+        "as last at the start; 3 stalls for 3 players), but not Big Box's unlimited paints (the base game's "
+        "78 pieces stay a limited supply unless the switch unlimited_paints is set)",
+        (
+            "the base game has other starting amounts (the base text does not print them; the kit knows "
+            "of no source that does)",
+            "the base game also takes Big Box's unlimited paints",
+        ),
+        "the base game cannot be played without a starting purse and a first chooser, and Big Box is the "
+        "same game with the same components; unlimited paints is different: it changes a rule the base "
+        "components settle (a fixed number of pieces), so the kit keeps it as a Big Box switch",
+        switch="unlimited_paints",
+        where="setup.new_state",
+    ),
+    Reading(
+        "fresco_complete_in_the_base_game",
+        "bigbox.complete",
+        f"{_FR}, End of the Game: only 6 or fewer tiles at the start of a round make it the final round; "
+        f"the text does not say what happens when the fresco is finished before that; {_BB}, End of Game "
+        "and Scoring, second bullet: then that round is the final one",
+        "base: the game goes on; the next round starts with 0 tiles left, so it is the final round (played "
+        "on side 2, with nothing left to restore but the altar); Big Box: the round in which the fresco is "
+        "completed is the final one",
+        ("the base game also ends after the round in which the fresco is completed, as Big Box says",),
+        "the base text names one trigger only and the kit does not add a second; the case is rare, as the "
+        "last 7 tiles must all be restored in one round",
+        switch="early_end_on_complete",
+        where="rounds.fresco_complete",
     ),
     Reading(
         "hidden_information",
@@ -195,7 +284,16 @@ def readings_text(width: int = 96) -> str:
     return "\n\n".join(blocks)
 
 
+def readings_html() -> str:
+    """The readings as the kit's one short table (``core.readings.readings_html``): what the kit
+    does, each row opening on the sources, the other readings and the argument."""
+    return table_html(READINGS, "Fresco: the kit's readings")
+
+
 def flag(*ids: str) -> str:
-    """The sentence a notebook puts next to a cell where readings apply."""
+    """The sentence a notebook puts next to a cell where readings apply (the ids in a tooltip)."""
     what = "; ".join(READING[i].kit for i in ids)
-    return f"This is a reading of the kit: {what} (readings: {', '.join(ids)})."
+    return (
+        f"This is a reading of the kit: {what} "
+        f'<span title="(readings: {", ".join(ids)})">(see the kit\'s readings, notebook 5)</span>.'
+    )

@@ -31,7 +31,7 @@ RULES = Rulebook(
             "one master painter per player is drawn from the bag onto S1, S2, ... in draw order",
         ),
         "setup.player": (
-            "Setup (Big Box Preparation 2)",
+            "Setup (silent on it; the kit takes Big Box, Preparation 2)",
             "each player starts with 12 thalers, 1 yellow, 1 red, 1 blue, 3 master painters, 5 apprentices",
         ),
         "setup.market": (

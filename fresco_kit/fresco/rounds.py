@@ -91,7 +91,7 @@ def prepare(s: State, events: list) -> None:
             short = "" if paid == due else f" (the bank holds only {paid})"
             events.append(
                 Event(
-                    f"{nm} earns {paid} thaler(s) income{short}",
+                    f"{nm} earns {plural(paid, 'thaler')} income{short}",
                     RULES["round.income"] if paid == due else RULES["supply.coins"],
                 )
             )

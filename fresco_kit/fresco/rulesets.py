@@ -173,13 +173,13 @@ def switch_table_html() -> str:
     """The table of ruleset switches (:data:`RULESET_SWITCHES`) as HTML, for notebooks."""
     head = (
         "<tr><th>switch</th><th>meaning</th><th>base</th><th>Big Box</th><th>base source</th>"
-        "<th>Big Box source</th><th>rule id</th></tr>"
+        "<th>Big Box source</th></tr>"
     )
     body = "".join(
-        f"<tr><td><code>{escape(row['name'])}</code></td><td>{escape(row['meaning'])}</td>"
+        f"<tr><td title='fresco {escape(row['rule'])}'><code>{escape(row['name'])}</code></td>"
+        f"<td>{escape(row['meaning'])}</td>"
         f"<td>{escape(str(row['base']))}</td><td>{escape(str(row['bigbox']))}</td>"
-        f"<td>{escape(row['base_source'])}</td><td>{escape(row['bigbox_source'])}</td>"
-        f"<td>fresco {escape(row['rule'])}</td></tr>"
+        f"<td>{escape(row['base_source'])}</td><td>{escape(row['bigbox_source'])}</td></tr>"
         for row in switch_table()
     )
     return f'<table style="text-align:left">{head}{body}</table>'

@@ -102,7 +102,7 @@ def setup_events(s: State) -> list[Event]:
         Event(
             f"{len(s.booths)} booths: "
             + "; ".join(names.market_tiles(b) for b in s.booths)
-            + (f"; removed: {', '.join(data.MARKET_TILES[t].id for t in s.removed)}" if s.removed else ""),
+            + (f"; out of the game: {names.market_tiles(s.removed)}" if s.removed else ""),
             RULES["setup.market"],
         ),
         Event(

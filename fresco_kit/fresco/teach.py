@@ -26,8 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from html import escape
 
-from fresco_kit.core import Game, RuleError, RuleRef
+from fresco_kit.core import Event, Game, RuleError, RuleRef
+from fresco_kit.core.text import plural
 
 from . import board, data, new_game, rules
 from .actions import Done, Plan, Wake
@@ -35,6 +37,7 @@ from .bots import comparison_text, play_random, ruleset_comparison
 from .data import CATEGORIES
 from .examples import example
 from .positions import edit, play_round_start
+from .refs import RULES
 from .rulesets import switch_table_html
 from .scoring import altar_points, altar_readings, bishop_bonus
 from .state import State
@@ -43,10 +46,12 @@ __all__ = [
     "altar_report",
     "bishop_bonus_grid",
     "blending_rows",
+    "comparison_html",
     "comparison_text",
     "example",
     "final_count",
     "narrate_round",
+    "narrate_round_html",
     "plan_report",
     "play_random",
     "players_for",
@@ -67,9 +72,16 @@ def players_for(n: int) -> list[str]:
     return list(PLAYERS[:n])
 
 
+def event_line(event: Event) -> str:
+    """An engine event for learner text: what happened and the rulebook section it follows
+    (the checklist id stays on ``event.rule`` for tests and tools)."""
+    return f"{event.text}  ({event.rule.section})" if event.rule is not None else event.text
+
+
 def reasons_text(reasons: Sequence[Reason]) -> str:
-    """Refusal reasons, one per line, each with its rule citation and checklist id."""
-    return "\n".join(f"  - {msg}\n    ({ref.citation} [{ref.checklist_id}])" for msg, ref in reasons)
+    """Refusal reasons, one per line, each with the rulebook section it rests on (the checklist
+    id stays out of learner text: the rule's ``checklist_id`` is on the reason for tests and tools)."""
+    return "\n".join(f"  - {msg}\n    ({ref.citation})" for msg, ref in reasons)
 
 
 # -- Phase I ------------------------------------------------------------------------------
@@ -151,7 +163,7 @@ def wake_up(
             report.refused, report.refused_action = list(verdict.reasons), str(action)
             break
         rank += 1
-        report.events.extend(str(e) for e in game.play(action))
+        report.events.extend(event_line(e) for e in game.play(action))
         p = game.state.player(name)
         report.rows.append(
             WakeRow(
@@ -176,11 +188,11 @@ def wake_up(
 
 # -- Phase II planning ------------------------------------------------------------------------
 WHAT = {
-    "market": "pick one booth: buy up to {n} tile(s) at your price ({price} each), or close it for free",
-    "cathedral": "restore up to {n} fresco segment(s) and/or the altar (one per apprentice)",
+    "market": "pick one booth: buy up to {tiles} at your price ({price} each), or close it for free",
+    "cathedral": "restore up to {segments} and/or the altar (one per apprentice)",
     "studio": "paint portraits: +{thalers} thalers",
-    "workshop": "blend up to {blends} time(s) (two primaries -> one blended paint each)",
-    "theater": "mood +{mood} space(s), effective after next round's get-up",
+    "workshop": "blend up to {blends} (two primaries -> one blended paint each)",
+    "theater": "mood up {mood}, effective after next round's get-up",
 }
 
 
@@ -237,11 +249,12 @@ def plan_report(
     for col, n in zip(s.sheet, counts):
         if n:
             what = WHAT[col].format(
-                n=n,
+                tiles=plural(n, "tile"),
+                segments=plural(n, "fresco segment"),
                 price=s.price(i),
                 thalers=n * data.STUDIO_THALERS,
-                blends=n * data.BLENDS_PER_APPRENTICE,
-                mood=n * data.THEATER_MOVE,
+                blends=plural(n * data.BLENDS_PER_APPRENTICE, "time"),
+                mood=plural(n * data.THEATER_MOVE, "space"),
             )
             doing.append(f"  {col:<10} x{n}: {what}")
     return PlanReport(s.sheet, counts, p.apprentices, list(reasons), doing)
@@ -358,7 +371,7 @@ def final_count(
         game.play(next((a for a in options if a.track == choice), options[0]))
     shown = {"end.no_income", "end.money", "bigbox.final_collision", "end.winner", "end.tie", "cath.track"}
     for turn in game.history:
-        report.events.extend(str(e) for e in turn.events if e.rule is not None and e.rule.id in shown)
+        report.events.extend(event_line(e) for e in turn.events if e.rule is not None and e.rule.id in shown)
     ordered = sorted(names, key=lambda nm: players[nm][2])
     money = CATEGORIES.index("money")
     for k, nm in enumerate(ordered, 1):
@@ -368,6 +381,29 @@ def final_count(
     return report
 
 
+def _round_steps(
+    seed: int, times: Mapping[str, int] | None, plans: Mapping[str, Sequence[int]] | None
+) -> tuple[list[str], list[str], list[tuple[str, str, str, list]]]:
+    """The first round of :func:`narrate_round`: the get-up and planning lines, the phase II
+    order, and each phase II step as (location, player, action text, events)."""
+    names = list(PLAYERS)
+    times = dict(times or {"Red": 7, "White": 5, "Blue": 6, "Yellow": 8})
+    planned = {nm: tuple(plans[nm]) if plans and nm in plans else (1, 1, 1, 1, 1) for nm in names}
+    game = new_game(names, seed=seed)
+    start = game.state.round
+    play_round_start(game, times, planned)
+    head = [f"{turn.action}" for turn in game.history]
+    order = [game.state.names[i] for i in game.state.order]
+    steps = []
+    while game.state.phase == "act" and game.state.round == start:
+        where = game.state.location
+        options = game.legal_actions()
+        action = next((a for a in options if not isinstance(a, Done)), options[-1])
+        events = [e for e in game.play(action) if "plans behind" not in e.text]
+        steps.append((where, action.player, str(action), events))
+    return head, order, steps
+
+
 def narrate_round(
     seed: int = 1, times: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[int]] | None = None
 ) -> list[str]:
@@ -375,21 +411,73 @@ def narrate_round(
     location by location (II. Performing actions).  At each turn the active player takes
     the engine's first legal action (``legal_actions`` order), giving up when only that
     is left; the lines show who acts where and the events with their rules."""
-    names = list(PLAYERS)
-    times = dict(times or {"Red": 7, "White": 5, "Blue": 6, "Yellow": 8})
-    planned = {nm: tuple(plans[nm]) if plans and nm in plans else (1, 1, 1, 1, 1) for nm in names}
-    game = new_game(names, seed=seed)
-    lines: list[str] = []
-    start = game.state.round
-    play_round_start(game, times, planned)
-    for turn in game.history:
-        lines.append(f"{turn.action}")
-    lines.append("order: " + ", ".join(game.state.names[i] for i in game.state.order))
-    while game.state.phase == "act" and game.state.round == start:
-        where = game.state.location
-        options = game.legal_actions()
-        action = next((a for a in options if not isinstance(a, Done)), options[-1])
-        events = game.play(action)
+    head, order, steps = _round_steps(seed, times, plans)
+    lines = [*head, "order: " + ", ".join(order)]
+    for where, _, action, events in steps:
         lines.append(f"[{where}] {action}")
-        lines.extend(f"    {e}" for e in events if "plans behind" not in e.text)
+        lines.extend(f"    {event_line(e)}" for e in events)
     return lines
+
+
+def narrate_round_html(
+    seed: int = 1, times: Mapping[str, int] | None = None, plans: Mapping[str, Sequence[int]] | None = None
+) -> str:
+    """:func:`narrate_round` for a learner: one row per location, one cell per player (in the
+    phase II order) saying what they did there, what happened between the rounds, and the whole
+    narration, with every rule, behind a ``<details>``."""
+    head, order, steps = _round_steps(seed, times, plans)
+    did: dict[tuple[str, str], list[str]] = {}
+    between: list[str] = []
+    for where, player, _, events in steps:
+        own = [e.text for e in events if e.rule is None or not e.rule.id.startswith(("round.", "p1.", "end."))]
+        did.setdefault((where, player), []).extend(own)
+        between += [e.text for e in events if e.rule is not None and e.rule.id.startswith(("round.", "p1."))]
+    columns = list(dict.fromkeys(where for where, *_ in steps))
+    cells = "".join(f"<th>{escape(nm)}</th>" for nm in order)
+    rows = "".join(
+        f"<tr><td><b>{escape(col)}</b></td>"
+        + "".join(f"<td>{escape('; '.join(did.get((col, nm), [])) or '—')}</td>" for nm in order)
+        + "</tr>"
+        for col in columns
+    )
+    full = escape("\n".join(narrate_round(seed, times, plans)))
+    return (
+        f"<p>Phase II order: {escape(', '.join(order))}.</p>"
+        f"<table style='text-align:left'><tr><th>location</th>{cells}</tr>{rows}</table>"
+        f"<p>Then, before the next round: {escape('; '.join(between))}.</p>"
+        f"<details><summary>The whole round, move by move, each line with its rule "
+        f"({len(head) + 1 + sum(1 + len(e) for *_, e in steps)} lines)</summary><pre>{full}</pre></details>"
+    )
+
+
+def comparison_html(seed: int, n: int = 4) -> str:
+    """:func:`ruleset_comparison` for a learner: the outcome side by side, and how often each rule
+    was applied behind a ``<details>`` (rules by section; their ids in tooltips)."""
+    result = ruleset_comparison(seed, n)
+    base, big = result["base"], result["bigbox"]
+    rows = [
+        ("rounds", base["rounds"], big["rounds"]),
+        ("moves", base["actions"], big["actions"]),
+        ("tiles left on the fresco", base["tiles left"], big["tiles left"]),
+    ]
+    rows += [(f"{nm}'s victory points", base["scores"][nm], big["scores"][nm]) for nm in base["scores"]]
+    rows += [
+        ("winner", " & ".join(base["winners"]), " & ".join(big["winners"])),
+        ("paints noted on paper (supply empty)", base["paper"], big["paper"]),
+    ]
+    body = "".join(
+        f"<tr><td>{escape(k)}</td><td>{escape(str(a))}</td><td>{escape(str(b))}</td></tr>" for k, a, b in rows
+    )
+    cited = "".join(
+        f"<tr><td title='fresco {escape(rid)}'>{escape(RULES[rid].section)}: {escape(RULES[rid].summary)}</td>"
+        f"<td>{base['cited'].get(rid, 0)}</td><td>{big['cited'].get(rid, 0)}</td></tr>"
+        for rid in RULES
+        if rid in base["cited"] or rid in big["cited"]
+    )
+    head = "<tr><th></th><th>base</th><th>Big Box</th></tr>"
+    return (
+        f"<p>Seed {seed}, {n} players, every move picked at random among the legal ones.</p>"
+        f"<table style='text-align:left'>{head}{body}</table>"
+        "<details><summary>How often each rule was applied in the two games</summary>"
+        f"<table style='text-align:left'><tr><th>rule</th><th>base</th><th>Big Box</th></tr>{cited}</table></details>"
+    )

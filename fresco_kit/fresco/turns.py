@@ -77,5 +77,5 @@ def done_checks(s: State, a: Done) -> list:
 
 def done_apply(s: State, a: Done, events: list) -> None:
     """Give up the actor's remaining uses at this location (``p2.forfeit``)."""
-    events.append(Event(f"{a.player} gives up the remaining action(s) at the {s.sheet[s.loc]}", RULES["p2.forfeit"]))
+    events.append(Event(f"{a.player} gives up the rest of their actions at the {s.sheet[s.loc]}", RULES["p2.forfeit"]))
     use(s, events, s.left)

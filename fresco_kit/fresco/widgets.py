@@ -29,6 +29,7 @@ from typing import Any
 
 from fresco_kit.classroom.colours import INK, PAINT_COLOURS, text_on
 from fresco_kit.classroom.widgets import panel
+from fresco_kit.core.text import plural
 
 from . import data, teach
 from .svg import bishop_svg
@@ -117,7 +118,11 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
     for w in list(times.values()) + list(moods.values()):
         w.observe(update, names="value")
     rows = [widgets.HBox([times[nm], moods[nm]]) for nm in names]
-    note = f'mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = {sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}'
+    note = (
+        "Choose each player's get-up time and set the mood space they start from: the answer shows the "
+        f'choosing order and what each choice does. Mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = '
+        f'{sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}.'
+    )
     return _panel(
         "Phase I: get-up times and mood", [widgets.VBox(rows)], out, {"times": times, "moods": moods}, update, note
     )
@@ -168,6 +173,8 @@ def planner_widget(player: str = "Red") -> Any:
         out,
         {"side": side, "apprentices": apprentices, "spaces": spaces, "heads": heads},
         update,
+        "Pick the sheet's side and how many apprentices you have, then tick the spaces you send them to: "
+        "the answer says what each column would do, or why the plan is refused.",
     )
 
 
@@ -193,15 +200,25 @@ def bishop_widget(state: Any = None) -> Any:
         grid = teach.bishop_bonus_grid(square.value)
         twos = [(r, c) for r in range(data.ROWS) for c in range(data.COLS) if grid[r][c] == 2]
         text = (
-            f"bishop on {square.value}: +3 for restoring {square.value}, +2 for {len(twos)} neighbouring "
-            f"segment(s) {', '.join(map(str, twos))}; 0 elsewhere"
+            f"bishop on {square.value}: +3 for restoring {square.value}, +2 for "
+            f"{plural(len(twos), 'neighbouring segment')} {', '.join(map(str, twos))}; 0 elsewhere"
         )
         show(out, text, bishop_svg(square.value, state if values.value else None))
 
     square.observe(update, names="value")
     values.observe(update, names="value")
+    note = (
+        "Choose the bishop's square in the list: each segment is coloured by the bonus a restoration there "
+        "would earn (3 on his square, 2 next to it, 0 elsewhere)"
+        + ("; tick 'show tile values' to add each tile's points." if state is not None else ".")
+    )
     return _panel(
-        "Cathedral: the bishop's bonus points", [square, values], out, {"square": square, "values": values}, update
+        "Cathedral: the bishop's bonus points",
+        [square, values],
+        out,
+        {"square": square, "values": values},
+        update,
+        note,
     )
 
 
@@ -227,7 +244,13 @@ def altar_widget() -> Any:
 
     for p in picks:
         p.observe(update, names="value")
-    return _panel("Cathedral: restore the altar", [widgets.Label("paints:"), *picks], out, {"paints": picks}, update)
+    note = (
+        "Choose three paints in the lists: the answer says how many victory points the altar gives for them, "
+        "or which rule refuses them."
+    )
+    return _panel(
+        "Cathedral: restore the altar", [widgets.Label("paints:"), *picks], out, {"paints": picks}, update, note
+    )
 
 
 def blending_widget() -> Any:
@@ -273,6 +296,8 @@ def blending_widget() -> Any:
         out,
         {"first": first, "second": second, "table": table},
         update,
+        "Choose two paints in the lists below the table: the answer names the blended paint they make, "
+        "or says why they do not blend.",
     )
 
 
@@ -339,4 +364,6 @@ def final_count_widget(n: int = 4) -> Any:
         out,
         {"thalers": thalers, "spaces": spaces, "times": times, "choice": choice},
         update,
+        "Set each player's thalers, track space and final get-up time, and pick what the base game does "
+        "on a taken space: the answer plays the money count under both rulesets.",
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -78,8 +79,60 @@ def test_every_reading_is_flagged_in_some_notebook_and_listed_in_notebook_5():
     flagged = {i.strip() for n in ALL for m in FLAG.finditer(everything(n)) for i in m.group(1).split(",")}
     assert flagged == set(readings.READING), set(readings.READING) - flagged
     last = [c for c in cells("05") if c["cell_type"] == "code"][-1]
-    assert source(last).startswith("# NBVAL_CHECK_OUTPUT") and "readings.readings_text()" in source(last)
-    assert outputs(last).strip() == readings.readings_text().strip()
+    assert source(last).startswith("# NBVAL_CHECK_OUTPUT") and "readings.readings_html()" in source(last)
+    shown = "".join("".join(o.get("data", {}).get("text/html", "")) for o in last.get("outputs", []))
+    assert shown.strip() == readings.readings_html().strip()
+
+
+def test_the_readings_table_has_every_reading_with_its_detail_behind_details():
+    html = readings.readings_html()
+    assert html.count("<tr>") == len(readings.READINGS) + 1 and html.count("<details>") == len(readings.READINGS)
+    for r in readings.READINGS:
+        assert escape(r.kit) in html and escape(r.argument) in html
+        assert "one_booth_per_market_visit" not in html
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_learner_text_shows_no_reading_ids_checklist_codes_or_graph_jargon(name):
+    for cell in cells(name):
+        if cell["cell_type"] != "markdown":
+            continue
+        visible = re.sub(r"<span title=\"[^\"]*\">", "", source(cell))
+        visible = re.sub(r"<details><summary>For teachers.*?</details>", "", visible, flags=re.S)
+        assert "(readings:" not in visible, (name, visible[:200])
+        assert "networkx" not in visible and "king-move" not in visible
+        assert "real games" not in visible
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_lessons_link_to_the_classroom_page(name):
+    text = source(cells(name)[-1])
+    assert "../00_classroom.ipynb" in text and "00_start_here" not in text
+
+
+def test_the_game_opens_with_what_it_is_about_and_how_you_win():
+    first = [source(c) for c in cells("01")[:3]]
+    assert "## What Fresco is about, and how you win" in first[1]
+    assert "The most points wins" in first[1] and "## What is in the box" in first[2]
+
+
+def test_the_bishop_on_a_restored_segment_is_taught_and_played():
+    text = everything("03")
+    assert "restored already or not" in text and "### The bishop may stand on a restored segment" in text
+    assert "Red pays 1 thaler to move the bishop from segment (2, 2) to segment (1, 1)" in text
+
+
+def test_the_stall_claim_is_a_reading_and_one_seed():
+    text = " ".join(everything("05").split())
+    assert "blended paints can run out and stall the fresco" not in text
+    assert "is not a fact of the rules" in text and "one seeded game of random moves" in text
+
+
+@pytest.mark.parametrize("widget", ["bishop_widget", "altar_widget", "blending_widget"])
+def test_the_three_cathedral_and_workshop_widgets_say_what_to_do(widget):
+    md = [source(c) for c in cells("03")]
+    i = next(k for k, s in enumerate(md) if s.startswith(widget + "("))
+    assert md[i - 1].startswith("**Try it:") and "Choose" in md[i - 1]
 
 
 @pytest.mark.parametrize(
@@ -121,4 +174,6 @@ def test_widget_cells_of_the_classroom_notebooks_ignore_their_output(name):
 def test_the_play_notebook_shows_both_rulesets_and_a_cited_refusal():
     text = everything("06")
     assert 'ruleset="base"' in text and 'ruleset="bigbox"' in text
-    assert "[fresco cath.bishop_move]" in text and "[fresco p2.forfeit]" in text
+    assert "Fresco rulebook, Cathedral: Restore the fresco or altar, Moving the bishop" in text
+    assert "Fresco rulebook, II. Planning and performing actions, Performing actions" in text
+    assert "[fresco " not in text

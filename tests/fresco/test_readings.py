@@ -15,7 +15,7 @@ from fresco_kit.fresco.positions import edit
 from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco.scoring import altar_points
 
-from .helpers import at, data, edit, finish_round, game, times, wake_all
+from .helpers import at, board, data, edit, finish_round, game, play_round_start, times, wake_all
 
 HERE = Path(__file__).parent
 
@@ -91,3 +91,80 @@ def test_readings_and_switches_are_the_kits_one_types():
         assert s.default_for("bigbox") == getattr(RULESETS["bigbox"], s.name)
         assert s.default_for("base") in s.choices and s.default_for("bigbox") in s.choices
         assert s.source_for("base").startswith("Fresco rulebook") and s.source_for("bigbox").startswith("Big Box")
+
+
+# --- readings added for issue 19: each pinned by a position played through the engine ---------
+
+from fresco_kit.fresco.exercises import at_cathedral  # noqa: E402
+from fresco_kit.fresco.rounds import rotate_start_spaces  # noqa: E402
+from fresco_kit.fresco.rules import is_over  # noqa: E402
+
+
+def test_one_booth_per_market_visit_is_a_rule_not_a_reading():
+    assert "one_booth_per_market_visit" not in readings.READING
+    assert "one booth" in RULES["market.buy"].summary
+
+
+@pytest.mark.rule("fresco altar.basic")
+def test_the_altar_may_be_restored_once_per_apprentice_so_twice_in_one_visit():
+    g = at_cathedral({"yellow": 2, "red": 2, "blue": 2}, apprentices=2)
+    g.play("altar Red yellow,red,blue")
+    assert g.explain("altar Red yellow,red,blue").ok  # the second apprentice restores it again
+    g.play("altar Red yellow,red,blue")
+    assert g.state.player("Red").vp == 4
+    assert readings.READING["altar_more_than_once"].alternatives
+
+
+@pytest.mark.rule("fresco cath.bishop_move")
+def test_the_bishop_may_be_moved_before_each_segment_of_a_visit():
+    g = at_cathedral({"yellow": 4, "red": 4, "blue": 4, "orange": 2, "green": 2, "purple": 2}, apprentices=2)
+    segments = [a for a in g.rules.legal_actions(g.state, player="Red") if "bishop" in str(a)]
+    paid = [e for e in g.play(segments[0]) if e.rule.id == "cath.bishop_move"]
+    again = [a for a in g.rules.legal_actions(g.state, player="Red") if "bishop" in str(a)]
+    assert again, "a second paid step before the second segment"
+    paid += [e for e in g.play(again[0]) if e.rule.id == "cath.bishop_move"]
+    assert len(paid) == 2 and all("pays 1 thaler" in e.text for e in paid)
+
+
+@pytest.mark.rule("fresco p2.resolve")
+def test_the_locations_are_visited_in_the_sheets_column_order():
+    assert data.SHEETS["side1"] == ("market", "cathedral", "studio", "workshop", "theater")
+    assert data.SHEETS["side2"] == ("market", "cathedral", "studio", "workshop", "cathedral")
+
+
+@pytest.mark.rule("fresco bigbox.rotation")
+def test_the_first_in_the_rotation_is_the_painter_on_s1():
+    g = new_game(["Red", "White", "Blue", "Yellow"], seed=3, ruleset="bigbox")
+    s = g.state.evolve()
+    before = {nm: s.player(nm).start for nm in s.names}
+    events: list = []
+    rotate_start_spaces(s, events)
+    after = {nm: s.player(nm).start for nm in s.names}
+    on_s1 = next(nm for nm, k in before.items() if k == 1)
+    assert after[on_s1] == 4  # the S1 painter goes to the end of the line
+    assert all(after[nm] == k - 1 for nm, k in before.items() if k > 1)  # the others move up
+    assert events[0].rule.id == "bigbox.rotation"
+
+
+@pytest.mark.rule("fresco setup.player", "fresco setup.market")
+def test_the_base_game_takes_the_big_box_start_but_not_its_unlimited_paints():
+    for players in (["Red", "White", "Blue"], ["Red", "White", "Blue", "Yellow"]):
+        base, big = new_game(players, seed=1).state, new_game(players, seed=1, ruleset="bigbox").state
+        for s in (base, big):
+            assert all(p.thalers == 12 and p.paints[:3] == (1, 1, 1) and sum(p.paints) == 3 for p in s.players)
+            assert len(s.booths) == len(players)
+        assert not base.switches.unlimited_paints and big.switches.unlimited_paints
+
+
+@pytest.mark.rule("fresco bigbox.complete", "fresco end.final_round")
+def test_a_fresco_finished_early_ends_the_big_box_game_but_the_base_game_plays_a_final_round():
+    everything = [board.square(i) for i in range(25)]
+    outcomes = {}
+    for ruleset in ("base", "bigbox"):
+        g = game(ruleset)
+        g = g.with_state(edit(g.state, restored={"Red": everything}))
+        play_round_start(g, times(g, Red=5), {nm: (0, 0, 1, 0, 0) for nm in g.state.names})
+        finish_round(g)
+        outcomes[ruleset] = (is_over(g.state), g.state.round, g.state.final)
+    assert outcomes["bigbox"][0] is True
+    assert outcomes["base"] == (False, 2, True)

@@ -5,9 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from html import escape
 
 from fresco_kit.core import RuleError
 from fresco_kit.fresco import board, data, teach
+from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco.rulesets import RULESET_SWITCHES
 from fresco_kit.fresco.scoring import altar_points, bishop_bonus
 
@@ -90,7 +92,8 @@ def test_altar_report():
     assert blended.readings == {"basic": 5, "blended": 6}
     bad = teach.altar_report(["yellow", "yellow", "blue"])
     assert bad.points is None and isinstance(bad.refusal, RuleError)
-    assert "fresco altar.basic" in bad.text() and "refused" in bad.text()
+    assert f"({RULES['altar.basic'].citation})" in bad.text() and "refused" in bad.text()
+    assert "[fresco " not in bad.text()  # no checklist ids in learner text
 
 
 @pytest.mark.rule("fresco workshop")
@@ -167,3 +170,20 @@ def test_narrate_round_visits_locations_in_order():
     assert [loc for k, loc in enumerate(visited) if k == 0 or visited[k - 1] != loc] == order
     assert lines[-1].strip().startswith("round 2")
     assert any("order: White, Blue, Red, Yellow" == line for line in lines)
+
+
+def test_the_round_at_a_glance_is_a_short_table_with_the_whole_narration_behind_details():
+    html = teach.narrate_round_html(seed=1)
+    table, details = html.split("<details>", 1)
+    assert table.count("<tr>") == 1 + 5  # a header and one row per location
+    assert "[fresco " not in table  # no checklist ids in the short table
+    lines = teach.narrate_round(seed=1)
+    assert f"({len(lines)} lines)" in details
+    assert all(escape(line) in details for line in lines)
+
+
+def test_the_ruleset_comparison_keeps_the_events_per_rule_behind_details():
+    html = teach.comparison_html(seed=0)
+    table, details = html.split("<details>", 1)
+    assert "paints noted on paper" in table and "fresco p2.forfeit" not in table
+    assert "title='fresco p2.forfeit'" in details

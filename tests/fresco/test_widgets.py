@@ -6,6 +6,7 @@ import pytest
 import ipywidgets as widgets
 
 from fresco_kit.fresco import data
+from fresco_kit.fresco.refs import RULES
 from fresco_kit.fresco import widgets as W
 
 ALL = (W.wake_up_widget, W.planner_widget, W.bishop_widget, W.altar_widget, W.blending_widget, W.final_count_widget)
@@ -32,7 +33,8 @@ def test_wake_up_widget_responds_and_carries_the_probe():
 def test_wake_up_widget_refusal_and_mood():
     w = W.wake_up_widget()
     w.controls["times"]["White"].value = 7          # Red already has 7
-    assert "already taken" in shown(w) and "fresco p1.unique" in shown(w)
+    assert "already taken" in shown(w) and f"({RULES['p1.unique'].citation})" in shown(w)
+    assert "[fresco " not in shown(w)  # no checklist ids in learner text
     w.controls["times"]["White"].value = 5
     w.controls["moods"]["White"].value = 1
     assert "White is on a -1 space" in shown(w)
@@ -53,7 +55,7 @@ def test_planner_widget():
         for cb in column:
             cb.value = True
     text = shown(w)
-    assert "6 of 5 apprentices" in text and "illegal plan" in text and "fresco p2.plan" in text
+    assert "6 of 5 apprentices" in text and "illegal plan" in text and RULES["p2.plan"].citation in text
     w.controls["apprentices"].value = 6
     assert "legal plan" in shown(w) and "illegal" not in shown(w)
     spaces[2][0].value = True
@@ -68,7 +70,7 @@ def test_bishop_widget_redraws():
     w = W.bishop_widget()
     assert "bishop on (2, 2)" in shown(w) and "8 neighbouring" in shown(w)
     w.controls["square"].value = (0, 4)
-    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segment(s) (0, 3), (1, 3), (1, 4)" in shown(w)
+    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segments (0, 3), (1, 3), (1, 4)" in shown(w)
     drawing = w.out.value
     assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (0, 4)' in drawing
     assert drawing.count(">+2</text>") == 3 and drawing.count(">+3</text>") == 1
@@ -93,7 +95,7 @@ def test_altar_widget():
     a.value, b.value, c.value = "orange", "green", "purple"
     assert "6 VP" in shown(w)
     a.value, b.value, c.value = "yellow", "yellow", "blue"
-    assert "refused" in shown(w) and "fresco altar.basic" in shown(w)
+    assert "refused" in shown(w) and RULES["altar.basic"].citation in shown(w)
 
 
 @pytest.mark.rule("fresco workshop")
@@ -144,3 +146,11 @@ def test_widgets_update_html_in_place_with_wide_sliders_and_uncut_labels(factory
             assert p.style.button_width == "auto"
         if isinstance(p, (widgets.Dropdown, widgets.BoundedIntText)) and p.description:
             assert p.style.description_width == "initial"
+
+
+@pytest.mark.parametrize("factory", ALL, ids=lambda f: f.__name__)
+def test_every_widget_says_what_to_do_with_it(factory):
+    w = factory()
+    note = w.children[1]  # the kit's panel: title, note, controls, answer
+    assert isinstance(note, widgets.HTML) and note.value.strip(), factory.__name__
+    assert any(word in note.value for word in ("Choose", "Pick", "Tick", "Set", "choose", "pick", "tick", "set"))
