@@ -24,6 +24,12 @@ def test_every_reading_names_its_rule_and_the_function_that_plays_it():
         assert isinstance(r, Reading) and isinstance(r.alternatives, tuple)
 
 
+def test_every_reading_names_an_alternative_and_no_text_claims_there_is_none():
+    for r in readings.READINGS:
+        assert r.alternatives, r.id
+        assert "no plausible" not in readings.describe(r).lower(), r.id
+
+
 def test_the_package_docstring_points_to_the_readings():
     assert "readings" in sixtina.__doc__ and "Readings where" not in sixtina.__doc__
 
@@ -65,3 +71,55 @@ def test_prudent_lead_tie_pays_the_tied_leaders_only():
 def test_last_fresco_splits_then_halves():
     # tied for first on 9 and 3: (9 + 3) // 2 = 6, halved to 3; halving first would give (4 + 1) // 2 = 2
     assert contribution_awards({"A": 5, "B": 5, "C": 1}, (9, 3, 1), half=True) == {"A": 3, "B": 3, "C": 0}
+
+
+def test_the_readings_issue_19_asked_for_are_there():
+    for name in ("fresco types", "Gianluigi can win", "negative shares rounded down", "Gianluigi takes no bonus",
+                 "objective technique lists"):
+        assert readings.READING[name].alternatives, name
+    for name in ("two-player turn order", "objectives count the board", "preparation always allowed",
+                 "setup placements are no restoration", "acquire needs a card", "chapel layout"):
+        assert readings.READING[name].alternatives, name   # once "no alternative", now each has one
+
+
+def test_fresco_types_are_the_kits_own_four_groups():
+    from collections import Counter
+
+    from fresco_kit.sixtina.codes import D, FRESCO_TYPE
+
+    assert D.fresco_types == ("portrait", "narrative", "architecture", "nature")
+    assert Counter(FRESCO_TYPE.values()) == {"portrait": 7, "narrative": 8, "architecture": 4, "nature": 7}
+    decks = {f.deck for f in D.frescoes if f.type == "portrait"}
+    assert len(decks) > 1                      # a type is not a deck: the alternative reading would differ
+    text = readings.READING["fresco types"].kit
+    assert "7, 8, 4 and 7" in text and "illustrative" in text
+
+
+def test_negative_shares_are_rounded_down_not_toward_zero():
+    # tied for first on -1 and -2: (-1 - 2) / 2 = -1.5, rounded down to -2 (toward zero would give -1)
+    assert contribution_awards({"A": 4, "B": 4, "C": 1}, (-1, -2, -3)) == {"A": -2, "B": -2, "C": -3}
+
+
+def test_gianluigi_can_win():
+    from fresco_kit.sixtina import new_game
+    from fresco_kit.sixtina.final import winners
+
+    state = new_game(["Red", "White"], seed=0).state
+    assert winners(state, {"Red": 60, "White": 55, "Gianluigi": 70})[0] == ["Gianluigi"]
+    # a tie on points goes to objectives: his three setup materials count as three, Red has none
+    assert winners(state, {"Red": 70, "White": 55, "Gianluigi": 70})[0] == ["Gianluigi"]
+
+
+def test_gianluigi_takes_no_bonus():
+    from fresco_kit.core import Rng, random_playout
+    from fresco_kit.sixtina import new_game
+
+    game = new_game(["Red", "White"], seed=11)
+    random_playout(game, Rng(11))
+    events = [e.text for turn in game.history for e in turn.events]
+    assert any(e.startswith("Gianluigi ") for e in events)          # he did restore in this game
+    s = game.state
+    gian = s.colours.index("Gianluigi")
+    held = [k for k, spaces in enumerate(s.claims) if gian in spaces]
+    assert all(s.claims[k].index(gian) == 1 for k in held)       # only his setup materials, second spaces
+    assert not any(e.startswith("Gianluigi takes") or e.startswith("Gianluigi claims") for e in events)
