@@ -59,11 +59,14 @@ class CompletionResult:
             f"(+{self.excellent}), {self.prudent} prudent (-{2 * self.prudent}) -> {self.points}"
             + (" (last fresco: half points, rounded down)" if self.half else "")
         ]
+
+        def where(position: int) -> str:  # 1-based, counted from the left of the card
+            return f"technique {position + 1} from the left" if position >= 0 else "none"
+
         for c in self.contributors:
             lines.append(
-                f"  {c.colour}: {plural(c.materials, 'material')}, leftmost excellent "
-                f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
-                f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} "
+                f"  {c.colour}: {plural(c.materials, 'material')}; first excellent space: "
+                f"{where(c.leftmost_excellent)}; first correct space: {where(c.leftmost_correct)} "
                 f"-> {plural(self.awards.get(c.colour, 0), 'point')}"
             )
         if self.half:
