@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,12 @@ BAD_PLURAL = re.compile(
 def notebook_text(name: str, kind: str | None = None) -> str:
     cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
     return "\n".join("".join(c["source"]) for c in cells if kind is None or c["cell_type"] == kind)
+
+
+def notebook_html(name: str) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
+    return "\n".join("".join(o.get("data", {}).get("text/html", "")) for c in cells if c["cell_type"] == "code"
+                     for o in c["outputs"])
 
 
 def notebook_outputs(name: str) -> str:
@@ -65,7 +72,7 @@ def test_no_bad_plural_in_stored_notebook_outputs(name):
 # -- the "rulebook" column holds only figures the rulebook prints ------------------------
 CONSTRUCTED_ROWS = {
     "Excellent restoration": {
-        "an objective met, this restoration counting (constructed: ec3)",
+        "an objective met, this restoration counting (constructed)",
         "highest free scoring space taken (constructed: the 2nd)",
         "Blue's supply after the claim (constructed)",
     },
@@ -126,8 +133,8 @@ def test_actions_notebook_spells_out_the_bonuses_and_explains_the_prudent_refusa
         ("04_end_and_final_scoring.ipynb", "winner tie-break reserve"),
         ("04_end_and_final_scoring.ipynb", "final contribution needs a restored fresco"),
         ("05_two_players.ipynb", "Gianluigi's own material"),
-        ("07_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
-        ("07_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
+        ("06_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
+        ("06_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
     ],
 )
 def test_notebooks_flag_the_readings_where_they_apply(name, reading):
@@ -147,21 +154,25 @@ def test_final_scoring_cell_labels_illustrative_card_values():
 def test_two_player_notebook_no_longer_claims_the_whole_rulebook():
     text = flat(notebook_text("05_two_players.ipynb", "markdown"))
     assert "That is the whole rulebook" not in text
-    assert "07_objectives_variant_and_readings.ipynb" in text
+    assert "06_objectives_variant_and_readings.ipynb" in text
 
 
 def test_objectives_notebook_teaches_objectives_variant_and_lists_the_readings():
     from fresco_kit.sixtina.readings import READINGS as ALL
 
-    md = flat(notebook_text("07_objectives_variant_and_readings.ipynb", "markdown"))
+    md = flat(notebook_text("06_objectives_variant_and_readings.ipynb", "markdown"))
     for words in ("## The twelve objectives", "*Footnote*", "one side serves 2 and 3 players",
                   "**highest free** scoring space", "never place more than one", "## Variant: Sheets with History",
                   "### A sheet's reward (constructed)", "## The kit's readings", "hold no rule"):
         assert words in md, words
-    out = notebook_outputs("07_objectives_variant_and_readings.ipynb")
-    for reading in ALL:
-        assert f"{reading.id} (rule {reading.rule};" in out
-    assert "Blue again: ['Blue already has a material on objective ec3']" in out
+    out = notebook_outputs("06_objectives_variant_and_readings.ipynb")
+    html = notebook_html("06_objectives_variant_and_readings.ipynb")
+    for k, reading in enumerate(ALL, start=1):  # the short table, then each reading in full behind <details>
+        assert f"<td title='rule {reading.rule}'><b>{escape(reading.id)}</b></td>" in html
+        assert f"<details><summary><b>{k}. {escape(reading.id)}</b></summary>" in html
+    assert "Blue again: ['Blue already has a material on the objective “At least 3 (2 with 4 players)" in out
+    for words in ("portrait (7)", "narrative (8)", "architecture (4)", "nature (7)"):   # the four fresco types
+        assert words in out, words
     assert "Sheets with History (constructed; Variant: Sheets with History)" in out
 
 
@@ -193,7 +204,7 @@ def test_no_bad_plural_in_widget_texts():
 
 def test_next_links_walk_the_notebooks_in_order_and_resolve():
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    assert names[5:] == ["06_play_a_game.ipynb", "07_objectives_variant_and_readings.ipynb", "08_exercises.ipynb"]
+    assert names[5:] == ["06_objectives_variant_and_readings.ipynb", "07_play_a_game.ipynb", "08_exercises.ipynb"]
     for name, following in zip(names, names[1:]):
         last = json.loads((NOTEBOOKS / name).read_text())["cells"][-1]
         text = "".join(last["source"])
