@@ -1,14 +1,16 @@
 """The exercise widgets: one exercise (question, board, answer, Check, feedback), or a game's sheet.
 
 :func:`exercise_widget` shows an :class:`~fresco_kit.classroom.exercises.Exercise`: its title,
-question and the board of its position (the game's ``board_svg``), the answer controls
-for its kind (Yes/No; a whole number; the options; for "best", the player's legal moves
-in readable text), a Check button and the engine's feedback with the rules cited.  A bad
+question and the board of its position (the game's ``board_svg``), a line saying what to
+do, the answer controls for its kind (Yes/No; a box to tick per reason for "why not?"; a
+whole number; the options; for "best", the offered moves in readable text), a Check button
+and the engine's feedback, each reason beside its rule.  A bad
 answer (say "abc" for a number) gets a plain message, never a traceback.
 :func:`exercise_sheet` lists all of a game's exercises (``<game>/exercises.py``,
 ``EXERCISES``) in a menu and shows the one chosen.
 
 CSS classes: ``fk-exercise`` (one exercise), ``fk-exercise-answer`` (its answer control),
+``fk-exercise-reason`` (one tick box of a "why not?"),
 ``fk-exercise-check`` (the button), ``fk-exercise-feedback`` (the answer to a check),
 ``fk-exercise-sheet`` and ``fk-exercise-menu`` (the sheet and its menu).
 """
@@ -22,7 +24,7 @@ from typing import Any
 from fresco_kit.core.registry import game_info
 
 from .exercises import NO, YES, Exercise
-from .i18n import translator
+from .i18n import N_, translator
 from .table_parts import OK_BG, REFUSED, REFUSED_BG, STYLE, parts_for
 
 #: the background of a wrong answer's feedback (dark text on it reads above 4.5:1)
@@ -33,6 +35,16 @@ def _box(html: str, background: str, colour: str = "#202124") -> str:
     return f"<div style='{STYLE};color:{colour};background:{background};padding:4px 8px'>{html}</div>"
 
 
+#: what the learner does, per kind (shown above the answer controls)
+HOW = {
+    "legal": N_("Answer Yes or No, then press Check."),
+    "why_not": N_("Tick every reason that applies (one or more), then press Check."),
+    "number": N_("Type a whole number, then press Check."),
+    "choice": N_("Pick one answer, then press Check."),
+    "best": N_("Pick one of the moves, then press Check."),
+}
+
+
 def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[str, str]]:
     """The control the learner answers with, and (for "best") each move's readable text."""
     import ipywidgets as widgets
@@ -40,16 +52,31 @@ def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[st
     wide = {"button_width": "auto"}
     if exercise.kind == "legal":
         return widgets.ToggleButtons(options=[(_("Yes"), YES), (_("No"), NO)], value=None, style=wide), {}
+    if exercise.kind == "why_not":
+        boxes = []
+        for text in exercise.choices(game):
+            box = widgets.Checkbox(value=False, description=text, indent=False, layout=widgets.Layout(width="auto"))
+            box.add_class("fk-exercise-reason")
+            boxes.append(box)
+        return widgets.VBox(boxes), {}
     if exercise.kind == "number":
         return widgets.Text(placeholder=_("a whole number"), layout=widgets.Layout(width="260px")), {}
     if exercise.kind == "choice":
         return widgets.ToggleButtons(options=list(exercise.options), value=None, style=wide), {}
     parts = parts_for(game_info(game.info.name))
-    actions = game.rules.legal_actions(game.state, player=exercise.player)
-    texts = {str(a): parts.move_text(game.state, a) for a in actions}
-    select = widgets.Select(options=[(text, key) for key, text in texts.items()], value=None, rows=10)
-    select.layout = widgets.Layout(width="520px")
-    return select, texts
+    legal = {str(a): a for a in game.rules.legal_actions(game.state, player=exercise.player)}
+    texts = {key: parts.move_text(game.state, legal[key]) if key in legal else key for key in exercise.choices(game)}
+    radio = widgets.RadioButtons(options=[(text, key) for key, text in texts.items()], value=None)
+    radio.layout = widgets.Layout(width="auto")
+    return radio, texts
+
+
+def _response(exercise: Exercise, answer: Any) -> Any:
+    """The learner's answer as :meth:`Exercise.check` takes it (None if none given)."""
+    if exercise.kind == "why_not":
+        ticked = [box.description for box in answer.children if box.value]
+        return ticked or None
+    return answer.value.strip() if isinstance(answer.value, str) else answer.value
 
 
 def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
@@ -62,6 +89,7 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
     title = widgets.HTML(f"<b style='font-size:16px;color:#202124'>{escape(exercise.title)}</b>")
     question = widgets.HTML(f"<div style='{STYLE}'>{escape(exercise.question)}</div>")
     board = widgets.HTML(parts.board_svg(game.state))
+    how = widgets.HTML(f"<div style='{STYLE}'><i>{escape(_(HOW[exercise.kind]))}</i></div>")
     answer, texts = _answer_control(exercise, game, _)
     answer.add_class("fk-exercise-answer")
     check = widgets.Button(description=_("Check"), button_style="primary", layout=widgets.Layout(width="auto"))
@@ -70,7 +98,7 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
     feedback.add_class("fk-exercise-feedback")
 
     def on_check(_button: Any) -> None:
-        response = answer.value.strip() if isinstance(answer.value, str) else answer.value
+        response = _response(exercise, answer)
         if response is None or response == "":
             feedback.value = _box(escape(_("Give an answer first, then press Check.")), WRONG_BG)
             return
@@ -85,7 +113,7 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
         feedback.value = _box(result.to_html(lang), OK_BG if result.correct else WRONG_BG)
 
     check.on_click(on_check)
-    box = widgets.VBox([title, question, board, answer, check, feedback])
+    box = widgets.VBox([title, question, board, how, answer, check, feedback])
     box.add_class("fk-exercise")
     return box
 

@@ -283,7 +283,7 @@ def effect_text(effect: Effect | None) -> str:
         parts.append(bundle_text(base) + per)
     if effect.action:
         a = effect.action
-        what = f"take a {a.tower} card" if a.kind == "tower" else f"{a.kind} action"
+        what = f"take {'any' if a.tower == 'any' else 'a ' + a.tower} card" if a.kind == "tower" else f"{a.kind} action"
         disc = f" (discount {bundle_text(a.discount)})" if a.discount else ""
         parts.append(f"{what} at value {a.value}{disc}")
     return "; ".join(parts) or "-"

@@ -288,7 +288,8 @@ def _board(state: State, marks: dict[str, str], line: str, alt_extra: str) -> st
         f"Lorenzo il Magnifico board. {when}; dice {dice}; turn order {', '.join(state.order)}; {acting}. "
         f"The towers hold {plural(cards, 'card')}; {plural(placed, 'family member')} on the board. "
         + "; ".join(
-            f"{p.name}: {p.res['vp']} VP, {p.res['coins']} coins, {sum(len(v) for v in p.cards.values())} cards"
+            f"{p.name}: {p.res['vp']} VP, {plural(p.res['coins'], 'coin')}, "
+            f"{plural(sum(len(v) for v in p.cards.values()), 'card')}"
             for p in state.players
         )
         + "."

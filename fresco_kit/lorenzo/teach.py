@@ -18,7 +18,7 @@ from fresco_kit.core import RuleRef
 from fresco_kit.core.text import plural
 
 from . import explore
-from .data import CARD_TYPES, load
+from .data import CARD_TYPES, Modifier, load
 from .effects import (
     bundle_text,
     cost_options_text,
@@ -126,14 +126,21 @@ def card_text(card_id: int) -> str:
             what = effect_text(p.effect)
         lines.append(f"{p.zone} >= {p.value}: {what}")
     if c.modifier:
-        m = c.modifier
-        lines.append(
-            f"permanent: {m.kind}{' ' + m.tower if m.tower else ''} +{m.bonus}"
-            + (f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else "")
-        )
+        lines.append(f"permanent: {modifier_text(c.modifier)}")
     if c.end_vp:
         lines.append(f"end of game: {c.end_vp} VP")
     return "; ".join(lines)
+
+
+def modifier_text(m: Modifier) -> str:
+    """A character's permanent effect in words ("+2 to every harvest", "no bonuses from the
+    towers' floors")."""
+    if m.kind == "no_floor_bonus":
+        return "no bonuses from the towers' floors"
+    card = "any card" if m.tower == "any" else f"a {m.tower} card"
+    where = f"the action value when taking {card}" if m.kind == "tower" else f"every {m.kind}"
+    discount = f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else ""
+    return f"+{m.bonus} to {where}{discount}"
 
 
 def excommunication_text(tile_id: int) -> str:

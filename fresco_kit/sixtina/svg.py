@@ -143,7 +143,7 @@ def _panel(svg: Svg, state: State) -> float:
         c = player_colour(who, colour)
         turn = colour < state.n and colour == state.acting_seat and not state.over
         svg.rect(x, y - 13, 16, 16, fill=c, stroke=INK, tip=who)
-        svg.text(x + 22, y, f"{who}: {state.score[colour]} points" + (" ◀ to act" if turn else ""), bold=turn)
+        svg.text(x + 22, y, f"{who}: {plural(state.score[colour], 'point')}" + (" ◀ to act" if turn else ""), bold=turn)
         if colour < state.n:
             kept = state.display[colour]
             tip = ", ".join(card_name(k) for k in kept) or "none"
@@ -175,7 +175,7 @@ def _panel(svg: Svg, state: State) -> float:
             bx = x + k * 62
             name = _who(state, holder) if holder != EMPTY else "free"
             fill = player_colour(name, holder) if holder != EMPTY else FREE_SPACE
-            svg.rect(bx, y, 56, 22, fill=fill, stroke=INK, tip=f"{card.group}: {pts} points, {name}")
+            svg.rect(bx, y, 56, 22, fill=fill, stroke=INK, tip=f"{card.group}: {plural(pts, 'point')}, {name}")
             label = f"{pts} {name[0]}" if holder != EMPTY else f"{pts}"
             svg.text(bx + 28, y + 16, label, on=fill, size=12, anchor="middle", bold=holder != EMPTY)
         y += 22
