@@ -9,7 +9,7 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 
 from __future__ import annotations
 
-from fresco_kit.core import assign
+from fresco_kit.core import RuleRef, assign
 
 from .codes import (
     CARD_TECH,
@@ -25,11 +25,14 @@ from .codes import (
     D,
 )
 from .data import data_for
+from .refs import RULES
 from .state import State
 
 _T = TECH_INDEX
 EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
 COR2 = frozenset((_T["laboratory"], _T["infrared"], _T["solvent_sponge"]))
+#: a reason a claim is refused, with its rule
+Reason = tuple[str, RuleRef]
 EC3 = frozenset((_T["solvent_sponge"], _T["plaster_injection"], _T["repainting"]))
 
 
@@ -135,23 +138,38 @@ def objective_met(state: State, colour: int, objective: str) -> bool:
     return count >= needed
 
 
-def claim_problems(state: State, colour: int, objective: str) -> list[str]:
-    """Why ``colour`` cannot claim ``objective`` now (empty list: it can)."""
+def claim_reasons(state: State, colour: int, objective: str, claim_rule: str = "bonus.objective") -> list[Reason]:
+    """Why ``colour`` cannot claim ``objective`` now, each reason with its rule (empty: it can).
+
+    An unmet condition cites the objective's own rule (``obj.<id>``); a space already held,
+    no free space or no material in the supply cite ``claim_rule`` (the Objective bonus, or
+    the variant's objective sheet)."""
+    claim = RULES[claim_rule]
     if objective not in state.objectives:
-        return [f"{objective!r} is not one of the objectives in play ({', '.join(state.objectives)})"]
-    problems = []
+        return [(f"{objective!r} is not one of the objectives in play ({', '.join(state.objectives)})", claim)]
+    problems: list[Reason] = []
     spaces = state.claims[state.objectives.index(objective)]
     name = f"“{D.objective_by_id[objective].condition}”"
     if colour in spaces:
-        problems.append(f"{state.colours[colour]} already has a material on the objective {name}")
+        problems.append((f"{state.colours[colour]} already has a material on the objective {name}", claim))
     elif EMPTY not in spaces:
-        problems.append(f"the objective {name} has no free scoring space")
+        problems.append((f"the objective {name} has no free scoring space", claim))
     count, needed = objective_count(state, colour, objective)
     if count < needed:
-        problems.append(f"{state.colours[colour]} does not meet the objective {name}: {count} of the {needed} needed")
+        problems.append(
+            (
+                f"{state.colours[colour]} does not meet the objective {name}: {count} of the {needed} needed",
+                RULES[f"obj.{objective}"],
+            )
+        )
     if state.supply[colour] <= 0:
-        problems.append(f"{state.colours[colour]} has no material in the general supply to claim it")
+        problems.append((f"{state.colours[colour]} has no material in the general supply to claim it", claim))
     return problems
+
+
+def claim_problems(state: State, colour: int, objective: str) -> list[str]:
+    """Why ``colour`` cannot claim ``objective`` now, in words (empty list: it can)."""
+    return [message for message, _ in claim_reasons(state, colour, objective)]
 
 
 def claimable(state: State, colour: int) -> list[str]:

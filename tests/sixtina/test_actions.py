@@ -224,7 +224,7 @@ def test_objective_bonus_highest_free_space_once():
                           claims={"prudent5": ["Blue"]})
     options = [str(a) for a in game.legal_actions()]
     assert "bonus objective prudent5" in options and "bonus objective one5" not in options
-    assert [r.id for _, r in game.explain(Bonus("objective", "one5")).reasons] == ["bonus.objective"]
+    assert [r.id for _, r in game.explain(Bonus("objective", "one5")).reasons] == ["obj.one5"]  # the unmet condition
     supply = game.state.supply[0]
     game.play(Bonus("objective", "prudent5"))
     assert game.state.claims[0] == (2, 0, -1) and game.state.supply[0] == supply - 1
