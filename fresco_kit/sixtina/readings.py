@@ -229,7 +229,8 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the scoring names only the first and the second place; with two players tied on the most cards, "
         "both hold the first two places, so no one is left in second. The Final Scoring Example does not "
-        "decide it: its Laboratory tie for first (White and Blue, 2 each) has no third holder",
+        "decide it: its Laboratory tie for first (White and Blue score 2 points each, so one card each) has "
+        "no third holder",
         where="scoring.prudent_technique_points",
     ),
     Reading(

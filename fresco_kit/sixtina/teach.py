@@ -71,10 +71,11 @@ class SetupSummary:
             "1 on the score track, the rest to the general supply)",
             f"  black materials in the general supply: {self.black}",
             f"  visible frescoes ({len(self.visible)}): " + "; ".join(f"{p} {name}" for p, name in self.visible),
+            f"  starting player (drawn at random): {self.state.players[self.state.start]}; play runs clockwise",
             "  starting score spaces: " + ", ".join(f"{who} {s}" for who, s in self.starting_scores),
             "  objectives (points for the 1st / 2nd / 3rd space):",
         ]
-        lines += [f"    {o} {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
+        lines += [f"    {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
         if n == 2:
             lines.append(
                 f"  Gianluigi: {plural(rules.materials_total(self.state, 2), 'material')}, score marker on "
@@ -147,11 +148,11 @@ class Exploration:
         lines = [o.to_text()]
         if self.events:
             lines.append("  the engine would play it like this:")
-            lines += [f"    {e}" for e in self.events]
+            lines += [f"    {e.text}" for e in self.events]
         if self.bonuses:
             lines.append("  bonus to choose: " + ", ".join(self.bonuses))
         if not o.legal:
-            lines.append("  rules cited: " + ", ".join(sorted({r.checklist_id for _, r in o.reasons})))
+            lines.append("  rules cited: " + "; ".join(sorted({r.citation for _, r in o.reasons})))
         return "\n".join(lines)
 
 
@@ -427,10 +428,11 @@ class ObjectiveLine:
 
     def to_text(self) -> str:
         """One line: the objective, the count against the threshold, and the verdict."""
-        verdict = "; ".join(self.problems) or "claimable (by an Objective bonus or an objective sheet)"
+        verdict = "; ".join(p.replace(f" the objective “{self.condition}”", " it") for p in self.problems)
+        verdict = verdict or "claimable (by an Objective bonus or an objective sheet)"
         if not self.in_play:
             verdict = ("met" if self.met else "not met") + " (not in play)"
-        return f"{self.objective:<14} {self.count:>2} / {self.needed:<2} {verdict}"
+        return f"{self.count:>2} / {self.needed:<2} {self.condition}: {verdict}"
 
 
 def objectives_report(state: State, colour: int) -> list[ObjectiveLine]:
