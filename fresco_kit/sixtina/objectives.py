@@ -25,6 +25,7 @@ from .codes import (
     D,
 )
 from .data import data_for
+from .readings import setting
 from .refs import RULES
 from .state import State
 
@@ -94,6 +95,12 @@ def _display_by_technique(state: State, seat: int) -> dict[int, int]:
     return counts
 
 
+def fresco_type(state: State, fresco: str) -> str:
+    """A fresco's type for the Type of Restoration objectives: the kit's illustrative type,
+    or its deck with the switch ``fresco_types`` "decks" (readings: fresco types)."""
+    return D.fresco_by_id[fresco].deck if setting(state, "fresco_types") == "decks" else FRESCO_TYPE[fresco]
+
+
 def objective_count(state: State, colour: int, objective: str) -> tuple[int, int]:
     """``(count, needed)``: what the kit counts on the board for ``objective`` (see the module
     docstring) and the threshold for this player count; the condition is met when
@@ -124,7 +131,7 @@ def objective_count(state: State, colour: int, objective: str) -> tuple[int, int
     restored = restored_places(state, colour)
     if objective == "adjacent3":
         return largest_adjacent_group(restored), (2 if four else 3)
-    types = [FRESCO_TYPE[state.frescoes[i]] for i in restored]
+    types = [fresco_type(state, state.frescoes[i]) for i in restored]
     if objective == "sametype2":
         return max((types.count(t) for t in set(types)), default=0), 2
     if objective == "difftype3":

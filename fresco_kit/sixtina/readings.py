@@ -6,20 +6,75 @@ section heading and what the text says, in the kit's words), how the kit plays i
 (``kit``), the other plausible readings (``alternatives``; every reading names at
 least one), why the kit chose its reading (``argument``), the checklist id of the rule it
 reads (``rule``), the function that implements it (``where``) and the rule switch that
-selects an alternative (``switch``, None while there is none).  Every reading is pinned by a test (see
-``tests/sixtina/test_readings.py``).  Unlike Lorenzo, 1980 Sixtina has no rule switches
-yet: every ``switch`` is None in this round (:data:`NO_SWITCH` is how it is written out) -- each alternative is
-documented, not playable (a switch would need a ``switches`` field in the state and its
-saves).  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
-finds one by id and ``describe`` writes one reading out in full (the notebooks print them).
+selects an alternative (``switch``, None when the alternative is documented only).  Every
+reading is pinned by a test (see ``tests/sixtina/test_readings.py``).  The readings that
+change play most have a rule switch (:data:`SWITCHES`: ``new_game(..., switches={"gianluigi_wins":
+"no"})``); the state and its saves keep the switches set, and :func:`setting` gives the value
+in force.  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
+finds one by id, ``describe`` writes one reading out in full and ``readings_html`` writes them
+for the notebooks (a short table, each reading behind ``<details>``).
 """
 
 from __future__ import annotations
 
-from fresco_kit.core.readings import Reading
+import json
+from functools import lru_cache
+from html import escape
+from typing import Any
 
-#: the ``switch`` of every reading in this round: the alternative is documented only
+from fresco_kit.core.readings import Reading
+from fresco_kit.core.registry import Switch
+
+#: the ``switch`` of a reading whose alternative is documented only
 NO_SWITCH = "none (not switchable yet)"
+
+#: The readings a game can play another way: ``new_game(..., switches={name: value})``
+#: (``INFO.switches``); the state keeps the switches set (``State.switches``, canonical
+#: JSON) and the engine asks :func:`setting` for the value in force.
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
+        "fresco_types",
+        "what a fresco's type is, for the two Type of Restoration objectives that ask for it: 'kit' the kit's "
+        "four illustrative types, 'decks' the fresco's deck (Jesus Christ, Genesis, Moses, The Last Judgment)",
+        ("kit", "decks"),
+        rule="obj.sametype2",
+        default="kit",
+    ),
+    Switch(
+        "negative_shares",
+        "how tied players' shares (and the last fresco's halves) are rounded: 'down' to the lower number "
+        "(-1.5 gives -2), 'toward zero' by dropping the fraction (-1.5 gives -1)",
+        ("down", "toward zero"),
+        rule="complete.score",
+        default="down",
+    ),
+    Switch(
+        "gianluigi_wins",
+        "with two players, whether Gianluigi can win: 'yes' he is ranked with the players, 'no' only the two "
+        "players compete for the victory",
+        ("yes", "no"),
+        rule="final.winner",
+        default="yes",
+    ),
+)
+#: switch name -> its default value
+DEFAULTS: dict[str, Any] = {s.name: s.default for s in SWITCHES}
+
+
+@lru_cache(maxsize=64)
+def _given(switches: str) -> dict[str, Any]:
+    return dict(json.loads(switches)) if switches else {}
+
+
+def setting(state: Any, name: str) -> Any:
+    """The value of switch ``name`` in force for ``state`` (a state or a view, whose
+    ``switches`` is the canonical JSON of the switches set; the default when unset)."""
+    return _given(getattr(state, "switches", "") or "").get(name, DEFAULTS[name])
+
+
+def switches_json(switches: dict[str, Any]) -> str:
+    """The canonical JSON a state keeps of the switches set ("" for none)."""
+    return json.dumps(dict(sorted(switches.items()))) if switches else ""
 
 
 READINGS: tuple[Reading, ...] = (
@@ -249,6 +304,7 @@ READINGS: tuple[Reading, ...] = (
         argument="the rulebook's text does not list the icons; the deck cannot be ruled out, but the rulebook "
         "speaks of decks and of types separately (a deck per wall, an icon per card), so the kit keeps them "
         "apart and labels its grouping illustrative until the printed icons are checked",
+        switch="fresco_types",
         where="objectives.objective_met",
     ),
     Reading(
@@ -273,6 +329,7 @@ READINGS: tuple[Reading, ...] = (
         argument="the rulebook says 'rounding down' with no exception, and down from -1.5 is -2; the alternative "
         "would make a shared penalty smaller than its fair part. The two differ only when tied players share "
         "an odd negative sum",
+        switch="negative_shares",
         where="completion.contribution_awards",
     ),
     Reading(
@@ -291,6 +348,7 @@ READINGS: tuple[Reading, ...] = (
         "player, and his score is kept and summed like a player's (End of the Game of Two-Player Games); the "
         "rulebook never sets him apart from the winner's rule. His objective materials score as claims, so the "
         "kit counts them as claims in the tie-break too",
+        switch="gianluigi_wins",
         where="final.winners",
     ),
     Reading(
@@ -335,8 +393,6 @@ def readings_html(items: tuple[Reading, ...] = READINGS) -> str:
     """The readings for a learner: a short table (name, section, how many other readings),
     then each reading in full behind a collapsible ``<details>``; the checklist id of each
     rule is only a tooltip."""
-    from html import escape
-
     rows = "".join(
         f"<tr><td>{k}</td><td title='rule {escape(r.rule)}'><b>{escape(r.id)}</b></td>"
         f"<td>{escape(section_of(r))}</td><td>{len(r.alternatives)}</td></tr>"
