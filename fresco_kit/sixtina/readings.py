@@ -395,11 +395,12 @@ def readings_html(items: tuple[Reading, ...] = READINGS) -> str:
     rule is only a tooltip."""
     rows = "".join(
         f"<tr><td>{k}</td><td title='rule {escape(r.rule)}'><b>{escape(r.id)}</b></td>"
-        f"<td>{escape(section_of(r))}</td><td>{len(r.alternatives)}</td></tr>"
+        f"<td>{escape(section_of(r))}</td><td>{len(r.alternatives)}</td><td>{escape(r.switch or '—')}</td></tr>"
         for k, r in enumerate(items, start=1)
     )
     table = (
-        "<table><tr><th>#</th><th>reading</th><th>rulebook section it reads</th><th>other readings</th></tr>"
+        "<table><tr><th>#</th><th>reading</th><th>rulebook section it reads</th><th>other readings</th>"
+        "<th>switch</th></tr>"
         f"{rows}</table>"
     )
     details = "".join(
