@@ -237,7 +237,8 @@ READINGS: tuple[Reading, ...] = (
         id="setup placements are no restoration",
         rule="complete.trigger",
         reads="Completing the Restoration of Frescoes: the check for completed frescoes follows any restoration action",
-        kit="setup placements are not restoration actions: a fresco they fill (four players) is scored after "
+        kit="setup placements are not restoration actions: a fresco they fill (three placements on a fresco of three "
+        "techniques) is scored after "
         "the next restoration action of the game, whose player uncovers",
         alternatives=(
             "score a fresco filled by the setup placements at once, before the first turn, with the player who "

@@ -135,6 +135,11 @@ def test_actions_notebook_spells_out_the_bonuses_and_explains_the_prudent_refusa
         ("05_two_players.ipynb", "Gianluigi's own material"),
         ("06_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
         ("06_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
+        ("06_objectives_variant_and_readings.ipynb", "fresco types"),
+        ("06_objectives_variant_and_readings.ipynb", "objective technique lists"),
+        ("03_completing_a_fresco.ipynb", "negative shares rounded down"),
+        ("05_two_players.ipynb", "Gianluigi can win"),
+        ("05_two_players.ipynb", "Gianluigi takes no bonus"),
     ],
 )
 def test_notebooks_flag_the_readings_where_they_apply(name, reading):
@@ -225,3 +230,37 @@ def test_widget_cells_are_tagged_and_their_state_is_stored():
         if widget_cells:
             state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
             assert state, path.name                       # widgets render before the notebook is run
+
+
+def test_every_reading_is_flagged_in_some_lesson():
+    from fresco_kit.sixtina.readings import READINGS
+
+    text = flat("\n".join(notebook_text(p.name, "markdown") for p in sorted(NOTEBOOKS.glob("0*.ipynb"))))
+    missing = [r.id for r in READINGS if f"(readings: {r.id}" not in text]
+    assert not missing, missing
+
+
+def test_lessons_link_to_the_classroom_page_not_the_developers_start_page():
+    for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
+        text = notebook_text(path.name, "markdown")
+        assert "../00_classroom.ipynb" in text and "00_start_here" not in text, path.name
+
+
+def test_the_game_opens_with_what_it_is_about_and_how_you_win():
+    cells = json.loads((NOTEBOOKS / "01_setup.ipynb").read_text())["cells"]
+    second = "".join(cells[1]["source"])
+    assert second.startswith("## What the game is about, and how you win") and "**How you win:**" in second
+    text = flat(notebook_text("01_setup.ipynb", "markdown"))
+    assert "chosen **at random**" in text and "**clockwise**" in text
+    assert "networkx" not in text and "**graph**" not in text
+    actions = flat(notebook_text("02_actions.ipynb", "markdown"))
+    assert "at least one material there" in actions and "*C. Prudent Restoration*" in actions
+
+
+def test_no_checklist_ids_or_internal_objective_ids_in_learner_outputs():
+    ids = re.compile(r"\[sixtina [a-z]|\b(materials8|three6|one5|exc2|cor2|ec3|adjacent3|sametype2|difftype3|prudent_same3|"
+                     r"prudent5|prudent_diff3)\b")
+    for name in ("01_setup.ipynb", "02_actions.ipynb", "03_completing_a_fresco.ipynb", "04_end_and_final_scoring.ipynb",
+                 "05_two_players.ipynb", "06_objectives_variant_and_readings.ipynb", "07_play_a_game.ipynb"):
+        out = re.sub(r"\b(bonus objective|claim) \w+", "", notebook_outputs(name))   # the action grammar's text
+        assert not ids.search(out), (name, ids.search(out))
