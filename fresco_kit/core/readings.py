@@ -2,12 +2,16 @@
 
 One :class:`Reading` type for every game: each game's ``readings.py`` lists its
 readings in ``READINGS``; a reading that changes play names the
-:class:`~fresco_kit.core.registry.Switch` that plays an alternative.
+:class:`~fresco_kit.core.registry.Switch` that plays an alternative.  :func:`readings_html`
+shows a list of them as a short table whose rows open on the detail (the notebooks use it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
+from xml.sax.saxutils import quoteattr
 
 
 @dataclass(frozen=True)
@@ -31,3 +35,27 @@ class Reading:
     argument: str
     switch: str | None = None
     where: str = ""
+
+
+def readings_html(readings: Sequence[Reading], title: str = "") -> str:
+    """``readings`` as a short HTML table (the reading, what the kit does, the switch), each
+    row opening (``<details>``) on what the sources say, the other readings and the argument.
+
+    The checklist id of the rule read stays in a tooltip: learner text shows words only."""
+
+    def cell(text: str) -> str:
+        return f"<td style='vertical-align:top;text-align:left;padding:2px 6px'>{text}</td>"
+
+    rows = []
+    for r in readings:
+        others = "; ".join(escape(a) for a in r.alternatives) or "none"
+        detail = (
+            f"<details><summary>{escape(r.kit)}</summary>"
+            f"<p><b>The sources:</b> {escape(r.reads)}</p><p><b>Other readings:</b> {others}</p>"
+            f"<p><b>Why the kit reads it so:</b> {escape(r.argument)}</p></details>"
+        )
+        switch = f"<code>{escape(r.switch)}</code>" if r.switch else "none"
+        rows.append(f"<tr>{cell(f'<b title={quoteattr(r.rule)}>{escape(r.id)}</b>')}{cell(detail)}{cell(switch)}</tr>")
+    caption = f"<caption style='text-align:left'><b>{escape(title)}</b></caption>" if title else ""
+    head = "<tr><th>reading</th><th>what the kit does (open for the sources and the argument)</th><th>switch</th></tr>"
+    return f"<table class='fk-readings'>{caption}<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"

@@ -14,8 +14,21 @@ explains it with the rules it used.  A teacher adds one in a few lines, e.g.::
 
 from __future__ import annotations
 
-from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
-from fresco_kit.core import Game, RuleRef
+from collections.abc import Sequence
+
+from fresco_kit.classroom.exercises import (
+    Cited,
+    Criterion,
+    Exercise,
+    best,
+    choice,
+    legal,
+    number,
+    points_gained,
+    why_not,
+)
+from fresco_kit.core import Event, Game, RuleRef
+from fresco_kit.core.text import plural
 
 from .positions import final_tie, game_at, position, vatican_report_opened
 from .refs import RULES
@@ -62,6 +75,20 @@ def vatican_period_one() -> Game:
     return vatican_report_opened()
 
 
+def before_the_report() -> Game:
+    """Three players, the last placement of round 2 (period I, threshold 3) still to come: Red 5
+    faith, White 4, Blue 2; Blue's neutral member is the last one at home."""
+    st = position(
+        ["Red", "White", "Blue"],
+        round=2,
+        tiles=(2, 9, 18),
+        res={"Red": {"faith": 5}, "White": {"faith": 4}, "Blue": {"faith": 2}},
+        home={"Red": [], "White": [], "Blue": ["neutral"]},
+        turn=-1,
+    )
+    return game_at(st)
+
+
 def large_harvest() -> Game:
     """Three players: Red holds Farmer (+2 to harvests) and Commercial Hub, Woods, Village
     and Gravel Pit (harvest values 1-4), with the white die at 4."""
@@ -82,20 +109,26 @@ def last_neutral() -> Game:
 
 
 # --------------------------------------------------------------------------- solvers
-def _coins_after_harvest(game: Game) -> tuple[int, str, tuple[RuleRef, ...]]:
+def _events(events: Sequence[Event]) -> list[tuple[str, RuleRef | None]]:
+    return [(e.text, e.rule) for e in events]
+
+
+def _coins_after_harvest(game: Game) -> tuple[int, str, Cited]:
     preview = game.preview("place Red white harvest-large")
     coins = preview.state.player("Red").res["coins"]
-    lines = "\n".join(f"  {e.text}" for e in preview.events)
-    rules = tuple(dict.fromkeys(e.rule for e in preview.events if e.rule is not None))
-    return coins, f"Red ends with {coins} coins. What the harvest does:\n{lines}", rules
+    why = (
+        f"Red ends with {coins} coins. The action value is the die's 4, -3 for the large space, +2 for Farmer: 3. "
+        "So the cards of harvest value 1 to 3 fire (Commercial Hub and Village give a coin each); Gravel Pit "
+        "(4) does not. What the harvest does:"
+    )
+    return coins, why, _events(preview.events)
 
 
-def _red_total(game: Game) -> tuple[int, str, tuple[RuleRef, ...]]:
+def _red_total(game: Game) -> tuple[int, str, Cited]:
     sheet = game.scores()
     row = sheet.rows["Red"]
-    lines = "\n".join(f"  {c}: {row.get(c, 0)} ({CATEGORY_HELP[c][0]})" for c in sheet.categories)
-    refs = tuple(CATEGORY_HELP[c][1] for c in sheet.categories if row.get(c, 0))
-    return sheet.totals["Red"], f"Red's score sheet:\n{lines}", refs
+    pairs = [(f"{c}: {row.get(c, 0)} ({CATEGORY_HELP[c][0]})", CATEGORY_HELP[c][1]) for c in sheet.categories]
+    return sheet.totals["Red"], f"Red's score sheet, {len(pairs)} categories:", pairs
 
 
 BLUE_VATICAN = (
@@ -105,43 +138,94 @@ BLUE_VATICAN = (
 )
 
 
-def _blue_at_the_report(game: Game) -> tuple[str, str, tuple[RuleRef, ...]]:
-    asked = any(d.player == "Blue" and d.kind == "vatican" for d in game.state.pending)
+def _blue_at_the_report(game: Game) -> tuple[str, str, Cited]:
+    events = [*game.play("place Blue neutral council servants 1"), *game.play("choose Blue coins")]
     blue = game.state.player("Blue")
-    events = [e for turn in game.history for e in turn.events if "Blue" in e.text or "report" in e.text.lower()]
-    why = "\n".join(f"  {e.text}" for e in events)
+    threshold = 3
+    asked = any(d.player == "Blue" and d.kind == "vatican" for d in game.state.pending)
+    report = [
+        (e.text, e.rule) for e in events if "Blue" in e.text and ("excommunicated" in e.text or "report" in e.text)
+    ]
     if asked:
-        return BLUE_VATICAN[0], f"Blue reaches the threshold and is asked.\n{why}", (RULES["vatican.support"],)
-    kept = f"Blue keeps {blue.res['faith']} faith points."
-    return BLUE_VATICAN[1], f"{why}\n{kept}", (RULES["vatican.threshold"], RULES["vatican.excommunicate"])
+        return BLUE_VATICAN[0], "Blue reaches the threshold and is asked.", [RULES["vatican.support"]]
+    why = f"Blue's last placement takes 2 coins, not faith: Blue comes to the report with {blue.res['faith']} faith."
+    pairs = [
+        (
+            f"Blue has {blue.res['faith']} faith points, below period I's threshold of {threshold}: no choice to make",
+            RULES["vatican.threshold"],
+        ),
+        (
+            f"below the threshold means excommunication; the faith stays on the track (Blue keeps {blue.res['faith']})",
+            RULES["vatican.excommunicate"],
+        ),
+    ]
+    return BLUE_VATICAN[1], why, [*pairs, *report]
 
 
 TIE_OPTIONS = ("Red", "Blue", "Red and Blue share the victory")
 
 
-def _tie_winner(game: Game) -> tuple[str, str, tuple[RuleRef, ...]]:
+def _tie_winner(game: Game) -> tuple[str, str, Cited]:
     sheet = game.scores()
     winner = TIE_OPTIONS[2] if len(sheet.winners) > 1 else sheet.winners[0]
     totals = ", ".join(f"{n} {t} VP" for n, t in sheet.totals.items())
-    notes = " ".join(sheet.notes)
-    return winner, f"Totals: {totals}. {notes}", (RULES["final.winner"], RULES["endround.order"])
+    order = ", ".join(game.state.order)
+    pairs = [
+        (f"Totals: {totals}: a tie; the summary names no tie-break", RULES["final.winner"]),
+        (f"the Council Palace of the last round sets the final turn order: {order}", RULES["endround.order"]),
+        (
+            f"the kit's reading: the tied player earlier in that order wins, so {winner} "
+            "(the other reading, switch win_tie_break='shared': they share the victory)",
+            RULES["final.winner"],
+        ),
+    ]
+    return winner, " ".join(sheet.notes), pairs
 
 
-def _best_neutral(game: Game) -> tuple[None, str, tuple[RuleRef, ...]]:
-    return (
-        None,
-        "With 1 servant the neutral member reaches value 1: the first floors, the small harvest and "
-        "production spaces, the market and the Council Palace.",
-        (RULES["dice.value"], RULES["servants"]),
+def coins_after(player: str) -> Criterion:
+    """The coins ``player`` holds once the move is played (a privilege not yet chosen adds none)."""
+
+    def rate(game: Game, move: str) -> tuple[int, str]:
+        coins = game.preview(move).state.player(player).res["coins"]
+        return coins, plural(coins, "coin")
+
+    return Criterion(
+        f"the most coins in {player}'s hands once the move is played (a council privilege still to "
+        "choose counts as none)",
+        rate,
     )
 
 
-def _best_support(game: Game) -> tuple[None, str, tuple[RuleRef, ...]]:
+def _best_neutral(game: Game) -> tuple[None, str, Cited]:
     return (
         None,
-        "Supporting the Church turns Red's 5 faith points into VP at once; refusing keeps the faith "
-        "but adds the period's excommunication tile for the rest of the game.",
-        (RULES["vatican.support"], RULES["vatican.excommunicate"]),
+        "With 1 servant the neutral member is worth 0 + 1 = 1: every space of value 1 is open to it.",
+        [
+            ("the neutral member is worth 0; each servant paid adds 1", RULES["servants"]),
+            ("market space 1 gives 5 coins", RULES["market.spaces"]),
+            ("the Council Palace gives 1 coin and a privilege (to choose afterwards)", RULES["council.space"]),
+            (
+                "a production at value 1 fires the personal bonus tile (2 coins) and no building",
+                RULES["zones.activation"],
+            ),
+            ("a territory costs nothing and gives no coins when taken", RULES["towers.costs"]),
+        ],
+    )
+
+
+def _best_support(game: Game) -> tuple[None, str, Cited]:
+    return (
+        None,
+        "Supporting the Church turns Red's 5 faith points into 5 VP at once. Refusing scores nothing now; it keeps "
+        "the faith for later but adds the period's excommunication tile for the rest of the game, which the "
+        "criterion does not weigh.",
+        [
+            (
+                "support: the faith points go back to 0 and score the VP of their space (5 for 5)",
+                RULES["vatican.support"],
+            ),
+            ("refusing: the period's excommunication, the faith kept", RULES["vatican.excommunicate"]),
+        ],
     )
 
 
@@ -156,15 +240,21 @@ EXERCISES: tuple[Exercise, ...] = (
         question="Red wants Woods, on the territory tower's floor 2 (value 3), with the neutral family "
         "member (worth 0), paying 3 servants. Is this move legal?",
     ),
-    legal(
+    why_not(
         GAME,
         "occupied-tower",
         "An occupied tower",
         position=occupied_venture_tower,
         move="place Blue white venture-4",
-        question="Red already stands in the venture tower. Blue, with 2 coins and the white die at 6, places "
-        "the white member on floor 4 (value 7, bonus 2 coins) to take Hiring Recruits (4 coins), paying no "
-        "servants. Is this move legal? If not, which rules stop it?",
+        reasons=(
+            ("The white member (die 6) is worth less than floor 4's value 7", RULES["place.min"]),
+            ("Red is already in the venture tower, so Blue owes 3 coins first", RULES["towers.occupied"]),
+            ("Blue cannot pay Hiring Recruits' 4 coins", RULES["towers.costs"]),
+            ("Blue already has a member of that colour in the venture tower", RULES["towers.colour"]),
+        ),
+        question="Red already stands on the venture tower's floor 1. Blue, with 2 coins and the white die at 6, "
+        "wants to place the white member on floor 4 (value 7, bonus 2 coins) to take Hiring Recruits (4 coins), "
+        "paying no servants. It is refused: why? Tick every reason that applies.",
     ),
     legal(
         GAME,
@@ -172,8 +262,9 @@ EXERCISES: tuple[Exercise, ...] = (
         "A third territory",
         position=third_territory,
         move="place Red white territory-1",
-        question="Red holds two territories (Commercial Hub and Woods) and no military points. Can Red's "
-        "white member take Forest from the territory tower's floor 1?",
+        question="Red holds two territories (Commercial Hub and Woods) and no military points; the third "
+        "territory needs 3 military points. Can Red's white member take Forest from the territory tower's "
+        "floor 1?",
     ),
     number(
         GAME,
@@ -182,8 +273,8 @@ EXERCISES: tuple[Exercise, ...] = (
         position=vatican_period_one,
         move="choose Red support",
         player="Red",
-        question="The period I Vatican report (threshold 3): Red has 5 faith points and shows support for the "
-        "Church. By how much does Red's score go up?",
+        question="The period I Vatican report (threshold 3): Red has 5 faith points, and 5 faith points are worth "
+        "5 VP on the faith track. Red shows support for the Church. By how much does Red's score go up?",
     ),
     number(
         GAME,
@@ -191,9 +282,10 @@ EXERCISES: tuple[Exercise, ...] = (
         "A harvest on the large space",
         position=large_harvest,
         solve=_coins_after_harvest,
-        question="Red (5 coins) holds Farmer (+2 to harvests) and four territories: Commercial Hub, Woods, "
-        "Village and Gravel Pit. Red harvests on the large space with the white member (die 4). How many "
-        "coins does Red hold afterwards?",
+        question="Red (5 coins) holds Farmer (+2 to every harvest) and four territories, each firing from a "
+        "harvest value: Commercial Hub (1: 1 coin), Woods (2: 1 wood), Village (3: 1 servant and 1 coin) and "
+        "Gravel Pit (4: 2 stone). Red's personal bonus tile gives no coins. Red harvests on the large space (-3) "
+        "with the white member (die 4). How many coins does Red hold afterwards?",
     ),
     number(
         GAME,
@@ -201,18 +293,21 @@ EXERCISES: tuple[Exercise, ...] = (
         "A final score",
         position=final_tie,
         solve=_red_total,
-        question="The game is over. Red holds 4 territories, 3 characters (Warlord, Stonemason, Dame), 2 "
-        "ventures (Hiring Recruits and Military Campaign), 7 military points like Blue, 27 VP earned during "
-        "the game and 17 goods (wood, stone, servants, coins). What is Red's final score?",
+        question="The game is over. Red holds 4 territories (4 VP for 4 cards), 3 characters (6 VP for 3 cards), "
+        "2 ventures (Hiring Recruits, 4 VP, and Military Campaign, 5 VP), 7 military points like Blue (the most: "
+        "tied players both take the first award, 5 VP), 27 VP earned during the game and 17 goods (wood, stone, "
+        "servants and coins: 1 VP per 5), and no excommunication. What is Red's final score?",
     ),
     choice(
         GAME,
         "below-threshold",
         "Below the faith threshold",
-        position=vatican_period_one,
+        position=before_the_report,
         options=BLUE_VATICAN,
         solve=_blue_at_the_report,
-        question="At the period I Vatican report (threshold 3) Blue has only 2 faith points. What happens to Blue?",
+        question="Round 2 is ending: Blue, with 2 faith points, makes the last placement, sending the neutral "
+        "member to the Council Palace and taking 2 coins as the privilege. Then comes the period I Vatican "
+        "report (threshold 3). What happens to Blue?",
     ),
     choice(
         GAME,
@@ -221,7 +316,10 @@ EXERCISES: tuple[Exercise, ...] = (
         position=final_tie,
         options=TIE_OPTIONS,
         solve=_tie_winner,
-        question="Red and Blue end level on points; Red entered the Council Palace in the last round. Who wins?",
+        reading="win tie",
+        question="Red and Blue end level on points; in the last round Red entered the Council Palace and Blue "
+        "did not. The summary names no tie-break: the kit reads a tie as won by the tied player earlier in the "
+        "final turn order. Who wins in the kit?",
     ),
     best(
         GAME,
@@ -229,9 +327,16 @@ EXERCISES: tuple[Exercise, ...] = (
         "The last family member",
         position=last_neutral,
         player="Red",
+        criterion=coins_after("Red"),
+        options=(
+            "place Red neutral territory-1 servants 1",
+            "place Red neutral production-small servants 1",
+            "place Red neutral market-1 servants 1",
+            "place Red neutral council servants 1",
+        ),
         solve=_best_neutral,
         question="Round 1: Red's last member at home is the neutral one (worth 0); Red has 1 servant and 2 "
-        "coins. What is Red's best move?",
+        "coins, and pays the servant. Which of these moves is best?",
     ),
     best(
         GAME,
@@ -239,6 +344,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "Support or refuse?",
         position=vatican_period_one,
         player="Red",
+        criterion=points_gained("Red"),
         solve=_best_support,
         question="The period I Vatican report: Red has 5 faith points. Should Red support the Church or refuse?",
     ),

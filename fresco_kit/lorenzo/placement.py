@@ -421,15 +421,30 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
         resolve_trade(st, p, d, a.choice, events)
     elif kind == "vatican":
         resolve_vatican(st, p, a.choice, events)
-    elif a.choice == "skip":
+    else:
+        _extra_action(st, p, d, a, events)
+    assign(st, pending=push(rest, *st.pending))  # answered before the rest
+
+
+def _extra_action(st: State, p: Player, d: Decision, a: Choose, events: list[Event]) -> None:
+    """Take (or decline) the extra action a card printed: the servants paid are logged."""
+    if a.choice == "skip":
         events.append(Event(f"{p.name} declines the extra action", RULES["kit.extra_action"]))
-    elif d.action in ZONES:
+        return
+    if a.servants:
+        plus = a.servants // servants_per_plus(p)
+        events.append(
+            Event(
+                f"{p.name} pays {plural(a.servants, 'servant')} for the extra action: value {d.value or 0} + {plus}",
+                RULES["servants"],
+            )
+        )
+    if d.action in ZONES:
         p.res["servants"] -= a.servants
         activate(st, p, d.action, action_value(p, d.value or 0, a.servants, d.action), events)
     else:
         tp = plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount)
         take_card(st, p, a.choice, a.servants, None, tp, events)
-    assign(st, pending=push(rest, *st.pending))  # answered before the rest
 
 
 class Handler(NamedTuple):

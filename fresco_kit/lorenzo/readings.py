@@ -37,13 +37,15 @@ MILITARY_ZERO_COMPETES = True
 #: ("as_given", for lessons and constructed games).
 INITIAL_ORDER = "random"
 
-#: An extra action printed on a card ("take a card at value N") does not place a member,
-#: so it gets no floor bonus, but it pays the 3 coins of an occupied tower.  The summary
-#: only speaks of members placed; the kit reads the floor bonus as the reward of the space
-#: a member occupies, and the 3 coins as the price of entering a crowded tower, which an
-#: extra action must not dodge (the published game plays it this way, to the reviewer's
-#: knowledge; not confirmable from the sources here).
-EXTRA_ACTION_FLOOR_BONUS = False
+#: An extra action printed on a card ("take a card at value N") takes the floor bonus of
+#: the space it uses, like a placed member, and pays the 3 coins of an occupied tower.
+#: The summary only speaks of members placed.  The public text of the Preacher card (the
+#: character whose effect removes the floor bonuses, public sources) says its holder no longer
+#: takes those bonuses whether the card is taken through a family member or as another card's
+#: effect: a ban on the bonus from a card's effect only means something if that bonus is
+#: otherwise taken.  Until issue 19 the kit gave no bonus (False): the evidence of the card
+#: text outweighs the reviewer's memory the old default rested on.
+EXTRA_ACTION_FLOOR_BONUS = True
 EXTRA_ACTION_PAYS_OCCUPIED = True
 
 #: The faith track ends at 15 (the last printed space); faith beyond it is lost.
@@ -84,7 +86,8 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch(
         "extra_action_floor_bonus",
-        "False (default): an extra action printed on a card takes no floor bonus; True: it does",
+        "True (default): an extra action printed on a card takes the floor bonus like a placed member "
+        "(the Preacher card's public text implies it); False: it takes none",
         (True, False),
         "kit.extra_action",
         default=EXTRA_ACTION_FLOOR_BONUS,
@@ -161,10 +164,15 @@ READINGS: tuple[Reading, ...] = (
         "player.start",
         _S + "La struttura della partita: each player starts with a personal bonus tile",
         "everyone has the standard tile (illustrative numbers); option bonus_tiles='advanced' deals tiles A-D "
-        "in turn order",
-        ("players choose among the advanced tiles",),
+        "in turn order (the first player A, the second B, ...)",
+        (
+            "players choose among the advanced tiles in reverse turn order, the last player first (as a public "
+            "quick reference has it)",
+        ),
         "the summary names one tile per player and no choosing step; dealing in turn order is the kit's "
-        "simplest order that the seed decides",
+        "simplest order that the seed decides, with no decision to ask; it is not the order of the public quick "
+        "reference, whose reverse order gives the player who plays last the "
+        "first pick",
         "bonus_tiles (an option)",
     ),
     Reading(
@@ -197,10 +205,14 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         "extra action floor bonus",
         "kit.extra_action",
-        _S + "Le Torri e le carte Sviluppo: the third and fourth floors give a bonus to the member placed",
-        "an extra action printed on a card places no member, so it gets no floor bonus",
-        ("an extra action takes the floor bonus like a placed member",),
-        "the bonus is the reward of the space a member occupies; the summary speaks only of members placed",
+        _S + "Le Torri e le carte Sviluppo: the spaces of the third and fourth floors give an immediate bonus "
+        "(the summary speaks of members placed there); the Preacher card (public sources): its holder takes no "
+        "such bonus, neither with a family member nor through another card's effect",
+        "an extra action printed on a card takes the floor bonus of the space it uses, like a placed member "
+        "(earlier versions of the kit gave none); a holder of the Preacher takes none either way",
+        ("an extra action places no member, so it gets no floor bonus (the default of earlier versions of the kit)",),
+        "the Preacher's text forbids the bonus 'as an effect of another card' too, which only has a point if "
+        "such an action normally gets the bonus; the summary's silence does not weigh against a printed card",
         "extra_action_floor_bonus",
     ),
     Reading(
@@ -211,6 +223,17 @@ READINGS: tuple[Reading, ...] = (
         ("an extra action, placing no member, pays nothing",),
         "the 3 coins are the price of entering a crowded tower, which an extra action must not dodge",
         "extra_action_pays_occupied",
+    ),
+    Reading(
+        "extra action modifiers",
+        "kit.extra_action",
+        _S + "Le Torri e le carte Sviluppo / Il Rapporto in Vaticano: characters change actions for the rest of the "
+        "game; some excommunications lower by 4 the value of the actions that take a certain type of card",
+        "a character's bonus and an excommunication's malus for a card type apply to an extra action of that "
+        "type too (the Warlord's +2 lifts the Abbess's value-4 action to 6 for a territory)",
+        ("bonuses and maluses apply only to members placed, an extra action keeps its printed value",),
+        "the summary speaks of the value of the *action* that takes a card, not of the member; reading it the "
+        "same way for bonuses and maluses keeps one rule for both. No switch: the kit plays only this reading",
     ),
     Reading(
         "extra actions",
@@ -224,7 +247,9 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         "short deck",
         "round.setup",
-        _S + "La struttura della partita: one card per floor from the period's deck",
+        _S + "La struttura della partita: at the start of a round one development card is drawn from the top of "
+        "each of the four decks and placed on its tower, starting from the lowest space (that every floor is "
+        "filled, four cards a tower, is from public sources)",
         "a floor whose deck has run out stays empty for the round (only constructed positions take cards out "
         "of the decks)",
         ("cards of the next period fill the floor",),
@@ -253,7 +278,8 @@ READINGS: tuple[Reading, ...] = (
         _S + "Le altre zone del tabellone: the large space takes any number of members at -3; both spaces "
         "need at least 1",
         "the member's value must reach 1 before the -3 is applied to the action value (which may fall to 0 "
-        "or below: then fewer cards fire)",
+        "or below: then fewer cards fire, and below 1 not even the personal bonus tile, whose activation value "
+        "is 1)",
         ("the -3 counts towards the minimum: the member must be worth 4",),
         "the printed 1 is the space's minimum like any other; the -3 lowers the action, not the entry",
         "large_space_penalty_after_minimum",
@@ -300,8 +326,13 @@ READINGS: tuple[Reading, ...] = (
         _S + "Il Rapporto in Vaticano: one excommunication skips the first action of each round, recovered "
         "only after everybody has played",
         "that player's first turn of each round moves to after everybody's last",
-        ("the first action is lost",),
-        "the summary says the action is recovered after the others",
+        (
+            "the skipped placement comes back at the end of the first go-round, once every other player has "
+            "placed one member",
+        ),
+        "'after everybody has played' reads most naturally as after all the round's placements; a return after "
+        "the first go-round would leave the skip with almost no cost (the player only moves down one place). "
+        "Losing the action is not a reading: the summary says it is recovered",
     ),
     Reading(
         "last report",
@@ -328,9 +359,13 @@ READINGS: tuple[Reading, ...] = (
         "military zero",
         "final.military",
         _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2",
-        "players on 0 military points compete too",
+        "players on 0 military points compete too; so at setup, with every disc on 0, every player is tied first "
+        "and a live score sheet shows 5 military VP for each of them (with 4 players: Military 5 5 5 5) until "
+        "someone gains a military point",
         ("0 military points score nothing",),
-        "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum",
+        "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum "
+        "(the other reading gives the same sheet 0 0 0 0 at setup, and changes an end score only when a player "
+        "ends on 0)",
         "military_zero_competes",
     ),
     Reading(

@@ -24,8 +24,9 @@ RULES = Rulebook(
         "struct.periods": (STRUCT, "three periods of two rounds each; every round has the same four phases"),
         "round.setup": (
             STRUCT,
-            "at round start each tower gets one card per floor from that period's deck, "
-            "bottom floor first, and the three dice are rolled",
+            "at round start a card is drawn from the top of each of the four decks onto its tower, from the "
+            "lowest space up (that all four floors are filled is from public sources), and the first player "
+            "rolls the three dice",
         ),
         "phase.actions": (STRUCT, "in turn order each player places one family member per turn, going round"),
         "phase.vatican": (STRUCT, "a Vatican report closes rounds 2, 4 and 6 (the end of each period)"),
@@ -145,7 +146,11 @@ RULES = Rulebook(
             "kit: a space must exist, be open for this player count, have room and, in a tower, still hold a card",
         ),
         "kit.board_full": (TOWERS, "kit: a player board holds at most six cards of each type"),
-        "kit.privileges": (ZONES, "kit: several privileges from one effect must all be different"),
+        "kit.privileges": (
+            ZONES,
+            "kit: several privileges from one effect must all be different (from public sources; the summary "
+            "does not say it)",
+        ),
         "kit.extra_action": (
             TOWERS,
             "kit: an extra action from a card is taken at the printed value without a "

@@ -205,7 +205,8 @@ def move_text(state: State, action: Action) -> str:
     if not isinstance(action, Choose):
         raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
     steps = move_steps(state, action)
-    return f"{action.player}: {steps[0].lower()} — {', '.join(steps[1:])}"
+    head = steps[0][0].lower() + steps[0][1:]  # "answer the Vatican report": names keep their capitals
+    return f"{action.player}: {head} — {', '.join(steps[1:])}"
 
 
 def status(state: State) -> str:

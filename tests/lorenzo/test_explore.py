@@ -62,11 +62,12 @@ def test_texts():
 
 
 @pytest.mark.rule("lorenzo kit.extra_action")
-def test_extra_action_gets_no_floor_bonus_but_pays_occupied_tower():
+def test_extra_action_gets_the_floor_bonus_and_pays_occupied_tower():
     st = position(P2, dice={"white": 6}, towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]},
                   res={"Red": {"coins": 9}}, occupants={"territory-1": ["Blue:white"]})
     g = game_at(st)
     g.play("place Red white character-3")                   # Abbess: any card at value 4 (+ servants)
-    g.play(Choose("Red", "territory-3", 1))                 # 4 + 1 = 5; occupied: 3 coins; no wood bonus
+    events = g.play(Choose("Red", "territory-3", 1))        # 4 + 1 = 5; occupied: 3 coins; the floor's wood
+    assert events[0].text == "Red pays 1 servant for the extra action: value 4 + 1"      # the servant is logged
     red = g.state.player("Red")
-    assert red.res["coins"] == 9 - 3 - 3 and red.res["wood"] == 2 and red.res["servants"] == 3 - 1
+    assert red.res["coins"] == 9 - 3 - 3 and red.res["wood"] == 2 + 1 and red.res["servants"] == 3 - 1

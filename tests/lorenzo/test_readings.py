@@ -8,6 +8,7 @@ import pytest
 from fresco_kit.core.readings import Reading
 from fresco_kit.core.registry import Switch
 from fresco_kit.lorenzo import INFO, new_game, readings
+from fresco_kit.lorenzo.data import load
 from fresco_kit.lorenzo.final import final_scores
 from fresco_kit.lorenzo.scoring import military_points
 from fresco_kit.lorenzo.actions import Choose, Place
@@ -40,7 +41,7 @@ def test_readings_and_switches_are_the_kits_shared_types():
 def test_switches_are_the_readings_with_their_defaults():
     assert [s.name for s in INFO.switches] == [r.name for r in readings.SWITCHES]
     assert readings.DEFAULTS == {"win_tie_break": "turn_order", "military_zero_competes": True,
-                                 "extra_action_floor_bonus": False, "extra_action_pays_occupied": True,
+                                 "extra_action_floor_bonus": True, "extra_action_pays_occupied": True,
                                  "servants_in_pairs": True, "last_report_scores_excommunicated": True,
                                  "large_space_penalty_after_minimum": True, "initial_order": "random"}
     for s in INFO.switches:
@@ -104,13 +105,25 @@ def test_extra_action_floor_bonus_switch():
                                 towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]}))
     g = game()
     g.play("place Red white character-3")                   # Abbess: any card at value 4
-    g.play(Choose("Red", "territory-3", 1))                 # no member placed: no floor-3 wood
-    assert res(g, "Red", "wood") == 2
-    g = game(**switched("extra_action_floor_bonus", True))
-    g.play("place Red white character-3")
-    g.play(Choose("Red", "territory-3", 1))
+    g.play(Choose("Red", "territory-3", 1))                 # the default (issue 19): the floor-3 wood too
     assert res(g, "Red", "wood") == 3
-    assert g.state.options["switches"] == {"extra_action_floor_bonus": True, "initial_order": "as_given"}
+    assert any(e.text == "Red gains 1 wood (floor 3 bonus)" for turn in g.history for e in turn.events)
+    g = game(**switched("extra_action_floor_bonus", False))
+    g.play("place Red white character-3")
+    g.play(Choose("Red", "territory-3", 1))                 # the other reading: no member placed, no bonus
+    assert res(g, "Red", "wood") == 2
+    assert g.state.options["switches"] == {"extra_action_floor_bonus": False, "initial_order": "as_given"}
+
+
+@pytest.mark.rule("lorenzo kit.extra_action", "lorenzo towers.bonus")
+def test_the_preacher_takes_no_floor_bonus_from_an_extra_action_either():
+    preacher = next(c.id for c in load().cards.values() if c.name == "Preacher")
+    st = position(P2, dice={"white": 6}, res={"Red": {"coins": 9}}, cards={"Red": [preacher]},
+                  towers={"character": [49, 53, 56, 52], "territory": [1, 2, 3, 4]})
+    g = game_at(st)
+    g.play("place Red white character-3")                   # Abbess: any card at value 4
+    g.play(Choose("Red", "territory-3", 1))
+    assert res(g, "Red", "wood") == 2                       # the Preacher's holder: no bonus either way
 
 
 @pytest.mark.rule("lorenzo towers.occupied", "lorenzo kit.extra_action")
@@ -161,3 +174,14 @@ def test_win_tie_uses_the_order_after_the_last_council_palace():
     assert g.is_over and g.state.order == ("Blue", "Red")
     totals = g.scores().totals
     assert totals["Red"] == totals["Blue"] and g.scores().winners == ["Blue"]
+
+
+@pytest.mark.rule("lorenzo kit.extra_action", "lorenzo cards.effects")
+def test_a_characters_bonus_applies_to_an_extra_action_too():
+    warlord = next(c.id for c in load().cards.values() if c.name == "Warlord")
+    g = game_at(position(P2, dice={"white": 6}, res={"Red": {"coins": 9}}, cards={"Red": [warlord]},
+                         towers={"character": [50, 53, 56, 52], "territory": [1, 2, 3, 4]}))
+    g.play("place Red white character-3")                   # Abbess: any card at value 4
+    assert g.explain("choose Red territory-3").ok           # 4 + Warlord's 2 reaches floor 3 (5)
+    assert not g.explain("choose Red territory-4").ok       # but not floor 4 (7)
+    assert "extra action modifiers" in readings.READING

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,9 @@ def outputs(name: str) -> str:
     out = []
     for c in notebook(name)["cells"]:
         for o in c.get("outputs", []):
-            text = o.get("text") or o.get("data", {}).get("text/plain", "")
-            out.append("".join(text))
+            data = o.get("data", {})
+            text = o.get("text") or data.get("text/plain", "")
+            out.append("".join(text) + "".join(data.get("text/html", "")))
     return "\n".join(out)
 
 
@@ -130,15 +132,21 @@ def test_each_notebook_flags_its_readings(name):
             assert " ".join(rid.split()) in readings.READING, (name, rid)  # a markdown line may wrap an id
 
 
-def test_readings_are_listed_in_a_notebook():
+def _row(rid: str) -> str:
+    """How a reading's row opens in the notebooks' readings table (core.readings.readings_html)."""
+    r = readings.READING[rid]
+    return f'<b title="{r.rule}">{escape(r.id)}</b></td><td style=\'vertical-align:top;text-align:left;padding:2px 6px\'><details><summary>{escape(r.kit)}</summary>'
+
+
+def test_readings_are_listed_in_a_notebook_as_a_short_table():
     out = outputs("05_final_scoring.ipynb")
     for r in readings.READINGS:
-        assert f"{r.id} [{r.rule}]\n  reads: " in out, r.id
-    assert "readings_text()" in sources("05_final_scoring.ipynb")
+        assert _row(r.id) in out, r.id
+    assert "readings_html(READINGS" in sources("05_final_scoring.ipynb")
     for rid in ("gain losses", "odd servants", "last report"):
-        assert f"{rid} [" in outputs("04_vatican_report.ipynb")
+        assert _row(rid) in outputs("04_vatican_report.ipynb")
     for rid in ("extra action floor bonus", "colour rule"):
-        assert f"{rid} [" in outputs("02_towers.ipynb")
+        assert _row(rid) in outputs("02_towers.ipynb")
 
 
 # ---- item 3: fixes ----------------------------------------------------------------------
@@ -170,7 +178,7 @@ def test_glossary_has_the_summary_terms_and_the_notebooks_show_them():
     assert {"spazio piccolo", "spazio grande", "valore dell'azione", "forza militare", "risorse"} <= italian
     out = outputs("01_setup_and_dice.ipynb")
     for term in ("spazio piccolo", "spazio grande", "valore dell'azione", "forza militare", "risorse"):
-        assert term in out
+        assert escape(term) in out                                    # in the glossary table (HTML)
     assert "*spazio piccolo*" in sources("03_harvest_production_market_council.ipynb")
     assert "*forza militare*" in sources("05_final_scoring.ipynb") and "*risorse*" in sources("05_final_scoring.ipynb")
 
@@ -257,7 +265,7 @@ def test_the_notebooks_follow_one_another_with_next_links():
         text = "".join(last["source"])
         assert last["cell_type"] == "markdown" and text.startswith("**Next:**"), name
         links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
-        assert "../00_start_here.ipynb" in links, name
+        assert "../00_classroom.ipynb" in links and "../00_start_here.ipynb" not in links, name
         for link in links:
             assert (NOTEBOOKS / link).resolve().exists(), (name, link)
         if i + 1 < len(ORDER):
@@ -298,3 +306,51 @@ def test_boards_in_the_notebooks_are_svg_not_matplotlib():
         cell = _cell(name, "reach_svg(")
         # inline SVG in HTML, so its aria-label is the alt text (an SVG output becomes an <img> without alt)
         assert any("<svg" in "".join(o.get("data", {}).get("text/html", "")) for o in cell["outputs"]), name
+
+
+# ---- issue 19: what the notebooks claim and teach ---------------------------------------
+def _markdown(name: str) -> list[str]:
+    return ["".join(c["source"]) for c in notebook(name)["cells"] if c["cell_type"] == "markdown"]
+
+
+def test_the_first_notebook_opens_with_the_game_and_how_to_win_before_setup():
+    cells = _markdown("01_setup_and_dice.ipynb")
+    about = next(i for i, t in enumerate(cells) if t.startswith("## What the game is about, and how you win"))
+    setup = next(i for i, t in enumerate(cells) if t.startswith("## Setup"))
+    assert about < setup and "**The most VP wins**" in cells[about]
+    src = sources("01_setup_and_dice.ipynb")
+    assert "only a member that cannot be placed anywhere may be given up" in src      # the sentence has its verb
+    assert "in full" not in src and "all {len(GLOSSARY)} terms" in src
+    assert f"The glossary: all {len(GLOSSARY)} terms" in outputs("01_setup_and_dice.ipynb")
+    assert "drawn from the top of\n   each of the four decks" in src and "(that part is from public sources)" in src
+    assert "reverse turn order" in src                                             # the public quick reference
+    assert "networkx" not in src.split("<details>")[0]                             # jargon only for teachers
+
+
+def test_the_military_zero_reading_shows_its_consequence():
+    out = outputs("05_final_scoring.ipynb")
+    assert "military_zero_competes=True   Military 5 5 5 5" in out
+    assert "military_zero_competes=False  Military 0 0 0 0" in out
+    assert "Military 5 5 5 5" in readings.READING["military zero"].kit
+
+
+def test_rules_from_outside_the_summary_say_so():
+    assert "summary does not say it" in RULES["kit.privileges"].summary
+    for name in ("03_harvest_production_market_council.ipynb", "07_decisions.ipynb"):
+        assert "must all be different (" in sources(name), name
+    assert "public sources" in RULES["round.setup"].summary
+    assert "reverse turn order" in " ".join(readings.READING["bonus tiles"].alternatives)
+
+
+def test_the_exercises_notebook_calls_its_positions_constructed():
+    src = sources("08_exercises.ipynb")
+    assert "real positions" not in src and "constructed positions" in src and "why_not(" in src
+
+
+def test_the_start_page_contrasts_lorenzos_military_ties_and_does_not_overclaim():
+    start = json.loads((NOTEBOOKS.parent / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    src = "\n".join("".join(c["source"]) for c in start["cells"])
+    assert "knows every rule of its rulebook" not in src and "one-page Italian rules summary" in src
+    assert "each take the full award" in src and "military_points(" in src
+    out = "\n".join("".join(o.get("text", "")) for c in start["cells"] for o in c.get("outputs", []))
+    assert "White   5\nBlue    0" in out
