@@ -11,15 +11,14 @@ reading is pinned by a test (see ``tests/sixtina/test_readings.py``).  The readi
 change play most have a rule switch (:data:`SWITCHES`: ``new_game(..., switches={"gianluigi_wins":
 "no"})``); the state and its saves keep the switches set, and :func:`setting` gives the value
 in force.  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
-finds one by id, ``describe`` writes one reading out in full and ``readings_html`` writes them
-for the notebooks (a short table, each reading behind ``<details>``).
+finds one by id and ``describe`` writes one reading out in full; the notebooks show them with
+core's ``readings_html`` (a short table, each reading behind ``<details>``).
 """
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from html import escape
 from typing import Any
 
 from fresco_kit.core.readings import Reading
@@ -383,33 +382,3 @@ def describe(reading: Reading) -> str:
         f"  switch:      {reading.switch or NO_SWITCH}",
     ]
     return "\n".join(lines)
-
-
-def section_of(reading: Reading) -> str:
-    """The rulebook section a reading reads: the heading(s) before the first colon of ``reads``."""
-    return reading.reads.split(":", 1)[0]
-
-
-def readings_html(items: tuple[Reading, ...] = READINGS) -> str:
-    """The readings for a learner: a short table (name, section, how many other readings),
-    then each reading in full behind a collapsible ``<details>``; the checklist id of each
-    rule is only a tooltip."""
-    rows = "".join(
-        f"<tr><td>{k}</td><td title='rule {escape(r.rule)}'><b>{escape(r.id)}</b></td>"
-        f"<td>{escape(section_of(r))}</td><td>{len(r.alternatives)}</td><td>{escape(r.switch or '—')}</td></tr>"
-        for k, r in enumerate(items, start=1)
-    )
-    table = (
-        "<table><tr><th>#</th><th>reading</th><th>rulebook section it reads</th><th>other readings</th>"
-        "<th>switch</th></tr>"
-        f"{rows}</table>"
-    )
-    details = "".join(
-        f"<details><summary><b>{k}. {escape(r.id)}</b></summary><ul>"
-        f"<li><b>The rulebook:</b> {escape(r.reads)}</li><li><b>The kit:</b> {escape(r.kit)}</li>"
-        + "".join(f"<li><b>Another reading:</b> {escape(a)}</li>" for a in r.alternatives)
-        + f"<li><b>Why the kit reads it so:</b> {escape(r.argument)}</li>"
-        f"<li><b>Switch:</b> {escape(r.switch or NO_SWITCH)}</li></ul></details>"
-        for k, r in enumerate(items, start=1)
-    )
-    return table + details
