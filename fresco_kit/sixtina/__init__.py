@@ -41,6 +41,8 @@ from typing import Any
 
 from fresco_kit.core import Game, GameInfo, GameParts, Option
 
+from .readings import SWITCHES
+
 PLAYER_COUNTS = (2, 3, 4)
 __all__ = ["INFO", "PLAYER_COUNTS", "new_game"]
 
@@ -63,6 +65,7 @@ INFO = GameInfo(
             ("basic", "history"),
         ),
     ),
+    switches=SWITCHES,
     categories=("During the game", "Objectives", "Contribution", "Prudent restorations", "Leftover"),
     sources=("1980 Sixtina rulebook (English)",),
     package=__name__,
@@ -77,5 +80,7 @@ def new_game(players: Sequence[str], seed: int = 0, **options: Any) -> Game:
     """A new game session for 2-4 ``players`` (clockwise order).
 
     Options: ``variant="history"`` plays the Variant: Sheets with History (default
-    ``"basic"``).  Two players get Gianluigi, the rulebook's robot restorer."""
+    ``"basic"``); ``switches={name: value}`` plays a reading another way
+    (``readings.SWITCHES``, e.g. ``{"gianluigi_wins": "no"}``).  Two players get Gianluigi,
+    the rulebook's robot restorer."""
     return INFO.new_game(players, seed, **options)

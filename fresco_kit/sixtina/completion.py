@@ -20,6 +20,7 @@ from fresco_kit.core.text import plural
 from . import gianluigi
 from .codes import COVERED, EMPTY, EXCELLENT, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
 from .pending import GianluigiDecision, RevealDecision
+from .readings import setting
 from .refs import RULES
 from .restoration import sheet_reward_in_place
 from .scoring import fresco_points
@@ -59,11 +60,14 @@ class CompletionResult:
             f"(+{self.excellent}), {self.prudent} prudent (-{2 * self.prudent}) -> {self.points}"
             + (" (last fresco: half points, rounded down)" if self.half else "")
         ]
+
+        def where(position: int) -> str:  # 1-based, counted from the left of the card
+            return f"technique {position + 1} from the left" if position >= 0 else "none"
+
         for c in self.contributors:
             lines.append(
-                f"  {c.colour}: {plural(c.materials, 'material')}, leftmost excellent "
-                f"{c.leftmost_excellent if c.leftmost_excellent >= 0 else '-'}, leftmost correct "
-                f"{c.leftmost_correct if c.leftmost_correct >= 0 else '-'} "
+                f"  {c.colour}: {plural(c.materials, 'material')}; first excellent space: "
+                f"{where(c.leftmost_excellent)}; first correct space: {where(c.leftmost_correct)} "
                 f"-> {plural(self.awards.get(c.colour, 0), 'point')}"
             )
         if self.half:
@@ -112,7 +116,8 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
     base = state.fresco(place).scores
     points = fresco_points(base, excellent, prudent)
     ranked = contributors(state, place)
-    awards = contribution_awards({c.colour: c.key for c in ranked}, points, half=half)
+    toward_zero = setting(state, "negative_shares") == "toward zero"
+    awards = contribution_awards({c.colour: c.key for c in ranked}, points, half=half, toward_zero=toward_zero)
     top = None
     if ranked and (len(ranked) == 1 or ranked[0].key != ranked[1].key):
         top = ranked[0].colour
@@ -121,14 +126,21 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
     )
 
 
-def contribution_awards(keys: dict[str, int], points: tuple[int, int, int], half: bool = False) -> dict[str, int]:
+def contribution_awards(
+    keys: dict[str, int], points: tuple[int, int, int], half: bool = False, toward_zero: bool = False
+) -> dict[str, int]:
     """Fresco scoring (3. Scoring): top three contributors by ``keys`` score ``points``.
 
     Tied keys share, rounded down (``award_by_rank``).  With ``half`` (the last,
-    incomplete fresco at the end of the game) each award is halved, rounded down."""
+    incomplete fresco at the end of the game) each award is halved, rounded down.
+    ``toward_zero`` (switch ``negative_shares``) drops the fraction instead, so a negative
+    share or half is rounded up to the number nearer 0 (readings: negative shares rounded down)."""
     awards = award_by_rank(keys, list(points))
+    if toward_zero:  # a negative floor share comes from a negative sum: take its ceiling instead
+        ceiling = {p: -v for p, v in award_by_rank(keys, [-x for x in points]).items()}
+        awards = {p: ceiling[p] if v < 0 else v for p, v in awards.items()}
     if half:
-        awards = {p: v // 2 for p, v in awards.items()}
+        awards = {p: (-(-v // 2) if toward_zero and v < 0 else v // 2) for p, v in awards.items()}
     return awards
 
 

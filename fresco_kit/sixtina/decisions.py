@@ -21,7 +21,7 @@ from .codes import PLACE_INDEX, PLACES, D
 from .completion import revealable
 from .data import TECHNIQUES
 from .describe import place_name, technique_title
-from .objectives import claim_problems, claimable
+from .objectives import claim_reasons, claimable
 from .pending import InitialDecision
 from .refs import RULES
 from .restoration import bonus_checks, bonus_options
@@ -113,4 +113,4 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             "gian.restore",
             "among Gianluigi's best restorations",
         )
-    return [(m, RULES["variant.sheets"]) for m in claim_problems(state, state.acting_seat, answer.objective)]
+    return list(claim_reasons(state, state.acting_seat, answer.objective, claim_rule="variant.sheets"))

@@ -67,7 +67,7 @@ def fresco_text(state: State, place: int | str) -> str:
     parts = []
     for (t, v), code in zip(FRESCO_TECHS[state.frescoes[p]], state.spaces[p]):
         who = "free" if code == EMPTY else f"{KIND_NAMES[code >> 3]} {state.colours[code & 7]}"
-        parts.append(f"{D.techniques[t]} {v}: {who}")
+        parts.append(f"{D.technique_names[D.techniques[t]]} {v}: {who}")
     extra = ", ".join(f"{state.colours[c]} +{k}" for c, k in enumerate(state.extras[p]) if k)
     return head + "\n    " + "; ".join(parts) + (f"\n    extras: {extra}" if extra else "")
 

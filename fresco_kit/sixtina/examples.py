@@ -111,7 +111,7 @@ def excellent_restoration() -> list[Check]:
         Check("Blue's play area after", 0, s.play[2]),
         Check("bonus owed", "bonus", s.pending[0].KIND),
         Check("material bonus also possible", True, "bonus material" in offered),
-        Check("an objective met, this restoration counting (constructed: ec3)", True, "bonus objective ec3" in offered),
+        Check("an objective met, this restoration counting (constructed)", True, "bonus objective ec3" in offered),
         Check("highest free scoring space taken (constructed: the 2nd)", 2, after.claims[0].index(2) + 1),
         Check("Blue's supply after the claim (constructed)", supply_before - 1, after.supply[2]),
     ]

@@ -1,7 +1,9 @@
 """1980 Sixtina exercises: engine positions with a question, answered by the engine.
 
 Built with the core constructors (:mod:`fresco_kit.classroom.exercises`): "is this move
-legal?", "what does it score?", "which one?" and "what is the best move?".  Most start
+legal?", "why not? (tick the reasons)", "what does it score?", "which one?" and "which of
+these moves is best?" (by a criterion stated in the question).  An answer resting on one
+of the kit's readings names it (``reading=``).  Most start
 from the rulebook's restoration examples (:func:`.examples.chapel_chain`: Red, White and
 Blue around the Creation of Adam) and go a few moves on.  A teacher adds one in a few lines, e.g.::
 
@@ -14,15 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fresco_kit.classroom.exercises import Exercise, best, choice, legal, number
+from fresco_kit.classroom.exercises import Cited, Exercise, best, choice, legal, number, points_gained, why_not
 from fresco_kit.core import Game
 from fresco_kit.core.rules import RuleRef
 
 from . import rules
+from .chapel import neighbours
+from .codes import PLACES, RESTORED, VISIBLE, D
 from .completion import revealable
 from .describe import objective_name, place_name
 from .examples import chapel_chain
-from .objectives import claim_problems
+from .objectives import claim_reasons
 from .refs import RULES
 from .restoration import explore_restoration
 
@@ -73,73 +77,120 @@ def white_uncovers() -> Game:
 
 
 # -- answers the core constructors cannot compute alone ---------------------------------
-def _track_gain(move: str, player: str) -> Callable[[Game], tuple[int, str, tuple[RuleRef, ...]]]:
-    """Solve: the points ``player`` moves on the score track when ``move`` is played."""
+def _track_gain(move: str, player: str) -> Callable[[Game], tuple[int, str, list[tuple[str, RuleRef | None]]]]:
+    """Solve: the points ``player`` moves on the score track when ``move`` is played; each
+    event of the move paired with its rule."""
 
-    def solve(game: Game) -> tuple[int, str, tuple[RuleRef, ...]]:
+    def solve(game: Game) -> tuple[int, str, list[tuple[str, RuleRef | None]]]:
         seat = game.state.colours.index(player)
         preview = game.preview(move)
         gained = preview.state.score[seat] - game.state.score[seat]
-        lines = "\n".join(f"  {e.text}" for e in preview.events)
-        refs = tuple(dict.fromkeys(e.rule for e in preview.events if e.rule is not None))
-        return gained, f"{player} moves {gained} on the score track. What happens:\n{lines}", refs
+        pairs: list[tuple[str, RuleRef | None]] = [(e.text, e.rule) for e in preview.events]
+        return gained, f"{player} moves {gained} on the score track. What happens:", pairs
 
     return solve
 
 
-def _max_extra(game: Game) -> tuple[int, str, tuple[RuleRef, ...]]:
-    outcome = explore_restoration(game.state, "G1", "repainting", CARDS["red_repainting"])
-    why = (
-        f"Repainting 2 + 2 + 3 = {outcome.total} against {outcome.required}: a {outcome.kind} restoration. "
-        f"It places one of Red's play-area materials and allows one extra material per card played, as far "
-        f"as the play area allows: {outcome.places}."
-    )
-    return outcome.max_extra, why, (RULES["restore.correct"],)
+def _max_extra(game: Game) -> tuple[int, str, Cited]:
+    cards = CARDS["red_repainting"]
+    outcome = explore_restoration(game.state, "G1", "repainting", cards)
+    play = game.state.play[game.state.colours.index("Red")]
+    rule = RULES["restore.correct"]
+    why = f"Repainting 2 + 2 + 3 = {outcome.total} against {outcome.required}: a {outcome.kind} restoration."
+    pairs = [
+        (f"one of Red's {play} play-area materials goes on the top space, so {play - 1} are left", rule),
+        (f"at most one extra material per card played: {len(cards)} cards, so up to {len(cards)} extras", rule),
+        (f"the smaller of the two: {outcome.max_extra}", rule),
+    ]
+    return outcome.max_extra, why, pairs
 
 
 OBJECTIVE_OPTIONS = ("ec3", "one5", "prudent5")
 
 
-def _claimable(game: Game) -> tuple[tuple[str, ...], str, tuple[RuleRef, ...]]:
+def _claimable(game: Game) -> tuple[tuple[str, ...], str, Cited]:
     state = game.state
-    right, lines = [], []
+    right, pairs = [], []
     for objective in OBJECTIVE_OPTIONS:
-        problems = claim_problems(state, 2, objective)
+        problems = claim_reasons(state, 2, objective)
         name = objective_name(objective)
         if problems:
-            lines.append(f"“{name}”: no, " + "; ".join(problems))
+            pairs += [(f"“{name}”: no. {message}", rule) for message, rule in problems]
         else:
             right.append(name)
-            lines.append(f"“{name}”: yes, Blue meets it (the restoration just made counts)")
-    refs = (RULES["bonus.objective"], RULES["obj.ec3"], RULES["obj.one5"], RULES["obj.prudent5"])
-    return tuple(right), "\n".join(lines), refs
+            pairs.append(
+                (f"“{name}”: yes, Blue meets it (the restoration just made counts)", RULES[f"obj.{objective}"])
+            )
+    why = "An objective is claimed when its condition is met now; the kit counts it on the board. Each objective:"
+    return tuple(right), why, [*pairs, RULES["bonus.objective"]]
 
 
-def _uncover(game: Game) -> tuple[tuple[str, ...], str, tuple[RuleRef, ...]]:
+UNCOVER_OPTIONS = ("JC2", "G2", "M2", "G4", "LJ1")
+
+
+def _uncover(game: Game) -> tuple[tuple[str, ...], str, list[tuple[str, RuleRef]]]:
     state = game.state
-    right = tuple(place_name(state, p) for p in revealable(state))
+    may = set(revealable(state))
+    rule = RULES["complete.new"]
+    pairs = []
+    for place in UNCOVER_OPTIONS:
+        shown = [q for q in sorted(neighbours(place)) if state.status[PLACES.index(q)] in (VISIBLE, RESTORED)]
+        if PLACES.index(place) not in may:
+            pairs.append((f"{place_name(state, place)}: no, none of its neighbours is uncovered", rule))
+        elif all(state.status[PLACES.index(q)] == RESTORED for q in shown):
+            pairs.append(
+                (
+                    f"{place_name(state, place)}: yes, by the kit's reading: its only uncovered neighbour, "
+                    f"{place_name(state, shown[0])}, has just been restored",
+                    rule,
+                )
+            )
+        else:
+            pairs.append(
+                (f"{place_name(state, place)}: yes, it is next to the visible {place_name(state, shown[0])}", rule)
+            )
     why = (
-        "A new fresco must be covered and orthogonally adjacent to a visible one (each Last Judgment place "
-        f"touches the two above it). Here: {', '.join(right)}."
+        "A new fresco must still be covered and be next to an uncovered one, side by side or one above the other "
+        "(each Last Judgment place touches the two above it)."
     )
-    return right, why, (RULES["complete.new"],)
+    return tuple(place_name(state, PLACES[p]) for p in sorted(may)), why, pairs
 
 
-def _best_why(game: Game) -> tuple[None, str, tuple[RuleRef, ...]]:
+def _best_why(game: Game) -> tuple[None, str, Cited]:
+    state = game.state
+    blue = state.colours.index("Blue")
+    hand, play = len(state.hands[blue]), state.play[blue]
     why = (
-        "The greedy evaluation adds up the provisional score sheet and 0.3 per value point of the cards in "
-        "hand. The Objective bonus puts Blue's material on the highest free scoring space of an objective "
-        "Blue meets, points that count at the final scoring; two more cards are worth less, and one more "
-        "material only half a point of leftovers."
+        f"Blue holds {hand} cards and {play} materials in the play area; leftovers score half of cards plus "
+        f"materials, rounded down: {(hand + play) // 2} now."
     )
-    refs = (RULES["bonus.objective"], RULES["bonus.refined"], RULES["bonus.material"], RULES["final.objectives"])
-    return None, why, refs
+    spaces = state.claims[state.objectives.index("ec3")]
+    free = spaces.index(-1)
+    worth = D.objective_by_id["ec3"].points(state.n)[free]
+    taken = f" ({state.colours[spaces[0]]} holds the first)" if free else ""
+    pairs = [
+        (
+            f"the Objective bonus puts Blue's material on the highest free scoring space, space {free + 1}{taken}: "
+            f"{worth} points at the final scoring",
+            RULES["bonus.objective"],
+        ),
+        (
+            f"Refined Technique draws 2 cards: {hand + 2} cards and {play} materials give {(hand + 2 + play) // 2} "
+            "for leftovers",
+            RULES["bonus.refined"],
+        ),
+        (
+            f"Additional Material: {hand} cards and {play + 1} material give {(hand + play + 1) // 2} for leftovers",
+            RULES["bonus.material"],
+        ),
+    ]
+    return None, why, [*pairs, RULES["final.leftover"], RULES["final.objectives"]]
 
 
 # -- the exercises -----------------------------------------------------------------------
 def _uncover_options() -> tuple[str, ...]:
     state = white_uncovers().state
-    return tuple(place_name(state, p) for p in ("JC2", "G2", "M2", "G4", "LJ1"))
+    return tuple(place_name(state, p) for p in UNCOVER_OPTIONS)
 
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -154,15 +205,22 @@ EXERCISES: tuple[Exercise, ...] = (
             "Adam (G1, needs 6) and adds 2 extra materials from a play area of 4. Is this move legal?"
         ),
     ),
-    legal(
+    why_not(
         GAME,
         "wrong-card-too-many-extras",
         "A wrong card and too many extras",
         position=chain_start,
         move=f"restore G1 repainting {CARDS['red_repainting'][0]},{CARDS['red_other'][0]} extra 3",
         question=(
-            "Red plays Repainting 2 and Infrared 1 on the Repainting space of the Creation of Adam (G1) and adds "
-            "3 extra materials. Is this move legal? If not, why not?"
+            "It is Red's turn. Red plays Repainting 2 and Infrared 1 on the Repainting space of the Creation of Adam "
+            "(G1, needs 6) and adds 3 extra materials from a play area of 4. Why is this move refused? Tick every "
+            "reason that applies."
+        ),
+        reasons=(
+            ("a restoration plays cards of the chosen technique only", RULES["act.restore"]),
+            ("a restoration adds at most one extra material per card played", RULES["restore.prudent"]),
+            ("the cards must total more than the printed 6", RULES["restore.correct"]),
+            ("it is not Red's turn", RULES["turn.order"]),
         ),
     ),
     legal(
@@ -214,6 +272,7 @@ EXERCISES: tuple[Exercise, ...] = (
             "Blue just made an excellent Solvent Sponge restoration on the Creation of Adam and takes the "
             "Objective bonus. Which of the three objectives in play can Blue claim?"
         ),
+        reading="objectives count the board",
     ),
     choice(
         GAME,
@@ -224,8 +283,9 @@ EXERCISES: tuple[Exercise, ...] = (
         solve=_uncover,
         question=(
             "White's restoration completed the Creation of Adam (G1), so White uncovers a new fresco. Which of "
-            "these places may White uncover?"
+            "these places may White uncover? Pick one: more than one may be right."
         ),
+        reading="uncover next to restored frescoes",
     ),
     best(
         GAME,
@@ -233,11 +293,12 @@ EXERCISES: tuple[Exercise, ...] = (
         "Blue's best bonus",
         position=blue_bonus,
         player="Blue",
+        criterion=points_gained("Blue"),
         solve=_best_why,
         question=(
             "Blue just made an excellent Solvent Sponge restoration on the Creation of Adam and chooses its bonus: "
-            "Refined Technique (draw two cards), Additional Material, or the Objective bonus. Which is Blue's "
-            "best choice by the kit's greedy evaluation?"
+            "Refined Technique (draw two cards), Additional Material, or the Objective bonus. Which bonus is best "
+            "for Blue?"
         ),
     ),
 )

@@ -18,6 +18,7 @@ from . import INFO
 from .codes import CARD_TECH, CARD_VALUE, D
 from .data import TECHNIQUES
 from .objectives import objective_points, objectives_claimed
+from .readings import setting
 from .scoring import leftover_points, prudent_technique_points, restored_fresco_points
 from .state import State
 
@@ -79,9 +80,11 @@ def winners(state: State | Standings, totals: dict[str, int]) -> tuple[list[str]
         reserve = state.play[colour] if colour < state.n else 0
         return (totals[colours[colour]], objectives_claimed(state.claims, colour), reserve)
 
-    best = max(key(c) for c in range(len(colours)))
-    top_total = [c for c in range(len(colours)) if key(c)[0] == best[0]]
-    win = [colours[c] for c in range(len(colours)) if key(c) == best]
+    # switch gianluigi_wins "no": only the players compete (readings: Gianluigi can win)
+    ranked = range(state.n) if setting(state, "gianluigi_wins") == "no" else range(len(colours))
+    best = max(key(c) for c in ranked)
+    top_total = [c for c in ranked if key(c)[0] == best[0]]
+    win = [colours[c] for c in ranked if key(c) == best]
     notes = []
     if len(top_total) > 1:
         notes.append(

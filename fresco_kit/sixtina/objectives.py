@@ -9,7 +9,7 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 
 from __future__ import annotations
 
-from fresco_kit.core import assign
+from fresco_kit.core import RuleRef, assign
 
 from .codes import (
     CARD_TECH,
@@ -25,11 +25,15 @@ from .codes import (
     D,
 )
 from .data import data_for
+from .readings import setting
+from .refs import RULES
 from .state import State
 
 _T = TECH_INDEX
 EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
 COR2 = frozenset((_T["laboratory"], _T["infrared"], _T["solvent_sponge"]))
+#: a reason a claim is refused, with its rule
+Reason = tuple[str, RuleRef]
 EC3 = frozenset((_T["solvent_sponge"], _T["plaster_injection"], _T["repainting"]))
 
 
@@ -91,62 +95,88 @@ def _display_by_technique(state: State, seat: int) -> dict[int, int]:
     return counts
 
 
-def objective_met(state: State, colour: int, objective: str) -> bool:
-    """Whether ``colour`` meets ``objective``'s condition now (4-player thresholds apply)."""
+def fresco_type(state: State, fresco: str) -> str:
+    """A fresco's type for the Type of Restoration objectives: the kit's illustrative type,
+    or its deck with the switch ``fresco_types`` "decks" (readings: fresco types)."""
+    return D.fresco_by_id[fresco].deck if setting(state, "fresco_types") == "decks" else FRESCO_TYPE[fresco]
+
+
+def objective_count(state: State, colour: int, objective: str) -> tuple[int, int]:
+    """``(count, needed)``: what the kit counts on the board for ``objective`` (see the module
+    docstring) and the threshold for this player count; the condition is met when
+    ``count >= needed``."""
     four = state.n == 4
     if objective in ("prudent_same3", "prudent5", "prudent_diff3"):
-        if colour >= state.n:  # Gianluigi has no play area
-            return False
-        counts = _display_by_technique(state, colour)
+        counts = _display_by_technique(state, colour) if colour < state.n else {}  # Gianluigi: no play area
         if objective == "prudent_same3":
-            return max(counts.values(), default=0) >= 3
+            return max(counts.values(), default=0), 3
         if objective == "prudent5":
-            return sum(counts.values()) >= 5
-        return len(counts) >= 3
+            return sum(counts.values()), 5
+        return len(counts), 3
     if objective in ("materials8", "three6", "one5"):
         ongoing = materials_on_frescoes(state, colour)
         if objective == "materials8":
-            return sum(ongoing) + len(restored_places(state, colour)) >= (7 if four else 8)
+            return sum(ongoing) + len(restored_places(state, colour)), (7 if four else 8)
         if objective == "one5":
-            return max(ongoing, default=0) >= 5
+            return max(ongoing, default=0), 5
         top = sorted((m for m in ongoing if m > 0), reverse=True)[:3]
-        return len(top) == 3 and sum(top) >= 6
+        return (sum(top) if len(top) == 3 else 0), 6
     if objective == "exc2":
-        return restorations(state, colour, EXCELLENT, EXC2) >= 2
+        return restorations(state, colour, EXCELLENT, EXC2), 2
     if objective == "cor2":
-        return restorations(state, colour, CORRECT, COR2) >= 2
+        return restorations(state, colour, CORRECT, COR2), 2
     if objective == "ec3":
-        return (restorations(state, colour, EXCELLENT, EC3) + restorations(state, colour, CORRECT, EC3)) >= (
-            2 if four else 3
-        )
+        count = restorations(state, colour, EXCELLENT, EC3) + restorations(state, colour, CORRECT, EC3)
+        return count, (2 if four else 3)
     restored = restored_places(state, colour)
     if objective == "adjacent3":
-        return largest_adjacent_group(restored) >= (2 if four else 3)
-    types = [FRESCO_TYPE[state.frescoes[i]] for i in restored]
+        return largest_adjacent_group(restored), (2 if four else 3)
+    types = [fresco_type(state, state.frescoes[i]) for i in restored]
     if objective == "sametype2":
-        return any(types.count(t) >= 2 for t in set(types))
+        return max((types.count(t) for t in set(types)), default=0), 2
     if objective == "difftype3":
-        return len(set(types)) >= (2 if four else 3)
+        return len(set(types)), (2 if four else 3)
     raise KeyError(f"unknown objective {objective!r}")
 
 
-def claim_problems(state: State, colour: int, objective: str) -> list[str]:
-    """Why ``colour`` cannot claim ``objective`` now (empty list: it can)."""
+def objective_met(state: State, colour: int, objective: str) -> bool:
+    """Whether ``colour`` meets ``objective``'s condition now (4-player thresholds apply)."""
+    count, needed = objective_count(state, colour, objective)
+    return count >= needed
+
+
+def claim_reasons(state: State, colour: int, objective: str, claim_rule: str = "bonus.objective") -> list[Reason]:
+    """Why ``colour`` cannot claim ``objective`` now, each reason with its rule (empty: it can).
+
+    An unmet condition cites the objective's own rule (``obj.<id>``); a space already held,
+    no free space or no material in the supply cite ``claim_rule`` (the Objective bonus, or
+    the variant's objective sheet)."""
+    claim = RULES[claim_rule]
     if objective not in state.objectives:
-        return [f"{objective!r} is not one of the objectives in play ({', '.join(state.objectives)})"]
-    problems = []
+        return [(f"{objective!r} is not one of the objectives in play ({', '.join(state.objectives)})", claim)]
+    problems: list[Reason] = []
     spaces = state.claims[state.objectives.index(objective)]
+    name = f"“{D.objective_by_id[objective].condition}”"
     if colour in spaces:
-        problems.append(f"{state.colours[colour]} already has a material on objective {objective}")
+        problems.append((f"{state.colours[colour]} already has a material on the objective {name}", claim))
     elif EMPTY not in spaces:
-        problems.append(f"objective {objective} has no free scoring space")
-    if not objective_met(state, colour, objective):
+        problems.append((f"the objective {name} has no free scoring space", claim))
+    count, needed = objective_count(state, colour, objective)
+    if count < needed:
         problems.append(
-            f"{state.colours[colour]} does not meet objective {objective}: {D.objective_by_id[objective].condition}"
+            (
+                f"{state.colours[colour]} does not meet the objective {name}: {count} of the {needed} needed",
+                RULES[f"obj.{objective}"],
+            )
         )
     if state.supply[colour] <= 0:
-        problems.append(f"{state.colours[colour]} has no material in the general supply to claim it")
+        problems.append((f"{state.colours[colour]} has no material in the general supply to claim it", claim))
     return problems
+
+
+def claim_problems(state: State, colour: int, objective: str) -> list[str]:
+    """Why ``colour`` cannot claim ``objective`` now, in words (empty list: it can)."""
+    return [message for message, _ in claim_reasons(state, colour, objective)]
 
 
 def claimable(state: State, colour: int) -> list[str]:

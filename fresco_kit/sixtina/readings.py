@@ -3,23 +3,77 @@
 Each reading below is a :class:`fresco_kit.core.readings.Reading`, the one type every
 game uses, documented once: its ``id``, the rulebook text it reads (``reads``: the
 section heading and what the text says, in the kit's words), how the kit plays it
-(``kit``), the other plausible readings (``alternatives``, empty when the kit sees
-none), why the kit chose its reading (``argument``), the checklist id of the rule it
+(``kit``), the other plausible readings (``alternatives``; every reading names at
+least one), why the kit chose its reading (``argument``), the checklist id of the rule it
 reads (``rule``), the function that implements it (``where``) and the rule switch that
-selects an alternative (``switch``, None while there is none).  Every reading is pinned by a test (see
-``tests/sixtina/test_readings.py``).  Unlike Lorenzo, 1980 Sixtina has no rule switches
-yet: every ``switch`` is None in this round (:data:`NO_SWITCH` is how it is written out) -- each alternative is
-documented, not playable (a switch would need a ``switches`` field in the state and its
-saves).  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
-finds one by id and ``describe`` writes one reading out in full (the notebooks print them).
+selects an alternative (``switch``, None when the alternative is documented only).  Every
+reading is pinned by a test (see ``tests/sixtina/test_readings.py``).  The readings that
+change play most have a rule switch (:data:`SWITCHES`: ``new_game(..., switches={"gianluigi_wins":
+"no"})``); the state and its saves keep the switches set, and :func:`setting` gives the value
+in force.  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
+finds one by id and ``describe`` writes one reading out in full; the notebooks show them with
+core's ``readings_html`` (a short table, each reading behind ``<details>``).
 """
 
 from __future__ import annotations
 
-from fresco_kit.core.readings import Reading
+import json
+from functools import lru_cache
+from typing import Any
 
-#: the ``switch`` of every reading in this round: the alternative is documented only
+from fresco_kit.core.readings import Reading
+from fresco_kit.core.registry import Switch
+
+#: the ``switch`` of a reading whose alternative is documented only
 NO_SWITCH = "none (not switchable yet)"
+
+#: The readings a game can play another way: ``new_game(..., switches={name: value})``
+#: (``INFO.switches``); the state keeps the switches set (``State.switches``, canonical
+#: JSON) and the engine asks :func:`setting` for the value in force.
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
+        "fresco_types",
+        "what a fresco's type is, for the two Type of Restoration objectives that ask for it: 'kit' the kit's "
+        "four illustrative types, 'decks' the fresco's deck (Jesus Christ, Genesis, Moses, The Last Judgment)",
+        ("kit", "decks"),
+        rule="obj.sametype2",
+        default="kit",
+    ),
+    Switch(
+        "negative_shares",
+        "how tied players' shares (and the last fresco's halves) are rounded: 'down' to the lower number "
+        "(-1.5 gives -2), 'toward zero' by dropping the fraction (-1.5 gives -1)",
+        ("down", "toward zero"),
+        rule="complete.score",
+        default="down",
+    ),
+    Switch(
+        "gianluigi_wins",
+        "with two players, whether Gianluigi can win: 'yes' he is ranked with the players, 'no' only the two "
+        "players compete for the victory",
+        ("yes", "no"),
+        rule="final.winner",
+        default="yes",
+    ),
+)
+#: switch name -> its default value
+DEFAULTS: dict[str, Any] = {s.name: s.default for s in SWITCHES}
+
+
+@lru_cache(maxsize=64)
+def _given(switches: str) -> dict[str, Any]:
+    return dict(json.loads(switches)) if switches else {}
+
+
+def setting(state: Any, name: str) -> Any:
+    """The value of switch ``name`` in force for ``state`` (a state or a view, whose
+    ``switches`` is the canonical JSON of the switches set; the default when unset)."""
+    return _given(getattr(state, "switches", "") or "").get(name, DEFAULTS[name])
+
+
+def switches_json(switches: dict[str, Any]) -> str:
+    """The canonical JSON a state keeps of the switches set ("" for none)."""
+    return json.dumps(dict(sorted(switches.items()))) if switches else ""
 
 
 READINGS: tuple[Reading, ...] = (
@@ -30,9 +84,14 @@ READINGS: tuple[Reading, ...] = (
         "materials left in the play area, rounded down; the kept prudent cards also lie in the play area",
         kit="Leftover Materials and Techniques counts the cards in hand plus the materials in the play area; "
         "the prudent cards kept face up are not counted",
-        alternatives=("count the prudent cards kept face up as leftover techniques too",),
+        alternatives=(
+            "count the prudent cards kept face up as leftover techniques too",
+            "read 'in their play area' literally: count the kept prudent cards and the materials there, not the "
+            "cards in hand",
+        ),
         argument="the Final Scoring Example only adds up this way: Blue kept at least seven prudent cards yet counts "
-        "1 card and 2 materials",
+        "1 card and 2 materials, so the kept cards cannot be what is counted; the cards a player still holds are "
+        "the 'technique cards remaining' (the rulebook does not say where its 1 card lies)",
         where="final.final_scores",
     ),
     Reading(
@@ -59,9 +118,14 @@ READINGS: tuple[Reading, ...] = (
         kit="objectives count board positions, as materials return to the supply when a fresco flips: "
         "'restorations' are own materials on the top (correct) or bottom (excellent) spaces of frescoes not "
         "yet flipped; 'materials on restored frescoes' are the zone icons",
-        alternatives=(),
+        alternatives=(
+            "remember every restoration a player has made, so a correct or excellent restoration still counts "
+            "after its fresco is completed and flipped (players would have to keep a record off the board)",
+        ),
         argument="step 4 of Completing the Restoration of Frescoes returns every material of a completed fresco to "
-        "the supply and leaves only the zone icon, so the board keeps no other record",
+        "the supply and leaves only the zone icon, so the board keeps no other record; and the footnote of "
+        "Materials in Frescoes and Restored Frescoes (a just-completed fresco counts because the bonus comes "
+        "before the flip) would be needless if flipped restorations still counted",
         where="objectives.objective_met",
     ),
     Reading(
@@ -93,9 +157,14 @@ READINGS: tuple[Reading, ...] = (
         kit="the rulebook shows the chapel as a picture; the kit reads it as columns side by side, rows "
         "adjacent across columns, vertical neighbours adjacent, each Last Judgment place adjacent to the "
         "two above it (seeds/sixtina.toml, with its provenance; public sources, see seeds/README.md)",
-        alternatives=(),
-        argument="the only adjacency the text states is the Last Judgment one; the rest follows the grid of the "
-        "picture",
+        alternatives=(
+            "another alignment of the columns: the Genesis column has four cards and the others three, so the "
+            "picture could also set the side columns level with other Genesis rows, giving other side "
+            "neighbours",
+        ),
+        argument="the only adjacency the text states is the Last Judgment one (and 'not diagonally'); the rest "
+        "follows the grid of the picture as the kit's public sources describe it, top rows level; the kit cannot "
+        "check the picture itself, so the layout is marked as a reading",
         where="chapel.chapel_graph",
     ),
     Reading(
@@ -154,20 +223,29 @@ READINGS: tuple[Reading, ...] = (
         "ones",
         kit="in a two-player turn the order is: the player's restoration and bonus, its completion, Gianluigi's "
         "restoration and its completion, then the new frescoes to uncover (the turn table of flow.py)",
-        alternatives=(),
-        argument="the player chooses 'one or two' new frescoes, which only makes sense after both restorations are "
-        "done",
+        alternatives=(
+            "the player uncovers a new fresco as soon as their own restoration completes one, before Gianluigi "
+            "restores (so Gianluigi could then restore on the fresco just uncovered)",
+        ),
+        argument="the player chooses 'one or two' new frescoes at once when Gianluigi's restoration completes a "
+        "second one, which only makes sense after both restorations are done; uncovering in between would "
+        "split that choice in two",
         where="completion.gianluigi_step",
     ),
     Reading(
         id="setup placements are no restoration",
         rule="complete.trigger",
         reads="Completing the Restoration of Frescoes: the check for completed frescoes follows any restoration action",
-        kit="setup placements are not restoration actions: a fresco they fill (four players) is scored after "
+        kit="setup placements are not restoration actions: a fresco they fill (three placements on a fresco of three "
+        "techniques) is scored after "
         "the next restoration action of the game, whose player uncovers",
-        alternatives=(),
-        argument="setup step 9 places materials without an action, and the completion steps need a player who "
-        "completed the fresco",
+        alternatives=(
+            "score a fresco filled by the setup placements at once, before the first turn, with the player who "
+            "placed last uncovering the new fresco (step 9 does call the placements correct restorations)",
+        ),
+        argument="the check follows 'any restoration action', and setup step 9 places materials from the supply "
+        "with no card played and no action taken, so there is nothing to check yet; the kit checks at the first "
+        "moment the rulebook names, after the first restoration action",
         where="rules.apply",
     ),
     Reading(
@@ -175,8 +253,9 @@ READINGS: tuple[Reading, ...] = (
         rule="act.acquire",
         reads="How to Play, Acquire Material: discard as many cards as you wish, one material per card",
         kit="Acquire Material needs at least one card and takes as many materials as the supply allows",
-        alternatives=(),
-        argument="discarding no card would be a turn with no action at all",
+        alternatives=("'as many as you wish' includes none: Acquire Material with no card, a turn that passes",),
+        argument="discarding no card would be a turn with no action at all, and a player never needs one: with "
+        "no card in hand Technique Preparation is always possible (see 'preparation always allowed')",
         where="restoration.acquire_checks",
     ),
     Reading(
@@ -184,8 +263,11 @@ READINGS: tuple[Reading, ...] = (
         rule="act.preparation",
         reads="How to Play, Technique Preparation: draw three, never beyond eight in hand",
         kit="Technique Preparation is always allowed (it may draw nothing)",
-        alternatives=(),
-        argument="the rulebook forbids no action; a full hand simply draws nothing",
+        alternatives=("with 8 cards in hand (or no card left to draw) Technique Preparation is not allowed",),
+        argument="the rulebook gives the number drawn for 6 and 7 cards and forbids no action, so 8 cards simply "
+        "draw none; and a player must always have an action: with an empty hand and an empty draw and discard "
+        "pile, preparation is the only one left. (This lets a full hand pass a turn, which 'acquire needs a "
+        "card' refuses; a player with 8 cards can always acquire instead)",
         where="restoration.prepare_in_place",
     ),
     Reading(
@@ -202,15 +284,90 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the scoring names only the first and the second place; with two players tied on the most cards, "
         "both hold the first two places, so no one is left in second. The Final Scoring Example does not "
-        "decide it: its Laboratory tie for first (White and Blue, 2 each) has no third holder",
+        "decide it: its Laboratory tie for first (White and Blue score 2 points each, so one card each) has "
+        "no third holder",
         where="scoring.prudent_technique_points",
+    ),
+    Reading(
+        id="fresco types",
+        rule="obj.sametype2",
+        reads="Know the Cards: an icon on each fresco shows its type; Objectives, Type of Restoration: restored "
+        "frescoes of the same type, and of different types. The text never names the types",
+        kit="the kit gives the 26 frescoes four types of its own (portrait, narrative, architecture, nature; "
+        "seeds/sixtina.toml, marked illustrative): 7, 8, 4 and 7 cards. Two objectives depend on them: "
+        "'2 restored frescoes of the same type' and '3 (4 players: 2) of different types'",
+        alternatives=(
+            "the type is the fresco's deck (Jesus Christ, Genesis, Moses, The Last Judgment), four types of 6, 9, 6 "
+            "and 5 cards",
+            "the printed icons group the cards in some other way, which the text does not reveal",
+        ),
+        argument="the rulebook's text does not list the icons; the deck cannot be ruled out, but the rulebook "
+        "speaks of decks and of types separately (a deck per wall, an icon per card), so the kit keeps them "
+        "apart and labels its grouping illustrative until the printed icons are checked",
+        switch="fresco_types",
+        where="objectives.objective_met",
+    ),
+    Reading(
+        id="objective technique lists",
+        rule="obj.exc2",
+        reads="Objectives, Restored Frescoes: at least 2 excellent restorations of Repainting, Washi Paper or "
+        "Laboratory (and the two like it, with other techniques)",
+        kit="any mix of the three techniques counts: one excellent Repainting and one excellent Laboratory make 2",
+        alternatives=("all the restorations must be of one of the three techniques",),
+        argument="'of A, B or C' names the techniques that count, and nothing asks for the same one twice; the "
+        "Prudent Restorations objectives say 'of the same type' when they mean it",
+        where="objectives.objective_met",
+    ),
+    Reading(
+        id="negative shares rounded down",
+        rule="complete.score",
+        reads="Completing the Restoration of Frescoes, 1. Modify Scores and 3. Scoring: a score may be negative; "
+        "tied players sum and divide the scores, rounding down",
+        kit="'rounding down' is toward the lower number for negative shares too: two players sharing -3 score -2 "
+        "each (-1.5 rounded down)",
+        alternatives=("drop the fraction (round toward zero): -3 shared by two gives -1 each",),
+        argument="the rulebook says 'rounding down' with no exception, and down from -1.5 is -2; the alternative "
+        "would make a shared penalty smaller than its fair part. The two differ only when tied players share "
+        "an odd negative sum",
+        switch="negative_shares",
+        where="completion.contribution_awards",
+    ),
+    Reading(
+        id="Gianluigi can win",
+        rule="final.winner",
+        reads="Two-Player Games: Gianluigi is a fictitious third player who scores points; End of the Game and "
+        "Scoring: the player with the highest final score wins",
+        kit="Gianluigi is ranked with the two players: if his total is highest, he wins and both players lose. "
+        "On a tie his three setup materials on the objectives count as three objectives completed, and his "
+        "reserve is 0",
+        alternatives=(
+            "only the two players compete: the higher of them wins, and Gianluigi's score only takes "
+            "points and places away from them",
+        ),
+        argument="two-player games 'follow the same rules as three-player games' with Gianluigi as the third "
+        "player, and his score is kept and summed like a player's (End of the Game of Two-Player Games); the "
+        "rulebook never sets him apart from the winner's rule. His objective materials score as claims, so the "
+        "kit counts them as claims in the tie-break too",
+        switch="gianluigi_wins",
+        where="final.winners",
+    ),
+    Reading(
+        id="Gianluigi takes no bonus",
+        rule="gian.restore",
+        reads="Two-Player Games, Gianluigi Restorations: he may make an excellent restoration; B. Excellent "
+        "Restoration: an excellent restoration claims one bonus",
+        kit="Gianluigi's excellent restoration earns no bonus: he draws no card, takes no material and claims no "
+        "objective; his objective points are those of the second spaces he holds from the setup",
+        alternatives=("he claims an objective he meets, chosen by the player who activated him",),
+        argument="he has no hand and no play area, so two of the three bonuses have nowhere to go, and the "
+        "rulebook lists what he does in a restoration (priority, extra materials) without a bonus; 'Gianluigi "
+        "adds the score by objective cards' is met by his setup materials on the second spaces",
+        where="gianluigi.options",
     ),
 )
 
 #: reading name -> its :class:`Reading`
 READING: dict[str, Reading] = {r.id: r for r in READINGS}
-
-#: reading name -> the kit's reading in words (and the alternative, if any)
 
 
 def describe(reading: Reading) -> str:

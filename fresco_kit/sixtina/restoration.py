@@ -34,7 +34,7 @@ from .codes import (
     space_code,
 )
 from .describe import cards_label, objective_name, place_name, technique_title
-from .objectives import claim, claim_problems, claimable
+from .objectives import claim, claim_reasons, claimable
 from .pending import BonusDecision, ClaimDecision
 from .refs import RULES
 from .state import State
@@ -334,9 +334,9 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
 # -- Bonuses for an excellent restoration ----------------------------------------------
 def bonus_checks(state: State, seat: int, action: Bonus) -> list:
     """Refined technique and additional material are always possible; an objective must
-    be claimable now (bonus.objective)."""
+    be claimable now (bonus.objective; an unmet condition cites the objective's rule)."""
     if action.kind == "objective":
-        return [(m, RULES["bonus.objective"]) for m in claim_problems(state, seat, action.objective or "")]
+        return list(claim_reasons(state, seat, action.objective or ""))
     return []
 
 

@@ -19,6 +19,7 @@ derives what one player sees from those marks (``State.view``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -33,6 +34,7 @@ from .codes import (
     D,
 )
 from .data import data_for
+from .readings import SWITCHES, switches_json
 
 FrescoId = Annotated[str, Names(lambda: [f.id for f in D.frescoes], "a fresco card id")]
 SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card id")]
@@ -160,6 +162,7 @@ class SavedState(Record):
     last_place: PlaceName | None
     turn: Count
     data: str = ""  # the data option's patch, canonical JSON ("" for none)
+    switches: str = ""  # the rule switches set, canonical JSON ("" for none; readings.SWITCHES)
 
     def validate(self, path: str = "") -> None:
         """Names against the players: distinct, Gianluigi only with two players, every
@@ -195,6 +198,26 @@ class SavedState(Record):
             data_for(self.data)
         except ValueError as exc:  # DataError names the patch's bad path
             raise field_error(_at(path, "data"), f"a valid data patch ({exc})", self.data) from None
+        _check_switches(self.switches, _at(path, "switches"))
+
+
+def _check_switches(text: str, path: str) -> None:
+    """``text`` is "" or the canonical JSON of a dict of known switches with allowed values."""
+    if not text:
+        return
+    choices = {s.name: s.choices for s in SWITCHES}
+    try:
+        given = json.loads(text)
+    except ValueError:
+        given = None
+    if (
+        not isinstance(given, dict)
+        or not given
+        or any(name not in choices or value not in choices[name] for name, value in given.items())
+        or switches_json(given) != text
+    ):
+        wanted = "; ".join(f"{n}: {' / '.join(map(str, c))}" for n, c in choices.items())
+        raise field_error(path, f"the canonical JSON of switches set ({wanted})", text)
 
 
 def _at(path: str, field: str) -> str:

@@ -10,6 +10,7 @@ from fresco_kit.core.decisions import push
 
 from .codes import CARD_TECH, COVERED, EMPTY, FRESCO_TECHS, GIANLUIGI, NCARDS, PLACES, VISIBLE, D
 from .pending import InitialDecision
+from .readings import switches_json
 from .refs import RULES
 from .state import State
 
@@ -68,6 +69,7 @@ def new_state(players: Sequence[str], seed: int, options: dict) -> State:
     state = State(
         players=players,
         variant=variant,
+        switches=switches_json(options.get("switches", {})),
         rng=rng.state,
         start=start,
         current=start,

@@ -115,6 +115,7 @@ class State(Record):
     last_place: int = EMPTY  # the place scored at half at the end
     turn: int = 0  # turns ended since play began (How to Play: play passes clockwise)
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.data_for)
+    switches: str = ""  # the rule switches set, canonical JSON ("" for none; readings.setting)
 
     # -- basic queries --------------------------------------------------------
     @property
@@ -130,7 +131,8 @@ class State(Record):
     @property
     def options(self) -> dict[str, Any]:
         """The options this game was set up with (as ``INFO.check_options`` returns them)."""
-        return {"variant": self.variant, **patch_option(self.data)}
+        switches = json.loads(self.switches) if self.switches else {}
+        return {"variant": self.variant, "switches": switches, **patch_option(self.data)}
 
     @property
     def two_player(self) -> bool:
@@ -249,6 +251,7 @@ def _common_fields(state: State) -> dict[str, Any]:
         last_place=PLACES[state.last_place] if state.last_place != EMPTY else None,
         turn=state.turn,
         data=state.data,
+        switches=state.switches,
     )
 
 
@@ -289,6 +292,7 @@ def compact_form(saved: SavedState) -> State:
         players=players,
         variant=saved.variant,
         data=saved.data,
+        switches=saved.switches,
         rng=saved.rng,
         start=seat[saved.start],
         current=seat[saved.current],

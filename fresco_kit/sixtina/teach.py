@@ -18,14 +18,14 @@ from fresco_kit.core import Event, Game, Rng
 from fresco_kit.core.text import plural
 
 from . import gianluigi, objectives, rules
-from .codes import CARD_HALVES, CARD_TECH, CARD_VALUE, FRESCO_TECHS, FRESCO_TYPE, PLACES, D
+from .codes import CARD_HALVES, CARD_VALUE, FRESCO_TECHS, PLACES, D
 from .completion import CompletionResult, completion_result
 from .data import TECHNIQUES
 from .final import RULEBOOK_FINAL_INPUTS, FinalInputs, final_sheet, prudent_breakdown
 from .pending import BonusDecision, InitialDecision
 from .positions import card_ids, constructed_state
 from .restoration import RestorationOutcome, bonus_options, explore_restoration, restoration_kind, restore_in_place
-from .state import CORRECT, EXCELLENT, KIND_NAMES, RESTORED, VISIBLE, State
+from .state import KIND_NAMES, RESTORED, VISIBLE, State
 
 PLAYER_NAMES = ("Red", "White", "Blue", "Yellow")
 
@@ -71,10 +71,11 @@ class SetupSummary:
             "1 on the score track, the rest to the general supply)",
             f"  black materials in the general supply: {self.black}",
             f"  visible frescoes ({len(self.visible)}): " + "; ".join(f"{p} {name}" for p, name in self.visible),
+            f"  starting player (drawn at random): {self.state.players[self.state.start]}; play runs clockwise",
             "  starting score spaces: " + ", ".join(f"{who} {s}" for who, s in self.starting_scores),
             "  objectives (points for the 1st / 2nd / 3rd space):",
         ]
-        lines += [f"    {o} {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
+        lines += [f"    {pts}: {D.objective_by_id[o].condition}" for o, pts in self.objectives]
         if n == 2:
             lines.append(
                 f"  Gianluigi: {plural(rules.materials_total(self.state, 2), 'material')}, score marker on "
@@ -147,11 +148,11 @@ class Exploration:
         lines = [o.to_text()]
         if self.events:
             lines.append("  the engine would play it like this:")
-            lines += [f"    {e}" for e in self.events]
+            lines += [f"    {e.text}" for e in self.events]
         if self.bonuses:
             lines.append("  bonus to choose: " + ", ".join(self.bonuses))
         if not o.legal:
-            lines.append("  rules cited: " + ", ".join(sorted({r.checklist_id for _, r in o.reasons})))
+            lines.append("  rules cited: " + "; ".join(sorted({r.citation for _, r in o.reasons})))
         return "\n".join(lines)
 
 
@@ -407,35 +408,9 @@ OBJECTIVE_MEASURES: dict[str, str] = {
 
 def objective_measure(state: State, colour: int, objective: str) -> tuple[int, int]:
     """``(count, needed)``: what the kit counts on the board for ``objective`` and the
-    threshold for this player count (``objectives.objective_met`` is ``count >= needed``)."""
-    four = state.n == 4
-    ongoing = objectives.materials_on_frescoes(state, colour)
-    restored = objectives.restored_places(state, colour)
-    types = [FRESCO_TYPE[state.frescoes[i]] for i in restored]
-    kept: dict[int, int] = {}
-    if colour < state.n:
-        for c in state.display[colour]:
-            kept[CARD_TECH[c]] = kept.get(CARD_TECH[c], 0) + 1
-    top3 = sorted((m for m in ongoing if m > 0), reverse=True)[:3]
-    measures = {
-        "materials8": (sum(ongoing) + len(restored), 7 if four else 8),
-        "three6": (sum(top3) if len(top3) == 3 else 0, 6),
-        "one5": (max(ongoing, default=0), 5),
-        "exc2": (objectives.restorations(state, colour, EXCELLENT, objectives.EXC2), 2),
-        "cor2": (objectives.restorations(state, colour, CORRECT, objectives.COR2), 2),
-        "ec3": (
-            objectives.restorations(state, colour, EXCELLENT, objectives.EC3)
-            + objectives.restorations(state, colour, CORRECT, objectives.EC3),
-            2 if four else 3,
-        ),
-        "adjacent3": (objectives.largest_adjacent_group(restored), 2 if four else 3),
-        "sametype2": (max((types.count(t) for t in set(types)), default=0), 2),
-        "difftype3": (len(set(types)), 2 if four else 3),
-        "prudent_same3": (max(kept.values(), default=0), 3),
-        "prudent5": (sum(kept.values()), 5),
-        "prudent_diff3": (len(kept), 3),
-    }
-    return measures[objective]
+    threshold for this player count (``objectives.objective_count``, which decides
+    ``objectives.objective_met``)."""
+    return objectives.objective_count(state, colour, objective)
 
 
 @dataclass(frozen=True)
@@ -453,10 +428,11 @@ class ObjectiveLine:
 
     def to_text(self) -> str:
         """One line: the objective, the count against the threshold, and the verdict."""
-        verdict = "; ".join(self.problems) or "claimable (by an Objective bonus or an objective sheet)"
+        verdict = "; ".join(p.replace(f" the objective “{self.condition}”", " it") for p in self.problems)
+        verdict = verdict or "claimable (by an Objective bonus or an objective sheet)"
         if not self.in_play:
             verdict = ("met" if self.met else "not met") + " (not in play)"
-        return f"{self.objective:<14} {self.count:>2} / {self.needed:<2} {verdict}"
+        return f"{self.count:>2} / {self.needed:<2} {self.condition}: {verdict}"
 
 
 def objectives_report(state: State, colour: int) -> list[ObjectiveLine]:

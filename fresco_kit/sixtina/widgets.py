@@ -440,7 +440,7 @@ def objectives_explorer(seed: int = 5, players: int = 3, restored: int = 4, draw
             points = "/".join(map(str, D.objective_by_id[line.objective].points(state.n)))
             mark = f"in play, {points}" if line.in_play else "         "
             lines.append(f"  [{mark:>14}] {line.to_text()}")
-        lines.append("count / needed: what the kit counts on the board (teach.OBJECTIVE_MEASURES)")
+        lines.append("count / needed: what the kit counts on the board for each objective (notebook 6)")
         _show(out, "\n".join(lines), board_svg(state) if draw else None)
 
     for w in (count, restored_w, seed_w, who):

@@ -224,7 +224,7 @@ def test_objective_bonus_highest_free_space_once():
                           claims={"prudent5": ["Blue"]})
     options = [str(a) for a in game.legal_actions()]
     assert "bonus objective prudent5" in options and "bonus objective one5" not in options
-    assert [r.id for _, r in game.explain(Bonus("objective", "one5")).reasons] == ["bonus.objective"]
+    assert [r.id for _, r in game.explain(Bonus("objective", "one5")).reasons] == ["obj.one5"]  # the unmet condition
     supply = game.state.supply[0]
     game.play(Bonus("objective", "prudent5"))
     assert game.state.claims[0] == (2, 0, -1) and game.state.supply[0] == supply - 1
@@ -245,7 +245,7 @@ def test_objective_bonus_needs_a_free_space_and_a_supply_material():
                                      claims={"prudent5": ["Blue", "White", "Yellow"]}))
     game.play(Restore("G1", "solvent_sponge", sol, 0))
     assert [m for m, _ in game.explain(Bonus("objective", "prudent5")).reasons] == [
-        "objective prudent5 has no free scoring space"]
+        "the objective “At least 5 technique cards in your play area” has no free scoring space"]
     game = excellent_then(display={"Red": kept}, objectives=("prudent5", "one5", "cor2"), play=13)
     msgs = [m for m, _ in game.explain(Bonus("objective", "prudent5")).reasons]
     assert any("supply" in m for m in msgs)

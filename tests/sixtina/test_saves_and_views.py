@@ -46,7 +46,7 @@ def test_a_save_of_any_position_loads_back_equal(name, state):
     assert rules.invariants(state) == []
     game = game_of(state)
     again = loads_back_equal(game)
-    assert again.options == state.options == {"variant": state.variant}
+    assert again.options == state.options == {"variant": state.variant, "switches": {}}
     rng = Rng(7)
     for _ in range(6):                              # and play on: each save still loads back equal
         if game.is_over:

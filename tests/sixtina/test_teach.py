@@ -71,7 +71,7 @@ def test_explore_reasons_cite_rules():
     assert "restore.correct" in [r.id for _, r in no_play.outcome.reasons]
     taken = teach.explore(state, "G1", "laboratory", (3,))
     assert "act.restore" in [r.id for _, r in taken.outcome.reasons]
-    assert "rules cited: sixtina act.restore" in taken.to_text()
+    assert "rules cited: 1980 Sixtina rulebook, How to Play, Restore Fresco" in taken.to_text()
 
 
 @pytest.mark.rule("sixtina complete.modify", "sixtina complete.contribution", "sixtina complete.score",
@@ -151,3 +151,18 @@ def test_gianluigi_priority_and_the_players_choice():
     # without the two excellent frescoes, the correct restoration comes next
     reply = teach.gianluigi_reply(["jesus_christ_1", "moses_5"], "infrared", (4,))
     assert reply.kind == "correct" and reply.options == ("JC1",)
+
+
+@pytest.mark.rule("sixtina setup.score", "sixtina turn.order")
+def test_setup_summary_names_the_random_starting_player_and_clockwise_order():
+    starters = set()
+    for seed in range(8):
+        summary = teach.setup_summary(3, seed=seed)
+        first = summary.state.players[summary.state.start]
+        starters.add(first)
+        assert f"starting player (drawn at random): {first}; play runs clockwise" in summary.to_text()
+        assert summary.starting_scores[0] == (first, 0)
+        order = [who for who, _ in summary.starting_scores]       # clockwise from the starting player
+        k = summary.state.players.index(first)
+        assert order == [summary.state.players[(k + i) % 3] for i in range(3)]
+    assert len(starters) > 1                                      # the seed draws the starting player

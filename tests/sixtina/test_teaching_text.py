@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
+from xml.sax.saxutils import quoteattr
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,12 @@ BAD_PLURAL = re.compile(
 def notebook_text(name: str, kind: str | None = None) -> str:
     cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
     return "\n".join("".join(c["source"]) for c in cells if kind is None or c["cell_type"] == kind)
+
+
+def notebook_html(name: str) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
+    return "\n".join("".join(o.get("data", {}).get("text/html", "")) for c in cells if c["cell_type"] == "code"
+                     for o in c["outputs"])
 
 
 def notebook_outputs(name: str) -> str:
@@ -65,7 +73,7 @@ def test_no_bad_plural_in_stored_notebook_outputs(name):
 # -- the "rulebook" column holds only figures the rulebook prints ------------------------
 CONSTRUCTED_ROWS = {
     "Excellent restoration": {
-        "an objective met, this restoration counting (constructed: ec3)",
+        "an objective met, this restoration counting (constructed)",
         "highest free scoring space taken (constructed: the 2nd)",
         "Blue's supply after the claim (constructed)",
     },
@@ -126,8 +134,13 @@ def test_actions_notebook_spells_out_the_bonuses_and_explains_the_prudent_refusa
         ("04_end_and_final_scoring.ipynb", "winner tie-break reserve"),
         ("04_end_and_final_scoring.ipynb", "final contribution needs a restored fresco"),
         ("05_two_players.ipynb", "Gianluigi's own material"),
-        ("07_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
-        ("07_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
+        ("06_objectives_variant_and_readings.ipynb", "three ongoing restorations"),
+        ("06_objectives_variant_and_readings.ipynb", "adjacent restored frescoes"),
+        ("06_objectives_variant_and_readings.ipynb", "fresco types"),
+        ("06_objectives_variant_and_readings.ipynb", "objective technique lists"),
+        ("03_completing_a_fresco.ipynb", "negative shares rounded down"),
+        ("05_two_players.ipynb", "Gianluigi can win"),
+        ("05_two_players.ipynb", "Gianluigi takes no bonus"),
     ],
 )
 def test_notebooks_flag_the_readings_where_they_apply(name, reading):
@@ -147,21 +160,25 @@ def test_final_scoring_cell_labels_illustrative_card_values():
 def test_two_player_notebook_no_longer_claims_the_whole_rulebook():
     text = flat(notebook_text("05_two_players.ipynb", "markdown"))
     assert "That is the whole rulebook" not in text
-    assert "07_objectives_variant_and_readings.ipynb" in text
+    assert "06_objectives_variant_and_readings.ipynb" in text
 
 
 def test_objectives_notebook_teaches_objectives_variant_and_lists_the_readings():
     from fresco_kit.sixtina.readings import READINGS as ALL
 
-    md = flat(notebook_text("07_objectives_variant_and_readings.ipynb", "markdown"))
+    md = flat(notebook_text("06_objectives_variant_and_readings.ipynb", "markdown"))
     for words in ("## The twelve objectives", "*Footnote*", "one side serves 2 and 3 players",
                   "**highest free** scoring space", "never place more than one", "## Variant: Sheets with History",
                   "### A sheet's reward (constructed)", "## The kit's readings", "hold no rule"):
         assert words in md, words
-    out = notebook_outputs("07_objectives_variant_and_readings.ipynb")
-    for reading in ALL:
-        assert f"{reading.id} (rule {reading.rule};" in out
-    assert "Blue again: ['Blue already has a material on objective ec3']" in out
+    out = notebook_outputs("06_objectives_variant_and_readings.ipynb")
+    html = notebook_html("06_objectives_variant_and_readings.ipynb")
+    for reading in ALL:       # a short table, each reading opening on its detail (<details>)
+        assert f"<b title={quoteattr(reading.rule)}>{escape(reading.id)}</b>" in html
+        assert f"<details><summary>{escape(reading.kit)}</summary>" in html
+    assert "Blue again: ['Blue already has a material on the objective “At least 3 (2 with 4 players)" in out
+    for words in ("portrait (7)", "narrative (8)", "architecture (4)", "nature (7)"):   # the four fresco types
+        assert words in out, words
     assert "Sheets with History (constructed; Variant: Sheets with History)" in out
 
 
@@ -193,7 +210,7 @@ def test_no_bad_plural_in_widget_texts():
 
 def test_next_links_walk_the_notebooks_in_order_and_resolve():
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-    assert names[5:] == ["06_play_a_game.ipynb", "07_objectives_variant_and_readings.ipynb", "08_exercises.ipynb"]
+    assert names[5:] == ["06_objectives_variant_and_readings.ipynb", "07_play_a_game.ipynb", "08_exercises.ipynb"]
     for name, following in zip(names, names[1:]):
         last = json.loads((NOTEBOOKS / name).read_text())["cells"][-1]
         text = "".join(last["source"])
@@ -214,3 +231,37 @@ def test_widget_cells_are_tagged_and_their_state_is_stored():
         if widget_cells:
             state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
             assert state, path.name                       # widgets render before the notebook is run
+
+
+def test_every_reading_is_flagged_in_some_lesson():
+    from fresco_kit.sixtina.readings import READINGS
+
+    text = flat("\n".join(notebook_text(p.name, "markdown") for p in sorted(NOTEBOOKS.glob("0*.ipynb"))))
+    missing = [r.id for r in READINGS if f"(readings: {r.id}" not in text]
+    assert not missing, missing
+
+
+def test_lessons_link_to_the_classroom_page_not_the_developers_start_page():
+    for path in sorted(NOTEBOOKS.glob("0*.ipynb")):
+        text = notebook_text(path.name, "markdown")
+        assert "../00_classroom.ipynb" in text and "00_start_here" not in text, path.name
+
+
+def test_the_game_opens_with_what_it_is_about_and_how_you_win():
+    cells = json.loads((NOTEBOOKS / "01_setup.ipynb").read_text())["cells"]
+    second = "".join(cells[1]["source"])
+    assert second.startswith("## What the game is about, and how you win") and "**How you win:**" in second
+    text = flat(notebook_text("01_setup.ipynb", "markdown"))
+    assert "chosen **at random**" in text and "**clockwise**" in text
+    assert "networkx" not in text and "**graph**" not in text
+    actions = flat(notebook_text("02_actions.ipynb", "markdown"))
+    assert "at least one material there" in actions and "*C. Prudent Restoration*" in actions
+
+
+def test_no_checklist_ids_or_internal_objective_ids_in_learner_outputs():
+    ids = re.compile(r"\[sixtina [a-z]|\b(materials8|three6|one5|exc2|cor2|ec3|adjacent3|sametype2|difftype3|prudent_same3|"
+                     r"prudent5|prudent_diff3)\b")
+    for name in ("01_setup.ipynb", "02_actions.ipynb", "03_completing_a_fresco.ipynb", "04_end_and_final_scoring.ipynb",
+                 "05_two_players.ipynb", "06_objectives_variant_and_readings.ipynb", "07_play_a_game.ipynb"):
+        out = re.sub(r"\b(bonus objective|claim) \w+", "", notebook_outputs(name))   # the action grammar's text
+        assert not ids.search(out), (name, ids.search(out))

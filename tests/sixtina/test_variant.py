@@ -77,7 +77,7 @@ def test_objective_sheet_lets_the_player_claim():
     game.play(Reveal("G2"))
     assert game.state.pending == owed(game.state, "claim", 0)
     assert [str(a) for a in game.legal_actions()] == ["claim prudent5"]
-    assert [r.id for _, r in game.explain(ClaimObjective("one5")).reasons] == ["variant.sheets"]
+    assert [r.id for _, r in game.explain(ClaimObjective("one5")).reasons] == ["obj.one5"]  # the unmet condition
     game.play(ClaimObjective("prudent5"))
     assert game.state.claims[0][0] == 0 and game.state.current == 1
 

@@ -66,7 +66,7 @@ def test_restoration_explorer():
     w.black.value = 0
     t = text(w)
     assert "not legal" in t and "needs a black material" in t and "C. Prudent Restoration" in t
-    assert "rules cited: sixtina restore.prudent" in t
+    assert "rules cited: 1980 Sixtina rulebook, How to Play, C. Prudent Restoration" in t
     w.black.value = 3
     w.technique.value = "laboratory"
     assert "already holds a material" in text(w)
