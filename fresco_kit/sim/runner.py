@@ -8,6 +8,14 @@ built there (nothing but names and numbers crosses between processes).  Ctrl-C r
 the games finished so far.  A game that does not end within ``max_actions`` is cut and
 reported (``finished`` False).
 
+**Nothing is lost.**  A game that raises is recorded in :attr:`Results.missing` with its
+seed and the error, and the study goes on.  When a worker process dies (killed, out of
+memory), its batch is played again: the seed it was playing is retried once in a pool of
+its own, and a seed whose worker dies again is reported missing; every other game of
+the batch is kept.  ``missing`` has a row per seed not in ``games`` and why.  Workers
+die with the main process (a parent-death signal on Linux, a watch of the parent
+elsewhere), so a killed study leaves no worker behind.
+
 The engines' playout fast path (``rules.apply_fast``: no checks, no event texts) is
 used when a game has one; the rules' ``actor`` and ``legal_actions(state, player=)``
 say whose turn it is and what they may do.
@@ -34,11 +42,16 @@ scores costs a few dozen calls a game, not one per action.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
+import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +66,10 @@ BATCH = 25
 REFUSAL_SAMPLE = 3
 #: the backends of :func:`simulate`
 BACKENDS = ("process", "dask")
+#: the columns of :attr:`Results.games`
+GAME_COLUMNS = ["seed", "players", "options", "actions", "finished", "winners", "final_margin", "lead_changes"]
+#: the columns of :attr:`Results.missing`
+MISSING_COLUMNS = ["seed", "reason", "detail"]
 
 
 @dataclass
@@ -70,7 +87,11 @@ class Results:
     ``restore``) and seconds (the bot's time).
     ``rules`` (with ``rules=True``): a row per game and rule id: seed, rule, fired (events
     of the rule) and refused (sampled candidate moves the rule refused).  Both are None
-    unless asked for.  ``game``: the game's name."""
+    unless asked for.  ``game``: the game's name.
+
+    ``missing``: a row per seed of the study that is not in ``games``: seed, reason
+    (``"error"``: the game raised; ``"worker died"``: the process playing it died twice;
+    ``"interrupted"``: Ctrl-C came first) and detail (the error, or what happened)."""
 
     games: Any
     players: Any
@@ -78,6 +99,7 @@ class Results:
     decisions: Any = None
     rules: Any = None
     game: str = ""
+    missing: Any = None
 
 
 def table_pass(state: Any, seats: int) -> tuple[int, int]:
@@ -233,19 +255,132 @@ def _batch(
     decisions: bool = False,
     rules_used: bool = False,
 ) -> list[dict[str, Any]]:
+    """Play ``seeds``: a record per game, ``{"failed": {seed, reason, detail}}`` for one
+    that raised.  In a pool worker each seed is announced before it is played, so the
+    main process knows which one a dead worker was playing."""
     info = game_info(name)
-    return [play_one(info, bots, s, options, max_actions, decisions, rules_used) for s in seeds]
+    out = []
+    for seed in seeds:
+        if _STARTED is not None:
+            _STARTED.put(seed)
+        try:
+            out.append(play_one(info, bots, seed, options, max_actions, decisions, rules_used))
+        except Exception as error:  # a bug in a game or a bot: recorded, and the study goes on
+            out.append({"failed": {"seed": seed, "reason": "error", "detail": f"{type(error).__name__}: {error}"}})
+    return out
+
+
+#: in a pool worker: where it announces each seed it starts (see :func:`_run_pool`)
+_STARTED: Any = None
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker when process ``parent`` is gone (polled; where no death signal exists)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _worker_start(started: Any, parent: int) -> None:
+    """A pool worker's set-up: announce seeds on ``started``, and die with ``parent``."""
+    global _STARTED
+    _STARTED = started
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
+    else:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the guard was set
+        os._exit(1)
+
+
+def _run_pool(args: list[tuple], workers: int, bar: Any) -> tuple[list[dict[str, Any]], bool]:
+    """Run the batches ``args`` on a process pool of ``workers``; the records (games and
+    failures) and whether Ctrl-C cut the run.
+
+    When a worker dies the pool breaks and every unfinished batch is played again in a
+    new pool (a batch returns its games at its end, so a broken one is replayed whole;
+    the games are seeded, so they come out the same).  The seed a broken batch was
+    playing (its last announced seed) is *suspect*: its batch is replayed in a pool of one
+    worker, where a death names its seed exactly; a seed suspect twice is reported
+    missing and its batch goes on without it.  A batch that had not started is replayed
+    as it was."""
+    context = multiprocessing.get_context()
+    records: list[dict[str, Any]] = []
+    suspect: Counter[int] = Counter()
+    shared: list[tuple] = list(args)
+    alone: list[tuple] = []
+    while shared or alone:
+        todo, size = (shared, workers) if shared else (alone, 1)
+        if todo is shared:
+            shared = []
+        else:
+            alone = []
+        started = context.SimpleQueue()
+        announced: set[int] = set()
+        broken: list[tuple] = []
+        with ProcessPoolExecutor(
+            max_workers=size, mp_context=context, initializer=_worker_start, initargs=(started, os.getpid())
+        ) as pool:
+            futures: dict[Future[list[dict[str, Any]]], tuple] = {pool.submit(_batch, *a): a for a in todo}
+            waiting = set(futures)
+            try:
+                while waiting:
+                    done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        try:
+                            batch = future.result()
+                        except BrokenProcessPool:
+                            broken.append(futures[future])
+                            continue
+                        records += batch
+                        bar.update(len(batch))  # games, not batches: the last batch may be short
+            except KeyboardInterrupt:
+                for future in futures:
+                    future.cancel()
+                finished = [f for f in futures if f.done() and not f.cancelled() and not f.exception()]
+                records += [r for f in finished for r in f.result()]
+                return records, True
+            while not started.empty():
+                announced.add(started.get())
+        for a in broken:
+            seeds = list(a[2])
+            playing = [s for s in seeds if s in announced]
+            if not playing:
+                shared.append(a)
+                continue
+            seed = max(playing)  # a batch plays its seeds in order
+            suspect[seed] += 1
+            if suspect[seed] >= 2:
+                detail = "the worker process playing it died twice (killed, or out of memory)"
+                records.append({"failed": {"seed": seed, "reason": "worker died", "detail": detail}})
+                bar.update(1)
+                rest = [s for s in seeds if s != seed]
+                if rest:
+                    shared.append((*a[:2], rest, *a[3:]))
+            else:
+                alone.append(a)
+    return records, False
 
 
 def _run_dask(client: Any, args: list[tuple], bar: Any) -> tuple[list[dict[str, Any]], bool]:
-    """Run the batches ``args`` as tasks on ``client``; the records and whether Ctrl-C cut it."""
+    """Run the batches ``args`` as tasks on ``client``; the records and whether Ctrl-C cut it.
+    Dask replays a task whose worker died; a task that fails for good (``KilledWorker``)
+    has its seeds reported as failed."""
     from dask.distributed import as_completed
 
     records: list[dict[str, Any]] = []
     futures = [client.submit(_batch, *a, pure=False) for a in args]
+    seeds = {f.key: a[2] for f, a in zip(futures, args)}
     try:
         for future in as_completed(futures):
-            batch = future.result()
+            try:
+                batch = future.result()
+            except Exception as error:
+                detail = f"{type(error).__name__}: {error}"
+                batch = [{"failed": {"seed": s, "reason": "worker died", "detail": detail}} for s in seeds[future.key]]
             records += batch
             bar.update(len(batch))
     except KeyboardInterrupt:
@@ -329,25 +464,22 @@ def simulate(
                 records += _batch(*a)
                 bar.update(len(a[2]))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures: list[Future[list[dict[str, Any]]]] = [pool.submit(_batch, *a) for a in args]
-                try:
-                    for future in futures:
-                        batch = future.result()
-                        records += batch
-                        bar.update(len(batch))  # games, not batches: the last batch may be short
-                except KeyboardInterrupt:
-                    interrupted = True
-                    for future in futures:
-                        future.cancel()
-                    records += [r for f in futures if f.done() and not f.cancelled() for r in f.result()]
+            records, interrupted = _run_pool(args, workers, bar)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         bar.close()
-    records.sort(key=lambda r: r["game"]["seed"])
-    unique = {r["game"]["seed"]: r for r in records}.values()
-    games_frame = pd.DataFrame([r["game"] for r in unique])
+    failed = {r["failed"]["seed"]: r["failed"] for r in records if "failed" in r}
+    played = {r["game"]["seed"]: r for r in records if "game" in r}
+    unique = [played[s] for s in sorted(played)]
+    lost = [failed[s] for s in sorted(failed)]
+    if interrupted:
+        lost += [
+            {"seed": s, "reason": "interrupted", "detail": "Ctrl-C came before it was played"}
+            for s in range(seed, seed + games)
+            if s not in played and s not in failed
+        ]
+    games_frame = pd.DataFrame([r["game"] for r in unique], columns=GAME_COLUMNS)
     players_frame = pd.DataFrame([row for r in unique for row in r["players"]])
     decision_columns = ["seed", "step", "player", "bot", "branching", "kind", "seconds"]
     decisions_frame = (
@@ -355,4 +487,5 @@ def simulate(
     )
     rule_columns = ["seed", "rule", "fired", "refused"]
     rules_frame = pd.DataFrame([row for r in unique for row in r["rules"]], columns=rule_columns) if rules else None
-    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game)
+    missing = pd.DataFrame(sorted(lost, key=lambda r: r["seed"]), columns=MISSING_COLUMNS)
+    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game, missing)
