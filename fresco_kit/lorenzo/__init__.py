@@ -45,7 +45,7 @@ INFO = GameInfo(
             ("standard", "advanced"),
         ),
     ),
-    switches=tuple(Switch(r.name, r.doc, r.choices, r.rule) for r in SWITCHES),
+    switches=tuple(Switch(r.name, r.doc, r.choices, r.rule, reach=r.reach) for r in SWITCHES),
     categories=(
         "VP during the game",
         "Territories",

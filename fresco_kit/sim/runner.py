@@ -67,7 +67,23 @@ REFUSAL_SAMPLE = 3
 #: the backends of :func:`simulate`
 BACKENDS = ("process", "dask")
 #: the columns of :attr:`Results.games`
-GAME_COLUMNS = ["seed", "players", "options", "actions", "finished", "winners", "final_margin", "lead_changes"]
+GAME_COLUMNS = [
+    "seed",
+    "players",
+    "options",
+    "actions",
+    "finished",
+    "winners",
+    "turns",
+    "rounds",
+    "final_margin",
+    "lead_changes",
+    "final_margin_all",
+    "lead_changes_all",
+]
+#: the columns of :attr:`Results.neutral` and :attr:`Results.reach`
+NEUTRAL_COLUMNS = ["seed", "player", "total", "rank", "ahead", "margin"]
+REACH_COLUMNS = ["seed", "switch", "times"]
 #: the columns of :attr:`Results.missing`
 MISSING_COLUMNS = ["seed", "reason", "detail"]
 
@@ -91,7 +107,18 @@ class Results:
 
     ``missing``: a row per seed of the study that is not in ``games``: seed, reason
     (``"error"``: the game raised; ``"worker died"``: the process playing it died twice;
-    ``"interrupted"``: Ctrl-C came first) and detail (the error, or what happened)."""
+    ``"interrupted"``: Ctrl-C came first) and detail (the error, or what happened).
+
+    ``neutral``: a row per game and player on the score sheet who has no seat (1980
+    Sixtina's Gianluigi in two-player games): seed, player, total, rank among everyone
+    on the sheet, ahead (above every seated player) and margin (his total minus the best
+    seated one).  ``games`` also has ``final_margin_all`` and ``lead_changes_all``,
+    counting him as a rival (the same as the seated ones without a neutral player), and
+    the game's length in ``turns`` (``rules.counters`` at the end) and ``rounds`` (the
+    round of the last action).
+
+    ``reach``: a row per game and rule switch that declares its situation
+    (``Switch.reach``): seed, switch, times (how often the situation arose)."""
 
     games: Any
     players: Any
@@ -100,6 +127,8 @@ class Results:
     rules: Any = None
     game: str = ""
     missing: Any = None
+    neutral: Any = None
+    reach: Any = None
 
 
 def table_pass(state: Any, seats: int) -> tuple[int, int]:
@@ -165,11 +194,14 @@ def play_one(
     count = 0
 
     def standing(state: Any) -> dict[str, float]:
-        totals = rules.scores(state).totals
-        return {name: totals[name] for name in players}
+        return dict(rules.scores(state).totals)  # the seated players and any neutral one
 
+    reaches = [(s.name, s.reach) for s in info.switches if s.reach is not None]
+    step_tests = [(name, reach.test) for name, reach in reaches if reach.when == "step"]
+    reached: Counter[str] = Counter(name for name, reach in reaches if reach.when == "setup" and reach.test(state))
     samples = [standing(state)]
     clock = table_pass(state, len(players))
+    before = state
     while not rules.is_over(state) and count < max_actions:
         player = rules.actor(state)[0]
         if player not in order:
@@ -193,11 +225,15 @@ def play_one(
                     "seconds": seconds,
                 }
             )
+        before = state
         if apply_fast:
             state = apply_fast(state, action)
         else:
             state, events = rules.apply(state, action)
             fired.update(e.rule.checklist_id for e in events if e.rule is not None)
+        for name, test in step_tests:
+            if test(before, action, state):
+                reached[name] += 1
         previous = legal
         count += 1
         if table_pass(state, len(players)) != clock:
@@ -205,9 +241,15 @@ def play_one(
             samples.append(standing(state))
     sheet = rules.scores(state)
     totals = sheet.totals
-    samples.append({name: totals[name] for name in players})
+    samples.append(dict(totals))
     finished = rules.is_over(state)
     winners = [w for w in sheet.winners if w in players] if finished else []
+    if finished:
+        reached.update(name for name, reach in reaches if reach.when == "end" and reach.test(state))
+    rounds = rules.counters(before)[0] if count else rules.counters(state)[0]  # the round of the last action
+    turns = rules.counters(state)[1]
+    neutral = [name for name in totals if name not in players]
+    best_seated = max(totals[p] for p in players)
     rows = []
     for seat, (name, bot) in enumerate(zip(players, bots)):
         others = [totals[p] for p in players if p != name]
@@ -234,10 +276,26 @@ def play_one(
             "actions": count,
             "finished": finished,
             "winners": ",".join(winners),
+            "turns": turns,
+            "rounds": rounds,
             "final_margin": final_margin([totals[p] for p in players]),
-            "lead_changes": lead_changes(samples),
+            "lead_changes": lead_changes([{p: t[p] for p in players} for t in samples]),
+            "final_margin_all": final_margin(list(totals.values())),
+            "lead_changes_all": lead_changes(samples),
         },
         "players": rows,
+        "neutral": [
+            {
+                "seed": seed,
+                "player": name,
+                "total": totals[name],
+                "rank": 1 + sum(1 for t in totals.values() if t > totals[name]),
+                "ahead": totals[name] > best_seated,
+                "margin": totals[name] - best_seated,
+            }
+            for name in neutral
+        ],
+        "reach": [{"seed": seed, "switch": name, "times": reached[name]} for name, _ in reaches],
         "decisions": decision_rows,
         "rules": [
             {"seed": seed, "rule": rule, "fired": fired[rule], "refused": refused[rule]}
@@ -488,4 +546,6 @@ def simulate(
     rule_columns = ["seed", "rule", "fired", "refused"]
     rules_frame = pd.DataFrame([row for r in unique for row in r["rules"]], columns=rule_columns) if rules else None
     missing = pd.DataFrame(sorted(lost, key=lambda r: r["seed"]), columns=MISSING_COLUMNS)
-    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game, missing)
+    neutral = pd.DataFrame([row for r in unique for row in r["neutral"]], columns=NEUTRAL_COLUMNS)
+    reach = pd.DataFrame([row for r in unique for row in r["reach"]], columns=REACH_COLUMNS)
+    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game, missing, neutral, reach)
