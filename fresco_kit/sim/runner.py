@@ -114,7 +114,8 @@ class Results:
     on the sheet, ahead (above every seated player) and margin (his total minus the best
     seated one).  ``games`` also has ``final_margin_all`` and ``lead_changes_all``,
     counting him as a rival (the same as the seated ones without a neutral player), and
-    the game's length in ``turns`` (``rules.counters`` at the end) and ``rounds`` (the
+    the game's length in ``turns`` (``rules.counters`` at the end; None for a game without
+    counters) and ``rounds`` (the
     round of the last action).
 
     ``reach``: a row per game and rule switch that declares its situation
@@ -246,8 +247,9 @@ def play_one(
     winners = [w for w in sheet.winners if w in players] if finished else []
     if finished:
         reached.update(name for name, reach in reaches if reach.when == "end" and reach.test(state))
-    rounds = rules.counters(before)[0] if count else rules.counters(state)[0]  # the round of the last action
-    turns = rules.counters(state)[1]
+    counters = getattr(rules, "counters", None)  # optional in the rules contract
+    rounds = counters(before)[0] if counters else None  # the round of the last action
+    turns = counters(state)[1] if counters else None
     neutral = [name for name in totals if name not in players]
     best_seated = max(totals[p] for p in players)
     rows = []
