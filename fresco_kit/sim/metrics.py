@@ -441,7 +441,7 @@ def balance_tests(players: Any, by: Sequence[str] = ("seat", "position")) -> Any
     seat test); a test without wins is left out."""
     import pandas as pd
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for column in by:
         if _constant_by_construction(players, column):
             continue
