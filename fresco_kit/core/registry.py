@@ -85,8 +85,9 @@ class Reach:
 
     ``situation`` says it in words ("a tie for the most VP at the end"); ``when`` is
     one of :data:`REACH_WHEN`; ``test`` tells whether it arose: ``test(state)`` on the
-    state set up (``"setup"``) or the final state (``"end"``), ``test(before, action,
-    after)`` for each action played (``"step"``).  A switch whose situation arises in a
+    state set up (``"setup"``), ``test(before, action, after)`` for each action played
+    (``"step"``), ``test(state, sheet)`` on the final state and its score sheet
+    (``"end"``, finished games only).  A switch whose situation arises in a
     game can change that game; one whose situation never arose cannot have changed it
     (a study then says "never reached by these bots", not that the rule is unused)."""
 

@@ -98,7 +98,7 @@ def _completed_early(before: Any, action: Any, after: Any) -> bool:
     return bool(before.tiles_left > 0 and after.tiles_left == 0 and not before.final)
 
 
-def _final_round(state: Any) -> bool:
+def _final_round(state: Any, sheet: Any) -> bool:
     """The final round was played (its action sheet is the switch's)."""
     return bool(state.final)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.core.readings import Reading
-from fresco_kit.core.registry import Reach, Switch
+from fresco_kit.core.registry import Switch
 
 #: Tie for the win: the tied player earliest in the final turn order wins
 #: ("turn_order"), or all tied players share the victory ("shared").  The final turn
@@ -63,87 +63,6 @@ LAST_REPORT_SCORES_EXCOMMUNICATED = True
 #: action value, which may fall to 0 or below (then only cards of value <= it fire).
 LARGE_SPACE_PENALTY_AFTER_MINIMUM = True
 
-# The situations the switches decide (``Switch.reach``), tested by the simulation runner.
-# They import the engine when called: the engine reads this module.
-
-
-def _extra_tower(before: Any, action: Any) -> tuple[Any, str, int] | None:
-    """``(player, tower, floor)`` when ``action`` answers an extra action into a tower."""
-    from .actions import Choose
-    from .towers import tower_space
-
-    if not isinstance(action, Choose) or not before.pending or before.pending[0].kind != "action":
-        return None
-    where = tower_space(action.choice)
-    return (before.player(action.player), *where) if where else None
-
-
-def _extra_floor_bonus(before: Any, action: Any, after: Any) -> bool:
-    """An extra action takes a tower floor that has a bonus, by a player who may take floor bonuses."""
-    from .data import load_for
-    from .effects import gets_floor_bonus
-
-    extra = _extra_tower(before, action)
-    if extra is None:
-        return False
-    p, tower, floor = extra
-    return bool(load_for(before.data).towers[tower].floor_bonus[floor - 1]) and gets_floor_bonus(p)
-
-
-def _extra_into_occupied(before: Any, action: Any, after: Any) -> bool:
-    """An extra action enters a tower where a family member already stands."""
-    from .towers import tower_occupied
-
-    extra = _extra_tower(before, action)
-    return extra is not None and tower_occupied(before, extra[1])
-
-
-def _servants_by_twos(before: Any, action: Any, after: Any) -> bool:
-    """A player under the 2-servants-per-+1 excommunication pays servants."""
-    from .effects import servants_per_plus
-
-    player = getattr(action, "player", None)
-    return bool(getattr(action, "servants", 0)) and servants_per_plus(before.player(player)) == 2
-
-
-def _weak_on_large_space(before: Any, action: Any, after: Any) -> bool:
-    """A member goes to a large harvest/production space with a value from the printed
-    minimum up to minimum + penalty - 1 before the penalty (legal by the default reading
-    only)."""
-    from .actions import Place
-    from .data import load_for
-    from .effects import member_value
-    from .zones import zone_value
-
-    if not isinstance(action, Place):
-        return False
-    space = load_for(before.data).spaces.get(action.space)
-    if space is None or not space.penalty:
-        return False
-    p = before.player(action.player)
-    value = zone_value(p, action.space, member_value(before, p, action.member), action.servants) + space.penalty
-    return space.value <= value < space.value + space.penalty
-
-
-def _top_tie(state: Any) -> bool:
-    """Two or more players share the most VP at the end."""
-    from .final import final_scores
-
-    totals = final_scores(state).totals
-    best = max(totals.values())
-    return sum(1 for t in totals.values() if t == best) > 1
-
-
-def _zero_military_places(state: Any) -> bool:
-    """A player on 0 military points would take an award by place (at most one player is above 0)."""
-    military = [p.res["military"] for p in state.players]
-    return 0 in military and sum(1 for m in military if m > 0) < 2
-
-
-def _excommunicated_at_last_report(state: Any) -> bool:
-    """A player took the period III excommunication."""
-    return any(state.excomm_tiles[2] in p.excomms for p in state.players)
-
 
 #: The switchable readings (``INFO.switches``): core's :class:`Switch` es, each with
 #: its default above.
@@ -155,7 +74,6 @@ SWITCHES: tuple[Switch, ...] = (
         ("turn_order", "shared"),
         "final.winner",
         default=WIN_TIE_BREAK,
-        reach=Reach("end", "a tie for the most VP at the end", _top_tie),
     ),
     Switch(
         "military_zero_competes",
@@ -163,7 +81,6 @@ SWITCHES: tuple[Switch, ...] = (
         (True, False),
         "final.military",
         default=MILITARY_ZERO_COMPETES,
-        reach=Reach("end", "a player on 0 military points placed first or second at the end", _zero_military_places),
     ),
     Switch(
         "extra_action_floor_bonus",
@@ -171,7 +88,6 @@ SWITCHES: tuple[Switch, ...] = (
         (True, False),
         "kit.extra_action",
         default=EXTRA_ACTION_FLOOR_BONUS,
-        reach=Reach("step", "an extra action into a tower floor with a bonus", _extra_floor_bonus),
     ),
     Switch(
         "extra_action_pays_occupied",
@@ -179,7 +95,6 @@ SWITCHES: tuple[Switch, ...] = (
         (True, False),
         "towers.occupied",
         default=EXTRA_ACTION_PAYS_OCCUPIED,
-        reach=Reach("step", "an extra action into an occupied tower", _extra_into_occupied),
     ),
     Switch(
         "servants_in_pairs",
@@ -188,7 +103,6 @@ SWITCHES: tuple[Switch, ...] = (
         (True, False),
         "excomm.kinds",
         default=SERVANTS_IN_PAIRS,
-        reach=Reach("step", "servants paid under the 2-servants-per-+1 excommunication", _servants_by_twos),
     ),
     Switch(
         "last_report_scores_excommunicated",
@@ -197,7 +111,6 @@ SWITCHES: tuple[Switch, ...] = (
         (True, False),
         "vatican.last",
         default=LAST_REPORT_SCORES_EXCOMMUNICATED,
-        reach=Reach("end", "a player excommunicated at the last report", _excommunicated_at_last_report),
     ),
     Switch(
         "large_space_penalty_after_minimum",
@@ -206,9 +119,6 @@ SWITCHES: tuple[Switch, ...] = (
         (True, False),
         "zones.spaces",
         default=LARGE_SPACE_PENALTY_AFTER_MINIMUM,
-        reach=Reach(
-            "step", "a member on a large harvest/production space worth 1 to 3 before its -3", _weak_on_large_space
-        ),
     ),
     Switch(
         "initial_order",
@@ -217,7 +127,6 @@ SWITCHES: tuple[Switch, ...] = (
         ("random", "as_given"),
         "kit.initial_order",
         default=INITIAL_ORDER,
-        reach=Reach("setup", "the first turn order is set (every game)", lambda state: True),
     ),
 )
 

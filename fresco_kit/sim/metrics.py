@@ -15,6 +15,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from fresco_kit.core import game_info
@@ -416,8 +417,6 @@ def detectable_difference(n: int, share: float, tests: int = 1, alpha: float = A
     over ``tests`` tests) with ``power``: ``(z(1 - alpha / (2 tests)) + z(power)) *
     sqrt(share (1 - share) / n)``.  With ``n = 300``, ``share = 1/3`` and one test:
     ``(1.95996 + 0.84162) * sqrt(2/9 / 300) = 0.0762``."""
-    from statistics import NormalDist
-
     if n < 1 or not 0 < share < 1 or tests < 1:
         raise ValueError(f"need n >= 1, 0 < share < 1 and tests >= 1, not n={n}, share={share}, tests={tests}")
     z = NormalDist().inv_cdf

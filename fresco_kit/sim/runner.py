@@ -42,6 +42,7 @@ scores costs a few dozen calls a game, not one per action.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -246,7 +247,7 @@ def play_one(
     finished = rules.is_over(state)
     winners = [w for w in sheet.winners if w in players] if finished else []
     if finished:
-        reached.update(name for name, reach in reaches if reach.when == "end" and reach.test(state))
+        reached.update(name for name, reach in reaches if reach.when == "end" and reach.test(state, sheet))
     counters = getattr(rules, "counters", None)  # optional in the rules contract
     rounds = counters(before)[0] if counters else None  # the round of the last action
     turns = counters(state)[1] if counters else None
@@ -346,8 +347,6 @@ def _worker_start(started: Any, parent: int) -> None:
     global _STARTED
     _STARTED = started
     if sys.platform.startswith("linux"):
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
     else:
