@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from fresco_kit.classroom.plots import sweep as sweep_plot
 from fresco_kit.classroom.review import summary_lines, write_report
 from fresco_kit.core.data import load_patch, load_seed
 from fresco_kit.core.examples import run_examples
@@ -25,6 +26,8 @@ from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info, games
 from fresco_kit.sim.ladder import ladder, table_lines
 from fresco_kit.sim.runner import Results, check_study, simulate
+from fresco_kit.sim.sweep import sweep
+from fresco_kit.sim.sweep import table_lines as table_lines_sweep
 
 
 class PlayoutFailure(Exception):
@@ -226,6 +229,40 @@ def cmd_review(args: argparse.Namespace) -> int:
     command = "fresco-kit " + " ".join(shlex.quote(a) for a in args.argv)
     print("\n".join(summary_lines(results, ladder)))
     print(f"wrote {write_report(results, out, command, options, ladder)}")
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Play the same seeds at each value of one printed number; print and write the table."""
+    bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or game_info(args.game).bench_players)
+    options = dict(_option(text) for text in args.option)
+    try:
+        values = [int(v) for v in args.values.split(",") if v.strip()]
+    except ValueError:
+        raise UsageError(f"--values takes whole numbers separated by commas, not {args.values!r}") from None
+    try:
+        result = sweep(
+            args.game,
+            args.data_field,
+            values,
+            bots,
+            args.n,
+            seed=args.seed,
+            options=options,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+        )
+        lines = table_lines_sweep(result, args.target)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print("\n".join(lines))
+    out = args.out or f"{args.game}_sweep.csv"
+    result.table.to_csv(out, index=False)
+    print(f"wrote {out}")
+    if args.plot:
+        figure = sweep_plot(result)
+        figure.savefig(args.plot, dpi=100)
+        print(f"wrote {args.plot}")
     return 0
 
 
@@ -451,6 +488,33 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     _study_arguments(p)
     p.add_argument("--out", default=None, metavar="FILE.html", help="the page to write (default: GAME_review.html)")
+    p = command(
+        "sweep",
+        "play the same seeds at several values of one printed number",
+        "Set one overridable printed number (a data patch: seeds/README.md, Data overrides) to each "
+        "value in turn and play the same seeds at each: win rates by seat and turn-order position with "
+        "their intervals and balance p-values, length, category shares and the share of games whose "
+        "winner changed against the printed value, as a table (CSV) and a plot; --target names the "
+        "value closest to a goal.",
+        cmd_sweep,
+    )
+    p.add_argument("game", choices=names)
+    p.add_argument("--data-field", required=True, metavar="PATH", help="the number to sweep, e.g. studio.thalers")
+    p.add_argument("--values", required=True, metavar="V1,V2,...", help="the values to play, e.g. 3,4,5,6")
+    p.add_argument("--bots", default=None, metavar="B1,B2,...", help="one bot per seat (default: kit in every seat)")
+    p.add_argument("-n", type=_count, default=200, metavar="N", help="games a value (default 200)")
+    p.add_argument("--players", type=int, default=None, metavar="P", help="player count when --bots is not given")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=int, default=None, metavar="W", help="worker processes (default: all cores)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    p.add_argument(
+        "--target",
+        default=None,
+        metavar="TARGET",
+        help="name the value closest to 'position balance', 'seat balance' or COLUMN=NUMBER (e.g. actions=250)",
+    )
+    p.add_argument("--out", default=None, metavar="FILE.csv", help="the table to write (default: GAME_sweep.csv)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw the sweep into this PNG")
     p = command(
         "ladder",
         "rate bots against each other on mixed, rotated seats (openskill)",

@@ -173,7 +173,7 @@ def test_review_writes_one_html_page_with_the_command_tables_and_plots(tmp_path,
     page = page_path.read_text(encoding="utf-8")
     assert "<code>fresco-kit review sixtina --bots random,kit,kit -n 4 --workers 1</code>" in page
     assert "<h2>Win rate by seat (Wilson 95% interval)</h2>" in page and "<h2>Rules used</h2>" in page
-    assert page.count('<img src="data:image/png;base64,') == 7 == len(re.findall(r'alt="[^"]{40,}"', page))
+    assert page.count('<img src="data:image/png;base64,') == 8 == len(re.findall(r'alt="[^"]{40,}"', page))
     assert "http" not in page.lower()
 
 

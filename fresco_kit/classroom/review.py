@@ -37,6 +37,7 @@ from . import plots
 #: the report's plots: heading, plot function, keyword arguments
 PLOTS: tuple[tuple[str, Callable[..., Any], dict[str, Any]], ...] = (
     ("Win rate by seat", plots.win_rates, {"by": "seat"}),
+    ("Win rate by turn-order position (0 acts first)", plots.win_rates, {"by": "position"}),
     ("Win rate by bot", plots.win_rates, {"by": "bot"}),
     ("Where the points come from", plots.category_shares, {}),
     ("Game length", plots.lengths, {}),
