@@ -26,8 +26,9 @@ the frames are the same.  ``decisions=True`` adds :attr:`Results.decisions` (a r
 decision: branching factor and decision time); ``rules=True`` plays through
 ``rules.apply`` (with event texts) and adds :attr:`Results.rules`: per game and rule id,
 how often the rule fired as an event and how often it refused one of a few sampled
-candidate moves (:data:`REFUSAL_SAMPLE` random actions of the previous decision's legal
-list, checked against the current state).  The bots' draws do not depend on either
+candidate moves (:data:`REFUSAL_SAMPLE` legal actions of the previous decision drawn by
+the game's own random player, ``rules.sample_action``, checked against the current state:
+no legal list is built, so tracing costs little more than the event texts).  The bots' draws do not depend on either
 flag, so the ``games`` and ``players`` frames stay the same.
 
 **Drama and decisiveness.**  Each ``games`` row also has ``final_margin`` (the top
@@ -64,7 +65,7 @@ from .bots import make_bot
 #: games per task sent to a worker (a task per game costs more than it saves)
 BATCH = 25
 #: candidate moves checked per decision for :attr:`Results.rules` refusals
-REFUSAL_SAMPLE = 3
+REFUSAL_SAMPLE = 1
 #: the backends of :func:`simulate`
 BACKENDS = ("process", "dask")
 #: the columns of :attr:`Results.games`
@@ -191,7 +192,7 @@ def play_one(
     decision_rows: list[dict[str, Any]] = []
     fired: Counter[str] = Counter()
     refused: Counter[str] = Counter()
-    previous: list[Any] = []
+    previous: Any = None  # the state of the previous decision: the refusal sample's candidates come from it
     order: list[str] = []  # the players in the order they first act: the turn-order position
     count = 0
 
@@ -208,9 +209,9 @@ def play_one(
         player = rules.actor(state)[0]
         if player not in order:
             order.append(player)
-        legal = rules.legal_actions(state, player=player) if decisions or rules_used else []
-        if rules_used and previous:
-            for candidate in (previous[sample_rng.randbelow(len(previous))] for _ in range(REFUSAL_SAMPLE)):
+        legal = rules.legal_actions(state, player=player) if decisions else []
+        if rules_used and previous is not None:
+            for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
                 refused.update({ref.checklist_id for _, ref in rules.checks(state, candidate)})
         start = time.perf_counter()
         action = seats[player].choose(rules, state, player, rng)
@@ -236,7 +237,7 @@ def play_one(
         for name, test in step_tests:
             if test(before, action, state):
                 reached[name] += 1
-        previous = legal
+        previous = before if rules_used else None
         count += 1
         if table_pass(state, len(players)) != clock:
             clock = table_pass(state, len(players))
