@@ -169,3 +169,17 @@ def test_no_worker_outlives_a_killed_main_process(tmp_path):
         _wait_for(lambda: not any(_alive(pid) for pid in workers))
     finally:
         main.kill()
+
+
+def test_a_search_bot_gives_the_same_frames_on_one_worker_two_and_dask():
+    pytest.importorskip("dask.distributed")
+    seats = ["mcts:25", "kit"]                      # the strong bot's stand-in until `best` lands
+    study = {"seed": 5, "max_actions": 24, "progress": False}
+    one = simulate("lorenzo", seats, 2, workers=1, **study)
+    two = simulate("lorenzo", seats, 2, workers=2, **study)
+    dask = simulate("lorenzo", seats, 2, workers=2, backend="dask", **study)
+    for other in (two, dask):
+        pdt.assert_frame_equal(one.games, other.games)
+        pdt.assert_frame_equal(one.players, other.players)
+        pdt.assert_frame_equal(one.reach, other.reach)
+    assert one.missing.empty and list(one.games["seed"]) == [5, 6]
