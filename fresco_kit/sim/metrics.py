@@ -549,7 +549,9 @@ def separating_categories(players: Any, categories: Sequence[str]) -> Any:
     """Which scoring categories separate the winner from the rest: in each game with one
     winner, the winner's points in the category minus the mean of the other seats'; a row
     per category with the mean difference, its 95% interval, n (games) and effect (the
-    mean over the differences' standard deviation), largest effect first."""
+    mean over the differences' standard deviation), largest effect first.  A category whose
+    difference is the same in every game (never scored, or the win itself, as Nim's last
+    counter) is left out: it is constant by construction."""
     import pandas as pd
 
     columns = ["category", "difference", "low", "high", "n", "effect"]
@@ -566,6 +568,8 @@ def separating_categories(players: Any, categories: Sequence[str]) -> Any:
             continue
         d = paired_difference(winner, rest)
         sd = (d.high - d.mean) * math.sqrt(d.n) / Z95
+        if sd == 0:  # the same difference in every game (a category never scored, or the win itself): no finding
+            continue
         rows.append(
             {
                 "category": category,

@@ -122,8 +122,8 @@ def test_separating_categories_by_hand():
         {"seed": 2, "win_share": 0.5, "art": 0, "gold": 9}, {"seed": 2, "win_share": 0.5, "art": 0, "gold": 9},
         {"seed": 2, "win_share": 0.0, "art": 0, "gold": 0},
     ])
-    table = separating_categories(players, ["gold", "art"]).set_index("category")
-    assert list(table.index) == ["art", "gold"]                       # art separates more (effect 6 / sqrt 2)
+    table = separating_categories(players.assign(fines=0), ["gold", "art", "fines"]).set_index("category")
+    assert list(table.index) == ["art", "gold"]   # art separates more (effect 6 / sqrt 2); fines, never scored, left out
     assert table.loc["art", "difference"] == 6 and table.loc["art", "n"] == 2
     assert table.loc["art", "effect"] == pytest.approx(6 / math.sqrt(2))
     assert table.loc["gold", "difference"] == -1.5
