@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from fresco_kit.classroom.plots import sweep as sweep_plot
 from fresco_kit.classroom.review import summary_lines, write_report
 from fresco_kit.core.data import load_patch, load_seed
 from fresco_kit.core.examples import run_examples
@@ -23,7 +24,10 @@ from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info, games
+from fresco_kit.sim.ladder import ladder, table_lines
 from fresco_kit.sim.runner import Results, check_study, simulate
+from fresco_kit.sim.sweep import sweep
+from fresco_kit.sim.sweep import table_lines as table_lines_sweep
 
 
 class PlayoutFailure(Exception):
@@ -169,12 +173,30 @@ def _study(args: argparse.Namespace, review: bool = False) -> tuple[dict[str, An
     return options, results
 
 
+def _ladder_file(path: str | None) -> Any:
+    """The ladder CSV of ``--ladder`` (written by ``fresco-kit ladder``), or None."""
+    if path is None:
+        return None
+    import pandas as pd
+
+    try:
+        frame = pd.read_csv(path)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot read the ladder {path!r}: {exc}") from None
+    missing = {"bot", "rating", "sigma"} - set(frame.columns)
+    if missing:
+        raise UsageError(f"{path} is not a ladder CSV (no {', '.join(sorted(missing))} column)")
+    return frame
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play seeded games between bots; print win rates by seat and bot with intervals, seat
-    balance, category shares, length, decisiveness, drama and the switches never used."""
+    """Play seeded games between bots; print win rates by seat, turn-order position and bot
+    with intervals and verdicts, the neutral player, category shares and what separates
+    winners, length, decisiveness, drama and the switches' reach."""
     _parquet(args.out)
+    ladder = _ladder_file(args.ladder)
     _, results = _study(args)
-    print("\n".join(summary_lines(results)))
+    print("\n".join(summary_lines(results, ladder)))
     if args.out:
         _write_rows(results.players, args.out)
         print(f"wrote {args.out} (one row per game and seat)")
@@ -201,11 +223,70 @@ def _write_rows(frame: Any, out: str) -> None:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Play a study and write its review as one self-contained HTML file."""
+    ladder = _ladder_file(args.ladder)
     options, results = _study(args, review=True)
     out = args.out or f"{args.game}_review.html"
     command = "fresco-kit " + " ".join(shlex.quote(a) for a in args.argv)
-    print("\n".join(summary_lines(results)))
-    print(f"wrote {write_report(results, out, command, options)}")
+    print("\n".join(summary_lines(results, ladder)))
+    print(f"wrote {write_report(results, out, command, options, ladder)}")
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Play the same seeds at each value of one printed number; print and write the table."""
+    bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or game_info(args.game).bench_players)
+    options = dict(_option(text) for text in args.option)
+    try:
+        values = [int(v) for v in args.values.split(",") if v.strip()]
+    except ValueError:
+        raise UsageError(f"--values takes whole numbers separated by commas, not {args.values!r}") from None
+    try:
+        result = sweep(
+            args.game,
+            args.data_field,
+            values,
+            bots,
+            args.n,
+            seed=args.seed,
+            options=options,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+        )
+        lines = table_lines_sweep(result, args.target)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print("\n".join(lines))
+    out = args.out or f"{args.game}_sweep.csv"
+    result.table.to_csv(out, index=False)
+    print(f"wrote {out}")
+    if args.plot:
+        figure = sweep_plot(result)
+        figure.savefig(args.plot, dpi=100)
+        print(f"wrote {args.plot}")
+    return 0
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Rate bots on mixed, rotated seats; print the ladder and write it as CSV."""
+    bots = args.bots.split(",")
+    options = dict(_option(text) for text in args.option)
+    try:
+        result = ladder(
+            args.game,
+            bots,
+            args.n,
+            players=args.players,
+            seed=args.seed,
+            options=options,
+            workers=args.workers,
+            progress=sys.stderr.isatty(),
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print("\n".join(table_lines(result)))
+    out = args.out or f"{args.game}_ladder.csv"
+    result.table.to_csv(out, index=False)
+    print(f"wrote {out}")
     return 0
 
 
@@ -293,6 +374,12 @@ def _study_arguments(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="run the games on this Dask scheduler, e.g. tcp://127.0.0.1:8786 (needs dask[distributed])",
     )
+    p.add_argument(
+        "--ladder",
+        default=None,
+        metavar="FILE.csv",
+        help="quote these ladder ratings of the bots used (a CSV written by fresco-kit ladder)",
+    )
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -374,17 +461,19 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     p = command(
         "simulate",
         "play seeded games between bots: win rates, balance, points, length, drama",
-        "Play seeded games between bots on all cores and report each seat's and bot's win rate "
-        "with a Wilson 95% interval, a chi-square test of seat balance, each scoring category's "
-        "share of the points, the game length, the winning margins, the lead changes and the "
-        "rule switches whose rule never fired.",
+        "Play seeded games between bots on all cores and report each seat's, turn-order "
+        "position's and bot's win rate with a Wilson 95% interval, chi-square verdicts for seats "
+        "and positions (Holm-corrected, with the smallest difference the sample detects), the "
+        "neutral player, each scoring category's share and what separates winners, the length in "
+        "actions, turns and rounds, the winning margins, the lead changes and how often each rule "
+        "switch's situation arose.",
         cmd_simulate,
     )
     _study_arguments(p)
     p.add_argument(
         "--no-rules",
         action="store_true",
-        help="do not trace which rules fire (faster; no 'switches never used' line)",
+        help="do not trace which rules fire (faster; the switches' reach is counted either way)",
     )
     p.add_argument(
         "--out", default=None, metavar="FILE.csv", help="also write the per-seat rows: CSV, or Parquet for FILE.parquet"
@@ -399,6 +488,56 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     _study_arguments(p)
     p.add_argument("--out", default=None, metavar="FILE.html", help="the page to write (default: GAME_review.html)")
+    p = command(
+        "sweep",
+        "play the same seeds at several values of one printed number",
+        "Set one overridable printed number (a data patch: seeds/README.md, Data overrides) to each "
+        "value in turn and play the same seeds at each: win rates by seat and turn-order position with "
+        "their intervals and balance p-values, length, category shares and the share of games whose "
+        "winner changed against the printed value, as a table (CSV) and a plot; --target names the "
+        "value closest to a goal.",
+        cmd_sweep,
+    )
+    p.add_argument("game", choices=names)
+    p.add_argument("--data-field", required=True, metavar="PATH", help="the number to sweep, e.g. studio.thalers")
+    p.add_argument("--values", required=True, metavar="V1,V2,...", help="the values to play, e.g. 3,4,5,6")
+    p.add_argument("--bots", default=None, metavar="B1,B2,...", help="one bot per seat (default: kit in every seat)")
+    p.add_argument("-n", type=_count, default=200, metavar="N", help="games a value (default 200)")
+    p.add_argument("--players", type=int, default=None, metavar="P", help="player count when --bots is not given")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=int, default=None, metavar="W", help="worker processes (default: all cores)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    p.add_argument(
+        "--target",
+        default=None,
+        metavar="TARGET",
+        help="name the value closest to 'position balance', 'seat balance' or COLUMN=NUMBER (e.g. actions=250)",
+    )
+    p.add_argument("--out", default=None, metavar="FILE.csv", help="the table to write (default: GAME_sweep.csv)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw the sweep into this PNG")
+    p = command(
+        "ladder",
+        "rate bots against each other on mixed, rotated seats (openskill)",
+        "Play every line-up of distinct bots, rotated through the seats, on the same seeds, and rate "
+        "the bots from each game's ranks with openskill's Plackett-Luce model: rating, its "
+        "uncertainty, win rate with its Wilson 95% interval, mean rank and decision times. "
+        "Prints the table and writes it as CSV (fresco-kit review --ladder quotes it).",
+        cmd_ladder,
+    )
+    p.add_argument("game", choices=names)
+    p.add_argument(
+        "--bots", required=True, metavar="B1,B2,...", help="the bots to rate, e.g. random,kit,greedy,mcts:25"
+    )
+    p.add_argument(
+        "-n", type=_count, default=300, metavar="N", help="games in all, at least one per line-up (default 300)"
+    )
+    p.add_argument(
+        "--players", type=int, default=None, metavar="P", help="seats a game (default: the game's bench count)"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=int, default=None, metavar="W", help="worker processes (default: all cores)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    p.add_argument("--out", default=None, metavar="FILE.csv", help="the CSV to write (default: GAME_ladder.csv)")
     p = command(
         "figures",
         "write the README's figures (PNG) into a folder",

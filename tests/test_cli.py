@@ -151,15 +151,17 @@ def test_bad_arguments_exit_2_from_the_shell():
     assert proc.returncode == 2 and "usage: fresco-kit" in proc.stderr
 
 
-def test_simulate_summary_adds_bots_points_margins_drama_and_unused_switches(capsys):
+def test_simulate_summary_adds_bots_points_margins_drama_order_and_reach(capsys):
     assert main(["simulate", "lorenzo", "--bots", "kit,random", "-n", "4", "--workers", "1"]) == 0
     text = capsys.readouterr().out
     assert re.search(r"^ all  random +\d+\.\d +\d\.\d{3}   \d\.\d{3} - \d\.\d{3}$", text, re.M), text
     assert re.search(r"^points of kit: VP during the game -?\d+%, Territories -?\d+%", text, re.M), text
-    for start in ("length: ", "decisiveness: winning margin ", "drama: ", "switches never used "):
+    for start in ("length: ", "decisiveness: winning margin ", "drama: ", "switch reach ", "  win_tie_break: ",
+                  "seat balance: ", "position balance: "):
         assert re.search(rf"^{start}", text, re.M), f"no line starting {start!r}:\n{text}"
+    assert "never used" not in text
     assert main(["simulate", "lorenzo", "--bots", "kit,random", "-n", "4", "--workers", "1", "--no-rules"]) == 0
-    assert "switches never used" not in capsys.readouterr().out       # not traced: not claimed
+    assert "  initial_order: reached in 4 of 4 games" in capsys.readouterr().out   # reach needs no rule tracing
 
 
 def test_review_writes_one_html_page_with_the_command_tables_and_plots(tmp_path, monkeypatch, capsys):
@@ -171,8 +173,9 @@ def test_review_writes_one_html_page_with_the_command_tables_and_plots(tmp_path,
     page = page_path.read_text(encoding="utf-8")
     assert "<code>fresco-kit review sixtina --bots random,kit,kit -n 4 --workers 1</code>" in page
     assert "<h2>Win rate by seat (Wilson 95% interval)</h2>" in page and "<h2>Rules used</h2>" in page
-    assert page.count('<img src="data:image/png;base64,') == 7 == len(re.findall(r'alt="[^"]{40,}"', page))
-    assert "http" not in page.lower()
+    assert page.count('<img src="data:image/png;base64,') == 8 == len(re.findall(r'alt="[^"]{40,}"', page))
+    # nothing loads from the network (the embedded PNGs' base64 may spell "http" by chance)
+    assert "http" not in re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "", page).lower()
 
 
 @pytest.mark.parametrize("argv", [

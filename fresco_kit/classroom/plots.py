@@ -3,7 +3,7 @@
 Each function takes the :class:`~fresco_kit.sim.runner.Results` of a run and returns a
 matplotlib ``Figure``; given ``ax=`` it draws into that axes (and returns its figure):
 
-- :func:`win_rates` ``(results, by="seat" | "bot")``: win rate bars with Wilson 95%
+- :func:`win_rates` ``(results, by="seat" | "position" | "bot")``: win rate bars with Wilson 95%
   error bars and the fair-share line;
 - :func:`category_shares` ``(results, by="bot" | "seat")``: where the points come from,
   stacked bars of each scoring category's share;
@@ -11,7 +11,9 @@ matplotlib ``Figure``; given ``ax=`` it draws into that axes (and returns its fi
 - :func:`rule_use` ``(results, top=None)``: heatmap of each rule id's fired and refused
   counts (needs ``simulate(..., rules=True)``);
 - :func:`margins` ``(results)``: histogram of the winning margins (decisiveness);
-- :func:`lead_changes` ``(results)``: how many games had 0, 1, 2... lead changes (drama).
+- :func:`lead_changes` ``(results)``: how many games had 0, 1, 2... lead changes (drama);
+- :func:`sweep` ``(sweep)``: a sweep of one printed number (:mod:`fresco_kit.sim.sweep`):
+  win rate by position, length and category shares against the value.
 
 **Readable and described.**  Every text is at least :data:`FONT` points (14 px at the
 default 100 dpi, so at least 11 px down to 80 dpi) in :data:`~fresco_kit.classroom.colours.INK`
@@ -80,13 +82,17 @@ def _players(results: Any) -> int:
 
 
 def win_rates(results: Any, by: str = "seat", ax: Any = None) -> Any:
-    """Bars of the win rate per seat (``by="seat"``, labelled with the seat's bot) or per
-    bot (``by="bot"``) with Wilson 95% error bars and a dashed fair-share line at
-    ``1 / players``.  Raises ``ValueError`` for another ``by``."""
-    if by not in ("seat", "bot"):
-        raise ValueError(f"win rates go by 'seat' or 'bot', not {by!r}")
-    table = metrics.seat_table(results.players) if by == "seat" else metrics.win_table(results.players, "bot")
-    labels = [f"seat {r.seat}\n{r.bot}" if by == "seat" else str(r.bot) for r in table.itertuples()]
+    """Bars of the win rate per seat (``by="seat"``, labelled with the seat's bot), per
+    turn-order position (``by="position"``, 0 acts first) or per bot (``by="bot"``) with
+    Wilson 95% error bars and a dashed fair-share line at ``1 / players``.  Raises
+    ``ValueError`` for another ``by``."""
+    if by not in ("seat", "position", "bot"):
+        raise ValueError(f"win rates go by 'seat', 'position' or 'bot', not {by!r}")
+    table = metrics.seat_table(results.players) if by == "seat" else metrics.win_table(results.players, by)
+    labels = [
+        f"seat {r.seat}\n{r.bot}" if by == "seat" else f"position {r.position}" if by == "position" else str(r.bot)
+        for r in table.itertuples()
+    ]
     fair = 1 / _players(results)
     fig, ax = _axes(ax, (max(4.0, 1.1 * len(table) + 2), 4.0))
     positions = list(range(len(table)))
@@ -239,3 +245,52 @@ def rule_use(results: Any, top: int | None = None, ax: Any = None) -> Any:
         f"{never} of them refused moves but never fired."
     )
     return _finish(fig, ax, _title(results, "Rules used"), "", "rule id", alt)
+
+
+def sweep(result: Any) -> Any:
+    """A sweep of one printed number (:func:`fresco_kit.sim.sweep.sweep`) in three panels
+    against the value: the win rate of each turn-order position with its 95% interval and
+    the fair share, the mean length in actions with its interval, and each scoring
+    category's share of the points; the printed value is marked."""
+    import matplotlib.pyplot as plt
+
+    table = result.table
+    values = [float(v) for v in table["value"]]
+    fig, (wins, length, shares) = plt.subplots(1, 3, figsize=(14, 4.2), layout="constrained")
+    positions = sorted(c for c in table.columns if c.startswith("position ") and c[9:].isdigit())
+    for i, column in enumerate(positions):
+        errors = [
+            (table[column] - table[f"{column} low"]).clip(lower=0),
+            (table[f"{column} high"] - table[column]).clip(lower=0),
+        ]
+        colour = CATEGORY_COLOURS[i % len(CATEGORY_COLOURS)]
+        wins.errorbar(values, table[column], yerr=errors, capsize=4, marker="o", color=colour, label=column)
+    wins.axhline(float(table["fair"].iloc[0]), color=HIGHLIGHT, linestyle="--", linewidth=1.5, label="fair share")
+    wins.set_ylim(0, 1)
+    wins.legend(loc="upper right", frameon=False)
+    if "actions" in table:
+        errors = [table["actions"] - table["actions low"], table["actions high"] - table["actions"]]
+        length.errorbar(values, table["actions"], yerr=errors, capsize=4, marker="o", color=BAR)
+    categories = list(game_info(result.game).categories)
+    for i, category in enumerate(categories):
+        colour = CATEGORY_COLOURS[i % len(CATEGORY_COLOURS)]
+        shares.plot(values, table[f"share {category}"], marker="o", color=colour, label=category)
+    shares.legend(loc="best", frameon=False)
+    for ax in (wins, length, shares):
+        if result.printed is not None:
+            ax.axvline(float(result.printed), color=MUTED, linestyle=":", linewidth=1.5)
+    title = f"{game_info(result.game).title}: {result.field}"
+    n = int(table["games"].iloc[0])
+    _finish(fig, wins, f"{title}: win rate by position", "value", "win rate", "")
+    _finish(fig, length, f"length ({n} games a value)", "value", "actions a game", "")
+    parts = "; ".join(
+        f"{v:g}: "
+        + ", ".join(f"{p} {table.loc[j, p]:.2f}" for p in positions)
+        + f", {table.loc[j, 'actions']:.0f} actions"
+        for j, v in enumerate(values)
+    )
+    alt = (
+        f"Sweep of {result.field} in {game_info(result.game).title} (printed value {result.printed}), {n} paired games "
+        f"a value: win rate by turn-order position, length and category shares against the value. {parts}."
+    )
+    return _finish(fig, shares, "share of the points by category", "value", "share of the points", alt)

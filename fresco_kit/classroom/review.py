@@ -8,10 +8,15 @@ self-contained HTML page: the command that made it, the study's settings, the ta
 every plot of :mod:`.plots` as an embedded PNG whose ``alt`` is the plot's description.  The page loads nothing from
 elsewhere (no scripts, fonts or styles from the network).
 
-"Switches never used" are the game's rule switches (``GameInfo.switches``) whose rule
-(``Switch.rule``) never fired as an event in any game of the study
-(:func:`~fresco_kit.sim.metrics.unused_switches`); a switch without a rule id cannot be
-traced and is listed as such.
+Turn order is shown beside the seats: win rates by turn-order position, and a
+chi-square verdict for seats and for positions, Holm-corrected over the tests made,
+with the smallest difference from the fair share the sample can detect
+(:func:`~fresco_kit.sim.metrics.balance_tests`).  A neutral player (1980 Sixtina's
+Gianluigi) has his own row.  A rule switch's *reach* is the situation it decides
+(``Switch.reach``), counted by the runner in every game: the summary says "never reached
+by these bots" or "reached in N of M games" (whether it changed a winner is what
+``fresco-kit ablate``'s paired runs tell).  ``ladder`` (a frame of
+:func:`fresco_kit.sim.ladder.ladder` or its CSV) puts the bots' ratings beside the findings.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from . import plots
 #: the report's plots: heading, plot function, keyword arguments
 PLOTS: tuple[tuple[str, Callable[..., Any], dict[str, Any]], ...] = (
     ("Win rate by seat", plots.win_rates, {"by": "seat"}),
+    ("Win rate by turn-order position (0 acts first)", plots.win_rates, {"by": "position"}),
     ("Win rate by bot", plots.win_rates, {"by": "bot"}),
     ("Where the points come from", plots.category_shares, {}),
     ("Game length", plots.lengths, {}),
@@ -95,18 +101,39 @@ def _rule_citations(game: str, table: Any) -> Any:
     return table
 
 
-def summary_tables(results: Results) -> dict[str, Any]:
-    """The review's tables by heading (pandas frames): win rates by seat and by bot,
-    category shares by bot and by seat, length/decisiveness/drama, and, when the run has
-    those frames, action use by bot, rule switches and rules used."""
+def summary_tables(results: Results, ladder: Any = None) -> dict[str, Any]:
+    """The review's tables by heading (pandas frames): the bots' ladder (when given),
+    win rates by seat, by turn-order position and by bot, the balance verdicts, the
+    neutral player, category shares by bot and by seat, the categories that separate
+    winners, length/decisiveness/drama, length in actions, turns and rounds, the
+    switches' reach, and, when the run has those frames, action use by bot, rule switches
+    and rules used."""
     categories = list(game_info(results.game).categories)
-    tables = {
-        "Win rate by seat (Wilson 95% interval)": metrics.seat_table(results.players),
-        "Win rate by bot (Wilson 95% interval, per seat-game)": metrics.win_table(results.players, "bot"),
+    tables: dict[str, Any] = {}
+    if ladder is not None:
+        used = set(_bots(results))
+        tables["Ladder of the bots used (rating, its uncertainty, games)"] = ladder[ladder["bot"].isin(used)]
+    tables["Win rate by seat (Wilson 95% interval)"] = metrics.seat_table(results.players)
+    verdicts = metrics.balance_tests(results.players)
+    if "position" in set(verdicts["by"]):
+        tables["Win rate by turn-order position (0 acts first)"] = metrics.win_table(results.players, "position")
+    tables["Win rate by bot (Wilson 95% interval, per seat-game)"] = metrics.win_table(results.players, "bot")
+    tables["Balance verdicts (chi-square, Holm-corrected; detectable: two-sided α=0.05, power 0.8)"] = verdicts
+    neutral = metrics.neutral_table(results)
+    if not neutral.empty:
+        tables["The neutral player"] = neutral
+    tables |= {
         "Share of the points by category, per bot": metrics.category_shares(results.players, categories, "bot"),
         "Share of the points by category, per seat": metrics.category_shares(results.players, categories, "seat"),
+        "What separates the winner from the rest (winner minus the mean of the others)": metrics.separating_categories(
+            results.players, categories
+        ),
         "Length, decisiveness and drama": spread_table(results),
+        "Length in actions, turns and rounds (95% interval of the mean)": metrics.length_table(results.games),
     }
+    reach = metrics.reach_table(results)
+    if not reach.empty:
+        tables["Switch reach: how often the situation each switch decides arose"] = reach
     if results.decisions is not None:
         tables["Decisions by kind of action, per bot"] = metrics.action_use(results.decisions, "bot")
     if results.rules is not None:
@@ -116,56 +143,118 @@ def summary_tables(results: Results) -> dict[str, Any]:
     return tables
 
 
-def summary_lines(results: Results) -> list[str]:
-    """A short text summary of a study: win rates by seat and by bot with intervals, seat
-    balance, category shares per bot, length, decisiveness, drama and (with a ``rules``
-    frame) the switches never used."""
+def _ladder_lines(results: Results, ladder: Any) -> list[str]:
+    """The ladder ratings of the study's bots (or how to get them)."""
+    used = list(dict.fromkeys(_bots(results)))
+    if ladder is None:
+        return [f"bots' skill: no ladder given (fresco-kit ladder {results.game} --bots {','.join(used)})"]
+    rows = ladder.set_index("bot")
+    known = [b for b in used if b in rows.index]
+    parts = [f"{b} {rows.loc[b, 'rating']:.1f} ± {rows.loc[b, 'sigma']:.1f}" for b in known]
+    missing = [b for b in used if b not in rows.index]
+    return [
+        "bots' skill (ladder rating ± its uncertainty): "
+        + (", ".join(parts) if parts else "none of these bots")
+        + (f"; not on the ladder: {', '.join(missing)}" if missing else "")
+    ]
+
+
+def _verdict_line(row: Any) -> str:
+    return (
+        f"{row.by} balance: chi-square {row.statistic:.2f} on {row.dof} degrees of freedom, p = {row.p:.3f} "
+        f"(Holm over the tests: {row.p_holm:.3f}): {row.verdict}; with {row.games} games a {row.by} the sample "
+        f"detects a difference of ±{row.detectable:.3f} from the fair share"
+    )
+
+
+def summary_lines(results: Results, ladder: Any = None) -> list[str]:
+    """A short text summary of a study: win rates by seat, by turn-order position and by
+    bot with intervals, the seat and position verdicts, the neutral player, category
+    shares per bot and the categories that separate winners, length in actions, turns and
+    rounds, decisiveness, drama, the switches' reach, the games missing and the bots'
+    ladder ratings (``ladder``)."""
     info = game_info(results.game)
     games = len(results.games)
     lines = [
         f"{info.title}: {games} games, {results.players['seat'].nunique()} players, bots {','.join(_bots(results))}"
         + (" (interrupted)" if results.interrupted else "")
     ]
+    missing = getattr(results, "missing", None)
+    if missing is not None and not missing.empty:
+        shown = ", ".join(f"{r.seed} ({r.reason})" for r in missing.head(10).itertuples())
+        lines.append(f"missing: {len(missing)} seeds: {shown}" + (" ..." if len(missing) > 10 else ""))
+    lines += _ladder_lines(results, ladder)
     seats = metrics.seat_table(results.players)
     by_bot = metrics.win_table(results.players, "bot")
     width = max(len(str(b)) for b in by_bot["bot"]) + 2
     lines.append(f"{'seat':>4}  {'bot':<{width}}{'wins':>8}{'rate':>8}   95% interval")
     for seat, row in [(f"{r.seat:>4}", r) for r in seats.itertuples()] + [(" all", r) for r in by_bot.itertuples()]:
         lines.append(f"{seat}  {row.bot:<{width}}{row.wins:>8.1f}{row.rate:>8.3f}   {row.low:.3f} - {row.high:.3f}")
-    if seats["wins"].sum() > 0:
-        balance = metrics.seat_balance(list(seats["wins"]))
+    verdicts = metrics.balance_tests(results.players) if seats["wins"].sum() > 0 else None
+    if verdicts is not None and "position" in set(verdicts["by"]):
+        lines.append("turn order (position 0 acts first):")
+        for row in metrics.win_table(results.players, "position").itertuples():
+            lines.append(
+                f"{row.position:>4}  {'':<{width}}{row.wins:>8.1f}{row.rate:>8.3f}   {row.low:.3f} - {row.high:.3f}"
+            )
+    if verdicts is not None:
+        lines += [_verdict_line(row) for row in verdicts.itertuples()]
+        if "position" not in set(verdicts["by"]):
+            lines.append("turn order: the position is the seat in every game (no separate test)")
+    for row in metrics.neutral_table(results).itertuples():
         lines.append(
-            f"seat balance: chi-square {balance.statistic:.2f} on {balance.dof} degrees of freedom, "
-            f"p = {balance.p_value:.3f}"
+            f"{row.player} (no seat): ahead of every seated player in {row.ahead} of {row.games} games "
+            f"({row.rate:.3f}, {row.low:.3f} - {row.high:.3f}); his margin over the best seat {row.margin:+.1f} "
+            f"({row.margin_low:+.1f} to {row.margin_high:+.1f})"
         )
     shares = metrics.category_shares(results.players, list(info.categories), "bot")
     for bot, row in shares.iterrows():
         lines.append(f"points of {bot}: " + ", ".join(f"{c} {round(row[c], 2) + 0.0:.0%}" for c in info.categories))
-    finished = int(results.games["finished"].sum())
+    separating = metrics.separating_categories(results.players, list(info.categories))
+    if not separating.empty:
+        top = separating.head(3)
+        lines.append(
+            f"what separates the winner from the rest ({int(top['n'].iloc[0])} games with one winner; "
+            "winner minus the others' mean, 95% interval): "
+            + "; ".join(f"{r.category} {r.difference:+.1f} ({r.low:+.1f} to {r.high:+.1f})" for r in top.itertuples())
+        )
+    finished = int(results.games["finished"].sum()) if games else 0
     if finished:
         length, margin, drama = (f(results.games) for f in (metrics.lengths, metrics.decisiveness, metrics.drama))
+        counted = {r.measure: r for r in metrics.length_table(results.games).itertuples()}
+        extra = "".join(
+            f", {counted[m].mean:.1f} {m} ({counted[m].low:.1f} to {counted[m].high:.1f})"
+            for m in ("turns", "rounds")
+            if m in counted
+        )
+        fixed = metrics.fixed_lengths(results.games)
+        extra += "".join(f", always {fixed[m]:g} {m}" for m in ("turns", "rounds") if m in fixed)
         lines += [
-            f"length: {length.mean:.1f} actions a game (median {length.median:g}, {length.low:g} to {length.high:g}); "
-            f"{finished} of {games} finished" + ("" if finished == games else " (the rest were cut at the cap)"),
+            f"length: {length.mean:.1f} actions a game (median {length.median:g}, {length.low:g} to {length.high:g})"
+            f"{extra}; {finished} of {games} finished"
+            + ("" if finished == games else " (the rest were cut at the cap)"),
             f"decisiveness: winning margin {margin.mean:.1f} points on average (median {margin.median:g}); "
             f"{margin.counts.get(0.0, 0)} of {finished} games tied at the top",
             f"drama: {drama.mean:.1f} lead changes a game (median {drama.median:g}, at most {drama.high:g}); "
             f"{drama.counts.get(0.0, 0)} of {finished} games led by one player throughout",
         ]
+        if not metrics.neutral_table(results).empty:
+            done = metrics.finished_games(results.games)
+            lines.append(
+                f"counting the neutral player too: winning margin {done['final_margin_all'].mean():.1f}, "
+                f"{done['lead_changes_all'].mean():.1f} lead changes a game"
+            )
     else:
         lines.append(f"length: no game of {games} finished (all were cut at the cap)")
-    if results.rules is not None and info.switches:
-        unused = metrics.unused_switches(results.game, results.rules)
-        untraced = [s.name for s in info.switches if not s.rule]
+    reach = metrics.reach_table(results)
+    if not reach.empty:
         lines.append(
-            "switches never used (their rule fired no event in play): "
-            + (", ".join(unused) if unused else "none")
-            + (f"; not traceable (no rule id): {', '.join(untraced)}" if untraced else "")
+            "switch reach (the situation each switch decides; fresco-kit ablate tells the winners it changed):"
         )
-        if unused:
-            lines.append(
-                "  (a rule applied only at setup or in the final scoring fires no event: metrics.ablate tells)"
-            )
+        lines += [f"  {r.switch}: {r.verdict} ({r.times} times): {r.situation}" for r in reach.itertuples()]
+    untraced = [s.name for s in info.switches if s.reach is None]
+    if untraced:
+        lines.append(f"switches that declare no situation (reach unknown): {', '.join(untraced)}")
     return lines
 
 
@@ -201,7 +290,7 @@ img { max-width: 100%; height: auto; display: block; margin: 0.5rem 0 1.5rem; }
 """
 
 
-def report_html(results: Results, command: str = "", options: dict[str, Any] | None = None) -> str:
+def report_html(results: Results, command: str = "", options: dict[str, Any] | None = None, ladder: Any = None) -> str:
     """The review page of ``results`` as one HTML document (see the module)."""
     info = game_info(results.game)
     settings = [
@@ -222,9 +311,9 @@ def report_html(results: Results, command: str = "", options: dict[str, Any] | N
         + "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in settings)
         + "</table>",
         "<h2>Summary</h2>",
-        "<pre>" + html.escape("\n".join(summary_lines(results))) + "</pre>",
+        "<pre>" + html.escape("\n".join(summary_lines(results, ladder))) + "</pre>",
     ]
-    for heading, frame in summary_tables(results).items():
+    for heading, frame in summary_tables(results, ladder).items():
         parts += [f"<h2>{html.escape(heading)}</h2>", _table_html(frame)]
     parts.append("<h2>Plots</h2>")
     for heading, plot, kwargs in PLOTS:
@@ -235,8 +324,10 @@ def report_html(results: Results, command: str = "", options: dict[str, Any] | N
     return "\n".join(p for p in parts if p)
 
 
-def write_report(results: Results, path: str | Path, command: str = "", options: dict[str, Any] | None = None) -> Path:
+def write_report(
+    results: Results, path: str | Path, command: str = "", options: dict[str, Any] | None = None, ladder: Any = None
+) -> Path:
     """Write :func:`report_html` to ``path`` (UTF-8); the path written."""
     path = Path(path)
-    path.write_text(report_html(results, command, options), encoding="utf-8")
+    path.write_text(report_html(results, command, options, ladder), encoding="utf-8")
     return path

@@ -12,7 +12,7 @@ from .game import Game, Preview, Turn, random_playout, seat_of
 from .interface import GameParts
 from .random import Rng
 from .record import Count, Length, Names, Range, Record, SaveError, assign, field_error
-from .registry import GameInfo, Option, Switch, game_info, games, register, unregister
+from .registry import GameInfo, Option, Reach, Switch, game_info, games, register, unregister
 from .rules import Event, Rulebook, RuleError, RuleRef, Verdict
 from .scoring import ScoreSheet, award_by_rank
 
@@ -31,6 +31,7 @@ __all__ = [
     "Option",
     "Preview",
     "Range",
+    "Reach",
     "Record",
     "Rng",
     "RuleError",

@@ -35,7 +35,7 @@ from .interface import (
 from .plugins import GAMES, info_of, load, register, unregister
 from .record import listing
 
-__all__ = ["GAMES", "GameInfo", "Option", "Switch", "game_info", "games", "register", "unregister"]
+__all__ = ["GAMES", "GameInfo", "Option", "Reach", "Switch", "game_info", "games", "register", "unregister"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,31 @@ def data_option(data: Callable[[], DataModule | None]) -> Option:
     return Option("data", DATA_DOC, ({},), check=check)
 
 
+#: when a :class:`Reach` is tested: on the state set up, after every action, on the final state
+REACH_WHEN = ("setup", "step", "end")
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The situation a rule switch decides, as the simulation runner counts it.
+
+    ``situation`` says it in words ("a tie for the most VP at the end"); ``when`` is
+    one of :data:`REACH_WHEN`; ``test`` tells whether it arose: ``test(state)`` on the
+    state set up (``"setup"``), ``test(before, action, after)`` for each action played
+    (``"step"``), ``test(state, sheet)`` on the final state and its score sheet
+    (``"end"``, finished games only).  A switch whose situation arises in a
+    game can change that game; one whose situation never arose cannot have changed it
+    (a study then says "never reached by these bots", not that the rule is unused)."""
+
+    when: str
+    situation: str
+    test: Callable[..., bool]
+
+    def __post_init__(self) -> None:
+        if self.when not in REACH_WHEN:
+            raise ValueError(f"Reach.when must be one of {', '.join(REACH_WHEN)}, not {self.when!r}")
+
+
 @dataclass(frozen=True)
 class Switch:
     """One rule switch: a single rule that can be played another way.
@@ -84,7 +109,8 @@ class Switch:
     on the ruleset, and the game's setup decides it).  Optionally, for a game whose
     rulesets differ by switches: ``defaults``, ``(ruleset, value)`` pairs (the switch's
     value under each ruleset, see :meth:`default_for`), and ``sources``, ``(ruleset,
-    citation)`` pairs (where each ruleset's value comes from, :meth:`source_for`)."""
+    citation)`` pairs (where each ruleset's value comes from, :meth:`source_for`).
+    ``reach``: the situation the switch decides (:class:`Reach`), counted in studies."""
 
     name: str
     doc: str
@@ -93,6 +119,7 @@ class Switch:
     default: Any = None
     defaults: tuple[tuple[str, Any], ...] = ()
     sources: tuple[tuple[str, str], ...] = ()
+    reach: Reach | None = None
 
     def default_for(self, ruleset: str) -> Any:
         """The switch's value under ``ruleset``: its entry in ``defaults``, else ``default``."""

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from html import escape
 from typing import Any, Literal, get_args
 
-from fresco_kit.core import Record, Switch
+from fresco_kit.core import Reach, Record, Switch
 
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
@@ -70,9 +70,10 @@ def _switch(
     bigbox: Any,
     base_source: str,
     bigbox_source: str,
+    reach: Reach,
 ) -> Switch:
     """One row of the differences table: a ``core.registry.Switch`` with its value and
-    source under each ruleset."""
+    source under each ruleset, and the situation it decides."""
     return Switch(
         name,
         meaning,
@@ -80,7 +81,31 @@ def _switch(
         rule,
         defaults=(("base", base), ("bigbox", bigbox)),
         sources=(("base", base_source), ("bigbox", bigbox_source)),
+        reach=reach,
     )
+
+
+# The situations the switches decide (``Switch.reach``), tested by the simulation runner.
+
+
+def _new_round_on_start_spaces(before: Any, action: Any, after: Any) -> bool:
+    """A new round begins with two or more painters still on start spaces."""
+    return bool(after.round > before.round and sum(1 for p in after.players if p.start) >= 2)
+
+
+def _completed_early(before: Any, action: Any, after: Any) -> bool:
+    """The last fresco tile is restored before the final round."""
+    return bool(before.tiles_left > 0 and after.tiles_left == 0 and not before.final)
+
+
+def _final_round(state: Any, sheet: Any) -> bool:
+    """The final round was played (its action sheet is the switch's)."""
+    return bool(state.final)
+
+
+def _paint_runs_out(before: Any, action: Any, after: Any) -> bool:
+    """A paint colour's supply runs out (or, with unlimited paints, a shortfall is noted on paper)."""
+    return bool(after.paper != before.paper or (0 in after.supply and 0 not in before.supply))
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -93,6 +118,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         True,
         f"{_FR}: not mentioned (start spaces keep their order)",
         f"{_BB}, Preparation for the Next Round, last bullet",
+        Reach("step", "a new round begins with 2 or more painters on start spaces", _new_round_on_start_spaces),
     ),
     _switch(
         "early_end_on_complete",
@@ -103,6 +129,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         True,
         f"{_FR}, End of the Game: only the <= 6 tiles trigger (the next round would be the final one)",
         f"{_BB}, End of Game and Scoring, second bullet",
+        Reach("step", "the fresco is completed before the final round", _completed_early),
     ),
     _switch(
         "final_sheet",
@@ -114,6 +141,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         f"{_FR}, End of the Game: flip to side 2 (contents not described; the printed sheet per public "
         "sources, see seeds/README.md)",
         f"{_BB}, End of Game and Scoring: side 2, no theater, cathedral twice",
+        Reach("end", "the final round is played (every finished game)", _final_round),
     ),
     _switch(
         "final_collision",
@@ -124,6 +152,11 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         "ahead",
         f"{_FR}, Restore a segment of the fresco (the general track rule applies to every move)",
         f"{_BB}, Final point count",
+        Reach(
+            "end",
+            "the final money count is made (every finished game; landings on a taken space are not counted)",
+            _final_round,
+        ),
     ),
     _switch(
         "unlimited_paints",
@@ -134,6 +167,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         True,
         f"{_FR}, Game Components: 78 paint pieces (limited)",
         f"{_BB}, Workshop: Mix paints",
+        Reach("step", "a paint colour runs out in the supply", _paint_runs_out),
     ),
 )
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from fresco_kit.core import Game, GameInfo, GameParts, Option, Switch
 
+from .reach import REACH
 from .readings import SWITCHES
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -45,7 +46,7 @@ INFO = GameInfo(
             ("standard", "advanced"),
         ),
     ),
-    switches=tuple(Switch(r.name, r.doc, r.choices, r.rule) for r in SWITCHES),
+    switches=tuple(Switch(r.name, r.doc, r.choices, r.rule, reach=REACH[r.name]) for r in SWITCHES),
     categories=(
         "VP during the game",
         "Territories",

@@ -8,6 +8,14 @@ built there (nothing but names and numbers crosses between processes).  Ctrl-C r
 the games finished so far.  A game that does not end within ``max_actions`` is cut and
 reported (``finished`` False).
 
+**Nothing is lost.**  A game that raises is recorded in :attr:`Results.missing` with its
+seed and the error, and the study goes on.  When a worker process dies (killed, out of
+memory), its batch is played again: the seed it was playing is retried once in a pool of
+its own, and a seed whose worker dies again is reported missing; every other game of
+the batch is kept.  ``missing`` has a row per seed not in ``games`` and why.  Workers
+die with the main process (a parent-death signal on Linux, a watch of the parent
+elsewhere), so a killed study leaves no worker behind.
+
 The engines' playout fast path (``rules.apply_fast``: no checks, no event texts) is
 used when a game has one; the rules' ``actor`` and ``legal_actions(state, player=)``
 say whose turn it is and what they may do.
@@ -18,8 +26,9 @@ the frames are the same.  ``decisions=True`` adds :attr:`Results.decisions` (a r
 decision: branching factor and decision time); ``rules=True`` plays through
 ``rules.apply`` (with event texts) and adds :attr:`Results.rules`: per game and rule id,
 how often the rule fired as an event and how often it refused one of a few sampled
-candidate moves (:data:`REFUSAL_SAMPLE` random actions of the previous decision's legal
-list, checked against the current state).  The bots' draws do not depend on either
+candidate moves (:data:`REFUSAL_SAMPLE` legal actions of the previous decision drawn by
+the game's own random player, ``rules.sample_action``, checked against the current state:
+no legal list is built, so tracing costs little more than the event texts).  The bots' draws do not depend on either
 flag, so the ``games`` and ``players`` frames stay the same.
 
 **Drama and decisiveness.**  Each ``games`` row also has ``final_margin`` (the top
@@ -34,11 +43,17 @@ scores costs a few dozen calls a game, not one per action.
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
 import os
+import signal
+import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,9 +65,29 @@ from .bots import make_bot
 #: games per task sent to a worker (a task per game costs more than it saves)
 BATCH = 25
 #: candidate moves checked per decision for :attr:`Results.rules` refusals
-REFUSAL_SAMPLE = 3
+REFUSAL_SAMPLE = 1
 #: the backends of :func:`simulate`
 BACKENDS = ("process", "dask")
+#: the columns of :attr:`Results.games`
+GAME_COLUMNS = [
+    "seed",
+    "players",
+    "options",
+    "actions",
+    "finished",
+    "winners",
+    "turns",
+    "rounds",
+    "final_margin",
+    "lead_changes",
+    "final_margin_all",
+    "lead_changes_all",
+]
+#: the columns of :attr:`Results.neutral` and :attr:`Results.reach`
+NEUTRAL_COLUMNS = ["seed", "player", "total", "rank", "ahead", "margin"]
+REACH_COLUMNS = ["seed", "switch", "times"]
+#: the columns of :attr:`Results.missing`
+MISSING_COLUMNS = ["seed", "reason", "detail"]
 
 
 @dataclass
@@ -70,7 +105,23 @@ class Results:
     ``restore``) and seconds (the bot's time).
     ``rules`` (with ``rules=True``): a row per game and rule id: seed, rule, fired (events
     of the rule) and refused (sampled candidate moves the rule refused).  Both are None
-    unless asked for.  ``game``: the game's name."""
+    unless asked for.  ``game``: the game's name.
+
+    ``missing``: a row per seed of the study that is not in ``games``: seed, reason
+    (``"error"``: the game raised; ``"worker died"``: the process playing it died twice;
+    ``"interrupted"``: Ctrl-C came first) and detail (the error, or what happened).
+
+    ``neutral``: a row per game and player on the score sheet who has no seat (1980
+    Sixtina's Gianluigi in two-player games): seed, player, total, rank among everyone
+    on the sheet, ahead (above every seated player) and margin (his total minus the best
+    seated one).  ``games`` also has ``final_margin_all`` and ``lead_changes_all``,
+    counting him as a rival (the same as the seated ones without a neutral player), and
+    the game's length in ``turns`` (``rules.counters`` at the end; None for a game without
+    counters) and ``rounds`` (the
+    round of the last action).
+
+    ``reach``: a row per game and rule switch that declares its situation
+    (``Switch.reach``): seed, switch, times (how often the situation arose)."""
 
     games: Any
     players: Any
@@ -78,6 +129,9 @@ class Results:
     decisions: Any = None
     rules: Any = None
     game: str = ""
+    missing: Any = None
+    neutral: Any = None
+    reach: Any = None
 
 
 def table_pass(state: Any, seats: int) -> tuple[int, int]:
@@ -138,23 +192,26 @@ def play_one(
     decision_rows: list[dict[str, Any]] = []
     fired: Counter[str] = Counter()
     refused: Counter[str] = Counter()
-    previous: list[Any] = []
+    previous: Any = None  # the state of the previous decision: the refusal sample's candidates come from it
     order: list[str] = []  # the players in the order they first act: the turn-order position
     count = 0
 
     def standing(state: Any) -> dict[str, float]:
-        totals = rules.scores(state).totals
-        return {name: totals[name] for name in players}
+        return dict(rules.scores(state).totals)  # the seated players and any neutral one
 
+    reaches = [(s.name, s.reach) for s in info.switches if s.reach is not None]
+    step_tests = [(name, reach.test) for name, reach in reaches if reach.when == "step"]
+    reached: Counter[str] = Counter(name for name, reach in reaches if reach.when == "setup" and reach.test(state))
     samples = [standing(state)]
     clock = table_pass(state, len(players))
+    before = state
     while not rules.is_over(state) and count < max_actions:
         player = rules.actor(state)[0]
         if player not in order:
             order.append(player)
-        legal = rules.legal_actions(state, player=player) if decisions or rules_used else []
-        if rules_used and previous:
-            for candidate in (previous[sample_rng.randbelow(len(previous))] for _ in range(REFUSAL_SAMPLE)):
+        legal = rules.legal_actions(state, player=player) if decisions else []
+        if rules_used and previous is not None:
+            for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
                 refused.update({ref.checklist_id for _, ref in rules.checks(state, candidate)})
         start = time.perf_counter()
         action = seats[player].choose(rules, state, player, rng)
@@ -171,21 +228,32 @@ def play_one(
                     "seconds": seconds,
                 }
             )
+        before = state
         if apply_fast:
             state = apply_fast(state, action)
         else:
             state, events = rules.apply(state, action)
             fired.update(e.rule.checklist_id for e in events if e.rule is not None)
-        previous = legal
+        for name, test in step_tests:
+            if test(before, action, state):
+                reached[name] += 1
+        previous = before if rules_used else None
         count += 1
         if table_pass(state, len(players)) != clock:
             clock = table_pass(state, len(players))
             samples.append(standing(state))
     sheet = rules.scores(state)
     totals = sheet.totals
-    samples.append({name: totals[name] for name in players})
+    samples.append(dict(totals))
     finished = rules.is_over(state)
     winners = [w for w in sheet.winners if w in players] if finished else []
+    if finished:
+        reached.update(name for name, reach in reaches if reach.when == "end" and reach.test(state, sheet))
+    counters = getattr(rules, "counters", None)  # optional in the rules contract
+    rounds = counters(before)[0] if counters else None  # the round of the last action
+    turns = counters(state)[1] if counters else None
+    neutral = [name for name in totals if name not in players]
+    best_seated = max(totals[p] for p in players)
     rows = []
     for seat, (name, bot) in enumerate(zip(players, bots)):
         others = [totals[p] for p in players if p != name]
@@ -212,10 +280,26 @@ def play_one(
             "actions": count,
             "finished": finished,
             "winners": ",".join(winners),
+            "turns": turns,
+            "rounds": rounds,
             "final_margin": final_margin([totals[p] for p in players]),
-            "lead_changes": lead_changes(samples),
+            "lead_changes": lead_changes([{p: t[p] for p in players} for t in samples]),
+            "final_margin_all": final_margin(list(totals.values())),
+            "lead_changes_all": lead_changes(samples),
         },
         "players": rows,
+        "neutral": [
+            {
+                "seed": seed,
+                "player": name,
+                "total": totals[name],
+                "rank": 1 + sum(1 for t in totals.values() if t > totals[name]),
+                "ahead": totals[name] > best_seated,
+                "margin": totals[name] - best_seated,
+            }
+            for name in neutral
+        ],
+        "reach": [{"seed": seed, "switch": name, "times": reached[name]} for name, _ in reaches],
         "decisions": decision_rows,
         "rules": [
             {"seed": seed, "rule": rule, "fired": fired[rule], "refused": refused[rule]}
@@ -233,19 +317,130 @@ def _batch(
     decisions: bool = False,
     rules_used: bool = False,
 ) -> list[dict[str, Any]]:
+    """Play ``seeds``: a record per game, ``{"failed": {seed, reason, detail}}`` for one
+    that raised.  In a pool worker each seed is announced before it is played, so the
+    main process knows which one a dead worker was playing."""
     info = game_info(name)
-    return [play_one(info, bots, s, options, max_actions, decisions, rules_used) for s in seeds]
+    out = []
+    for seed in seeds:
+        if _STARTED is not None:
+            _STARTED.put(seed)
+        try:
+            out.append(play_one(info, bots, seed, options, max_actions, decisions, rules_used))
+        except Exception as error:  # a bug in a game or a bot: recorded, and the study goes on
+            out.append({"failed": {"seed": seed, "reason": "error", "detail": f"{type(error).__name__}: {error}"}})
+    return out
+
+
+#: in a pool worker: where it announces each seed it starts (see :func:`_run_pool`)
+_STARTED: Any = None
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker when process ``parent`` is gone (polled; where no death signal exists)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _worker_start(started: Any, parent: int) -> None:
+    """A pool worker's set-up: announce seeds on ``started``, and die with ``parent``."""
+    global _STARTED
+    _STARTED = started
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills us when the parent dies
+    else:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the guard was set
+        os._exit(1)
+
+
+def _run_pool(args: list[tuple], workers: int, bar: Any) -> tuple[list[dict[str, Any]], bool]:
+    """Run the batches ``args`` on a process pool of ``workers``; the records (games and
+    failures) and whether Ctrl-C cut the run.
+
+    When a worker dies the pool breaks and every unfinished batch is played again in a
+    new pool (a batch returns its games at its end, so a broken one is replayed whole;
+    the games are seeded, so they come out the same).  The seed a broken batch was
+    playing (its last announced seed) is *suspect*: its batch is replayed in a pool of one
+    worker, where a death names its seed exactly; a seed suspect twice is reported
+    missing and its batch goes on without it.  A batch that had not started is replayed
+    as it was."""
+    context = multiprocessing.get_context()
+    records: list[dict[str, Any]] = []
+    suspect: Counter[int] = Counter()
+    shared: list[tuple] = list(args)
+    alone: list[tuple] = []
+    while shared or alone:
+        todo, size = (shared, workers) if shared else (alone, 1)
+        if todo is shared:
+            shared = []
+        else:
+            alone = []
+        started = context.SimpleQueue()
+        announced: set[int] = set()
+        broken: list[tuple] = []
+        with ProcessPoolExecutor(
+            max_workers=size, mp_context=context, initializer=_worker_start, initargs=(started, os.getpid())
+        ) as pool:
+            futures: dict[Future[list[dict[str, Any]]], tuple] = {pool.submit(_batch, *a): a for a in todo}
+            waiting = set(futures)
+            try:
+                while waiting:
+                    done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        try:
+                            batch = future.result()
+                        except BrokenProcessPool:
+                            broken.append(futures[future])
+                            continue
+                        records += batch
+                        bar.update(len(batch))  # games, not batches: the last batch may be short
+            except KeyboardInterrupt:
+                for future in futures:
+                    future.cancel()
+                finished = [f for f in futures if f.done() and not f.cancelled() and not f.exception()]
+                records += [r for f in finished for r in f.result()]
+                return records, True
+            while not started.empty():
+                announced.add(started.get())
+        for a in broken:
+            seeds = list(a[2])
+            playing = [s for s in seeds if s in announced]
+            if not playing:
+                shared.append(a)
+                continue
+            seed = max(playing)  # a batch plays its seeds in order
+            suspect[seed] += 1
+            if suspect[seed] >= 2:
+                detail = "the worker process playing it died twice (killed, or out of memory)"
+                records.append({"failed": {"seed": seed, "reason": "worker died", "detail": detail}})
+                bar.update(1)
+                rest = [s for s in seeds if s != seed]
+                if rest:
+                    shared.append((*a[:2], rest, *a[3:]))
+            else:
+                alone.append(a)
+    return records, False
 
 
 def _run_dask(client: Any, args: list[tuple], bar: Any) -> tuple[list[dict[str, Any]], bool]:
-    """Run the batches ``args`` as tasks on ``client``; the records and whether Ctrl-C cut it."""
+    """Run the batches ``args`` as tasks on ``client``; the records and whether Ctrl-C cut it.
+    Dask replays a task whose worker died; a task that fails for good (``KilledWorker``)
+    has its seeds reported as failed."""
     from dask.distributed import as_completed
 
     records: list[dict[str, Any]] = []
     futures = [client.submit(_batch, *a, pure=False) for a in args]
+    seeds = {f.key: a[2] for f, a in zip(futures, args)}
     try:
         for future in as_completed(futures):
-            batch = future.result()
+            try:
+                batch = future.result()
+            except Exception as error:
+                detail = f"{type(error).__name__}: {error}"
+                batch = [{"failed": {"seed": s, "reason": "worker died", "detail": detail}} for s in seeds[future.key]]
             records += batch
             bar.update(len(batch))
     except KeyboardInterrupt:
@@ -329,25 +524,22 @@ def simulate(
                 records += _batch(*a)
                 bar.update(len(a[2]))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures: list[Future[list[dict[str, Any]]]] = [pool.submit(_batch, *a) for a in args]
-                try:
-                    for future in futures:
-                        batch = future.result()
-                        records += batch
-                        bar.update(len(batch))  # games, not batches: the last batch may be short
-                except KeyboardInterrupt:
-                    interrupted = True
-                    for future in futures:
-                        future.cancel()
-                    records += [r for f in futures if f.done() and not f.cancelled() for r in f.result()]
+            records, interrupted = _run_pool(args, workers, bar)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         bar.close()
-    records.sort(key=lambda r: r["game"]["seed"])
-    unique = {r["game"]["seed"]: r for r in records}.values()
-    games_frame = pd.DataFrame([r["game"] for r in unique])
+    failed = {r["failed"]["seed"]: r["failed"] for r in records if "failed" in r}
+    played = {r["game"]["seed"]: r for r in records if "game" in r}
+    unique = [played[s] for s in sorted(played)]
+    lost = [failed[s] for s in sorted(failed)]
+    if interrupted:
+        lost += [
+            {"seed": s, "reason": "interrupted", "detail": "Ctrl-C came before it was played"}
+            for s in range(seed, seed + games)
+            if s not in played and s not in failed
+        ]
+    games_frame = pd.DataFrame([r["game"] for r in unique], columns=GAME_COLUMNS)
     players_frame = pd.DataFrame([row for r in unique for row in r["players"]])
     decision_columns = ["seed", "step", "player", "bot", "branching", "kind", "seconds"]
     decisions_frame = (
@@ -355,4 +547,7 @@ def simulate(
     )
     rule_columns = ["seed", "rule", "fired", "refused"]
     rules_frame = pd.DataFrame([row for r in unique for row in r["rules"]], columns=rule_columns) if rules else None
-    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game)
+    missing = pd.DataFrame(sorted(lost, key=lambda r: r["seed"]), columns=MISSING_COLUMNS)
+    neutral = pd.DataFrame([row for r in unique for row in r["neutral"]], columns=NEUTRAL_COLUMNS)
+    reach = pd.DataFrame([row for r in unique for row in r["reach"]], columns=REACH_COLUMNS)
+    return Results(games_frame, players_frame, interrupted, decisions_frame, rules_frame, game, missing, neutral, reach)

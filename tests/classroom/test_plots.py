@@ -10,7 +10,7 @@ from matplotlib.text import Text
 
 from fresco_kit.classroom.colours import contrast
 from fresco_kit.classroom import plots
-from fresco_kit.sim.metrics import category_shares, seat_table
+from fresco_kit.sim.metrics import category_shares, seat_table, win_table
 from fresco_kit.sim.runner import Results, simulate
 
 PLOTS = [
@@ -63,6 +63,16 @@ def test_win_rates_draw_the_seat_rates_with_intervals_and_the_fair_share(study):
     assert f"{table['high'].iloc[1]:.2f}" in plots.alt_text(fig)            # the intervals are described
 
 
+def test_win_rates_by_turn_order_position(study):
+    fig = plots.win_rates(study, by="position")
+    ax = fig.axes[0]
+    table = win_table(study.players, "position")
+    bars = [p for p in ax.patches if isinstance(p, Rectangle)]
+    assert [b.get_height() for b in bars] == pytest.approx(list(table["rate"]))
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["position 0", "position 1", "position 2"]
+    assert "Win rate by position" in ax.get_title()
+
+
 def test_category_shares_stack_to_the_whole_points(study):
     ax = plots.category_shares(study).axes[0]
     shares = category_shares(study.players, ["During the game", "Objectives", "Contribution",
@@ -95,7 +105,7 @@ def test_plots_draw_into_a_given_axes_and_join_the_descriptions(study):
 
 
 def test_bad_requests_are_refused_clearly(study):
-    with pytest.raises(ValueError, match="seat' or 'bot"):
+    with pytest.raises(ValueError, match="'seat', 'position' or 'bot'"):
         plots.win_rates(study, by="colour")
     plain = Results(study.games, study.players, game="sixtina")
     with pytest.raises(ValueError, match="rules=True"):

@@ -7,6 +7,7 @@ import math
 import pandas as pd
 import pytest
 
+from fresco_kit import game_info
 from fresco_kit.sim.metrics import (
     ablate,
     action_use,
@@ -102,10 +103,14 @@ def test_compare_pairs_the_runs_on_their_common_seeds_by_hand():
 def test_ablate_flips_one_switch_and_flags_one_that_changed_nothing():
     table = ablate("fresco", ["kit"] * 4, 4, seed=0, switches=["start_rotation", "final_collision"])
     assert list(table.columns) == ["switch", "rule", "value", "default", "measure", "seat", "change", "low",
-                                   "high", "n", "unchanged"]
+                                   "high", "n", "unchanged", "reached", "winners_changed", "changed_unreached"]
     assert set(table["switch"]) == {"start_rotation", "final_collision"}
     assert (table["n"] == 4).all() and (table["value"] != table["default"]).all()
-    assert len(table) == 2 * 5                      # one other choice each: 4 seats' win share and the length
+    # one other choice each: winner changed, actions, turns, rounds, points, each category; 4 seats' win share
+    categories = game_info("fresco").categories
+    assert len(table) == 2 * (5 + len(categories) + 4)
+    assert list(table.loc[table["switch"] == "final_collision", "measure"]) == [
+        "winner changed", "actions", "turns", "rounds", "points", *categories, *["win_share"] * 4]
     per_switch = table.groupby("switch")["unchanged"].agg(["min", "max"])
     assert (per_switch["min"] == per_switch["max"]).all()       # the flag is per switch value
     flagged = table[table["unchanged"]]
