@@ -19,14 +19,14 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ROOT_FLAG) notebooks/00_start_here.ipynb
 
 # Classroom mode: the notebooks as apps with the code hidden (Voila, folder mode, offline),
-# on http://127.0.0.1:8866; the landing page lists every game's lessons, tables and exercises.
-# The `classroom` page template (fresco_kit/share/voila/templates) adds what accessibility needs.
+# on http://127.0.0.1:8866 (or a free port if that one is taken: the address printed and opened
+# is the one really used); the landing page lists every game's lessons, tables and exercises.
+# Every Voila setting (127.0.0.1 only, no tracebacks, idle kernels culled, a cap on kernels, the
+# `classroom` page template) is in fresco_kit/share/voila/config/voila.json; see
+# fresco_kit/classroom/voila_server.py.  Extra Voila flags: make classroom VOILA_FLAGS='...'.
 CLASSROOM_PORT ?= 8866
 classroom: $(STAMP)
-	@echo "Classroom: http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb (Ctrl-C stops it)"
-	(sleep 3; $(PY) -m webbrowser -t http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb >/dev/null 2>&1) &
-	JUPYTER_PATH=$(CURDIR)/fresco_kit/share $(VENV)/bin/voila notebooks --template=classroom \
-	  --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 --VoilaConfiguration.show_tracebacks=False
+	$(PY) -m fresco_kit.classroom.voila_server notebooks --port=$(CLASSROOM_PORT) $(VOILA_FLAGS)
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,
