@@ -11,7 +11,10 @@ import os
 from typing import Any
 from urllib.parse import parse_qs
 
+from fresco_kit.core.game import checked_players, checked_seed
 from fresco_kit.core.registry import GAMES, first_game, game_info
+
+from .i18n import check_lang
 
 #: the game of a link that names none (or an unknown one): the first registered game
 FIRST_GAME = first_game()
@@ -21,8 +24,10 @@ def link_settings(default: str = FIRST_GAME, query: str | None = None) -> tuple[
     """The game, the table's keyword settings (``seed``, ``players``, ``seats``, ``lang``) and the
     problems found, from ``query`` (default: the ``QUERY_STRING`` Voilà sets).
 
-    ``players`` is a list of names or a player count (the game's default names).  A bad value
-    is left out and named among the problems; an unknown game falls back to ``default``."""
+    ``players`` is a list of names or a player count (the game's default names).  Each value
+    is checked on its own: a bad one is left out and named among the problems, with the reason
+    (a name the kit cannot seat, a player count the game does not take, an unknown language),
+    and the other settings are kept; an unknown game falls back to ``default``."""
     raw = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
     asked = {key: values[-1] for key, values in raw.items()}
     problems: list[str] = []
@@ -30,17 +35,27 @@ def link_settings(default: str = FIRST_GAME, query: str | None = None) -> tuple[
     if game not in GAMES:
         problems.append(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
         game = default
+    info = game_info(game)
 
     def players(text: str) -> list[str]:
-        return game_info(game).players(int(text)) if text.strip().isdigit() else words(text)
+        if text.strip().isdigit():
+            return info.players(int(text))
+        names = checked_players(words(text))
+        info.check_player_count(len(names))
+        return names
+
+    def seed(text: str) -> int:
+        if not text.strip().lstrip("-").isdigit():
+            raise ValueError("a seed is a whole number")
+        return checked_seed(int(text))
 
     settings: dict[str, Any] = {}
-    for key, parse in (("seed", int), ("players", players), ("seats", words), ("lang", str)):
+    for key, parse in (("seed", seed), ("players", players), ("seats", words), ("lang", check_lang)):
         if key in asked:
             try:
                 settings[key] = parse(asked[key])
-            except ValueError:
-                problems.append(f"{key}: {asked[key]!r} is not valid")
+            except ValueError as exc:
+                problems.append(f"{key}: {asked[key]!r} is not valid ({exc})")
     return game, settings, problems
 
 
@@ -48,5 +63,5 @@ def words(text: str) -> list[str]:
     """A comma-separated list of names; ``ValueError`` if one is empty."""
     names = [w.strip() for w in text.split(",")]
     if not all(names):
-        raise ValueError(text)
+        raise ValueError("an empty name between commas")
     return names
