@@ -11,11 +11,15 @@
    listing and a missing page; every request it makes goes to 127.0.0.1.
 4. ``test_errors_show_no_traceback``: bad links and missing pages answer without a traceback or
    a file path of the server.
-5. ``test_launcher_uses_a_free_port``: ``make classroom``'s launcher, asked for a port that is
+5. ``test_student_pages_are_tidy``: a table seats Ana, Ben and Carla from its link and a
+   name such as ``<b>B</b>`` stays text; no "null" tooltip, the upload button reads "Load", not
+   "Load (0)"; cells tagged ``teacher`` show only with ``teacher=1`` in the link.
+6. ``test_launcher_uses_a_free_port``: ``make classroom``'s launcher, asked for a port that is
    taken, serves on another one and prints (and would open) that address.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -37,6 +41,7 @@ from tests.test_classroom import ROOT, TIMEOUT_MS, VoilaServer, open_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+NAMES = ["Ana", "Ben", "Carla"]
 CAP = 3
 VIEWS = 50
 #: the classroom's config with a small cap and short cull times (every other setting as shipped)
@@ -161,6 +166,31 @@ def test_errors_show_no_traceback(voila, path):
     code, body = fetch(f"{voila.base}/{path}")
     assert code < 500, (code, body[-500:])
     assert not LEAK.search(body), LEAK.search(body)
+
+
+def test_student_pages_are_tidy(voila, browser):  # noqa: F811
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        open_app(page, voila, "table.ipynb?game=fresco&players=Ana,Ben,Carla", ".fk-table-board svg")
+        assert [page.locator(".fk-table-seat .widget-label").nth(i).inner_text() for i in range(3)] == NAMES
+        assert "were not used" not in page.locator(".fk-table-notice").inner_text()
+        page.wait_for_function("() => !document.querySelector('[title=\"null\"]')")
+        page.wait_for_function("() => document.querySelector('.fk-table-upload').innerText.trim() === 'Load'")
+        odd = "players=%3Cb%3EB%3C%2Fb%3E,%24a%5Eb%5Ec%24,Zo%C3%AB"     # <b>B</b>, $a^b^c$, Zoë
+        open_app(page, voila, f"table.ipynb?game=lorenzo&{odd}", ".fk-table-board svg")
+        assert page.locator(".fk-table b:text-is('B'), .fk-table svg b").count() == 0      # no <b> made of a name
+        assert "<b>B</b>" in page.locator(".fk-table-scores").inner_text()
+        cells = json.loads((ROOT / "notebooks" / "sixtina" / "08_exercises.ipynb").read_text(encoding="utf-8"))["cells"]
+        tagged = sum("teacher" in c["metadata"].get("tags", []) for c in cells)
+        assert tagged
+        for query, shown in (("", 0), ("?teacher=1", tagged)):
+            open_app(page, voila, f"sixtina/08_exercises.ipynb{query}", ".fk-exercise")
+            teacher = page.locator(".fk-teacher-only")
+            assert teacher.count() == tagged and page.locator(".fk-teacher-only:visible").count() == shown
+    finally:
+        context.close()
 
 
 def test_launcher_uses_a_free_port(tmp_path):

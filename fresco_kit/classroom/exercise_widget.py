@@ -4,7 +4,8 @@
 question and the board of its position (the game's ``board_svg``), the answer controls
 for its kind (Yes/No; a whole number; the options; for "best", the player's legal moves
 in readable text), a Check button and the engine's feedback with the rules cited.  A bad
-answer (say "abc" for a number) gets a plain message, never a traceback.
+answer (say "abc" for a number) gets a plain message, never a traceback; changing the answer
+clears the feedback of the last check.
 :func:`exercise_sheet` lists all of a game's exercises (``<game>/exercises.py``,
 ``EXERCISES``) in a menu and shows the one chosen.
 
@@ -85,6 +86,7 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
         feedback.value = _box(result.to_html(lang), OK_BG if result.correct else WRONG_BG)
 
     check.on_click(on_check)
+    answer.observe(lambda _change: setattr(feedback, "value", ""), names="value")  # old feedback, gone
     box = widgets.VBox([title, question, board, answer, check, feedback])
     box.add_class("fk-exercise")
     return box
