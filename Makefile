@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test latency template-game lint classroom catalogs notebooks figures examples bench clean
+.PHONY: lab trust test latency template-game lint classroom catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,8 +15,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (fresco-kit)" >/dev/null
 	touch $(STAMP)
 
-lab: $(STAMP)
+# JupyterLab renders a notebook's stored widgets only once the notebook is trusted: `make lab`
+# trusts the kit's own notebooks first (signatures in the Jupyter data folder), so a fresh
+# clone's lessons show their widgets, not "VBox(children=...", before they run.
+lab: trust
 	$(VENV)/bin/jupyter lab $(LAB_ROOT_FLAG) notebooks/00_start_here.ipynb
+
+trust: $(STAMP)
+	find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -print0 | xargs -0 $(VENV)/bin/jupyter trust >/dev/null
 
 # Classroom mode: the notebooks as apps with the code hidden (Voila, folder mode, offline),
 # on http://127.0.0.1:8866 (or a free port if that one is taken: the address printed and opened

@@ -1,8 +1,8 @@
 """The classroom app in a real browser: Voilà serving ``notebooks/`` with the code hidden.
 
 1. ``test_classroom_app``: the landing page lists the games; its link opens a table
-   (``table.ipynb?game=...&seed=...&players=...``, read by the kernel through
-   ``QUERY_STRING``); moves are played by clicking the move buttons; a move typed into
+   (``tables/<game>_<n>p.ipynb``, the settings in its cell, a link's query read by the kernel
+   through ``QUERY_STRING``); moves are played by clicking the move buttons; a move typed into
    the try box is refused with its rule cited, state unchanged; undo takes a move back;
    then the game's exercises page checks an answer and explains it.
 2. Every page Voilà serves is checked once with axe-core (``axe-playwright-python``): no
@@ -248,10 +248,10 @@ def test_classroom_app(page, voila):
         landing = page
         link = page.locator(".fk-classroom-table").first
         href = link.get_attribute("href")
-        assert href and href.startswith("table.ipynb?game=")
+        assert href and href.startswith("tables/sixtina_")     # the table's own notebook (see landing.py)
         page = follow(page, link)
         page.wait_for_selector(".fk-table-board svg", state="visible", timeout=TIMEOUT_MS)
-        assert "table.ipynb?game=" in page.url
+        assert href in page.url
         status = page.locator(".fk-table-status")
         log = page.locator(".fk-table-log")
 

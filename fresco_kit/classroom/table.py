@@ -452,14 +452,15 @@ class Table:
 
     # -- from a link --------------------------------------------------------
     @classmethod
-    def from_query(cls, default: str = FIRST_GAME, query: str | None = None) -> Table:
+    def from_query(cls, default: str = FIRST_GAME, query: str | None = None, preset: str = "") -> Table:
         """A table set up from ``?game=…&seed=…&players=A,B&seats=human,greedy&lang=…``.
 
         ``players`` is a list of names or a player count (the game's default names).
 
-        ``query`` defaults to the ``QUERY_STRING`` that Voilà sets in the kernel.  A bad
+        ``query`` defaults to the ``QUERY_STRING`` that Voilà sets in the kernel; it adds to
+        (and overrides) ``preset``, the settings a notebook writes in its cell.  A bad
         value is named in the table's notice and replaced by its default."""
-        game, kwargs, problems = link_settings(default, query)
+        game, kwargs, problems = link_settings(default, query, preset)
         while True:
             try:
                 table_ = cls(game, **kwargs)

@@ -1,7 +1,10 @@
 """A table's settings read from its link: ``?game=…&seed=…&players=A,B&seats=human,greedy&lang=…``.
 
-Voilà puts the page's query string in the kernel's ``QUERY_STRING``; the landing page links
-to tables that way (:mod:`.landing`), and :meth:`fresco_kit.classroom.table.Table.from_query`
+Voilà puts the page's query string in the kernel's ``QUERY_STRING``; JupyterLab does not
+(it opens the notebook a link names and drops the query), so the landing page links to one
+small notebook per game and player count whose cell holds its settings as a ``preset``
+(``notebooks/tables``, written by :func:`fresco_kit.classroom.landing.write_table_notebooks`),
+and a link's query, in Voilà, adds to it (``&lang=es``). and :meth:`fresco_kit.classroom.table.Table.from_query`
 builds the table from what :func:`link_settings` reads.
 """
 
@@ -20,16 +23,20 @@ from .i18n import check_lang
 FIRST_GAME = first_game()
 
 
-def link_settings(default: str = FIRST_GAME, query: str | None = None) -> tuple[str, dict[str, Any], list[str]]:
+def link_settings(
+    default: str = FIRST_GAME, query: str | None = None, preset: str = ""
+) -> tuple[str, dict[str, Any], list[str]]:
     """The game, the table's keyword settings (``seed``, ``players``, ``seats``, ``lang``) and the
-    problems found, from ``query`` (default: the ``QUERY_STRING`` Voilà sets).
+    problems found, from ``query`` (default: the ``QUERY_STRING`` Voilà sets) over ``preset``
+    (a notebook's own settings, written as a query: what a link asks for wins).
 
     ``players`` is a list of names or a player count (the game's default names).  Each value
     is checked on its own: a bad one is left out and named among the problems, with the reason
     (a name the kit cannot seat, a player count the game does not take, an unknown language),
     and the other settings are kept; an unknown game falls back to ``default``."""
     raw = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
-    asked = {key: values[-1] for key, values in raw.items()}
+    asked = {key: values[-1] for key, values in parse_qs(preset).items()}
+    asked.update((key, values[-1]) for key, values in raw.items())
     problems: list[str] = []
     game = asked.get("game", default)
     if game not in GAMES:
