@@ -72,3 +72,14 @@ def words(text: str) -> list[str]:
     if not all(names):
         raise ValueError("an empty name between commas")
     return names
+
+
+def teacher_mode(query: str | None = None) -> bool:
+    """Whether the page shows what only a teacher needs (seed fields, how-to sections): always
+    in a notebook (JupyterLab shows the code anyway), and in the classroom (Voilà, which sets
+    ``VOILA_KERNEL_ID`` in the kernel) only when the link says ``teacher=1``.  The classroom's
+    page template hides the cells tagged ``teacher`` by the same rule."""
+    if query is None and "VOILA_KERNEL_ID" not in os.environ:
+        return True
+    raw = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
+    return raw.get("teacher", [""])[-1] == "1"
