@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab trust test latency template-game lint classroom catalogs notebooks figures examples bench clean
+.PHONY: lab trust classroom-bench test latency template-game lint classroom catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ trust: $(STAMP)
 CLASSROOM_PORT ?= 8866
 classroom: $(STAMP)
 	$(PY) -m fresco_kit.classroom.voila_server notebooks --port=$(CLASSROOM_PORT) $(VOILA_FLAGS)
+
+# The Voila classroom's kernels before and after its settings, side by side: 30 page views, then
+# the live kernels and their memory (a benchmark, a few minutes; see tests/bench_classroom_kernels.py).
+classroom-bench: $(STAMP)
+	nice -n 10 $(PY) tests/bench_classroom_kernels.py
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,
