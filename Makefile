@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test latency template-game lint classroom catalogs notebooks figures examples bench clean
+.PHONY: lab trust classroom-bench test latency template-game lint classroom catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,18 +15,29 @@ $(STAMP): pyproject.toml
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (fresco-kit)" >/dev/null
 	touch $(STAMP)
 
-lab: $(STAMP)
+# JupyterLab renders a notebook's stored widgets only once the notebook is trusted: `make lab`
+# trusts the kit's own notebooks first (signatures in the Jupyter data folder), so a fresh
+# clone's lessons show their widgets, not "VBox(children=...", before they run.
+lab: trust
 	$(VENV)/bin/jupyter lab $(LAB_ROOT_FLAG) notebooks/00_start_here.ipynb
 
+trust: $(STAMP)
+	find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -print0 | xargs -0 $(VENV)/bin/jupyter trust >/dev/null
+
 # Classroom mode: the notebooks as apps with the code hidden (Voila, folder mode, offline),
-# on http://127.0.0.1:8866; the landing page lists every game's lessons, tables and exercises.
-# The `classroom` page template (fresco_kit/share/voila/templates) adds what accessibility needs.
+# on http://127.0.0.1:8866 (or a free port if that one is taken: the address printed and opened
+# is the one really used); the landing page lists every game's lessons, tables and exercises.
+# Every Voila setting (127.0.0.1 only, no tracebacks, idle kernels culled, a cap on kernels, the
+# `classroom` page template) is in fresco_kit/share/voila/config/voila.json; see
+# fresco_kit/classroom/voila_server.py.  Extra Voila flags: make classroom VOILA_FLAGS='...'.
 CLASSROOM_PORT ?= 8866
 classroom: $(STAMP)
-	@echo "Classroom: http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb (Ctrl-C stops it)"
-	(sleep 3; $(PY) -m webbrowser -t http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb >/dev/null 2>&1) &
-	JUPYTER_PATH=$(CURDIR)/fresco_kit/share $(VENV)/bin/voila notebooks --template=classroom \
-	  --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 --VoilaConfiguration.show_tracebacks=False
+	$(PY) -m fresco_kit.classroom.voila_server notebooks --port=$(CLASSROOM_PORT) $(VOILA_FLAGS)
+
+# The Voila classroom's kernels before and after its settings, side by side: 30 page views, then
+# the live kernels and their memory (a benchmark, a few minutes; see tests/bench_classroom_kernels.py).
+classroom-bench: $(STAMP)
+	nice -n 10 $(PY) tests/bench_classroom_kernels.py
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,

@@ -301,3 +301,28 @@ def test_notebook_widget_responds_in_the_browser(lab, browser, name):
         context.close()
         lab.shutdown_kernels()
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, f"{notebook} changed on disk"
+
+
+def test_trusted_notebooks_show_their_widgets_before_they_run(lab, browser):
+    """After ``make lab``'s trust step (the line of ``make -n lab``, run into the server's data
+    folder), a lesson opened in JupyterLab shows its stored widgets, not "VBox(children=...",
+    without running a cell."""
+    import shutil
+
+    out = subprocess.run([shutil.which("make") or "make", "-n", "lab", f"VENV={Path(sys.executable).parent.parent}"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    trust = next(line for line in out.splitlines() if "jupyter trust" in line)
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(lab.log.parent / "data")}    # the server's data folder
+    subprocess.run(trust, shell=True, cwd=ROOT, env=env, check=True, capture_output=True)
+    notebook = BROWSER_NOTEBOOKS[sorted(BROWSER_NOTEBOOKS)[0]]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(lab.url(notebook), wait_until="domcontentloaded")
+        page.locator(f"{PANEL} .jp-OutputArea-output .jupyter-widgets").first.wait_for(state="visible")
+        text = page.locator(f"{PANEL} .jp-Notebook").inner_text()
+        assert "VBox(children" not in text and "HBox(children" not in text
+    finally:
+        context.close()
+        lab.shutdown_kernels()

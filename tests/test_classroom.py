@@ -1,8 +1,8 @@
 """The classroom app in a real browser: Voilà serving ``notebooks/`` with the code hidden.
 
 1. ``test_classroom_app``: the landing page lists the games; its link opens a table
-   (``table.ipynb?game=...&seed=...&players=...``, read by the kernel through
-   ``QUERY_STRING``); moves are played by clicking the move buttons; a move typed into
+   (``tables/<game>_<n>p.ipynb``, the settings in its cell, a link's query read by the kernel
+   through ``QUERY_STRING``); moves are played by clicking the move buttons; a move typed into
    the try box is refused with its rule cited, state unchanged; undo takes a move back;
    then the game's exercises page checks an answer and explains it.
 2. Every page Voilà serves is checked once with axe-core (``axe-playwright-python``): no
@@ -41,6 +41,8 @@ from pathlib import Path
 
 import pytest
 
+from fresco_kit.classroom import voila_server
+
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:     # the browser fixture skips (or fails under CI=true) and says why
@@ -62,9 +64,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 class VoilaServer:
-    """``voila notebooks`` in folder mode on 127.0.0.1 with the classroom template, as ``make classroom``."""
+    """``voila notebooks`` in folder mode on 127.0.0.1 with the classroom's config and template,
+    as ``make classroom`` (:mod:`fresco_kit.classroom.voila_server`); ``extra`` flags override it."""
 
-    def __init__(self, home: Path):
+    def __init__(self, home: Path, *extra: str):
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = home / "voila.log"
@@ -74,11 +77,10 @@ class VoilaServer:
         env = {k: v for k, v in os.environ.items() if k not in ("MPLBACKEND", "PYTHONPATH")}
         env.update(JUPYTER_RUNTIME_DIR=str(dirs["runtime"]), JUPYTER_CONFIG_DIR=str(dirs["config"]),
                    IPYTHONDIR=str(dirs["ipython"]), JUPYTER_PLATFORM_DIRS="1",
-                   JUPYTER_PATH=str(ROOT / "fresco_kit" / "share"))    # the classroom template, as `make classroom`
-        cmd = [str(Path(sys.executable).with_name("voila")), str(NOTEBOOKS), "--template=classroom", "--no-browser",
-               f"--port={self.port}", "--Voila.ip=127.0.0.1", "--VoilaConfiguration.show_tracebacks=True"]
+                   PYTHONPATH=str(ROOT))    # this checkout's kit, in Voila (its kernel manager) and the kernels
+        cmd = voila_server.command(NOTEBOOKS, self.port, *extra)
         self._log_file = self.log.open("wb")
-        self.proc = subprocess.Popen(cmd, cwd=home, env=env, stdout=self._log_file,
+        self.proc = subprocess.Popen(cmd, cwd=home, env=voila_server.environment(env), stdout=self._log_file,
                                      stderr=subprocess.STDOUT, start_new_session=True)
 
     def wait_ready(self, timeout: float = 120) -> None:
@@ -246,10 +248,10 @@ def test_classroom_app(page, voila):
         landing = page
         link = page.locator(".fk-classroom-table").first
         href = link.get_attribute("href")
-        assert href and href.startswith("table.ipynb?game=")
+        assert href and href.startswith("tables/sixtina_")     # the table's own notebook (see landing.py)
         page = follow(page, link)
         page.wait_for_selector(".fk-table-board svg", state="visible", timeout=TIMEOUT_MS)
-        assert "table.ipynb?game=" in page.url
+        assert href in page.url
         status = page.locator(".fk-table-status")
         log = page.locator(".fk-table-log")
 

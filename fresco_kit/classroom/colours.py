@@ -1,7 +1,9 @@
 """One colour map for every game's drawings and widgets.
 
 Players are drawn in their colour when their name is one (``"Red"``, ``"Blue"``...),
-otherwise in a fallback colour by seat.  :func:`text_on` picks black or white text for a
+otherwise in a fallback colour by seat (``Ana``, ``Ben``, ``Carla``...).  A player's name is
+written on their colour, so every colour here, named or fallback, takes black or white text
+at 4.5:1 or more (checked in tests/classroom/test_names.py).  :func:`text_on` picks black or white text for a
 background so that the contrast stays readable (WCAG AA asks for 4.5:1).
 """
 
@@ -18,8 +20,9 @@ PLAYER_COLOURS: dict[str, str] = {
     "Green": "#2e9e4f",
     "Gianluigi": "#b8860b",
 }
-#: Colours for players whose name is not a colour, by seat.
-FALLBACK: tuple[str, ...] = ("#8e44ad", "#8c564b", "#d35400", "#17806d")
+#: Colours for players whose name is not a colour, by seat (purple, brown, dark orange, teal,
+#: magenta, slate): apart from the named ones, and each 4.5:1 or more with white text.
+FALLBACK: tuple[str, ...] = ("#8e44ad", "#8c564b", "#b04a00", "#17806d", "#ad1457", "#455a64")
 #: Paint colours (Fresco's primary and blended paints).
 PAINT_COLOURS: dict[str, str] = {
     "yellow": "#f4d03f",

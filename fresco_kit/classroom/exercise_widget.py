@@ -5,7 +5,8 @@ question and the board of its position (the game's ``board_svg``), a line saying
 do, the answer controls for its kind (Yes/No; a box to tick per reason for "why not?"; a
 whole number; the options; for "best", the offered moves in readable text), a Check button
 and the engine's feedback, each reason beside its rule.  A bad
-answer (say "abc" for a number) gets a plain message, never a traceback.
+answer (say "abc" for a number) gets a plain message, never a traceback; changing the answer
+clears the feedback of the last check.
 :func:`exercise_sheet` lists all of a game's exercises (``<game>/exercises.py``,
 ``EXERCISES``) in a menu and shows the one chosen.
 
@@ -113,6 +114,8 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
         feedback.value = _box(result.to_html(lang), OK_BG if result.correct else WRONG_BG)
 
     check.on_click(on_check)
+    for control in answer.children if exercise.kind == "why_not" else (answer,):  # old feedback, gone
+        control.observe(lambda _change: setattr(feedback, "value", ""), names="value")
     box = widgets.VBox([title, question, board, how, answer, check, feedback])
     box.add_class("fk-exercise")
     return box

@@ -6,6 +6,9 @@ instead shows figures as HTML: the same PNG inside ``<img alt="...">``.  The alt
 the figure's ``alt_text`` attribute (set it with :func:`set_alt`), else a sentence built
 from its titles and axis labels.
 
+:func:`plain_text` wraps every drawing function of a game's ``draw`` module: what it writes
+(players' names above all) is text, never matplotlib math, so ``$`` in a name is a dollar.
+
 Importing ``fresco_kit.classroom`` (which every drawing module does) inside IPython
 calls :func:`enable`, which registers the HTML form for matplotlib figures (without
 importing matplotlib); outside IPython nothing happens.
@@ -14,10 +17,28 @@ importing matplotlib); outside IPython nothing happens.
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import sys
+from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def plain_text(draw: F) -> F:
+    """``draw`` with matplotlib's math parsing off for the texts it makes (a name such as
+    ``$a^b^c$`` is written as typed instead of being parsed, or refused, as math)."""
+
+    @functools.wraps(draw)
+    def drawn(*args: Any, **kwargs: Any) -> Any:
+        import matplotlib
+
+        with matplotlib.rc_context({"text.parse_math": False}):
+            return draw(*args, **kwargs)
+
+    return drawn  # type: ignore[return-value]
 
 
 def set_alt(fig: Any, text: str) -> Any:

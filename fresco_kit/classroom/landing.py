@@ -3,9 +3,13 @@
 ``make classroom`` serves ``notebooks/`` with Voilà (code hidden) and opens
 ``00_classroom.ipynb``, whose one cell shows :func:`landing_html`.  The links are
 relative to the notebooks folder, so they work the same in Voilà's folder mode
-(``/voila/render/...``) and in JupyterLab.  A table link carries its game and seed in
-the query string (``table.ipynb?game=fresco&seed=3``), which Voilà hands to the kernel
-as ``QUERY_STRING`` (read by :meth:`fresco_kit.classroom.table.Table.from_query`).
+(``/voila/render/...``) and in JupyterLab.  A table link opens the small notebook of its
+game and player count (``tables/fresco_3p.ipynb``, :func:`write_table_notebooks`), whose
+cell holds those settings, so it opens the same table in JupyterLab, which drops a link's
+query string, as in Voilà, which hands it to the kernel as ``QUERY_STRING`` (read by
+:meth:`fresco_kit.classroom.table.Table.from_query`, over the notebook's own settings).
+A game without such a notebook (one registered from outside the kit) gets a link to
+``table.ipynb?game=…`` instead, which only Voilà reads.
 """
 
 from __future__ import annotations
@@ -13,11 +17,16 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
-from fresco_kit.core.registry import games
+from fresco_kit.core.registry import game_info, games
 
 TABLE_NOTEBOOK = "table.ipynb"
+#: the folder (under the notebooks) of the notebooks of one game and player count
+TABLES = "tables"
+#: the seed of the landing page's tables
+SEED = 1
 
 
 def notebook_title(path: Path) -> str:
@@ -40,6 +49,58 @@ def table_link(game: str, seed: int = 1, **query: str) -> str:
     return f"{TABLE_NOTEBOOK}?{urlencode({'game': game, 'seed': seed, **query})}"
 
 
+def table_notebook_name(game: str, players: int) -> str:
+    """The path, relative to the notebooks, of the notebook of ``game`` for ``players`` players."""
+    return f"{TABLES}/{game}_{players}p.ipynb"
+
+
+def table_notebook(game: str, players: int) -> dict[str, Any]:
+    """The notebook (nbformat 4, as a dict, no outputs) of one table of ``game`` for ``players``."""
+    info = game_info(game)
+    preset = urlencode({"game": game, "seed": SEED, "players": players})
+    intro = (
+        f"# {info.title}: a table for {players} players\n\n"
+        "Run the notebook (**Run ▸ Run All Cells**) to sit at the table: choose who sits at each seat "
+        "(a person or a bot), then pick moves step by step. In the classroom (Voilà) it opens ready to "
+        "play, and a link may add settings, e.g. `?lang=es` or `?players=Ana,Ben,Carla`.\n\n"
+        "[Back to the classroom](../00_classroom.ipynb)"
+    )
+    code = f'from fresco_kit.classroom.table import Table\n\nTable.from_query(preset="{preset}").widget'
+    cells = [
+        {"cell_type": "markdown", "id": "intro", "metadata": {}, "source": intro},
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "table",
+            "metadata": {"tags": ["nbval-ignore-output"]},
+            "outputs": [],
+            "source": code,
+        },
+    ]
+    kernel = {"display_name": "Python 3 (fresco-kit)", "language": "python", "name": "python3"}
+    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def write_table_notebooks(folder: Path | str) -> list[Path]:
+    """Write the table notebook of every kit game and player count under ``folder/tables``."""
+    written = []
+    for info in games():
+        if not info.package.startswith("fresco_kit."):
+            continue  # a game from outside the kit: its link stays table.ipynb?game=...
+        for n in info.player_counts:
+            path = Path(folder) / table_notebook_name(info.name, n)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(table_notebook(info.name, n), indent=1, ensure_ascii=False) + "\n", "utf-8")
+            written.append(path)
+    return written
+
+
+def table_href(folder: Path, game: str, players: int) -> str:
+    """The landing page's link to a table: its notebook if there is one, else ``table.ipynb?…``."""
+    name = table_notebook_name(game, players)
+    return name if (folder / name).exists() else table_link(game, seed=SEED, players=str(players))
+
+
 def landing_html(folder: Path | str = ".") -> str:
     """The landing page: for each game its lessons, a table for each player count, and its exercises."""
     folder = Path(folder)
@@ -58,7 +119,7 @@ def landing_html(folder: Path | str = ".") -> str:
         ]
         exercises = [p for p in lessons if "exercises" in p.stem]
         tables = " · ".join(
-            f'<a class="fk-classroom-table" href="{escape(table_link(info.name, players=str(n)))}">{n} players</a>'
+            f'<a class="fk-classroom-table" href="{escape(table_href(folder, info.name, n))}">{n} players</a>'
             for n in info.player_counts
         )
         parts.append(f'<h2 style="font-size:20px">{escape(info.title)}</h2>')
@@ -71,3 +132,8 @@ def landing_html(folder: Path | str = ".") -> str:
         )
     parts.append("</div>")
     return "\n".join(parts)
+
+
+if __name__ == "__main__":  # python -m fresco_kit.classroom.landing: rewrite notebooks/tables
+    for written in write_table_notebooks(Path(__file__).resolve().parents[2] / "notebooks"):
+        print(written)

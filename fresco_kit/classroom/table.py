@@ -22,7 +22,8 @@ How it plays:
 - *Try* plays any move typed in the one action grammar; a refused move lists every rule
   that blocks it, cited, and changes nothing.
 - *Hot seat*: with two or more human seats, the private panel and the moves hide behind
-  a "pass the device" screen whenever the person to act is not the one who acted last.
+  a "pass the device" screen whenever the person to act is not the one who acted last and
+  sees something the others do not (a game without hidden information has no screen).
   Behind the screen the move chooser holds nothing (no label of the last person's moves)
   and Undo is blocked: the next person passes the screen first.
 - *Bots* (seat menus) play at once until a person must act (pace "auto"), or one move
@@ -53,7 +54,8 @@ CSS classes (a browser test drives the table through them):
                            ``fk-table-forms`` the grammar's forms
 ``fk-table-refusal``       the answer to a tried move (refusal with its rules)
 ``fk-table-undo``          Undo; ``fk-table-bot-step`` Bot move; ``fk-table-pace``
-``fk-table-seat``          one seat menu per player (human or a bot)
+``fk-table-seat``          one seat menu per player (a person or a bot, by friendly name);
+                           ``fk-table-seat-help`` one line on how each bot plays
 ``fk-table-save``          Save; ``fk-table-download`` the link; ``fk-table-upload``
                            the file upload; ``fk-table-file-message`` its answer
 ``fk-table-log``           the event log, newest first, each entry with its rule (a choice
@@ -102,8 +104,15 @@ from .table_parts import (
     score_html,
 )
 
-#: the seat kinds: a person, or a bot of :mod:`fresco_kit.sim.bots`
-SEATS: tuple[str, ...] = (N_("human"), N_("random"), N_("greedy"), N_("mcts"))
+#: the seat kinds: a person, or a bot of :mod:`fresco_kit.sim.bots` (the values of links and menus)
+SEATS: tuple[str, ...] = ("human", "random", "greedy", "mcts")
+#: what the seat menus show for each kind: a friendly name, and one line on how it plays
+SEAT_NAMES: dict[str, tuple[str, str]] = {
+    "human": (N_("Person"), N_("Person: someone at the table chooses.")),
+    "random": (N_("Dice bot"), N_("Dice bot: plays any legal move, at random.")),
+    "greedy": (N_("Quick bot"), N_("Quick bot: takes the move that looks best right now.")),
+    "mcts": (N_("Planner bot"), N_("Planner bot: plays many quick games ahead, then picks the move that won most.")),
+}
 #: the paces of the bots
 PACES: tuple[str, ...] = (N_("auto"), N_("step"))
 #: above this many choices at one step, a list replaces the buttons
@@ -199,7 +208,7 @@ class Table:
         self.seat_menus = []
         for p in self.model.players:
             menu = widgets.Dropdown(
-                options=[(_(s), s) for s in SEATS],
+                options=[(_(SEAT_NAMES[s][0]), s) for s in SEATS],
                 value=self.seats[p],
                 description=p,
                 style={"description_width": "initial"},
@@ -208,6 +217,8 @@ class Table:
             menu.add_class("fk-table-seat")
             menu.observe(lambda change, p=p: self._set_seat(p, change["new"]), names="value")
             self.seat_menus.append(menu)
+        help_ = "".join(f"<li>{escape(_(SEAT_NAMES[s][1]))}</li>" for s in SEATS if s != "human")
+        self.seat_help = html("fk-table-seat-help", f"<ul style='{STYLE};margin:0'>{help_}</ul>")
         self.save_button = button("fk-table-save", _("Save"), self._save)
         self.download = html("fk-table-download")
         self.upload = widgets.FileUpload(accept=".json", multiple=False, description=_("Load"))
@@ -228,7 +239,7 @@ class Table:
             widgets.HBox([self.board, widgets.VBox([self.status, self.scores])], layout=wrap),
             self.pass_box, self.private, self.moves, self.try_box,
             widgets.HBox([self.undo_button, self.bot_button, self.pace]),
-            widgets.HBox(self.seat_menus, layout=wrap),
+            widgets.HBox(self.seat_menus, layout=wrap), self.seat_help,
             widgets.HBox([self.save_button, self.download, self.upload, self.file_message]),
             self.log, self.glossary,
         ])  # fmt: skip
@@ -266,9 +277,11 @@ class Table:
         return next(iter(self.model.people_to_act()), None)
 
     def screened(self) -> bool:
-        """Whether the pass-the-device screen hides the private panel and the moves."""
+        """Whether the pass-the-device screen hides the private panel and the moves: with two
+        people or more, when the person to act is not the one who passed it last and has
+        something to hide from the others (never in a game without hidden information)."""
         mover = self.mover()
-        return mover is not None and len(self.humans) >= 2 and mover != self._revealed
+        return mover is not None and len(self.humans) >= 2 and mover != self._revealed and self.model.has_secrets(mover)
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -439,14 +452,15 @@ class Table:
 
     # -- from a link --------------------------------------------------------
     @classmethod
-    def from_query(cls, default: str = FIRST_GAME, query: str | None = None) -> Table:
+    def from_query(cls, default: str = FIRST_GAME, query: str | None = None, preset: str = "") -> Table:
         """A table set up from ``?game=…&seed=…&players=A,B&seats=human,greedy&lang=…``.
 
         ``players`` is a list of names or a player count (the game's default names).
 
-        ``query`` defaults to the ``QUERY_STRING`` that Voilà sets in the kernel.  A bad
+        ``query`` defaults to the ``QUERY_STRING`` that Voilà sets in the kernel; it adds to
+        (and overrides) ``preset``, the settings a notebook writes in its cell.  A bad
         value is named in the table's notice and replaced by its default."""
-        game, kwargs, problems = link_settings(default, query)
+        game, kwargs, problems = link_settings(default, query, preset)
         while True:
             try:
                 table_ = cls(game, **kwargs)

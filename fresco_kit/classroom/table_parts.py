@@ -128,9 +128,11 @@ class _Parts:
     board_svg: Callable[[Any], str]
 
 
-def cited(ref: RuleRef, lang: str = "en") -> str:
+def cited(ref: RuleRef, lang: str = "en", tip: bool = False) -> str:
     """A rule as HTML: its citation (the rulebook's own heading in ``lang`` where there is one)
-    and its checklist id."""
+    and its checklist id, shown beside it, or (``tip``) in its tooltip only."""
+    if tip:
+        return f"<i title='[{escape(ref.checklist_id)}]'>{escape(citation(ref, lang))}</i>"
     return f"<i>{escape(citation(ref, lang))}</i> <code>[{escape(ref.checklist_id)}]</code>"
 
 
@@ -143,10 +145,10 @@ def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> st
 
 def log_entry_html(entry: LogEntry, lang: str = "en") -> str:
     """One move of the table's log: its text (only the player's name for a secret choice)
-    and its events, each with its rule."""
+    and its events, each with its rule (the rule's checklist id in the tooltip)."""
 
     def cite(event: Event) -> str:
-        return " — " + cited(event.rule, lang) if event.rule else ""
+        return " — " + cited(event.rule, lang, tip=True) if event.rule else ""
 
     events = "".join(f"<li>{escape(e.text)}{cite(e)}</li>" for e in entry.events)
     return f"<li><b>{escape(entry.text)}</b><ul style='margin:0'>{events}</ul></li>"
@@ -158,7 +160,8 @@ def box(html: str, background: str = PAPER, colour: str = INK) -> str:
 
 
 def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: bool, lang: str = "en") -> str:
-    """The score sheet as an HTML table; ``final`` adds each category's explanation and the winners."""
+    """The score sheet as an HTML table; ``final`` adds each category's explanation and the winners,
+    else it is labelled as provisional (the points if the game ended now)."""
     _ = translator(lang)
     players = list(sheet.rows)
     cell = "style='padding:2px 8px;border-bottom:1px solid #dadce0;text-align:right'"
@@ -174,8 +177,8 @@ def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: 
         rows.append(f"<tr><td style='padding:2px 8px'>{escape(_(category))}</td>{points}{how}</tr>")
     totals = "".join(f"<td {cell}><b>{sheet.totals[p]}</b></td>" for p in players)
     rows.append(f"<tr><td style='padding:2px 8px'><b>{escape(_('Total'))}</b></td>{totals}</tr>")
-    title = _("Final scores") if final else _("Scores so far")
-    foot = ""
+    title = _("Final scores") if final else _("Scores if the game ended now")
+    foot = "" if final else f"<p style='margin:2px 0'>{escape(_('Not final: they change as the game goes on.'))}</p>"
     if final and sheet.winners:
         foot = f"<p><b>{escape(_('Winner:'))} {escape(' & '.join(sheet.winners))}</b></p>"
     notes = "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) if final else ""

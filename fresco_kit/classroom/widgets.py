@@ -12,12 +12,22 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .table_link import teacher_mode
+
 ILLUSTRATIVE_BANNER = (
     "Illustrative data in play: some printed numbers of this game are not given by the "
     "rulebook text; the kit uses labelled stand-ins (see the game's seeds/*.toml, "
     'provenance = "illustrative"). The rules are exact; replace the numbers in the data '
     "file if you own the game."
 )
+
+
+def teacher_only(widget: Any) -> Any:
+    """``widget``, hidden unless the page is in teacher mode (:func:`.table_link.teacher_mode`):
+    a seed field, for one, means nothing to a student in the classroom."""
+    if not teacher_mode():
+        widget.layout.display = "none"
+    return widget
 
 
 def show_text(out: Any, text: str) -> None:

@@ -228,6 +228,15 @@ class TableModel:
         self._seat(seat)
         return dict(self.game.state.view(seat).to_dict())
 
+    def has_secrets(self, seat: str) -> bool:
+        """Whether ``seat`` now sees anything another seat does not (a hand, a screen, a plan):
+        when every seat's view is the same, as in a game with no hidden information, there is
+        nothing to hide from the others (no pass-the-device screen is needed)."""
+        self._seat(seat)
+        state = self.game.state
+        mine = state.view(seat).to_dict()
+        return any(state.view(other).to_dict() != mine for other in self.players if other != seat)
+
     def options(self, seat: str) -> list[tuple[Any, Move]]:
         """``seat``'s legal moves now as (action object, :class:`Move`) pairs, for renderers in
         the same process; none when ``seat`` need not act.  Computed once per state."""

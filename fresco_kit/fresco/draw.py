@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.classroom.colours import PAINT_COLOURS, player_colour, text_on
+from fresco_kit.classroom.figures import plain_text
 from fresco_kit.core.text import plural
 
 from . import board as grid
@@ -35,6 +36,7 @@ from .state import State
 BISHOP_COLOUR = "#4a235a"
 
 
+@plain_text
 def board(state: State) -> Any:
     """The main picture of a position: the fresco grid with the bishop (a matplotlib
     ``Figure``; ``Game._repr_png_`` shows it in a notebook)."""
@@ -70,6 +72,7 @@ def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
     )
 
 
+@plain_text
 def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = None) -> Any:
     """The fresco grid of ``state`` (default: a new 4-player game, seed 0) as a graph.
 
@@ -160,6 +163,7 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     return fig
 
 
+@plain_text
 def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | None = None, ax: Any = None) -> Any:
     """Bishop bonus for restoring each segment with the bishop on ``bishop``.
 
@@ -209,6 +213,7 @@ def start_x(start: int, n: int) -> int:
     return start - n - 1
 
 
+@plain_text
 def draw_board(state: State | None = None) -> Any:
     """Board overview of ``state``: inn table, mood columns, victory point track.
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.classroom.colours import INK, player_colour, text_on
-from fresco_kit.classroom.figures import set_alt
+from fresco_kit.classroom.figures import plain_text, set_alt
 from fresco_kit.core.text import plural
 
 from . import positions, rules
@@ -115,6 +115,7 @@ def round_flow_graph() -> Any:
     return g
 
 
+@plain_text
 def draw_round_flow(ax: Any = None) -> Any:
     """Draw :func:`round_flow_graph`: boxes for phases (English and Italian), what happens
     beside them, arrows labelled with the round numbers that take them."""
@@ -212,6 +213,7 @@ _ZONES = (
 )
 
 
+@plain_text
 def board(state: State) -> Any:
     """The board of a position (``Game``'s picture in a notebook): as :func:`draw_board`
     for the player to act (else the first), their first family member at home."""
@@ -220,6 +222,7 @@ def board(state: State) -> Any:
     return draw_board(state, player, home[0] if home else "white")
 
 
+@plain_text
 def draw_board(
     state: State | None = None, player: str = "Red", member: str = "white", servants: int = 0, ax: Any = None
 ) -> Any:
@@ -356,6 +359,7 @@ def _members(ax: Any, state: State, space: str, x: float, y: float, align: str) 
         )
 
 
+@plain_text
 def draw_score_sheet(sheet: Any, ax: Any = None) -> Any:
     """A stacked bar per player of a final :class:`~fresco_kit.core.ScoreSheet`: each
     scoring category is one segment (legend: "VP from ..."), the excommunication losses
@@ -391,6 +395,7 @@ def draw_score_sheet(sheet: Any, ax: Any = None) -> Any:
     return set_alt(fig, f"Stacked bar chart of the final score sheet, one bar per player by category: {totals}.")
 
 
+@plain_text
 def draw_scoring_tables() -> Any:
     """Three panels: VP for territories and characters by number of cards, and the VP
     of each faith space (scored at a Vatican report)."""

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from html import escape, unescape
 from typing import Any
 
-from fresco_kit.classroom.widgets import panel
+from fresco_kit.classroom.widgets import panel, teacher_only
 from fresco_kit.core import Rng, ScoreSheet
 from fresco_kit.core.text import plural
 
@@ -140,7 +140,7 @@ def dice_widget(seed: int = 0) -> Panel:
         "white": _slider("white die", base.dice["white"], 1, 6, 160),
         "black": _slider("black die", base.dice["black"], 1, 6, 160),
         "orange": _slider("orange die", base.dice["orange"], 1, 6, 160),
-        "seed": w.IntText(value=seed, description="seed", style=_STYLE, layout={"width": "160px"}),
+        "seed": teacher_only(w.IntText(value=seed, description="seed", style=_STYLE, layout={"width": "160px"})),
         "roll": _button("Roll the dice (tira i dadi)", button_style="info"),
         "member": _dropdown("family member (familiare)", list(MEMBERS), "neutral", 320),
         "servants": _slider("servants (servitori)", 0, 0, 6, 160),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fresco_kit.classroom.colours import HIGHLIGHT, INK, player_colour, text_on
+from fresco_kit.classroom.figures import plain_text
 
 from .chapel import chapel_graph
 from .codes import FRESCO_TECHS, PLACES, D
@@ -134,6 +135,7 @@ def _space_squares(ax: Any, state: State, place: int, x: float, y: float) -> Non
         )
 
 
+@plain_text
 def draw_chapel(
     state: State | None = None, ax: Any = None, title: str | None = None, highlight: bool = True, legend: bool = True
 ) -> Any:
@@ -295,6 +297,7 @@ def draw_chapel(
     return fig
 
 
+@plain_text
 def draw_fresco_card(state: State, place: str, ax: Any = None) -> Any:
     """One fresco card: scores, type, each technique with its required value, its top
     (correct) and bottom (excellent/prudent) space and who holds it, extras."""
@@ -366,6 +369,7 @@ def draw_fresco_card(state: State, place: str, ax: Any = None) -> Any:
     return fig
 
 
+@plain_text
 def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring") -> Any:
     """Stacked bars: one per player (columns of the ScoreSheet), one segment per category,
     the total on top and the winner(s) starred."""
@@ -416,6 +420,7 @@ def final_scoring_bars(sheet: Any, ax: Any = None, title: str = "Final scoring")
     return fig
 
 
+@plain_text
 def completion_bars(result: Any, ax: Any = None) -> Any:
     """A completed fresco's contributors: materials on the card and the points each scores."""
     import matplotlib.pyplot as plt
@@ -446,6 +451,7 @@ def completion_bars(result: Any, ax: Any = None) -> Any:
     return fig
 
 
+@plain_text
 def board(state: State) -> Any:
     """The main picture of a position: the chapel with every fresco's status, spaces and
     zone icons (:func:`draw_chapel`); ``Game._repr_png_`` shows it."""

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from html import escape, unescape
 from typing import Any
 
-from fresco_kit.classroom.widgets import panel
+from fresco_kit.classroom.widgets import panel, teacher_only
 from fresco_kit.core.text import plural
 
 from . import teach
@@ -131,8 +131,10 @@ def setup_selector(players: int = 3, seed: int = 0, probe: bool = True, draw: bo
     count = widgets.Dropdown(
         options=[(f"{n} players", n) for n in (2, 3, 4)], value=players, description="Players", style=_style()
     )
-    seed_w = widgets.BoundedIntText(
-        value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+    seed_w = teacher_only(
+        widgets.BoundedIntText(
+            value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+        )
     )
     out = _output()
     if probe:
@@ -362,8 +364,10 @@ def chapel_explorer(seed: int = 5, players: int = 3, draw: bool = True) -> Any:
     import ipywidgets as widgets
 
     restored = _slider(2, 0, 10, "Restored frescoes")
-    seed_w = widgets.BoundedIntText(
-        value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+    seed_w = teacher_only(
+        widgets.BoundedIntText(
+            value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+        )
     )
     out = _output()
     box = _panel(
@@ -407,8 +411,10 @@ def objectives_explorer(seed: int = 5, players: int = 3, restored: int = 4, draw
 
     count = widgets.Dropdown(options=[2, 3, 4], value=players, description="Players", style=_style())
     restored_w = _slider(restored, 0, 10, "Restored frescoes")
-    seed_w = widgets.BoundedIntText(
-        value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+    seed_w = teacher_only(
+        widgets.BoundedIntText(
+            value=seed, min=0, max=10_000, description="Seed", style=_style(), layout=widgets.Layout(width="160px")
+        )
     )
     who = widgets.Dropdown(options=list(teach.PLAYER_NAMES[:players]), description="Player", style=_style())
     out = _output()

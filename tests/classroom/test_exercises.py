@@ -406,3 +406,15 @@ def test_every_exercise_of_the_sheet_can_be_answered_right(name: str) -> None:
         assert "Not quite" in answer(shown, ex, wrongs[0]), ex.key
         feedback = answer(shown, ex, rights[0])
         assert "Right." in feedback, (ex.key, feedback)
+
+
+def test_the_feedback_goes_when_the_answer_changes() -> None:
+    make = position("lorenzo")
+    bad = refused_move(make())
+    w = exercise_widget(legal("lorenzo", "bad", "Refused", position=make, move=bad, question="Legal?"))
+    feedback = find(w, "fk-exercise-feedback")
+    assert "Not quite" in answer_with(w, "yes")
+    find(w, "fk-exercise-answer").value = "no"     # a new answer: the old verdict is not its verdict
+    assert feedback.value == ""
+    find(w, "fk-exercise-check").click()
+    assert "Right." in feedback.value

@@ -123,11 +123,12 @@ def final_sheet_matches_engine(t: Table) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_a_whole_game_by_clicks_only_scores_as_the_engine(name: str) -> None:
     t = Table(name, seed=11)  # every seat a person: hot seat
+    hidden = any(t.model.has_secrets(p) for p in t.model.players)  # Lorenzo hides nothing: no screen
     clicker = Clicker(t, seed=5)
     start = time.perf_counter()
     clicker.play_out()
     elapsed = time.perf_counter() - start
-    assert clicker.passes > 0  # the device was passed
+    assert (clicker.passes > 0) == hidden  # the device was passed where a player has something to hide
     assert not shown(t.moves) and "The game is over." in t.status.value
     final_sheet_matches_engine(t)
     clicks = sum(len(ts) for ts in clicker.times.values())
@@ -168,7 +169,7 @@ def test_a_seat_can_be_handed_to_a_monte_carlo_bot() -> None:
     t.pace.value = "step"
     blue = next(menu for menu in t.seat_menus if menu.description == "Blue")
     blue.value = "mcts"
-    assert t.seats["Blue"] == "mcts" and ("mcts", "mcts") in blue.options
+    assert t.seats["Blue"] == "mcts" and ("Planner bot", "mcts") in blue.options
     while t.mover() == "Red":
         Clicker(t, 1).one_move()
     before = len(t.game.history)
@@ -560,3 +561,46 @@ def test_the_load_button_says_how_large_a_save_may_be_and_a_larger_one_is_refuse
     before = t.model.game.state
     upload(t, b"[" * (MAX_JSON_BYTES + 1), "big.json")
     assert "over the limit" in t.file_message.value and t.model.game.state is before
+
+
+def test_no_pass_screen_where_nothing_is_hidden() -> None:
+    """Lorenzo hides nothing from any player: two people at the table never meet a "show my
+    hand" screen; Sixtina hides hands, so its table screens them."""
+    lorenzo = Table("lorenzo", players=["Ana", "Ben"], seed=1)
+    clicker = Clicker(lorenzo, 1)
+    for _ in range(4):
+        assert not lorenzo.model.has_secrets(lorenzo.mover()) and not shown(lorenzo.pass_box)
+        assert shown(lorenzo.moves) and f"What only {lorenzo.mover()} sees" in lorenzo.private.value
+        clicker.one_move()
+    sixtina = Table("sixtina", players=["Ana", "Ben"], seed=1)
+    assert sixtina.model.has_secrets(sixtina.mover()) and shown(sixtina.pass_box)
+
+
+def test_scores_during_the_game_say_they_are_provisional() -> None:
+    t = Table("lorenzo", players=["Ana", "Ben"], seed=1)
+    assert "Scores if the game ended now" in t.scores.value and "Not final" in t.scores.value
+    assert "Final scores" not in t.scores.value
+    es = Table("lorenzo", players=["Ana", "Ben"], seed=1, lang="es")
+    assert "Puntuación si la partida terminara ahora" in es.scores.value
+
+
+def test_bots_have_friendly_names_and_a_line_each() -> None:
+    t = Table("sixtina", players=["Ana", "Ben"], seed=1)
+    menu = t.seat_menus[0]
+    assert [value for _label, value in menu.options] == ["human", "random", "greedy", "mcts"]
+    labels = [label for label, _value in menu.options]
+    assert labels == ["Person", "Dice bot", "Quick bot", "Planner bot"]
+    assert not {"greedy", "mcts"} & set(widget_texts(t.widget))
+    assert all(f"{name}:" in t.seat_help.value for name in labels[1:])
+    it = Table("sixtina", players=["Ana", "Ben"], seed=1, lang="it")
+    assert [label for label, _v in it.seat_menus[0].options][1] == "Bot dadi" and "Bot dadi:" in it.seat_help.value
+
+
+def test_the_log_gives_rule_codes_in_tooltips() -> None:
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    Clicker(t, 1).one_move()
+    refs = [e.rule for turn in t.game.history for e in turn.events if e.rule is not None]
+    assert refs
+    for ref in refs:
+        assert f"title='[{escape(ref.checklist_id)}]'" in t.log.value
+        assert f"<code>[{escape(ref.checklist_id)}]</code>" not in t.log.value

@@ -403,3 +403,25 @@ def test_a_seat_view_is_the_same_in_every_world_its_player_cannot_tell_apart(nam
             other = TableModel(Game(m.game.rules, state=world), [HUMAN] * 3)
             fresh = other.seat_view(seat)  # a table with no history: nothing to undo there
             assert dataclasses.replace(fresh, can_undo=seen.can_undo) == seen
+
+
+@pytest.mark.parametrize("name", sorted(INFOS))
+def test_has_secrets_is_true_exactly_where_views_differ(name: str) -> None:
+    """A seat has secrets when another seat's view of the state is not the same as its own:
+    Sixtina's hands and Fresco's screens are secrets, Lorenzo has none."""
+    m = model(name, seats=None)
+    known = {"sixtina": True, "fresco": True, "lorenzo": False}
+    if name in known:
+        assert all(m.has_secrets(seat) is known[name] for seat in m.players)
+    rng = Rng(3)
+    for _ in range(6):
+        state = m.game.state
+        for seat in m.players:
+            mine = state.view(seat).to_dict()
+            differs = any(state.view(o).to_dict() != mine for o in m.players if o != seat)
+            assert m.has_secrets(seat) is differs
+        if m.game.is_over:
+            break
+        people_move(m, rng, 1)
+    with pytest.raises(TableError):
+        m.has_secrets("nobody")
