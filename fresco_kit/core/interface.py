@@ -34,9 +34,9 @@ and have these attributes is checked for every registered game by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .random import Rng
 from .rules import Event, Reason, Rulebook, RuleRef
@@ -72,8 +72,12 @@ class RulesModule(Protocol):
       one player may do.
     - ``sample_action(state, rng) -> Action``: the game's fast random player.
     Optional: ``apply_fast(state, action) -> State`` (no checks, no event texts) for playouts,
-    ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State`` and
-    ``invariants(state) -> list[str]``.
+    ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State``,
+    ``invariants(state) -> list[str]`` and ``legal_choices(state, player) -> dict[str,
+    list[Action]]``: ``player``'s legal actions grouped by their decisive fields (a group's
+    key says what is decided first, e.g. Lorenzo's member and space; its actions differ in
+    the details, e.g. the servants), for bots that sample or search groups first; the
+    kit's :func:`legal_choices` falls back to grouping by the first word of the action text.
     """
 
     GAME: str
@@ -108,6 +112,30 @@ class RulesModule(Protocol):
 
     def state_from_dict(self, data: Any, path: str = "state") -> Any:
         """A state from save data, checked field by field."""
+
+
+def group_actions(actions: Iterable[Any], key: Callable[[Any], str]) -> dict[str, list[Any]]:
+    """``actions`` grouped by ``key(action)``: the groups in the order their first action
+    comes, each keeping the actions' order (so every action is in exactly one group)."""
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        groups.setdefault(key(action), []).append(action)
+    return groups
+
+
+def first_word(action: Any) -> str:
+    """The first word of ``str(action)`` (its verb): the fallback group of an action."""
+    return str(action).split(" ", 1)[0]
+
+
+def legal_choices(rules: RulesModule, state: Any, player: str) -> dict[str, list[Any]]:
+    """``player``'s legal actions in groups (see :class:`RulesModule`): the game's own
+    ``legal_choices`` when it has one, else :func:`legal_actions <RulesModule.legal_actions>`
+    grouped by the first word of each action's text."""
+    own = getattr(rules, "legal_choices", None)
+    if own is not None:
+        return cast("dict[str, list[Any]]", own(state, player))
+    return group_actions(rules.legal_actions(state, player=player), first_word)
 
 
 class BotsModule(Protocol):

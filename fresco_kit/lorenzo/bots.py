@@ -18,7 +18,7 @@ from .actions import Choose, Forfeit
 from .data import SPACES, load
 from .effects import action_modifier, member_value, servants_per_plus
 from .final import final_scores
-from .placement import choice, extra_targets, legal_actions, legal_choices, placement, placement_reasons, reasons
+from .placement import choice, extra_targets, legal_actions, legal_answers, placement, placement_reasons, reasons
 from .state import State
 from .towers import tower_space
 
@@ -80,7 +80,7 @@ def _sample_choices(state: State) -> list[Choose]:
     candidates are skipping and each target with no servants."""
     d = state.pending[0]
     if d.kind != "action":
-        return legal_choices(state)
+        return legal_answers(state)
     p = state.player(d.player)
     out = [choice(p.name, "skip")]
     for t in extra_targets(d):

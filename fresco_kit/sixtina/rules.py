@@ -22,6 +22,7 @@ from typing import Any
 
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.decisions import pop
+from fresco_kit.core.interface import group_actions
 
 from . import completion, gianluigi, setup
 from .actions import (
@@ -79,6 +80,7 @@ __all__ = [
     "invariants",
     "is_over",
     "legal_actions",
+    "legal_choices",
     "materials_total",
     "new_state",
     "parse_action",
@@ -303,6 +305,21 @@ def legal_actions(state: State, player: str | None = None) -> list:
         out.extend(acquire_of(c) for c in combinations(hand, k))
     out.extend(restore_actions(state, seat))
     return out
+
+
+def choice_key(action: Any) -> str:
+    """What a Sixtina decision decides first: the kind of action, and for a restoration
+    its place and technique (the cards and extra materials are its details)."""
+    if isinstance(action, Restore):
+        return f"restore {action.place} {action.technique}"
+    if isinstance(action, Acquire):
+        return "acquire"
+    return str(action)
+
+
+def legal_choices(state: State, player: str) -> dict[str, list]:
+    """``player``'s legal actions grouped by :func:`choice_key` (kind and place, then cards)."""
+    return group_actions(legal_actions(state, player=player), choice_key)
 
 
 # -- the rest of the contract -----------------------------------------------------------
