@@ -290,9 +290,9 @@ WEIGHTS: dict[str, float] = {
     "altar": 1.0,
     "track collisions": 1.0,
     "money": 1.0,
-    "paints": 0.2,
-    "restorations": 0.6,
-    "thalers": 0.5,
+    "paints": 0.3,
+    "restorations": 1.0,
+    "thalers": 0.25,
 }
 _LABELS = ("fresco tiles", "bishop bonus", "altar", "track collisions", "money")
 

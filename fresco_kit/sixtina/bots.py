@@ -126,25 +126,65 @@ def determinize(view: Record, rng: Rng) -> State:
     return state_from_dict(d)
 
 
-#: weights of :func:`evaluate`: the score sheet's categories (provisional points) and
-#: ``"hand"`` (per value point of the cards in hand: material toward restorations)
+#: weights of :func:`evaluate`: the score sheet's categories (provisional points; the
+#: leftover cards and materials count less than they will score at the end, since holding
+#: them back is worth less than restoring with them while the game lasts) and the
+#: progress terms ``"hand"`` (per value point of the cards in hand of a technique some
+#: visible fresco still needs: material toward restorations), ``"restorations"`` (per free
+#: technique, the square of the share of its required value the hand holds, the best
+#: place for each technique), ``"placed"`` (per own material on a fresco still being
+#: restored: what a restoration turns the hand's progress into, before the fresco scores),
+#: ``"materials"`` (per material in the play area, up to
+#: :data:`MATERIALS_WANTED`: a restoration takes one or more) and ``"full hand"`` (1 when
+#: the hand is at the limit, where drawing draws nothing: without it a full hand of
+#: useless cards was never discarded and all-greedy games stalled to the action cap)
 WEIGHTS: dict[str, float] = {
     "During the game": 1.0,
     "Objectives": 1.0,
     "Contribution": 1.0,
     "Prudent restorations": 1.0,
-    "Leftover": 1.0,
-    "hand": 0.3,
+    "Leftover": 0.3,
+    "hand": 0.1,
+    "restorations": 2.0,
+    "placed": 5.0,
+    "materials": 0.5,
+    "full hand": -1.0,
 }
+_CATEGORIES = tuple(WEIGHTS)[:5]
+#: the materials in the play area :func:`evaluate` counts (more wait idle)
+MATERIALS_WANTED = 3
 
 
 def evaluate(state: State, player: str, weights: Mapping[str, float] | None = None) -> float:
-    """How good ``state`` looks for ``player`` (a greedy bot's heuristic): the provisional
-    score sheet (points scored, objectives, the share of frescoes in progress, prudent
-    restorations and leftovers) weighted per category, plus the cards in hand (their value
-    points, toward restorations); ``weights`` overrides :data:`WEIGHTS` by key."""
+    """How good ``state`` looks for ``player`` (the bots' heuristic): the provisional score
+    sheet (points scored, objectives, the share of frescoes in progress, prudent
+    restorations and leftovers) weighted per category, plus the progress terms of
+    :data:`WEIGHTS` (useful cards, how near the hand comes to each free technique's
+    requirement, materials ready, a full hand); ``weights`` overrides
+    :data:`WEIGHTS` by key."""
     w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
     row = final_scores(state).rows[player]
     seat = state.names.index(player)
-    hand = sum(CARD_VALUE[c] for c in state.hands[seat])
-    return sum(w[c] * row.get(c, 0) for c in WEIGHTS if c != "hand") + w["hand"] * hand
+    value = sum(w[c] * row.get(c, 0) for c in _CATEGORIES)
+    if state.over:
+        return value
+    hand = state.hands[seat]
+    held = [0] * len(TECHNIQUES)
+    for c in hand:
+        held[CARD_TECH[c]] += CARD_VALUE[c]
+    near: dict[int, float] = {}
+    for _, t, req in _free_techniques(state):
+        share = min(1.0, held[t] / req) if req > 0 else 1.0
+        if share * share > near.get(t, 0.0):
+            near[t] = share * share
+    useful = sum(held[t] for t in near)
+    value += w["hand"] * useful + w["restorations"] * sum(near.values())
+    placed = sum(
+        1
+        for status, spaces in zip(state.status, state.spaces)
+        if status == VISIBLE
+        for code in spaces
+        if code != EMPTY and (code & 7) == seat
+    )
+    value += w["placed"] * placed + w["materials"] * min(state.play[seat], MATERIALS_WANTED)
+    return value + w["full hand"] * (len(hand) >= HAND_LIMIT)
