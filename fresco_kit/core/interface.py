@@ -76,8 +76,10 @@ class RulesModule(Protocol):
     ``invariants(state) -> list[str]`` and ``legal_choices(state, player) -> dict[str,
     list[Action]]``: ``player``'s legal actions grouped by their decisive fields (a group's
     key says what is decided first, e.g. Lorenzo's member and space; its actions differ in
-    the details, e.g. the servants), for bots that sample or search groups first; the
-    kit's :func:`legal_choices` falls back to grouping by the first word of the action text.
+    the details, e.g. the servants), for bots that sample or search groups first, and
+    ``choice_key(action) -> str``, the key of an action's group (the searching bot groups
+    the actions it has listed with it); the kit's :func:`legal_choices` falls back to
+    grouping by the first word of the action text.
     """
 
     GAME: str
@@ -131,11 +133,11 @@ def first_word(action: Any) -> str:
 def legal_choices(rules: RulesModule, state: Any, player: str) -> dict[str, list[Any]]:
     """``player``'s legal actions in groups (see :class:`RulesModule`): the game's own
     ``legal_choices`` when it has one, else :func:`legal_actions <RulesModule.legal_actions>`
-    grouped by the first word of each action's text."""
+    grouped by its ``choice_key``, or by the first word of each action's text."""
     own = getattr(rules, "legal_choices", None)
     if own is not None:
         return cast("dict[str, list[Any]]", own(state, player))
-    return group_actions(rules.legal_actions(state, player=player), first_word)
+    return group_actions(rules.legal_actions(state, player=player), getattr(rules, "choice_key", first_word))
 
 
 class BotsModule(Protocol):

@@ -11,7 +11,8 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
   uniform play; see each game's ``bots.py`` for its bias.
 - :class:`GreedyBot` (``"greedy"``) looks one action ahead: it fills in what its player
   cannot see at random (``rules.determinize(state.view(player), rng)``), plays each of its
-  legal actions (at most :data:`CAP`, sampled uniformly when there are more) on that
+  legal actions (at most :data:`CAP`; when there are more, a sample that takes one action
+  of every group of ``legal_choices`` before a second of any) on that
   guess with ``rules.apply_fast`` and keeps the one the game's heuristic
   ``evaluate(state, player, weights)`` (in the game's ``bots.py``) rates best; among
   equals it takes the game's own random player's choice on that guess when it is one of
@@ -28,11 +29,11 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from fresco_kit.core import Rng
-from fresco_kit.core.interface import RulesModule
+from fresco_kit.core.interface import RulesModule, legal_choices
 from fresco_kit.core.registry import GAMES, game_info
 
 from .base import Bot
@@ -119,7 +120,7 @@ class GreedyBot(Bot):
         evaluate, _ = evaluation(rules.GAME)
         weights = self.weights_for(rules.GAME)
         if len(actions) > self.cap:
-            actions = [actions[i] for i in sorted(rng.shuffled(range(len(actions)))[: self.cap])]
+            actions = sample_groups(legal_choices(rules, state, player), self.cap, rng)
         world = determinize(state.view(player), rng)
         apply_fast = getattr(rules, "apply_fast", None)
         best: list[Any] = []
@@ -135,6 +136,29 @@ class GreedyBot(Bot):
             return best[0]
         hint = rules.sample_action(world, rng)  # the game's own player breaks ties if it can
         return hint if hint in best else rng.choice(best)
+
+
+def sample_groups(groups: Mapping[str, Sequence[Any]], k: int, rng: Rng) -> list[Any]:
+    """At most ``k`` actions drawn from ``groups`` (:func:`~fresco_kit.core.interface.legal_choices`)
+    group by group: one action of each group in a random order of the groups, then a second
+    of each, and so on, so that a sample smaller than the list still tries every choice
+    before it tries a variant of its details."""
+    pools = [rng.shuffled(group) for group in groups.values()]
+    order = rng.shuffled(range(len(pools)))
+    out: list[Any] = []
+    depth = 0
+    while len(out) < k:
+        added = False
+        for g in order:
+            if depth < len(pools[g]):
+                out.append(pools[g][depth])
+                added = True
+                if len(out) == k:
+                    break
+        if not added:
+            break
+        depth += 1
+    return out
 
 
 def _key(text: str) -> str:
@@ -162,21 +186,72 @@ class PersonaBot(GreedyBot):
         return {keys[_key(self.category)]: self.weight}
 
 
+class BestBot(Bot):
+    """``best``: the strongest bot of the game it plays, as its bots part names it
+    (``BEST``, a bot name such as ``"mcts:120:d10"``, measured in its module); a game
+    without one gets ``greedy`` when it has a heuristic and ``determinize``, else the
+    kit's Monte Carlo bot when it has ``determinize``, else its own random player."""
+
+    name = "best"
+
+    def __init__(self) -> None:
+        self._bots: dict[str, Bot] = {}
+
+    @staticmethod
+    def bot_name(rules: RulesModule) -> str:
+        """The name of the bot ``best`` is in ``rules``' game (see the class)."""
+        info = game_info(rules.GAME) if rules.GAME in GAMES else None
+        bots = info.bots if info is not None else None
+        best = getattr(bots, "BEST", None) if bots is not None else None
+        if isinstance(best, str):
+            return best
+        if getattr(rules, "determinize", None) is None:
+            return "kit"
+        return "greedy" if bots is not None else "mcts:25"
+
+    def choose(self, rules: RulesModule, state: Any, player: str, rng: Rng) -> Any:
+        """What the game's best bot plays."""
+        bot = self._bots.get(rules.GAME)
+        if bot is None:
+            bot = self._bots[rules.GAME] = make_bot(self.bot_name(rules))
+        return bot.choose(rules, state, player, rng)
+
+
 #: bots by the name the CLI and :func:`fresco_kit.sim.runner.simulate` take (personas are
-#: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, see :func:`make_bot`)
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, MonteCarloBot)}
+#: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, Monte Carlo budgets
+#: ``"mcts:<budget>[:d<depth>]"``, see :func:`make_bot`)
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, MonteCarloBot, BestBot)}
+
+_MCTS_FORM = "mcts:<simulations>[:d<depth>] or mcts:<milliseconds>ms[:d<depth>]"
+
+
+def _mcts(name: str) -> MonteCarloBot:
+    """The :class:`MonteCarloBot` named ``mcts:<budget>[:d<depth>]``: ``<budget>`` a number
+    of simulations (``mcts:200``, reproducible) or of milliseconds of CPU time a decision
+    (``mcts:50ms``); ``d<depth>`` cuts the playouts after that many actions and rates the
+    position with the game's heuristic (``mcts:200:d8``)."""
+    budget, _, depth = name.partition(":")[2].partition(":")
+    bad = ValueError(f"bot {name!r}: write {_MCTS_FORM}, whole numbers >= 1 (depth >= 0), e.g. mcts:20")
+    cut = None
+    if depth:
+        if not (depth.startswith("d") and depth[1:].isdigit()):
+            raise bad
+        cut = int(depth[1:])
+    if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) >= 1:
+        return MonteCarloBot(cpu_ms=int(budget[:-2]), depth=cut)
+    if not budget.isdigit() or int(budget) < 1:
+        raise bad
+    return MonteCarloBot(simulations=int(budget), depth=cut)
 
 
 def make_bot(name: str) -> Bot:
-    """The bot called ``name``: one of :data:`BOTS`, ``"persona:<key>"`` /
-    ``"persona:<key>:<weight>"`` (a :class:`PersonaBot`, weight 3 by default), or
-    ``"mcts:<simulations>"`` (a :class:`MonteCarloBot` with that budget); ``ValueError``
-    lists the bots there are."""
+    """The bot called ``name``: one of :data:`BOTS` (``best`` is each game's strongest,
+    :class:`BestBot`), ``"persona:<key>"`` / ``"persona:<key>:<weight>"`` (a
+    :class:`PersonaBot`, weight 3 by default), or ``"mcts:<simulations>"``,
+    ``"mcts:<ms>ms"``, either with ``":d<depth>"`` (a :class:`MonteCarloBot` with that
+    budget, see :func:`_mcts`); ``ValueError`` lists the bots there are."""
     if name.startswith("mcts:"):
-        budget = name.partition(":")[2]
-        if not budget.isdigit() or int(budget) < 1:
-            raise ValueError(f"bot {name!r}: write mcts:<simulations>, a whole number >= 1, e.g. mcts:20")
-        return MonteCarloBot(simulations=int(budget))
+        return _mcts(name)
     if name.startswith("persona:"):
         _, _, rest = name.partition(":")
         key, sep, weight = rest.rpartition(":")
@@ -190,6 +265,6 @@ def make_bot(name: str) -> Bot:
             raise ValueError(f"bot {name!r} names no category: persona:<category>[:<weight>]")
         return PersonaBot(key, w)
     if name not in BOTS:
-        forms = ", ".join((*BOTS, "persona:<category>[:<weight>]", "mcts:<simulations>"))
+        forms = ", ".join((*BOTS, "persona:<category>[:<weight>]", _MCTS_FORM))
         raise ValueError(f"unknown bot {name!r}; the bots are {forms}")
     return BOTS[name]()
