@@ -72,7 +72,8 @@ class RulesModule(Protocol):
       one player may do.
     - ``sample_action(state, rng) -> Action``: the game's fast random player.
     Optional: ``apply_fast(state, action) -> State`` (no checks, no event texts) for playouts,
-    ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State``,
+    ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State`` (and
+    ``determinizer(view) -> draw``, ``draw(rng)`` giving the same states faster, for search),
     ``invariants(state) -> list[str]`` and ``legal_choices(state, player) -> dict[str,
     list[Action]]``: ``player``'s legal actions grouped by their decisive fields (a group's
     key says what is decided first, e.g. Lorenzo's member and space; its actions differ in

@@ -3,7 +3,9 @@
 The bot never looks at what its player cannot see.  Each *iteration* (one simulation):
 
 1. **determinize**: fill in the player's view with ``rules.determinize(state.view(me), rng)``
-   (hidden hands, deck order and the game's generator drawn at random);
+   (hidden hands, deck order and the game's generator drawn at random; with the game's
+   optional ``rules.determinizer(view)``, a function of the rng giving the same states
+   faster, when it has one);
 2. **select**: walk down one tree shared by every determinization, whose edges are keyed
    by the action *text* (``str(action)``), choosing by UCB1 among the children whose
    actions are legal in *this* determinization (information-set MCTS: a child's
@@ -204,8 +206,10 @@ class MonteCarloBot(Bot):
             leaf = (leaf[0], self.weights)
         key = getattr(rules, "choice_key", None) or first_word
         done = 0
+        fast = getattr(rules, "determinizer", None)  # optional: one checked load, then fast draws
+        draw = fast(view) if fast is not None else (lambda rng: determinize(view, rng))
         while True:
-            self._iterate(rules, determinize(view, search), player, root, search, leaf, key)
+            self._iterate(rules, draw(search), player, root, search, leaf, key)
             done += 1
             if clock is None:
                 if done >= self.simulations:

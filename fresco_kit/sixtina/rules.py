@@ -40,7 +40,7 @@ from .actions import (
     parse_action,
     restore_of,
 )
-from .bots import determinize, sample_action
+from .bots import determinize, determinizer, sample_action
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
 from .consistency import invariants, materials_total, problems, state_from_dict
 from .data import TECHNIQUES
@@ -77,6 +77,7 @@ __all__ = [
     "counters",
     "decision_options",
     "determinize",
+    "determinizer",
     "invariants",
     "is_over",
     "legal_actions",
