@@ -34,8 +34,10 @@ and have these attributes is checked for every registered game by
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .random import Rng
@@ -141,9 +143,24 @@ def legal_choices(rules: RulesModule, state: Any, player: str) -> dict[str, list
     return group_actions(rules.legal_actions(state, player=player), getattr(rules, "choice_key", first_word))
 
 
+def load_weights(path: Path) -> dict[str, float] | None:
+    """Heuristic weights kept as data (a bots part's ``weights.json``, written by
+    ``python -m fresco_kit.sim.tune``): its ``"weights"`` object, or None when there is
+    no such file; ``ValueError`` when a weight is not a number."""
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    weights = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(weights, dict) or not all(type(v) in (int, float) for v in weights.values()):
+        raise ValueError(f"{path}: 'weights' must map each term to a number")
+    return {str(k): float(v) for k, v in weights.items()}
+
+
 class BotsModule(Protocol):
     """A game's ``bots``: the heuristic the greedy bots use (the random player,
-    ``sample_action``, belongs to the rules contract)."""
+    ``sample_action``, belongs to the rules contract).  Optional: ``SEARCH_WEIGHTS``
+    (the weights the searching bots use, e.g. tuned ones read with :func:`load_weights`)
+    and ``BEST`` (the name of the game's strongest bot, which ``best`` plays)."""
 
     @property
     def WEIGHTS(self) -> Mapping[str, float]:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from pathlib import Path
 
 from fresco_kit.core import Game, Rng
 from fresco_kit.core.actions import made
+from fresco_kit.core.interface import load_weights
 
 from . import INFO, board, data, new_game
 from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
@@ -324,3 +326,12 @@ def _nearest_tile(fresco: tuple[int, ...], paints: tuple[int, ...]) -> float:
         share = sum(min(n, h) for n, h in zip(need, paints)) / sum(need)
         best = max(best, _VALUES[t] * share * share)
     return best
+
+
+#: the weights the searching bots (``best``) rate positions with: those tuned by self-play
+#: and kept in ``weights.json`` beside this module (the command that made them is in the
+#: file; ``fresco_kit.sim.tune``), else :data:`WEIGHTS`
+SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name("weights.json"))
+#: the bot ``best`` plays (``fresco_kit.sim.bots.BestBot``): measured as the strongest at about
+#: 50 ms a decision (``fresco_kit.sim.bots`` documents the names)
+BEST = "mcts:50:d6"

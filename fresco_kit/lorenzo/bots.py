@@ -11,8 +11,10 @@ action it returns is legal.  ``rules.sample_action`` re-exports it for
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from fresco_kit.core import Action, Rng
+from fresco_kit.core.interface import load_weights
 
 from .actions import Choose, Forfeit
 from .data import SPACES, load
@@ -121,3 +123,12 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
     value = sum(w[c] * row.get(c, 0) for c in _CATEGORIES)
     value += w["goods"] * (res["wood"] + res["stone"] + res["servants"] + res["coins"])
     return value + w["faith points"] * res["faith"] + w["military points"] * res["military"]
+
+
+#: the weights the searching bots (``best``) rate positions with: those tuned by self-play
+#: and kept in ``weights.json`` beside this module (the command that made them is in the
+#: file; ``fresco_kit.sim.tune``), else :data:`WEIGHTS`
+SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name("weights.json"))
+#: the bot ``best`` plays (``fresco_kit.sim.bots.BestBot``): measured as the strongest at about
+#: 50 ms a decision (``fresco_kit.sim.bots`` documents the names)
+BEST = "mcts:50:d6"

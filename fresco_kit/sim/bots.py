@@ -29,14 +29,14 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from fresco_kit.core import Rng
 from fresco_kit.core.interface import RulesModule, legal_choices
 from fresco_kit.core.registry import GAMES, game_info
 
-from .base import Bot
+from .base import Bot, sample_groups
 from .mcts import MonteCarloBot
 
 #: the most legal actions a greedy bot tries in one decision (sampled when there are more)
@@ -136,29 +136,6 @@ class GreedyBot(Bot):
             return best[0]
         hint = rules.sample_action(world, rng)  # the game's own player breaks ties if it can
         return hint if hint in best else rng.choice(best)
-
-
-def sample_groups(groups: Mapping[str, Sequence[Any]], k: int, rng: Rng) -> list[Any]:
-    """At most ``k`` actions drawn from ``groups`` (:func:`~fresco_kit.core.interface.legal_choices`)
-    group by group: one action of each group in a random order of the groups, then a second
-    of each, and so on, so that a sample smaller than the list still tries every choice
-    before it tries a variant of its details."""
-    pools = [rng.shuffled(group) for group in groups.values()]
-    order = rng.shuffled(range(len(pools)))
-    out: list[Any] = []
-    depth = 0
-    while len(out) < k:
-        added = False
-        for g in order:
-            if depth < len(pools[g]):
-                out.append(pools[g][depth])
-                added = True
-                if len(out) == k:
-                    break
-        if not added:
-            break
-        depth += 1
-    return out
 
 
 def _key(text: str) -> str:

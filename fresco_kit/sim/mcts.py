@@ -29,7 +29,9 @@ untried action (the first in legal order) of a group (``rules.choice_key``, the 
 tried actions: every choice is
 tried once (a Lorenzo member on a space) before a variant of its details (the servants);
 so a small budget is spent on a few plausible, different moves rather than on trying
-each of hundreds of moves once.
+each of hundreds of moves once.  With a heuristic (``depth`` given), the root expands
+its actions best first by the heuristic one action ahead (the greedy bot's ranking, on
+one determinization): the search refines greedy's few best moves with lookahead.
 
 The reward with ``reward="win"`` is a player's share of the victory: 1 for a win, 1/k
 for a victory shared by k players (0.5 for two), 0 for a loss (a neutral winner such as
@@ -54,15 +56,18 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fresco_kit.core import Rng
 from fresco_kit.core.game import RulesModule
-from fresco_kit.core.interface import first_word
+from fresco_kit.core.interface import first_word, legal_choices
 from fresco_kit.core.registry import GAMES, game_info
 
-from .base import Bot
+from .base import Bot, sample_groups
+
+#: the most root actions ranked by the heuristic for the order of expansion (:meth:`MonteCarloBot._prior`)
+PRIOR_CAP = 40
 
 #: the reward rules :class:`MonteCarloBot` knows
 REWARDS = ("win", "margin")
@@ -208,8 +213,9 @@ class MonteCarloBot(Bot):
         done = 0
         fast = getattr(rules, "determinizer", None)  # optional: one checked load, then fast draws
         draw = fast(view) if fast is not None else (lambda rng: determinize(view, rng))
+        prior = self._prior(rules, draw(search), player, search, leaf) if leaf is not None else []
         while True:
-            self._iterate(rules, draw(search), player, root, search, leaf, key)
+            self._iterate(rules, draw(search), player, root, search, leaf, key, prior)
             done += 1
             if clock is None:
                 if done >= self.simulations:
@@ -227,6 +233,27 @@ class MonteCarloBot(Bot):
         return best
 
     @staticmethod
+    def _prior(
+        rules: RulesModule,
+        world: Any,
+        player: str,
+        rng: Rng,
+        leaf: tuple[Callable[..., float], Mapping[str, float] | None],
+    ) -> list[str]:
+        """The root's order of expansion when the search has a heuristic: at most
+        :data:`PRIOR_CAP` of ``player``'s actions (every group's first, then more, see
+        :func:`.base.sample_groups`), best first by the heuristic one action ahead on the
+        determinization ``world`` (the greedy bot's ranking), as action texts."""
+        evaluate, weights = leaf
+        apply_fast = getattr(rules, "apply_fast", None)
+        actions = sample_groups(legal_choices(rules, world, player), PRIOR_CAP, rng)
+        rated = []
+        for i, action in enumerate(actions):
+            after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
+            rated.append((-evaluate(after, player, weights), i, str(action)))
+        return [text for _, _, text in sorted(rated)]
+
+    @staticmethod
     def widening(visits: int) -> int:
         """How many children a node visited ``visits`` times may have (progressive widening:
         ``2 + floor(sqrt(visits))``), so a small budget is not spent trying every action once."""
@@ -242,11 +269,16 @@ class MonteCarloBot(Bot):
         texts: list[str],
         rng: Rng,
         key: Callable[[Any], str],
+        prior: Sequence[str] = (),
     ) -> int:
-        """The index of the action to expand: the game's own random player's proposal
+        """The index of the action to expand: the first untried action of ``prior`` (the
+        root's order, :meth:`_prior`) that is legal here, else the game's own random player's proposal
         (``sample_action``, biased toward progress) when it is ``mover``'s and untried,
         else the first untried action (in legal order: the fewest servants, cards ...) of a
         group (``key``) drawn among those with the fewest tried actions."""
+        for text in prior:
+            if text not in node.children and text in texts:
+                return texts.index(text)
         proposal = rules.sample_action(s, rng)
         if getattr(proposal, "player", mover) == mover:
             text = str(proposal)
@@ -271,9 +303,11 @@ class MonteCarloBot(Bot):
         rng: Rng,
         leaf: tuple[Callable[..., float], Mapping[str, float] | None] | None,
         key: Callable[[Any], str],
+        prior: Sequence[str] = (),
     ) -> None:
         """One selection, expansion, playout and back-up on the determinization ``s``
-        (``leaf``: the heuristic and weights that rate a playout cut at ``depth``)."""
+        (``leaf``: the heuristic and weights that rate a playout cut at ``depth``;
+        ``prior``: the root's order of expansion)."""
         apply_fast = getattr(rules, "apply_fast", None)
         node, path = root, []  # path: (child node, the player who moved into it)
         while not rules.is_over(s):
@@ -291,7 +325,7 @@ class MonteCarloBot(Bot):
             if node is root:
                 node.visits += 1  # below the root a node's visits are those of the edge into it
             if tried < len(texts) and (tried == 0 or len(node.children) < self.widening(node.visits)):
-                i = self._expansion(rules, s, mover, node, actions, texts, rng, key)
+                i = self._expansion(rules, s, mover, node, actions, texts, rng, key, prior if node is root else ())
                 child = node.children[texts[i]] = _Node()
                 child.available = 1
                 s = apply_fast(s, actions[i]) if apply_fast else rules.apply(s, actions[i])[0]

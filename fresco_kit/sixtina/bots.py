@@ -10,9 +10,11 @@ sheets are unknown until uncovered), so that bots never peek."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from fresco_kit.core import Record, Rng, assign
+from fresco_kit.core.interface import load_weights
 
 from .actions import PREPARE, acquire_of, restore_of
 from .codes import (
@@ -234,3 +236,12 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
     )
     value += w["placed"] * placed + w["materials"] * min(state.play[seat], MATERIALS_WANTED)
     return value + w["full hand"] * (len(hand) >= HAND_LIMIT)
+
+
+#: the weights the searching bots (``best``) rate positions with: those tuned by self-play
+#: and kept in ``weights.json`` beside this module (the command that made them is in the
+#: file; ``fresco_kit.sim.tune``), else :data:`WEIGHTS`
+SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name("weights.json"))
+#: the bot ``best`` plays (``fresco_kit.sim.bots.BestBot``): measured as the strongest at about
+#: 50 ms a decision (``fresco_kit.sim.bots`` documents the names)
+BEST = "mcts:50:d6"
