@@ -163,6 +163,19 @@ class PersonaBot(GreedyBot):
         return {keys[_key(self.category)]: self.weight}
 
 
+class TunedBot(GreedyBot):
+    """``greedy:tuned``: greedy with the weights the game's bots part keeps for its
+    searching bots (``SEARCH_WEIGHTS``, tuned by self-play, see :mod:`.tune`; the
+    defaults when it has none)."""
+
+    name = "greedy:tuned"
+
+    def weights_for(self, game: str) -> Mapping[str, float] | None:
+        """``game``'s tuned weights, or None (its defaults)."""
+        bots = game_info(game).bots if game in GAMES else None
+        return getattr(bots, "SEARCH_WEIGHTS", None) if bots is not None else None
+
+
 class BestBot(Bot):
     """``best``: the strongest bot of the game it plays, as its bots part names it
     (``BEST``, a bot name such as ``"mcts:120:d10"``, measured in its module); a game
@@ -197,7 +210,9 @@ class BestBot(Bot):
 #: bots by the name the CLI and :func:`fresco_kit.sim.runner.simulate` take (personas are
 #: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, Monte Carlo budgets
 #: ``"mcts:<budget>[:d<depth>]"``, see :func:`make_bot`)
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, MonteCarloBot, BestBot)}
+BOTS: dict[str, type[Bot]] = {
+    cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, TunedBot, MonteCarloBot, BestBot)
+}
 
 _MCTS_FORM = "mcts:<simulations>[:d<depth>] or mcts:<milliseconds>ms[:d<depth>]"
 

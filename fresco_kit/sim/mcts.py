@@ -69,6 +69,11 @@ from .base import Bot, sample_groups
 #: the most root actions ranked by the heuristic for the order of expansion (:meth:`MonteCarloBot._prior`)
 PRIOR_CAP = 40
 
+#: the UCB1 constant when playouts are cut and rated by the heuristic: its rewards (a
+#: logistic of the lead, :func:`leaf_rewards`) differ by hundredths between moves, which
+#: the default 1.4 would drown in exploration (visits nearly even, the choice near random)
+LEAF_EXPLORATION = 0.2
+
 #: the reward rules :class:`MonteCarloBot` knows
 REWARDS = ("win", "margin")
 
@@ -146,7 +151,8 @@ class MonteCarloBot(Bot):
     of wall time when one is given (not reproducible); ``depth`` cuts each playout after
     that many actions and rates the position with the game's heuristic (None: play to the
     end; a game without a bots part always plays to the end), ``weights`` the heuristic's
-    weights (None: the game's own for search); ``exploration`` is the UCB1 constant;
+    weights (None: the game's own for search); ``exploration`` is the UCB1 constant (default 1.4, or
+    :data:`LEAF_EXPLORATION` with ``depth``);
     ``max_playout`` cuts a playout; ``reward`` is ``"margin"`` or ``"win"`` (see the module)."""
 
     name = "mcts"
@@ -155,7 +161,7 @@ class MonteCarloBot(Bot):
         self,
         simulations: int = 100,
         seconds: float | None = None,
-        exploration: float = 1.4,
+        exploration: float | None = None,
         max_playout: int = 2000,
         reward: str = "margin",
         cpu_ms: float | None = None,
@@ -170,6 +176,8 @@ class MonteCarloBot(Bot):
             raise ValueError(f"cpu_ms must be positive (or None), not {cpu_ms!r}")
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth must be a whole number >= 0 (or None), not {depth!r}")
+        if exploration is None:
+            exploration = 1.4 if depth is None else LEAF_EXPLORATION
         if not exploration >= 0:
             raise ValueError(f"exploration must be >= 0, not {exploration!r}")
         if isinstance(max_playout, bool) or not isinstance(max_playout, int) or max_playout < 0:
