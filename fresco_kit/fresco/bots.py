@@ -334,4 +334,4 @@ def _nearest_tile(fresco: tuple[int, ...], paints: tuple[int, ...]) -> float:
 SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name("weights.json"))
 #: the bot ``best`` plays (``fresco_kit.sim.bots.BestBot``): measured as the strongest at about
 #: 50 ms a decision (``fresco_kit.sim.bots`` documents the names)
-BEST = "mcts:50:d6"
+BEST = "mcts:50:d6:c1.4"

@@ -131,4 +131,4 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
 SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name("weights.json"))
 #: the bot ``best`` plays (``fresco_kit.sim.bots.BestBot``): measured as the strongest at about
 #: 50 ms a decision (``fresco_kit.sim.bots`` documents the names)
-BEST = "mcts:50:d6"
+BEST = "mcts:30:d6:c1.4"

@@ -214,26 +214,35 @@ BOTS: dict[str, type[Bot]] = {
     cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, TunedBot, MonteCarloBot, BestBot)
 }
 
-_MCTS_FORM = "mcts:<simulations>[:d<depth>] or mcts:<milliseconds>ms[:d<depth>]"
+_MCTS_FORM = "mcts:<simulations>[:d<depth>][:c<exploration>] or mcts:<milliseconds>ms[:d<depth>][:c<exploration>]"
 
 
 def _mcts(name: str) -> MonteCarloBot:
-    """The :class:`MonteCarloBot` named ``mcts:<budget>[:d<depth>]``: ``<budget>`` a number
-    of simulations (``mcts:200``, reproducible) or of milliseconds of CPU time a decision
-    (``mcts:50ms``); ``d<depth>`` cuts the playouts after that many actions and rates the
-    position with the game's heuristic (``mcts:200:d8``)."""
-    budget, _, depth = name.partition(":")[2].partition(":")
+    """The :class:`MonteCarloBot` named ``mcts:<budget>[:d<depth>][:c<exploration>]``:
+    ``<budget>`` a number of simulations (``mcts:200``, reproducible) or of milliseconds of
+    CPU time a decision (``mcts:50ms``); ``d<depth>`` cuts the playouts after that many
+    actions and rates the position with the game's heuristic (``mcts:200:d8``);
+    ``c<exploration>`` sets the UCB1 constant (``mcts:50:d6:c1.4``)."""
+    budget, *rest = name.partition(":")[2].split(":")
     bad = ValueError(f"bot {name!r}: write {_MCTS_FORM}, whole numbers >= 1 (depth >= 0), e.g. mcts:20")
-    cut = None
-    if depth:
-        if not (depth.startswith("d") and depth[1:].isdigit()):
+    kwargs: dict[str, Any] = {}
+    for part in rest:
+        if part.startswith("d") and part[1:].isdigit() and "depth" not in kwargs:
+            kwargs["depth"] = int(part[1:])
+        elif part.startswith("c") and "exploration" not in kwargs:
+            try:
+                kwargs["exploration"] = float(part[1:])
+            except ValueError:
+                raise bad from None
+            if not kwargs["exploration"] >= 0:
+                raise bad
+        else:
             raise bad
-        cut = int(depth[1:])
     if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) >= 1:
-        return MonteCarloBot(cpu_ms=int(budget[:-2]), depth=cut)
+        return MonteCarloBot(cpu_ms=int(budget[:-2]), **kwargs)
     if not budget.isdigit() or int(budget) < 1:
         raise bad
-    return MonteCarloBot(simulations=int(budget), depth=cut)
+    return MonteCarloBot(simulations=int(budget), **kwargs)
 
 
 def make_bot(name: str) -> Bot:

@@ -30,6 +30,10 @@ from fresco_kit.core.registry import GAMES
 
 from .bots import GreedyBot, evaluation
 
+#: the actions after which a tuning game is cut, counting as a loss for the tuned bot (kit
+#: and greedy games take 80-400; weights that stall a game must not stall the study)
+MAX_ACTIONS = 900
+
 #: the file beside a game's bots module that holds its tuned weights
 FILE = "weights.json"
 
@@ -45,7 +49,8 @@ def weights_path(game: str) -> Path:
 
 def match_share(game: str, weights: Mapping[str, float] | None, games: int, seed: int, players: int) -> float:
     """The mean win share of a greedy bot with ``weights`` against ``players - 1`` greedy
-    bots with the defaults, over ``games`` seeds from ``seed``, its seat rotated."""
+    bots with the defaults, over ``games`` seeds from ``seed``, its seat rotated (a game
+    cut at :data:`MAX_ACTIONS` counts as a loss)."""
     info = game_info(game)
     names = info.players(players)
     rules = info.rules
@@ -57,7 +62,7 @@ def match_share(game: str, weights: Mapping[str, float] | None, games: int, seed
         state = info.new_game(names, seed=game_seed).state
         rng = Rng(game_seed * 7919 + 17)
         apply_fast = getattr(rules, "apply_fast", None)
-        for _ in range(20_000):
+        for _ in range(MAX_ACTIONS):
             if rules.is_over(state):
                 break
             who = rules.actor(state)[0]

@@ -54,7 +54,10 @@ def test_budgets_by_name():
     bot = make_bot("mcts:30ms")
     assert isinstance(bot, MonteCarloBot) and bot.cpu_ms == 30 and bot.depth is None
     assert make_bot("mcts:30ms:d0").depth == 0
-    for bad in ("mcts:0ms", "mcts:5:4", "mcts:5:dx", "mcts:ms", "mcts:5:d-1"):
+    bot = make_bot("mcts:9:d6:c1.4")
+    assert isinstance(bot, MonteCarloBot) and (bot.depth, bot.exploration) == (6, 1.4)
+    assert make_bot("mcts:9:d0").exploration == 0.2 and make_bot("mcts:9").exploration == 1.4
+    for bad in ("mcts:0ms", "mcts:5:4", "mcts:5:dx", "mcts:ms", "mcts:5:d-1", "mcts:5:c-1", "mcts:5:cx", "mcts:5:d1:d2"):
         with pytest.raises(ValueError, match="mcts:<simulations>"):
             make_bot(bad)
     with pytest.raises(ValueError):
