@@ -10,7 +10,8 @@ every trial (paired, so trials differ by their weights, not their luck).  The sc
 its mean win share; Optuna's TPE sampler (seeded: the same arguments give the same
 study) proposes the factors.  ``--write`` keeps the best weights in ``weights.json``
 beside the game's bots module, with the command, the score, the defaults' score (a
-third with three players) and the sample size: the searching bots (``best``) read them
+third with three players) and the sample size (nothing imports this module but its
+command and its tests: it imports Optuna at once): the searching bots (``best``) read them
 as ``SEARCH_WEIGHTS``.  Run it under ``nice``: a trial of 12 games takes a few seconds
 to a minute of CPU time, depending on the game.
 """
@@ -18,12 +19,13 @@ to a minute of CPU time, depending on the game.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+import optuna
 
 from fresco_kit.core import Rng, game_info
 from fresco_kit.core.registry import GAMES
@@ -40,11 +42,10 @@ FILE = "weights.json"
 
 def weights_path(game: str) -> Path:
     """Where ``game``'s tuned weights are kept: ``weights.json`` beside its bots module."""
-    info = game_info(game)
-    if info.parts.bots is None:
+    bots = game_info(game).bots
+    if bots is None:
         raise ValueError(f"{game} has no bots part: no heuristic to tune")
-    module = importlib.import_module(f"{GAMES[game]}.{info.parts.bots}")
-    return Path(str(module.__file__)).with_name(FILE)
+    return Path(str(getattr(bots, "__file__", ""))).with_name(FILE)
 
 
 def match_share(game: str, weights: Mapping[str, float] | None, games: int, seed: int, players: int) -> float:
@@ -76,8 +77,6 @@ def match_share(game: str, weights: Mapping[str, float] | None, games: int, seed
 def tune(game: str, trials: int, games: int, seed: int = 0) -> dict[str, Any]:
     """Run the study of the module; its result: the best weights, their score and the
     defaults' score, on the same seeds."""
-    import optuna
-
     info = game_info(game)
     _, defaults = evaluation(game)
     categories = {c.lower() for c in info.categories}
