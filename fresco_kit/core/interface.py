@@ -34,9 +34,11 @@ and have these attributes is checked for every registered game by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .random import Rng
 from .rules import Event, Reason, Rulebook, RuleRef
@@ -72,8 +74,15 @@ class RulesModule(Protocol):
       one player may do.
     - ``sample_action(state, rng) -> Action``: the game's fast random player.
     Optional: ``apply_fast(state, action) -> State`` (no checks, no event texts) for playouts,
-    ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State`` and
-    ``invariants(state) -> list[str]``.
+    ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State`` (and
+    ``determinizer(view) -> draw``, ``draw(rng)`` giving the same states faster, for search),
+    ``invariants(state) -> list[str]`` and ``legal_choices(state, player) -> dict[str,
+    list[Action]]``: ``player``'s legal actions grouped by their decisive fields (a group's
+    key says what is decided first, e.g. Lorenzo's member and space; its actions differ in
+    the details, e.g. the servants), for bots that sample or search groups first, and
+    ``choice_key(action) -> str``, the key of an action's group (the searching bot groups
+    the actions it has listed with it); the kit's :func:`legal_choices` falls back to
+    grouping by the first word of the action text.
     """
 
     GAME: str
@@ -110,9 +119,48 @@ class RulesModule(Protocol):
         """A state from save data, checked field by field."""
 
 
+def group_actions(actions: Iterable[Any], key: Callable[[Any], str]) -> dict[str, list[Any]]:
+    """``actions`` grouped by ``key(action)``: the groups in the order their first action
+    comes, each keeping the actions' order (so every action is in exactly one group)."""
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        groups.setdefault(key(action), []).append(action)
+    return groups
+
+
+def first_word(action: Any) -> str:
+    """The first word of ``str(action)`` (its verb): the fallback group of an action."""
+    return str(action).split(" ", 1)[0]
+
+
+def legal_choices(rules: RulesModule, state: Any, player: str) -> dict[str, list[Any]]:
+    """``player``'s legal actions in groups (see :class:`RulesModule`): the game's own
+    ``legal_choices`` when it has one, else :func:`legal_actions <RulesModule.legal_actions>`
+    grouped by its ``choice_key``, or by the first word of each action's text."""
+    own = getattr(rules, "legal_choices", None)
+    if own is not None:
+        return cast("dict[str, list[Any]]", own(state, player))
+    return group_actions(rules.legal_actions(state, player=player), getattr(rules, "choice_key", first_word))
+
+
+def load_weights(path: Path) -> dict[str, float] | None:
+    """Heuristic weights kept as data (a bots part's ``weights.json``, written by
+    ``python -m fresco_kit.sim.tune``): its ``"weights"`` object, or None when there is
+    no such file; ``ValueError`` when a weight is not a number."""
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    weights = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(weights, dict) or not all(type(v) in (int, float) for v in weights.values()):
+        raise ValueError(f"{path}: 'weights' must map each term to a number")
+    return {str(k): float(v) for k, v in weights.items()}
+
+
 class BotsModule(Protocol):
     """A game's ``bots``: the heuristic the greedy bots use (the random player,
-    ``sample_action``, belongs to the rules contract)."""
+    ``sample_action``, belongs to the rules contract).  Optional: ``SEARCH_WEIGHTS``
+    (the weights the searching bots use, e.g. tuned ones read with :func:`load_weights`)
+    and ``BEST`` (the name of the game's strongest bot, which ``best`` plays)."""
 
     @property
     def WEIGHTS(self) -> Mapping[str, float]:

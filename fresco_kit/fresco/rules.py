@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from fresco_kit.core import RuleError, ScoreSheet
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import owner
+from fresco_kit.core.interface import group_actions
 
 from . import cathedral, crafts, final, market, planning, turns, wakeup
 from .actions import (
@@ -94,6 +95,7 @@ __all__ = [
     "invariants",
     "is_over",
     "legal_actions",
+    "legal_choices",
     "new_state",
     "parse_action",
     "phase",
@@ -189,6 +191,27 @@ def _all_legal(state: State) -> list:
     player = state.names[state.order[state.actor]]
     found = _LEGAL_AT.get(state.sheet[state.loc], crafts.legal)(state)
     return found + [made(Done, player)]
+
+
+def choice_key(action: Action) -> str:
+    """What a Fresco decision decides first: the action, with the booth of a purchase, the
+    segment of a restoration and which columns of the sheet a plan uses (the tiles, the
+    bishop's move, the track choice and the number of apprentices are its details)."""
+    if isinstance(action, Buy):
+        return f"buy {action.player} booth {action.booth}"
+    if isinstance(action, Restore):
+        return f"restore {action.player} {action.segment}"
+    if isinstance(action, Altar):
+        return f"altar {action.player}"
+    if isinstance(action, Plan):
+        used = [str(i + 1) for i, count in enumerate(action.counts) if count]
+        return f"plan {action.player} columns {','.join(used) or 'none'}"
+    return str(action)
+
+
+def legal_choices(state: State, player: str) -> dict[str, list]:
+    """``player``'s legal actions grouped by :func:`choice_key` (the action, then its details)."""
+    return group_actions(legal_actions(state, player=player), choice_key)
 
 
 def is_over(state: State) -> bool:

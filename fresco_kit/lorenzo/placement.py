@@ -4,7 +4,7 @@
 :data:`DISPATCH` maps each action type to its checks and its effect:
 ``reasons(state, action)`` lists every broken rule, and ``rules.apply`` plays a legal
 action into a new state through the same table.  Play then moves on: next turn, Vatican report, end of
-round.  ``legal_choices`` lists the answers to the front pending decision.
+round.  ``legal_answers`` lists the answers to the front pending decision.
 ``legal_actions`` lists the placements through the same checks, stopped at the first
 broken rule and asked only for the ends of each run of legal servant counts
 (``_legal_servants``), so the list and ``explain`` cannot disagree.
@@ -38,7 +38,7 @@ __all__ = [
     "TOWER_SPACES",
     "ZONE_SPACES",
     "Handler",
-    "legal_choices",
+    "legal_answers",
     "place_reasons",
     "placeable_space",
     "placement_reasons",
@@ -59,7 +59,7 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
         d = st.pending[0]
         if deciding and d.player == player:
             return []
-        choices = ", ".join(repr(str(c)) for c in legal_choices(st))
+        choices = ", ".join(repr(str(c)) for c in legal_answers(st))
         return [
             (
                 f"{d.player} must first answer the pending {d.kind} decision; the choices are: {choices}",
@@ -303,7 +303,7 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
     return out + plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount).reasons
 
 
-def legal_choices(st: State) -> list[Choose]:
+def legal_answers(st: State) -> list[Choose]:
     """Every legal answer to the front pending decision (empty when none is pending)."""
     if not st.pending or st.phase == "over":
         return []
@@ -356,7 +356,7 @@ def legal_actions(st: State, player: str | None = None) -> list[Action]:
     if st.phase == "over" or (player is not None and player != st.current):
         return []
     if st.pending:
-        return list(legal_choices(st))
+        return list(legal_answers(st))
     name = st.current
     assert name is not None  # the action phase, nothing pending: someone is to place
     p = st.player(name)

@@ -35,11 +35,12 @@ places a family member (``Place``), or gives up a member that cannot be placed
 (``Forfeit``).  Effects that need a choice push decisions onto ``state.pending``
 (core's pending-decision stack, ``core.decisions``; kinds "privilege", "cost",
 "trade", "action", "vatican"), answered front first with ``Choose``;
-``legal_choices`` lists the answers.  After the last placement of a round come the
+``legal_answers`` lists the answers.  After the last placement of a round come the
 Vatican report (rounds 2, 4, 6) and the end of the round (``flow.FLOW``).
 
 For simulations: ``actor`` (who acts, at most one player), ``legal_actions(state,
-player)``, ``counters`` (round, turns played), ``apply_fast`` (``apply`` without
+player)`` (and ``legal_choices``, the same grouped by member and
+space), ``counters`` (round, turns played), ``apply_fast`` (``apply`` without
 events, for playouts) and ``determinize`` (a playable state behind a player's view).
 """
 
@@ -49,6 +50,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
+from fresco_kit.core.interface import group_actions
 from fresco_kit.core.rules import Reason
 
 from . import setup as _setup
@@ -59,7 +61,7 @@ from .data import SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
 from .flow import FLOW, Enter, Silent, actor, counters, phase
-from .placement import DISPATCH, legal_actions, legal_choices, pass_empty_turns, placement_reasons, reasons
+from .placement import DISPATCH, legal_actions, legal_answers, pass_empty_turns, placement_reasons, reasons
 from .state import State, own
 from .vatican import start_report
 
@@ -81,6 +83,7 @@ __all__ = [
     "invariants",
     "is_over",
     "legal_actions",
+    "legal_answers",
     "legal_choices",
     "load",
     "new_state",
@@ -174,6 +177,21 @@ def determinize(view: State, rng: Rng) -> State:
     """A full, playable state agreeing with the player's ``view`` (``State.view``), the
     hidden parts (deck order, random generator) drawn with ``rng`` (``setup.determinize``)."""
     return _setup.determinize(view, rng)
+
+
+def choice_key(action: Action) -> str:
+    """What a Lorenzo decision decides first: the member and the space of a placement, the
+    answer of a choice (the servants are its details), the member forfeited."""
+    if isinstance(action, Place):
+        return f"place {action.member} {action.space}"
+    if isinstance(action, Choose):
+        return f"choose {action.choice}"
+    return str(action)
+
+
+def legal_choices(state: State, player: str) -> dict[str, list[Action]]:
+    """``player``'s legal actions grouped by :func:`choice_key` (member x space, then servants)."""
+    return group_actions(legal_actions(state, player=player), choice_key)
 
 
 def is_over(state: State) -> bool:

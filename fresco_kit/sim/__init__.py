@@ -1,8 +1,13 @@
 """Design review: bots play thousands of games; metrics say how balanced the rules are.
 
 - :mod:`.bots`: the players, by name in :data:`.bots.BOTS`: ``random``, ``kit`` (the game's
-  own sampler), ``greedy`` (one-step lookahead on the game's ``evaluate``) and
-  ``persona:<category>`` (greedy leaning on one scoring category);
+  own sampler), ``greedy`` (one-step lookahead on the game's ``evaluate``),
+  ``persona:<category>`` (greedy leaning on one scoring category), ``mcts:<budget>``
+  (:mod:`.mcts`, e.g. ``mcts:50:d6``: 50 simulations, playouts cut after 6 actions and
+  rated by the heuristic; ``mcts:50ms``: 50 ms of CPU a decision) and ``best`` (each
+  game's strongest, named by its bots part);
+- :mod:`.tune`: ``python -m fresco_kit.sim.tune GAME --write`` tunes a game's heuristic
+  weights by self-play with Optuna and keeps them in the game's ``weights.json``;
 - :mod:`.runner`: :func:`.runner.simulate`, seeded games on all cores or on Dask, as pandas
   frames (games, players, optionally decisions and rules);
 - :mod:`.metrics`: Wilson intervals, a chi-square test of seat balance, paired differences,

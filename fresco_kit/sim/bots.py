@@ -11,7 +11,8 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
   uniform play; see each game's ``bots.py`` for its bias.
 - :class:`GreedyBot` (``"greedy"``) looks one action ahead: it fills in what its player
   cannot see at random (``rules.determinize(state.view(player), rng)``), plays each of its
-  legal actions (at most :data:`CAP`, sampled uniformly when there are more) on that
+  legal actions (at most :data:`CAP`; when there are more, a sample that takes one action
+  of every group of ``legal_choices`` before a second of any) on that
   guess with ``rules.apply_fast`` and keeps the one the game's heuristic
   ``evaluate(state, player, weights)`` (in the game's ``bots.py``) rates best; among
   equals it takes the game's own random player's choice on that guess when it is one of
@@ -32,10 +33,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from fresco_kit.core import Rng
-from fresco_kit.core.interface import RulesModule
+from fresco_kit.core.interface import RulesModule, legal_choices
 from fresco_kit.core.registry import GAMES, game_info
 
-from .base import Bot
+from .base import Bot, sample_groups
 from .mcts import MonteCarloBot
 
 #: the most legal actions a greedy bot tries in one decision (sampled when there are more)
@@ -119,7 +120,7 @@ class GreedyBot(Bot):
         evaluate, _ = evaluation(rules.GAME)
         weights = self.weights_for(rules.GAME)
         if len(actions) > self.cap:
-            actions = [actions[i] for i in sorted(rng.shuffled(range(len(actions)))[: self.cap])]
+            actions = sample_groups(legal_choices(rules, state, player), self.cap, rng)
         world = determinize(state.view(player), rng)
         apply_fast = getattr(rules, "apply_fast", None)
         best: list[Any] = []
@@ -162,21 +163,96 @@ class PersonaBot(GreedyBot):
         return {keys[_key(self.category)]: self.weight}
 
 
+class TunedBot(GreedyBot):
+    """``greedy:tuned``: greedy with the weights the game's bots part keeps for its
+    searching bots (``SEARCH_WEIGHTS``, tuned by self-play, see :mod:`.tune`; the
+    defaults when it has none)."""
+
+    name = "greedy:tuned"
+
+    def weights_for(self, game: str) -> Mapping[str, float] | None:
+        """``game``'s tuned weights, or None (its defaults)."""
+        bots = game_info(game).bots if game in GAMES else None
+        return getattr(bots, "SEARCH_WEIGHTS", None) if bots is not None else None
+
+
+class BestBot(Bot):
+    """``best``: the strongest bot of the game it plays, as its bots part names it
+    (``BEST``, a bot name such as ``"mcts:120:d10"``, measured in its module); a game
+    without one gets ``greedy`` when it has a heuristic and ``determinize``, else the
+    kit's Monte Carlo bot when it has ``determinize``, else its own random player."""
+
+    name = "best"
+
+    def __init__(self) -> None:
+        self._bots: dict[str, Bot] = {}
+
+    @staticmethod
+    def bot_name(rules: RulesModule) -> str:
+        """The name of the bot ``best`` is in ``rules``' game (see the class)."""
+        info = game_info(rules.GAME) if rules.GAME in GAMES else None
+        bots = info.bots if info is not None else None
+        best = getattr(bots, "BEST", None) if bots is not None else None
+        if isinstance(best, str):
+            return best
+        if getattr(rules, "determinize", None) is None:
+            return "kit"
+        return "greedy" if bots is not None else "mcts:25"
+
+    def choose(self, rules: RulesModule, state: Any, player: str, rng: Rng) -> Any:
+        """What the game's best bot plays."""
+        bot = self._bots.get(rules.GAME)
+        if bot is None:
+            bot = self._bots[rules.GAME] = make_bot(self.bot_name(rules))
+        return bot.choose(rules, state, player, rng)
+
+
 #: bots by the name the CLI and :func:`fresco_kit.sim.runner.simulate` take (personas are
-#: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, see :func:`make_bot`)
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, MonteCarloBot)}
+#: named ``"persona:<key>"`` or ``"persona:<key>:<weight>"``, Monte Carlo budgets
+#: ``"mcts:<budget>[:d<depth>]"``, see :func:`make_bot`)
+BOTS: dict[str, type[Bot]] = {
+    cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, TunedBot, MonteCarloBot, BestBot)
+}
+
+_MCTS_FORM = "mcts:<simulations>[:d<depth>][:c<exploration>] or mcts:<milliseconds>ms[:d<depth>][:c<exploration>]"
+
+
+def _mcts(name: str) -> MonteCarloBot:
+    """The :class:`MonteCarloBot` named ``mcts:<budget>[:d<depth>][:c<exploration>]``:
+    ``<budget>`` a number of simulations (``mcts:200``, reproducible) or of milliseconds of
+    CPU time a decision (``mcts:50ms``); ``d<depth>`` cuts the playouts after that many
+    actions and rates the position with the game's heuristic (``mcts:200:d8``);
+    ``c<exploration>`` sets the UCB1 constant (``mcts:50:d6:c1.4``)."""
+    budget, *rest = name.partition(":")[2].split(":")
+    bad = ValueError(f"bot {name!r}: write {_MCTS_FORM}, whole numbers >= 1 (depth >= 0), e.g. mcts:20")
+    kwargs: dict[str, Any] = {}
+    for part in rest:
+        if part.startswith("d") and part[1:].isdigit() and "depth" not in kwargs:
+            kwargs["depth"] = int(part[1:])
+        elif part.startswith("c") and "exploration" not in kwargs:
+            try:
+                kwargs["exploration"] = float(part[1:])
+            except ValueError:
+                raise bad from None
+            if not kwargs["exploration"] >= 0:
+                raise bad
+        else:
+            raise bad
+    if budget.endswith("ms") and budget[:-2].isdigit() and int(budget[:-2]) >= 1:
+        return MonteCarloBot(cpu_ms=int(budget[:-2]), **kwargs)
+    if not budget.isdigit() or int(budget) < 1:
+        raise bad
+    return MonteCarloBot(simulations=int(budget), **kwargs)
 
 
 def make_bot(name: str) -> Bot:
-    """The bot called ``name``: one of :data:`BOTS`, ``"persona:<key>"`` /
-    ``"persona:<key>:<weight>"`` (a :class:`PersonaBot`, weight 3 by default), or
-    ``"mcts:<simulations>"`` (a :class:`MonteCarloBot` with that budget); ``ValueError``
-    lists the bots there are."""
+    """The bot called ``name``: one of :data:`BOTS` (``best`` is each game's strongest,
+    :class:`BestBot`), ``"persona:<key>"`` / ``"persona:<key>:<weight>"`` (a
+    :class:`PersonaBot`, weight 3 by default), or ``"mcts:<simulations>"``,
+    ``"mcts:<ms>ms"``, either with ``":d<depth>"`` (a :class:`MonteCarloBot` with that
+    budget, see :func:`_mcts`); ``ValueError`` lists the bots there are."""
     if name.startswith("mcts:"):
-        budget = name.partition(":")[2]
-        if not budget.isdigit() or int(budget) < 1:
-            raise ValueError(f"bot {name!r}: write mcts:<simulations>, a whole number >= 1, e.g. mcts:20")
-        return MonteCarloBot(simulations=int(budget))
+        return _mcts(name)
     if name.startswith("persona:"):
         _, _, rest = name.partition(":")
         key, sep, weight = rest.rpartition(":")
@@ -190,6 +266,6 @@ def make_bot(name: str) -> Bot:
             raise ValueError(f"bot {name!r} names no category: persona:<category>[:<weight>]")
         return PersonaBot(key, w)
     if name not in BOTS:
-        forms = ", ".join((*BOTS, "persona:<category>[:<weight>]", "mcts:<simulations>"))
+        forms = ", ".join((*BOTS, "persona:<category>[:<weight>]", _MCTS_FORM))
         raise ValueError(f"unknown bot {name!r}; the bots are {forms}")
     return BOTS[name]()

@@ -3,7 +3,9 @@
 The bot never looks at what its player cannot see.  Each *iteration* (one simulation):
 
 1. **determinize**: fill in the player's view with ``rules.determinize(state.view(me), rng)``
-   (hidden hands, deck order and the game's generator drawn at random);
+   (hidden hands, deck order and the game's generator drawn at random; with the game's
+   optional ``rules.determinizer(view)``, a function of the rng giving the same states
+   faster, when it has one);
 2. **select**: walk down one tree shared by every determinization, whose edges are keyed
    by the action *text* (``str(action)``), choosing by UCB1 among the children whose
    actions are legal in *this* determinization (information-set MCTS: a child's
@@ -12,16 +14,24 @@ The bot never looks at what its player cannot see.  Each *iteration* (one simula
    and every mover picks what is best for *itself* (each edge keeps the reward of the
    player who took it);
 3. **expand** one untried legal action;
-4. **play out** to the end with the game's own random player (``rules.sample_action``,
-   applied with ``rules.apply_fast`` when the game has it), cut after ``max_playout``
-   actions;
+4. **play out** with the game's own random player (``rules.sample_action``, applied with
+   ``rules.apply_fast`` when the game has it): to the end, or with ``depth`` for
+   ``depth`` actions only, the game's heuristic (``evaluate`` of its bots part, see
+   :func:`leaf_rewards`) then rating the position reached; a playout is always cut after
+   ``max_playout`` actions;
 5. **back up** each player's reward along the path.
 
-Expansion uses *progressive widening*: a node visited ``n`` times has at most
-``2 + isqrt(n)`` children, and the next child is the game's own random player's proposal
-(``sample_action``, biased toward progress) when that is new, else an untried action at
-random; so a small budget is spent on a few plausible moves rather than on trying each
-of hundreds of moves once.
+Expansion uses *progressive widening* over *grouped choices*: a node visited ``n`` times
+has at most ``2 + isqrt(n)`` children, and the next child is the game's own random
+player's proposal (``sample_action``, biased toward progress) when that is new, else an
+untried action (the first in legal order) of a group (``rules.choice_key``, the groups of
+``legal_choices``; the first word of the action text without one) that has the fewest
+tried actions: every choice is
+tried once (a Lorenzo member on a space) before a variant of its details (the servants);
+so a small budget is spent on a few plausible, different moves rather than on trying
+each of hundreds of moves once.  With a heuristic (``depth`` given), the root expands
+its actions best first by the heuristic one action ahead (the greedy bot's ranking, on
+one determinization): the search refines greedy's few best moves with lookahead.
 
 The reward with ``reward="win"`` is a player's share of the victory: 1 for a win, 1/k
 for a victory shared by k players (0.5 for two), 0 for a loss (a neutral winner such as
@@ -34,20 +44,35 @@ other player divided by the largest absolute total (so it lies in -1..1).
 The bot plays the root action visited most often (ties: the higher mean reward, then the
 first in ``legal_actions`` order).  With a budget in ``simulations`` the choice depends
 only on the position and the ``rng`` it is given, so seeded games replay exactly; a
-budget in ``seconds`` runs as many iterations as fit (at least one) and is not
-reproducible.
+budget in ``cpu_ms`` (milliseconds of this process's CPU time, so other processes on a
+busy machine do not shorten it) or in ``seconds`` (wall time) runs as many iterations as
+fit (at least one) and is not reproducible.  The tree is not kept between decisions: its
+nodes are keyed by action text across determinizations, and after the other players'
+moves (hidden parts redrawn) little of it would still apply.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from fresco_kit.core import Rng
 from fresco_kit.core.game import RulesModule
+from fresco_kit.core.interface import first_word, legal_choices
+from fresco_kit.core.registry import GAMES, game_info
 
-from .base import Bot
+from .base import Bot, sample_groups
+
+#: the most root actions ranked by the heuristic for the order of expansion (:meth:`MonteCarloBot._prior`)
+PRIOR_CAP = 40
+
+#: the UCB1 constant when playouts are cut and rated by the heuristic: its rewards (a
+#: logistic of the lead, :func:`leaf_rewards`) differ by hundredths between moves, which
+#: the default 1.4 would drown in exploration (visits nearly even, the choice near random)
+LEAF_EXPLORATION = 0.2
 
 #: the reward rules :class:`MonteCarloBot` knows
 REWARDS = ("win", "margin")
@@ -90,13 +115,45 @@ def rewards(rules: RulesModule, state: Any, kind: str = "win") -> dict[str, floa
     return out
 
 
+def leaf_rewards(
+    rules: RulesModule, state: Any, evaluate: Callable[..., float], weights: Mapping[str, float] | None
+) -> dict[str, float]:
+    """Each player's reward at a playout cut before the end: ``1 / (1 + exp(-d / t))``
+    with ``d`` the player's heuristic value (``evaluate(state, player, weights)``) minus
+    the best other player's, and ``t`` a tenth of the largest absolute value plus one (so
+    a lead of a tenth of the scale gives about 0.73); the game's end is scored by
+    :func:`rewards`."""
+    names = list(state.names)
+    values = {p: evaluate(state, p, weights) for p in names}
+    temperature = 1 + 0.1 * max(abs(v) for v in values.values())
+    out = {}
+    for p in names:
+        others = [values[q] for q in names if q != p]
+        d = (values[p] - max(others)) / temperature if others else 0.0
+        out[p] = 1 / (1 + math.exp(-max(-50.0, min(50.0, d))))
+    return out
+
+
+def game_evaluation(game: str) -> tuple[Callable[..., float], Mapping[str, float] | None] | None:
+    """``game``'s heuristic and the weights its searching bots use (``SEARCH_WEIGHTS`` of
+    its bots part when it has them, else its defaults), or None without a bots part."""
+    bots = game_info(game).bots if game in GAMES else None
+    if bots is None:
+        return None
+    return bots.evaluate, getattr(bots, "SEARCH_WEIGHTS", None)
+
+
 class MonteCarloBot(Bot):
     """Information-set MCTS (determinized UCT) over the game's own random playouts.
 
     ``simulations`` iterations per decision (default 100: about a third of a second on
-    1980 Sixtina), or as many as fit in ``seconds`` when that is given (not reproducible);
-    ``exploration`` is the UCB1 constant; ``max_playout`` cuts a playout; ``reward`` is
-    ``"margin"`` or ``"win"`` (see the module)."""
+    1980 Sixtina), or as many as fit in ``cpu_ms`` milliseconds of CPU time or ``seconds``
+    of wall time when one is given (not reproducible); ``depth`` cuts each playout after
+    that many actions and rates the position with the game's heuristic (None: play to the
+    end; a game without a bots part always plays to the end), ``weights`` the heuristic's
+    weights (None: the game's own for search); ``exploration`` is the UCB1 constant (default 1.4, or
+    :data:`LEAF_EXPLORATION` with ``depth``);
+    ``max_playout`` cuts a playout; ``reward`` is ``"margin"`` or ``"win"`` (see the module)."""
 
     name = "mcts"
 
@@ -104,14 +161,23 @@ class MonteCarloBot(Bot):
         self,
         simulations: int = 100,
         seconds: float | None = None,
-        exploration: float = 1.4,
+        exploration: float | None = None,
         max_playout: int = 2000,
         reward: str = "margin",
+        cpu_ms: float | None = None,
+        depth: int | None = None,
+        weights: Mapping[str, float] | None = None,
     ) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
             raise ValueError(f"simulations must be a whole number >= 1, not {simulations!r}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive (or None), not {seconds!r}")
+        if cpu_ms is not None and not cpu_ms > 0:
+            raise ValueError(f"cpu_ms must be positive (or None), not {cpu_ms!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth must be a whole number >= 0 (or None), not {depth!r}")
+        if exploration is None:
+            exploration = 1.4 if depth is None else LEAF_EXPLORATION
         if not exploration >= 0:
             raise ValueError(f"exploration must be >= 0, not {exploration!r}")
         if isinstance(max_playout, bool) or not isinstance(max_playout, int) or max_playout < 0:
@@ -123,6 +189,9 @@ class MonteCarloBot(Bot):
         self.exploration = exploration
         self.max_playout = max_playout
         self.reward = reward
+        self.cpu_ms = cpu_ms
+        self.depth = depth
+        self.weights = dict(weights) if weights else None
         #: iterations run for the last decision (0 when there was a single legal action)
         self.last_iterations = 0
 
@@ -140,15 +209,26 @@ class MonteCarloBot(Bot):
         view = state.view(player)
         search = Rng(rng.next64())  # one draw: the caller's generator moves the same however long we search
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock, deadline = None, 0.0
+        if self.cpu_ms is not None:
+            clock, deadline = time.process_time, time.process_time() + self.cpu_ms / 1000
+        elif self.seconds is not None:
+            clock, deadline = time.perf_counter, time.perf_counter() + self.seconds
+        leaf = game_evaluation(rules.GAME) if self.depth is not None else None
+        if leaf is not None and self.weights is not None:
+            leaf = (leaf[0], self.weights)
+        key = getattr(rules, "choice_key", None) or first_word
         done = 0
+        fast = getattr(rules, "determinizer", None)  # optional: one checked load, then fast draws
+        draw = fast(view) if fast is not None else (lambda rng: determinize(view, rng))
+        prior = self._prior(rules, draw(search), player, search, leaf) if leaf is not None else []
         while True:
-            self._iterate(rules, determinize(view, search), player, root, search)
+            self._iterate(rules, draw(search), player, root, search, leaf, key, prior)
             done += 1
-            if deadline is None:
+            if clock is None:
                 if done >= self.simulations:
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
         self.last_iterations = done
         best, key = legal[0], (-1, -math.inf)
@@ -161,6 +241,27 @@ class MonteCarloBot(Bot):
         return best
 
     @staticmethod
+    def _prior(
+        rules: RulesModule,
+        world: Any,
+        player: str,
+        rng: Rng,
+        leaf: tuple[Callable[..., float], Mapping[str, float] | None],
+    ) -> list[str]:
+        """The root's order of expansion when the search has a heuristic: at most
+        :data:`PRIOR_CAP` of ``player``'s actions (every group's first, then more, see
+        :func:`.base.sample_groups`), best first by the heuristic one action ahead on the
+        determinization ``world`` (the greedy bot's ranking), as action texts."""
+        evaluate, weights = leaf
+        apply_fast = getattr(rules, "apply_fast", None)
+        actions = sample_groups(legal_choices(rules, world, player), PRIOR_CAP, rng)
+        rated = []
+        for i, action in enumerate(actions):
+            after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
+            rated.append((-evaluate(after, player, weights), i, str(action)))
+        return [text for _, _, text in sorted(rated)]
+
+    @staticmethod
     def widening(visits: int) -> int:
         """How many children a node visited ``visits`` times may have (progressive widening:
         ``2 + floor(sqrt(visits))``), so a small budget is not spent trying every action once."""
@@ -168,21 +269,53 @@ class MonteCarloBot(Bot):
 
     @staticmethod
     def _expansion(
-        rules: RulesModule, s: Any, mover: str, node: _Node, actions: list[Any], texts: list[str], rng: Rng
+        rules: RulesModule,
+        s: Any,
+        mover: str,
+        node: _Node,
+        actions: list[Any],
+        texts: list[str],
+        rng: Rng,
+        key: Callable[[Any], str],
+        prior: Sequence[str] = (),
     ) -> int:
-        """The index of the action to expand: the game's own random player's proposal
+        """The index of the action to expand: the first untried action of ``prior`` (the
+        root's order, :meth:`_prior`) that is legal here, else the game's own random player's proposal
         (``sample_action``, biased toward progress) when it is ``mover``'s and untried,
-        else a uniformly chosen untried action."""
+        else the first untried action (in legal order: the fewest servants, cards ...) of a
+        group (``key``) drawn among those with the fewest tried actions."""
+        for text in prior:
+            if text not in node.children and text in texts:
+                return texts.index(text)
         proposal = rules.sample_action(s, rng)
         if getattr(proposal, "player", mover) == mover:
             text = str(proposal)
             if text not in node.children and text in texts:
                 return texts.index(text)
-        untried = [i for i, t in enumerate(texts) if t not in node.children]
-        return untried[rng.randbelow(len(untried))]
+        groups = [key(a) for a in actions]
+        tried = Counter(g for g, t in zip(groups, texts) if t in node.children)
+        first: dict[str, int] = {}  # each group's first untried action, in legal order
+        for i, t in enumerate(texts):
+            if t not in node.children and groups[i] not in first:
+                first[groups[i]] = i
+        fewest = min(tried[g] for g in first)
+        candidates = [i for g, i in first.items() if tried[g] == fewest]
+        return candidates[rng.randbelow(len(candidates))]
 
-    def _iterate(self, rules: RulesModule, s: Any, player: str, root: _Node, rng: Rng) -> None:
-        """One selection, expansion, playout and back-up on the determinization ``s``."""
+    def _iterate(
+        self,
+        rules: RulesModule,
+        s: Any,
+        player: str,
+        root: _Node,
+        rng: Rng,
+        leaf: tuple[Callable[..., float], Mapping[str, float] | None] | None,
+        key: Callable[[Any], str],
+        prior: Sequence[str] = (),
+    ) -> None:
+        """One selection, expansion, playout and back-up on the determinization ``s``
+        (``leaf``: the heuristic and weights that rate a playout cut at ``depth``;
+        ``prior``: the root's order of expansion)."""
         apply_fast = getattr(rules, "apply_fast", None)
         node, path = root, []  # path: (child node, the player who moved into it)
         while not rules.is_over(s):
@@ -200,7 +333,7 @@ class MonteCarloBot(Bot):
             if node is root:
                 node.visits += 1  # below the root a node's visits are those of the edge into it
             if tried < len(texts) and (tried == 0 or len(node.children) < self.widening(node.visits)):
-                i = self._expansion(rules, s, mover, node, actions, texts, rng)
+                i = self._expansion(rules, s, mover, node, actions, texts, rng, key, prior if node is root else ())
                 child = node.children[texts[i]] = _Node()
                 child.available = 1
                 s = apply_fast(s, actions[i]) if apply_fast else rules.apply(s, actions[i])[0]
@@ -219,11 +352,15 @@ class MonteCarloBot(Bot):
             s = apply_fast(s, actions[best_i]) if apply_fast else rules.apply(s, actions[best_i])[0]
             path.append((node, mover))
         count = 0
-        while count < self.max_playout and not rules.is_over(s):
+        cut = self.max_playout if leaf is None or self.depth is None else min(self.depth, self.max_playout)
+        while count < cut and not rules.is_over(s):
             action = rules.sample_action(s, rng)
             s = apply_fast(s, action) if apply_fast else rules.apply(s, action)[0]
             count += 1
-        result = rewards(rules, s, self.reward)
+        if leaf is not None and not rules.is_over(s):
+            result = leaf_rewards(rules, s, *leaf)
+        else:
+            result = rewards(rules, s, self.reward)
         for child, mover in path:
             child.visits += 1
             child.total += result.get(mover, 0.0)

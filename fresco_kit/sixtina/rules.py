@@ -22,6 +22,7 @@ from typing import Any
 
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.decisions import pop
+from fresco_kit.core.interface import group_actions
 
 from . import completion, gianluigi, setup
 from .actions import (
@@ -39,7 +40,7 @@ from .actions import (
     parse_action,
     restore_of,
 )
-from .bots import determinize, sample_action
+from .bots import determinize, determinizer, sample_action
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
 from .consistency import invariants, materials_total, problems, state_from_dict
 from .data import TECHNIQUES
@@ -76,9 +77,11 @@ __all__ = [
     "counters",
     "decision_options",
     "determinize",
+    "determinizer",
     "invariants",
     "is_over",
     "legal_actions",
+    "legal_choices",
     "materials_total",
     "new_state",
     "parse_action",
@@ -303,6 +306,21 @@ def legal_actions(state: State, player: str | None = None) -> list:
         out.extend(acquire_of(c) for c in combinations(hand, k))
     out.extend(restore_actions(state, seat))
     return out
+
+
+def choice_key(action: Any) -> str:
+    """What a Sixtina decision decides first: the kind of action, and for a restoration
+    its place and technique (the cards and extra materials are its details)."""
+    if isinstance(action, Restore):
+        return f"restore {action.place} {action.technique}"
+    if isinstance(action, Acquire):
+        return "acquire"
+    return str(action)
+
+
+def legal_choices(state: State, player: str) -> dict[str, list]:
+    """``player``'s legal actions grouped by :func:`choice_key` (kind and place, then cards)."""
+    return group_actions(legal_actions(state, player=player), choice_key)
 
 
 # -- the rest of the contract -----------------------------------------------------------

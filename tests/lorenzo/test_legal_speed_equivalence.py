@@ -46,7 +46,7 @@ def brute_legal_actions(st: State) -> list:
     if st.phase == "over":
         return []
     if st.pending:
-        return list(rules.legal_choices(st))
+        return list(rules.legal_answers(st))
     name = st.current
     p = st.player(name)
     out: list = []
