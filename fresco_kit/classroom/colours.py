@@ -19,7 +19,7 @@ PLAYER_COLOURS: dict[str, str] = {
     "Gianluigi": "#b8860b",
 }
 #: Colours for players whose name is not a colour, by seat.
-FALLBACK: tuple[str, ...] = ("#8e44ad", "#8c564b", "#d35400", "#17806d")
+FALLBACK: tuple[str, ...] = ("#8e44ad", "#8c564b", "#a84300", "#17806d")
 #: Paint colours (Fresco's primary and blended paints).
 PAINT_COLOURS: dict[str, str] = {
     "yellow": "#f4d03f",
