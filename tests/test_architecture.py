@@ -35,7 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "fresco_kit"
 #: packages that may be imported inside a function: heavy, optional or only for drawing
 LAZY = {"matplotlib", "ipywidgets", "networkx", "IPython", "pandas", "tqdm", "dask", "distributed",
-        "pyspiel", "numpy"}
+        "pyspiel", "numpy",
+        # the served classroom (the ``serve`` extra: starlette, uvicorn), imported by ``fresco-kit serve`` only
+        "fresco_kit.serve.run"}
 #: the layers, lowest first
 LAYERS = ("core", "game", "sim", "classroom", "serve", "cli")
 #: what core may not import at module level, beside the kit's upper layers
@@ -161,7 +163,7 @@ def imports_inside_functions() -> list[str]:
                     else:
                         continue
                     for name in names:
-                        if name.split(".")[0] not in LAZY:
+                        if name.split(".")[0] not in LAZY and name not in LAZY:
                             found.append(f"{module}.{fn.name}: {ast.unparse(node)}")
     return found
 

@@ -158,14 +158,20 @@ class Served:
 def check_names(players: Any, info: GameInfo) -> list[str]:
     """The player names of a new table: a count (the game's default names) or a list of names,
     each 1..:data:`MAX_NAME` printable characters, no two alike (ValueError naming the field)."""
-    if players is None:
-        return info.players()
-    if type(players) is int:
-        return info.players(players)
+    try:
+        if players is None:
+            return info.players()
+        if type(players) is int:
+            return info.players(players)
+    except ValueError as exc:
+        raise ValueError(f"players: {exc}") from None
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError("players: give a player count or a list of names")
     names = [unicodedata.normalize("NFC", p.strip()) for p in players]
-    info.check_player_count(len(names))
+    try:
+        info.check_player_count(len(names))
+    except ValueError as exc:
+        raise ValueError(f"players: {exc}") from None
     for name in names:
         if not 1 <= len(name) <= MAX_NAME:
             raise ValueError(f"players: each name must have 1 to {MAX_NAME} characters, not {name!r}")
