@@ -45,7 +45,7 @@ log = logging.getLogger("fresco_kit.serve")
 #: the seat kinds a table may take: a person, or one of the kit's bots (``fresco_kit.sim.bots``)
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "random", "greedy", "mcts")
 #: the longest player name
-MAX_NAME = 24
+MAX_NAME = 32
 #: how many tables may be live (not ended) at once, by default
 MAX_TABLES = 64
 
