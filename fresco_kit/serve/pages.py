@@ -24,7 +24,7 @@ from urllib.parse import quote, urlencode
 
 import segno
 
-from fresco_kit.classroom.i18n import LANGS, translator
+from fresco_kit.classroom.i18n import LANGS, N_, translator
 from fresco_kit.classroom.table_parts import log_entry_html, refusal_html, score_html
 from fresco_kit.core.registry import games
 from fresco_kit.core.table import NOT_A_MOVE, NOT_YOURS, OVER, PLAYED, REFUSED, UNDO_POLICIES, Outcome
@@ -35,6 +35,13 @@ from .service import SEAT_KINDS, Served
 MAX_BUTTONS = 24
 #: how many moves the log shows, newest first
 LOG_MOVES = 40
+#: the undo policies (:data:`~fresco_kit.core.table.UNDO_POLICIES`) in the teacher's words
+UNDO_LABELS: dict[str, str] = {
+    "anyone": N_("anyone at the table"),
+    "own": N_("each their own last move, until another person moves"),
+    "teacher": N_("the teacher only"),
+    "off": N_("no undo"),
+}
 #: the ids of a seat page's live parts, in page order
 SEAT_PARTS = ("fk-turn", "fk-board", "fk-private", "fk-moves", "fk-undo", "fk-scores", "fk-log")
 #: the ids of the projector's live parts
@@ -361,7 +368,7 @@ def teacher_page(tables: Sequence[Served], base: str, csrf: str, lang: str, prob
     counts = sorted({c for i in games() for c in i.player_counts})
     count_options = "".join(f'<option value="{c}"{" selected" if c == 3 else ""}>{c}</option>' for c in counts)
     policies = "".join(
-        f'<option value="{p}"{" selected" if p == "own" else ""}>{e(_(p))}</option>' for p in UNDO_POLICIES
+        f'<option value="{p}"{" selected" if p == "own" else ""}>{e(_(UNDO_LABELS[p]))}</option>' for p in UNDO_POLICIES
     )
     alert = f'<p class="fk-problem" role="alert">{e(problem)}</p>' if problem else ""
     seats_label = _("Seats, one per player, separated by commas: {kinds}").format(kinds=", ".join(SEAT_KINDS))
