@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test latency template-game lint classroom catalogs notebooks figures examples bench clean
+.PHONY: lab test latency template-game lint classroom serve catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,16 @@ classroom: $(STAMP)
 	(sleep 3; $(PY) -m webbrowser -t http://127.0.0.1:$(CLASSROOM_PORT)/voila/render/00_classroom.ipynb >/dev/null 2>&1) &
 	JUPYTER_PATH=$(CURDIR)/fresco_kit/share $(VENV)/bin/voila notebooks --template=classroom \
 	  --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=127.0.0.1 --VoilaConfiguration.show_tracebacks=False
+
+# The classroom across devices: every student at their own browser (fresco-kit serve). Binds
+# 127.0.0.1; SERVE_HOST=0.0.0.0 opens it to the class network (README, "For teachers").
+# The teacher token is printed at start unless SERVE_TOKEN gives one; tables are kept in
+# $(XDG_DATA_HOME)/fresco_kit/classroom.sqlite3 unless SERVE_DB names another file.
+SERVE_HOST ?= 127.0.0.1
+SERVE_PORT ?= 8765
+serve: $(STAMP)
+	$(VENV)/bin/fresco-kit serve --host $(SERVE_HOST) --port $(SERVE_PORT) \
+	  $(if $(SERVE_DB),--db $(SERVE_DB)) $(if $(SERVE_TOKEN),--teacher-token $(SERVE_TOKEN))
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,
