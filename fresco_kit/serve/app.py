@@ -194,11 +194,15 @@ def events_data(events: Any) -> list[dict[str, Any]]:
     return [{"text": ev.text, "rule": rule_data(ev.rule)} for ev in events]
 
 
-def log_data(t: Served) -> list[dict[str, Any]]:
-    """The table's cited log as JSON."""
+#: how many of the latest log entries a seat's view carries
+LOG_ENTRIES = 40
+
+
+def log_data(t: Served, last: int | None = LOG_ENTRIES) -> list[dict[str, Any]]:
+    """The table's cited log as JSON (the ``last`` entries; all when None)."""
     return [
         {"number": x.number, "player": x.player, "text": x.text, "secret": x.secret, "events": events_data(x.events)}
-        for x in t.model.log()
+        for x in t.model.log(last)
     ]
 
 
@@ -222,6 +226,7 @@ def seat_data(t: Served, seat: str) -> dict[str, Any]:
         "can_undo": v.can_undo and not t.paused and not t.ended,
         "undo": t.model.undo_policy,
         "log": log_data(t),
+        "log_length": len(t.model.game.history),
         "version": t.version,
     }
 
@@ -386,6 +391,15 @@ class Server:
         return Response(
             save, media_type="application/json", headers={"content-disposition": f'attachment; filename="{name}"'}
         )
+
+    async def api_seats(self, request: Request) -> Response:
+        """POST /api/tables/ID/seats ``{NAME: KIND}`` (teacher): a person or a bot at those places."""
+        self.teacher(request)
+        t = self.service.table(request.path_params["id"])
+        data = await self.json_body(request)
+        with bad_request():
+            await self.service.set_seats(t, data)
+        return JSONResponse(self.table_answer(t, request))
 
     async def api_control(self, request: Request) -> Response:
         """POST /api/tables/ID/ACTION (teacher): pause, resume, undo or end."""
@@ -672,6 +686,7 @@ class Server:
             Route(api_seat + "/moves", self.api_move, methods=["POST"]),
             Route(api_seat + "/undo", self.api_seat_undo, methods=["POST"]),
             Route("/api/tables/{id}/save", self.api_save),
+            Route("/api/tables/{id}/seats", self.api_seats, methods=["POST"]),
             Route("/api/tables/{id}/{action}", self.api_control, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]

@@ -98,6 +98,8 @@ class Served:
     moved: float = field(default_factory=time.time)
     #: bumped by every committed change
     version: int = 0
+    #: how many log entries the store holds
+    logged: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     driver: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -245,6 +247,7 @@ class TableService:
         t = Served(row.id, info, model, dict(meta["tokens"]), meta["projector"], meta["seed"], meta["options"])
         for key in ("paused", "ended", "created", "moved", "version"):
             setattr(t, key, meta[key])
+        t.logged = len(self.store.log(row.id))
         return t
 
     def create(
@@ -305,8 +308,11 @@ class TableService:
     def _commit(self, t: Served) -> None:
         """Write the table to the store (then it may be told)."""
         t.version += 1
-        log = [dataclasses.asdict(entry) for entry in t.model.log()]
-        self.store.put(Row(t.id, t.meta(), t.model.save(), log), time.time())
+        moves = len(t.model.game.history)
+        keep = min(t.logged, moves)  # the entries stored already (an undo drops the later ones)
+        new = [dataclasses.asdict(entry) for entry in t.model.log(moves - keep)] if moves > keep else []
+        self.store.put(Row(t.id, t.meta(), t.model.save()), time.time(), keep + 1, new)
+        t.logged = moves
 
     # -- finding -----------------------------------------------------------------
     def table(self, table_id: object) -> Served:
@@ -355,6 +361,8 @@ class TableService:
             raise ValueError("move: give the move as its action text, e.g. one of the seat's 'moves'")
         async with t.lock:
             self._open(t)
+            if t.model.seats[seat] != HUMAN:
+                raise ServeError(409, f"a bot ({t.model.seats[seat]}) plays {seat}'s seat now")
             outcome = t.model.play(text, seat)
             if outcome.ok:
                 t.moved = time.time()
@@ -388,6 +396,28 @@ class TableService:
             if t.ended:
                 raise ServeError(409, "this table has ended")
             t.paused = paused
+            self._commit(t)
+        self._changed(t)
+        self._wake_bots(t)
+
+    async def set_seats(self, t: Served, seats: Any) -> None:
+        """Seat a person or a bot at some places (the teacher's; ``{name: kind}``); committed,
+        then told, and the bots play on.  A seat's link stays valid: it shows the view, and
+        plays again once a person sits there."""
+        if not isinstance(seats, Mapping) or not seats:
+            raise ValueError(f"seats: give {{name: kind}}, each kind one of {', '.join(SEAT_KINDS)}")
+        for name, kind in seats.items():
+            if name not in t.model.seats:
+                raise ValueError(f"seats: no player {name!r}; the players are {', '.join(t.model.players)}")
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"seats: {kind!r} is not a seat kind; the kinds are {', '.join(SEAT_KINDS)}")
+        async with t.lock:
+            if t.ended:
+                raise ServeError(409, "this table has ended")
+            for name, kind in seats.items():
+                t.model.set_seat(name, kind)
+                if kind == HUMAN and name not in t.tokens:
+                    t.tokens[name] = new_token()
             self._commit(t)
         self._changed(t)
         self._wake_bots(t)

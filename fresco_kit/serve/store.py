@@ -1,8 +1,9 @@
 """The served tables on disk: one SQLite file (stdlib :mod:`sqlite3`), one row per table.
 
 A row holds the table's meta data (game, seats, tokens, undo policy, paused, ended, times,
-the table model's :attr:`~fresco_kit.core.table.TableModel.memo`) as JSON, the game in the
-kit's JSON save format and the cited log as JSON.  :meth:`Store.put` writes a row in one
+the table model's :attr:`~fresco_kit.core.table.TableModel.memo`) as JSON and the game in the
+kit's JSON save format; the cited log is kept one entry a row (JSON), written as it grows, so
+a commit costs the new entries, not the whole log.  :meth:`Store.put` writes a row in one
 transaction (WAL journal, ``synchronous=FULL``): once it returns, the row survives a
 ``kill -9`` of the server, so the service commits every move before any seat is told.
 """
@@ -13,7 +14,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,13 @@ CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     meta TEXT NOT NULL,
     save TEXT NOT NULL,
-    log TEXT NOT NULL,
     updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS log (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
 )
 """
 
@@ -38,12 +44,11 @@ def default_db() -> Path:
 
 @dataclass(frozen=True)
 class Row:
-    """One stored table: its id, meta data (a dict), save (JSON text) and log (a list)."""
+    """One stored table: its id, meta data (a dict) and save (JSON text)."""
 
     id: str
     meta: dict[str, Any]
     save: str
-    log: list[Any]
 
 
 class Store:
@@ -58,18 +63,24 @@ class Store:
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute(SCHEMA)
+            self._db.executescript(SCHEMA)
 
-    def put(self, row: Row, updated: float) -> None:
-        """Write ``row`` (insert or replace) in one committed transaction."""
+    def put(self, row: Row, updated: float, log_from: int = 1, entries: Sequence[Any] = ()) -> None:
+        """Write ``row`` (insert or replace) and its log from entry ``log_from`` on (the
+        ``entries`` numbered from there; any later stored entry is dropped) in one committed
+        transaction."""
         meta = json.dumps(row.meta, sort_keys=True)
-        log = json.dumps(row.log, sort_keys=True)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT OR REPLACE INTO tables (id, meta, save, log, updated) VALUES (?, ?, ?, ?, ?)",
-                    (row.id, meta, row.save, log, updated),
+                    "INSERT OR REPLACE INTO tables (id, meta, save, updated) VALUES (?, ?, ?, ?)",
+                    (row.id, meta, row.save, updated),
+                )
+                self._db.execute("DELETE FROM log WHERE table_id = ? AND number >= ?", (row.id, log_from))
+                self._db.executemany(
+                    "INSERT INTO log (table_id, number, entry) VALUES (?, ?, ?)",
+                    [(row.id, log_from + i, json.dumps(e, sort_keys=True)) for i, e in enumerate(entries)],
                 )
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -79,9 +90,15 @@ class Store:
     def rows(self) -> Iterator[Row]:
         """Every stored table, oldest first."""
         with self._lock:
-            found = self._db.execute("SELECT id, meta, save, log FROM tables ORDER BY rowid").fetchall()
-        for id_, meta, save, log in found:
-            yield Row(id_, json.loads(meta), save, json.loads(log))
+            found = self._db.execute("SELECT id, meta, save FROM tables ORDER BY rowid").fetchall()
+        for id_, meta, save in found:
+            yield Row(id_, json.loads(meta), save)
+
+    def log(self, table_id: str) -> list[Any]:
+        """The stored log of a table, oldest first."""
+        with self._lock:
+            found = self._db.execute("SELECT entry FROM log WHERE table_id = ? ORDER BY number", (table_id,)).fetchall()
+        return [json.loads(entry) for (entry,) in found]
 
     def close(self) -> None:
         """Close the file."""

@@ -3,6 +3,7 @@ refusals with every rule, the teacher's pause, undo, end and save, bad requests 
 every table restored from the SQLite file."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -27,8 +28,13 @@ def test_a_table_of_each_game_is_played_through_the_api(client, game_info):
     game = Game.from_json(save.content)
     assert game.players == names
     # the save holds every move played, the bot's among them, in the table's log order
-    log = seat_of(client, table, names[0])["log"]
-    assert len(log) == len(game.history) >= len(played)
+    data = seat_of(client, table, names[0])
+    assert data["log_length"] == len(game.history) >= len(played)
+    assert [x["number"] for x in data["log"]] == list(range(max(1, len(game.history) - 39), len(game.history) + 1))
+    # the stored log, written entry by entry, is the table's log
+    served = client.app.state.service.tables[table["id"]]
+    stored = client.app.state.service.store.log(table["id"])
+    assert stored == json.loads(json.dumps([dataclasses.asdict(e) for e in served.model.log()]))
 
 
 def test_a_seat_sees_its_own_view_whose_turn_and_its_legal_moves(client, game_info):
@@ -178,6 +184,7 @@ def test_undo_follows_the_tables_policy(client):
     r = client.post(f"/api/tables/{tid}/seat/{table['seats'][first]['token']}/undo")
     assert r.status_code == 200 and r.json()["undone"] == 1
     assert summary(client, table)["moves"] == 0
+    assert client.app.state.service.store.log(tid) == []  # the undone move left the stored log
     off = new_table(client, game="sixtina", players=2, undo="teacher")
     play_moves(client, off, 1)
     name = next(iter(off["seats"]))
@@ -244,8 +251,27 @@ def test_every_table_is_restored_from_the_file_as_it_was(db, make_client):
         assert second.get(f"/api/tables/{t['id']}/save", headers=TEACHER).text == save
         assert {n: seat_of(second, t, n) for n in t["seats"]} == seats
         assert new[t["id"]].model.memo == memos[t["id"]]
+        log = json.loads(json.dumps([dataclasses.asdict(e) for e in new[t["id"]].model.log()]))
+        assert second.app.state.service.store.log(t["id"]) == log
     assert summary(second, tables[1])["paused"] and summary(second, tables[2])["ended"]
 
 
 def test_the_seat_kinds_are_the_kits_bots():
     assert SEAT_KINDS[0] == "human" and "greedy" in SEAT_KINDS
+
+
+def test_the_teacher_seats_bots_and_they_play_the_game_to_its_end(client, game_info):
+    names = players_of(game_info)
+    table = new_table(client, game=game_info.name, players=names, seed=7)
+    play_moves(client, table, 2)
+    r = client.post(f"/api/tables/{table['id']}/seats", json=dict.fromkeys(names, "random"), headers=TEACHER)
+    assert r.status_code == 200, r.text
+    wait_for(lambda: summary(client, table)["over"], timeout=300, what="the bots to finish the game")
+    data = seat_of(client, table, names[0])  # the link still shows the seat's view
+    assert data["over"] and not data["moves"]
+    r = play(client, table, names[0], "anything")
+    assert r.status_code == 409
+    bad = client.post(f"/api/tables/{table['id']}/seats", json={"Nobody": "random"}, headers=TEACHER)
+    assert bad.status_code == 400 and bad.json()["error"].startswith("seats:")
+    bad = client.post(f"/api/tables/{table['id']}/seats", json={names[0]: "wizard"}, headers=TEACHER)
+    assert bad.status_code == 400 and bad.json()["error"].startswith("seats:")
