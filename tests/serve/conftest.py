@@ -40,6 +40,8 @@ def make_client(db) -> Iterator[Callable[..., TestClient]]:
     opened: list[TestClient] = []
 
     def make(**options: Any) -> TestClient:
+        options.setdefault("burst", 1e9)
+        options.setdefault("rate", 1e9)
         client = TestClient(create_app(db, TOKEN, **options), base_url=BASE)
         client.__enter__()
         opened.append(client)
@@ -52,7 +54,8 @@ def make_client(db) -> Iterator[Callable[..., TestClient]]:
 
 @pytest.fixture
 def client(make_client) -> TestClient:
-    return make_client()
+    """An app whose seats are not rate limited (the tests poll fast; test_security tests the limit)."""
+    return make_client(burst=1e9, rate=1e9)
 
 
 def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
