@@ -255,7 +255,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from fresco_kit.serve.run import serve  # lazy: the served classroom's packages are an extra
 
     hosts = tuple(h.strip() for h in args.allowed_host for h in h.split(",") if h.strip())
-    return serve(args.host, args.port, args.db, args.teacher_token, hosts, args.public_url, args.max_tables)
+    return serve(
+        args.host, args.port, args.db, args.teacher_token, hosts, args.public_url, args.max_tables, args.seat_rate
+    )
 
 
 def _count(text: str) -> int:
@@ -451,6 +453,13 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "--public-url", default=None, metavar="URL", help="the address students use, for the seat links and QR codes"
     )
     p.add_argument("--max-tables", type=_count, default=64, metavar="N", help="live tables at most (default 64)")
+    p.add_argument(
+        "--seat-rate",
+        type=_count,
+        default=10,
+        metavar="N",
+        help="requests per second a seat may make, with bursts of 3N (default 10)",
+    )
     return parser, subs
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import uvicorn
 
-from .app import create_app
+from .app import RATE, create_app
 from .service import MAX_TABLES
 from .store import default_db
 
@@ -37,12 +37,22 @@ def serve(
     allowed_hosts: tuple[str, ...] = (),
     public_url: str | None = None,
     max_tables: int = MAX_TABLES,
+    seat_rate: float = RATE,
 ) -> int:
     """Serve until Ctrl-C: print the teacher's address and token (a random one when none is given)."""
     token = teacher_token or secrets.token_urlsafe(12)
     path = Path(db) if db is not None else default_db()
     extra = allowed_hosts + (local_names() if host in EVERY_ADDRESS else ())
-    app = create_app(path, token, host=host, allowed_hosts=extra, max_tables=max_tables, public_url=public_url)
+    app = create_app(
+        path,
+        token,
+        host=host,
+        allowed_hosts=extra,
+        max_tables=max_tables,
+        public_url=public_url,
+        rate=seat_rate,
+        burst=3 * seat_rate,
+    )
     shown = "127.0.0.1" if host in EVERY_ADDRESS else host
     print(f"fresco-kit serve: the teacher's page is http://{shown}:{port}/teacher", file=sys.stderr)
     if teacher_token is None:

@@ -403,3 +403,18 @@ def test_a_seat_view_is_the_same_in_every_world_its_player_cannot_tell_apart(nam
             other = TableModel(Game(m.game.rules, state=world), [HUMAN] * 3)
             fresh = other.seat_view(seat)  # a table with no history: nothing to undo there
             assert dataclasses.replace(fresh, can_undo=seen.can_undo) == seen
+
+
+@pytest.mark.parametrize("name", INFOS)
+def test_a_table_rebuilt_from_its_save_and_memo_undoes_and_plays_on_as_before(name: str) -> None:
+    count = min(INFOS[name].player_counts)
+    seats = [HUMAN] * (count - 1) + ["sample"]
+    m = model(name, count, seats, seed=4)
+    people_move(m, Rng(5), 6)
+    again = model(name, count, seats, seed=4)
+    again.load(m.save(), m.memo)
+    assert again.memo == m.memo and again.undo_marks == m.undo_marks and again.save() == m.save()
+    assert again.undo() == m.undo() and again.save() == m.save()
+    for bad in ({"marks": [[99, m.players[0]]], "rngs": m.memo["rngs"]}, {"marks": []}, {"marks": [], "rngs": {}}):
+        with pytest.raises(SaveError, match="memo"):
+            again.load(m.save(), bad)

@@ -31,11 +31,11 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m fresco_kit.cli serve`` on a free port over ``db``."""
 
-    def __init__(self, db: Path, port: int):
+    def __init__(self, db: Path, port: int, *options: str):
         env = os.environ | {"PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fresco_kit.cli", "serve", "--port", str(port), "--db", str(db),
-             "--teacher-token", TOKEN],
+             "--teacher-token", TOKEN, *options],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         )
         self.url = f"http://127.0.0.1:{port}"
