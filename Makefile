@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab trust classroom-bench test latency template-game lint classroom catalogs notebooks figures examples bench clean
+.PHONY: lab trust classroom-bench test latency template-game lint classroom serve load catalogs notebooks figures examples bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,23 @@ classroom: $(STAMP)
 # the live kernels and their memory (a benchmark, a few minutes; see tests/bench_classroom_kernels.py).
 classroom-bench: $(STAMP)
 	nice -n 10 $(PY) tests/bench_classroom_kernels.py
+
+# The classroom across devices: every student at their own browser (fresco-kit serve). Binds
+# 127.0.0.1; SERVE_HOST=0.0.0.0 opens it to the class network (README, "For teachers").
+# The teacher token is printed at start unless SERVE_TOKEN gives one; tables are kept in
+# $(XDG_DATA_HOME)/fresco_kit/classroom.sqlite3 unless SERVE_DB names another file.
+SERVE_HOST ?= 127.0.0.1
+SERVE_PORT ?= 8765
+serve: $(STAMP)
+	$(VENV)/bin/fresco-kit serve --host $(SERVE_HOST) --port $(SERVE_PORT) \
+	  $(if $(SERVE_DB),--db $(SERVE_DB)) $(if $(SERVE_TOKEN),--teacher-token $(SERVE_TOKEN))
+
+# A load benchmark of the served classroom (a benchmark, not a test; about a minute): people at
+# 8 tables and 2 tables against bots, a browser socket per seat, moves at a human pace; prints
+# the median and 95th percentile from a move to every seat's update, the server's memory and
+# every error. LOAD_FLAGS='--voila 30' also opens 30 Voila table pages to compare their memory.
+load: $(STAMP)
+	$(PY) -m fresco_kit.serve.load $(LOAD_FLAGS)
 
 # One pytest run over the tests and every notebook (nbval), on 2 workers. `--dist loadfile`
 # keeps each notebook's cells on one worker, in order (with pytest 9 + xdist 3.8,

@@ -331,6 +331,16 @@ def cmd_figures(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the classroom across devices (needs the ``serve`` extra: starlette, uvicorn, segno)."""
+    from fresco_kit.serve.run import serve  # lazy: the served classroom's packages are an extra
+
+    hosts = tuple(h.strip() for h in args.allowed_host for h in h.split(",") if h.strip())
+    return serve(
+        args.host, args.port, args.db, args.teacher_token, hosts, args.public_url, args.max_tables, args.seat_rate
+    )
+
+
 def _count(text: str) -> int:
     """``-n``: a positive whole number of games (else a usage error, exit 2)."""
     try:
@@ -546,6 +556,48 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     p.add_argument(
         "--out", default="figures", metavar="DIR", help="folder to write into, created if missing (default: figures)"
+    )
+    p = command(
+        "serve",
+        "serve tables that every student joins from their own browser",
+        "Serve the classroom across devices: the teacher's page (behind a token printed at start), a page "
+        "per seat, a projector view and a JSON API; every table kept in SQLite and resumed after a restart. "
+        "Binds 127.0.0.1 (this computer only) unless --host says otherwise.",
+        cmd_serve,
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to bind (default 127.0.0.1; 0.0.0.0 opens the pages and the API to every device "
+        "on the networks this computer is on)",
+    )
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="PATH",
+        help="the SQLite file of the tables (default $XDG_DATA_HOME/fresco_kit/classroom.sqlite3)",
+    )
+    p.add_argument(
+        "--teacher-token", default=None, metavar="T", help="the teacher's token (default: a random one, printed)"
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another Host name the server answers to (repeatable; the bound host and localhost always are)",
+    )
+    p.add_argument(
+        "--public-url", default=None, metavar="URL", help="the address students use, for the seat links and QR codes"
+    )
+    p.add_argument("--max-tables", type=_count, default=64, metavar="N", help="live tables at most (default 64)")
+    p.add_argument(
+        "--seat-rate",
+        type=_count,
+        default=10,
+        metavar="N",
+        help="requests per second a seat may make, with bursts of 3N (default 10)",
     )
     return parser, subs
 

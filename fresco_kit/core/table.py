@@ -411,6 +411,33 @@ class TableModel:
         return LogEntry(number, player, text, secret, tuple(turn.events))
 
     # -- saves ----------------------------------------------------------------
+    @property
+    def memo(self) -> dict[str, Any]:
+        """What the table keeps beside the game's save, as plain data: the undo marks (see
+        :attr:`undo_marks`) and the state of each bot's random generator.  A table rebuilt from
+        the save and this memo (:meth:`load` with ``memo``) undoes and plays on exactly as this one."""
+        return {
+            "marks": [[mark, player] for mark, player in self._marks],
+            "rngs": {p: r.state for p, r in self._rngs.items()},
+        }
+
+    def _check_memo(self, memo: Any, game: Game) -> tuple[list[tuple[int, str]], dict[str, int]]:
+        """``memo`` (see :attr:`memo`) checked against ``game``: a :class:`SaveError` names the bad field."""
+        if not isinstance(memo, Mapping) or set(memo) != {"marks", "rngs"}:
+            raise SaveError("memo: must be a dict of 'marks' and 'rngs'")
+        marks, rngs = memo["marks"], memo["rngs"]
+        players, moves = list(game.players), len(game.history)
+        if not isinstance(marks, list) or not all(
+            isinstance(m, list) and len(m) == 2 and type(m[0]) is int and 0 <= m[0] < moves and m[1] in players
+            for m in marks
+        ):
+            raise SaveError("memo.marks: each must be [move number before it, player] within the save's history")
+        if [m[0] for m in marks] != sorted({m[0] for m in marks}):
+            raise SaveError("memo.marks: the move numbers must rise")
+        if not isinstance(rngs, Mapping) or set(rngs) != set(players) or any(type(v) is not int for v in rngs.values()):
+            raise SaveError("memo.rngs: one whole number per player")
+        return [(m[0], m[1]) for m in marks], dict(rngs)
+
     def save(self) -> str:
         """The game in the kit's JSON save format (:meth:`Game.to_json`)."""
         return self.game.to_json()
@@ -420,20 +447,27 @@ class TableModel:
         seed = "" if self.game.seed is None else f"-seed{self.game.seed}"
         return f"{self.game.info.name}{seed}.json"
 
-    def load(self, data: str | bytes) -> None:
+    def load(self, data: str | bytes, memo: Mapping[str, Any] | None = None) -> None:
         """Continue from a save (:meth:`Game.from_json`) of this game with these players; the
-        moves of people in it can be undone.  A bad file raises :class:`SaveError` naming the
-        field, and the table keeps its game."""
+        moves of people in it can be undone.  With a ``memo`` (:attr:`memo` of the table that
+        saved it) the undo marks and the bots' generators are restored as they were.  A bad
+        file or memo raises :class:`SaveError` naming the field, and the table keeps its game."""
         game = Game.from_json(data)
         if game.info.name != self.game.info.name:
             raise SaveError(f"game: this table plays {self.game.info.name}, the file holds {game.info.name}")
         if game.players != self.game.players:
             raise SaveError(f"players: this table seats {', '.join(self.game.players)}, not {', '.join(game.players)}")
+        kept = None if memo is None else self._check_memo(memo, game)
         self.game = game
-        self._marks = [
-            (i, self._player_of(t.state_before, t.action))
-            for i, t in enumerate(game.history)
-            if any(self._kinds[p] == HUMAN for p in game.rules.actor(t.state_before))
-        ]
+        if kept is None:
+            self._marks = [
+                (i, self._player_of(t.state_before, t.action))
+                for i, t in enumerate(game.history)
+                if any(self._kinds[p] == HUMAN for p in game.rules.actor(t.state_before))
+            ]
+        else:
+            self._marks = kept[0]
+            for p, state in kept[1].items():
+                self._rngs[p].state = state
         self._cache, self._logged = (None, {}, {}), {}
         self.advance()

@@ -22,6 +22,8 @@ from fresco_kit.lorenzo.refs import RULES as LORENZO
 from fresco_kit.sixtina.refs import RULES as SIXTINA
 
 CORE = Path(i18n.__file__).resolve().parent
+#: the folders whose texts the catalogs hold: the classroom's widgets and the served pages
+TEXT_DIRS = (CORE, CORE.parent / "serve")
 TRANSLATED = ("es", "it")
 
 
@@ -66,9 +68,9 @@ PO = {lang: read_po(po_path(lang)) for lang in i18n.LANGS}
 @cache
 def translated_calls() -> list[tuple[str, int, str, ast.expr | None]]:
     """``(file, line, marker, first argument)`` of every ``_(...)``, ``self._(...)``,
-    ``translator(...)(...)`` and ``N_(...)`` call in fresco_kit/core."""
+    ``translator(...)(...)`` and ``N_(...)`` call in fresco_kit/classroom and fresco_kit/serve."""
     calls = []
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(p for folder in TEXT_DIRS for p in folder.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -425,3 +425,18 @@ def test_has_secrets_is_true_exactly_where_views_differ(name: str) -> None:
         people_move(m, rng, 1)
     with pytest.raises(TableError):
         m.has_secrets("nobody")
+
+
+@pytest.mark.parametrize("name", INFOS)
+def test_a_table_rebuilt_from_its_save_and_memo_undoes_and_plays_on_as_before(name: str) -> None:
+    count = min(INFOS[name].player_counts)
+    seats = [HUMAN] * (count - 1) + ["sample"]
+    m = model(name, count, seats, seed=4)
+    people_move(m, Rng(5), 6)
+    again = model(name, count, seats, seed=4)
+    again.load(m.save(), m.memo)
+    assert again.memo == m.memo and again.undo_marks == m.undo_marks and again.save() == m.save()
+    assert again.undo() == m.undo() and again.save() == m.save()
+    for bad in ({"marks": [[99, m.players[0]]], "rngs": m.memo["rngs"]}, {"marks": []}, {"marks": [], "rngs": {}}):
+        with pytest.raises(SaveError, match="memo"):
+            again.load(m.save(), bad)
