@@ -217,5 +217,7 @@ def test_launcher_uses_a_free_port(tmp_path):
         finally:
             proc.send_signal(signal.SIGTERM)           # the launcher stops its Voilà too
             proc.wait(timeout=60)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", used))                # nothing listens there any more
+    with socket.socket() as probe:                     # nothing listens there any more (closed
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # connections may linger in TIME_WAIT)
+        probe.bind(("127.0.0.1", used))
+        probe.listen()

@@ -1,7 +1,8 @@
 """The situations Lorenzo's rule switches decide (``Switch.reach``), as the simulation
 runner tests them: at setup, after each action (``before, action, after``) or on the
 final state.  ``INFO`` attaches :data:`REACH` to the switches of :mod:`.readings`; the
-tests read the engine's own helpers."""
+tests read the engine's own helpers, imported inside each test so that listing the games
+(which builds ``INFO``) loads no engine module."""
 
 from __future__ import annotations
 
@@ -9,15 +10,12 @@ from typing import Any
 
 from fresco_kit.core.registry import Reach
 
-from .actions import Choose, Place
-from .data import load_for
-from .effects import gets_floor_bonus, member_value, servants_per_plus
-from .towers import tower_occupied, tower_space
-from .zones import zone_value
 
 
 def _extra_tower(before: Any, action: Any) -> tuple[Any, str, int] | None:
     """``(player, tower, floor)`` when ``action`` answers an extra action into a tower."""
+    from .actions import Choose
+    from .towers import tower_space
 
     if not isinstance(action, Choose) or not before.pending or before.pending[0].kind != "action":
         return None
@@ -27,6 +25,8 @@ def _extra_tower(before: Any, action: Any) -> tuple[Any, str, int] | None:
 
 def _extra_floor_bonus(before: Any, action: Any, after: Any) -> bool:
     """An extra action takes a tower floor that has a bonus, by a player who may take floor bonuses."""
+    from .data import load_for
+    from .effects import gets_floor_bonus
 
     extra = _extra_tower(before, action)
     if extra is None:
@@ -37,6 +37,7 @@ def _extra_floor_bonus(before: Any, action: Any, after: Any) -> bool:
 
 def _extra_into_occupied(before: Any, action: Any, after: Any) -> bool:
     """An extra action enters a tower where a family member already stands."""
+    from .towers import tower_occupied
 
     extra = _extra_tower(before, action)
     return extra is not None and tower_occupied(before, extra[1])
@@ -44,6 +45,7 @@ def _extra_into_occupied(before: Any, action: Any, after: Any) -> bool:
 
 def _servants_by_twos(before: Any, action: Any, after: Any) -> bool:
     """A player under the 2-servants-per-+1 excommunication pays servants."""
+    from .effects import servants_per_plus
 
     player = getattr(action, "player", None)
     return bool(getattr(action, "servants", 0)) and servants_per_plus(before.player(player)) == 2
@@ -53,6 +55,10 @@ def _weak_on_large_space(before: Any, action: Any, after: Any) -> bool:
     """A member goes to a large harvest/production space with a value from the printed
     minimum up to minimum + penalty - 1 before the penalty (legal by the default reading
     only)."""
+    from .actions import Place
+    from .data import load_for
+    from .effects import member_value
+    from .zones import zone_value
 
     if not isinstance(action, Place):
         return False

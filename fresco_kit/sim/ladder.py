@@ -26,8 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 from fresco_kit.core import game_info
 
 from .metrics import wilson
@@ -92,6 +90,8 @@ def _percentile(values: Sequence[float], q: float) -> float:
 def rate(players: Any, bots: Sequence[str]) -> dict[str, Any]:
     """The bots' openskill Plackett–Luce ratings after the games of ``players`` (the
     runner's rows with a ``lineup`` column), game by game in seed then line-up order."""
+    from openskill.models import PlackettLuce  # the review extra: imported when a ladder is rated
+
     model = PlackettLuce()
     ratings = {bot: model.rating(name=bot) for bot in bots}
     for _, game in players.sort_values(["seed", "lineup", "seat"]).groupby(["seed", "lineup"], sort=False):
