@@ -36,6 +36,9 @@ PACKAGE = ROOT / "fresco_kit"
 #: packages that may be imported inside a function: heavy, optional or only for drawing
 LAZY = {"matplotlib", "ipywidgets", "networkx", "IPython", "pandas", "tqdm", "dask", "distributed",
         "pyspiel", "numpy",
+        # the review extra's ratings (openskill), read when a ladder is rated; psutil (with jupyter)
+        # for the served classroom's load benchmark
+        "openskill", "psutil",
         # the served classroom (the ``serve`` extra: starlette, uvicorn), imported by ``fresco-kit serve`` only
         "fresco_kit.serve.run"}
 #: the layers, lowest first

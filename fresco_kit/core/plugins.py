@@ -27,6 +27,21 @@ def load(package: str, module: str | None = None) -> ModuleType:
     return importlib.import_module(package if module is None else f"{package}.{module}")
 
 
+def deferred(package: str, module: str, name: str) -> Any:
+    """A function that calls ``name`` of ``package.module``, imported at its first call (not
+    before): a game's ``__init__`` can name a part's function (a rule switch's reach test)
+    without loading that part when the games are listed."""
+    found: list[Any] = []
+
+    def call(*args: Any) -> Any:
+        if not found:
+            found.append(getattr(load(package, module), name))
+        return found[0](*args)
+
+    call.__name__ = call.__qualname__ = f"{module}.{name}"
+    return call
+
+
 def info_of(name: str) -> Any:
     """The ``INFO`` of registered game ``name`` (its package imported on first use);
     ``ValueError`` lists the games there are."""

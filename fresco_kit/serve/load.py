@@ -1,15 +1,16 @@
 """A load benchmark of the served classroom: people at tables, moving at a human pace.
 
-``python -m fresco_kit.serve.load`` (``make load``) starts ``fresco-kit serve`` on a free port
-of 127.0.0.1 with a fresh database, seats people at tables of every kit game (29 seats at 8
-tables by default, each game at its usual player count) and two more tables where one person plays against the kit's bots, opens one
-WebSocket per seat as the seat pages do, and has each table's acting seat make a legal move
-every ``--pace`` seconds (each table waits a random 0.5 to 1.5 times the pace between moves).
-For every move it times how long each seat of the table waits, from the move's request to its
-own update over its WebSocket.  It prints the median and 95th percentile of those times, the
-server's memory (resident set, its children included) at the end, and every error (a refused
-request, a seat that got no update within ``--timeout`` seconds).  ``--voila N`` also opens N
-table pages of the Voilà classroom and reports its memory, for comparison.
+``python -m fresco_kit.serve.load`` (``make load``) starts ``fresco-kit serve`` on a free
+port of 127.0.0.1 with a fresh database and seats people at tables of every kit game (29 seats
+at 8 tables by default, each game at its usual player count) and at two more tables where one
+person plays against greedy bots.  It opens one WebSocket per seat, as the seat pages do, and
+has each table's acting seat make a legal move every ``--pace`` seconds (a random 0.5 to 1.5
+times the pace).  For every move it times how long each seat of the table waits, from the
+move's request to that seat's own update over its WebSocket.  It prints the median and 95th
+percentile of those times, the server's memory (resident set, its children included) at the
+end, and every error (a refused request, a seat that got no update within ``--timeout``
+seconds).  ``--voila N`` also opens N table pages of the Voilà classroom and reports its
+memory, for comparison.
 
 A bounded asyncio client (httpx and websockets), not a timed test: ``tests/serve`` runs it on a
 tiny size to keep it working.
@@ -91,7 +92,7 @@ def free_port() -> int:
 
 def tree_rss(pid: int) -> int:
     """The resident memory of process ``pid`` and all its descendants, in bytes."""
-    import psutil  # installed with jupyter (the lab and test extras)
+    import psutil  # type: ignore[import-untyped]  # installed with jupyter (the lab and test extras)
 
     try:
         root = psutil.Process(pid)
@@ -247,8 +248,7 @@ async def run(
         report.seats = sum(len(p) for p in plan)
         opened = [asyncio.Event() for p in plan for _ in p]
         listeners = [
-            asyncio.create_task(seat.listen(base, ev, report))
-            for seat, ev in zip((s for p in plan for s in p), opened)
+            asyncio.create_task(seat.listen(base, ev, report)) for seat, ev in zip((s for p in plan for s in p), opened)
         ]
         await asyncio.wait_for(asyncio.gather(*(ev.wait() for ev in opened)), 60)
         try:
@@ -264,8 +264,8 @@ async def run(
             await asyncio.gather(*listeners, return_exceptions=True)
 
 
-async def voila_pages(pages: int, report: Report) -> None:
-    """Open ``pages`` table pages of the Voilà classroom and read its memory once they are up."""
+async def voila_pages(pages: int, game: str, report: Report) -> None:
+    """Open ``pages`` table pages of ``game`` in the Voilà classroom and read its memory once they are up."""
     port = free_port()
     root = Path(__file__).resolve().parents[2]
     env = os.environ | {"JUPYTER_PATH": str(root / "fresco_kit" / "share")}
@@ -279,7 +279,7 @@ async def voila_pages(pages: int, report: Report) -> None:
         await wait_until_up(base + "/voila/tree", proc, time.monotonic() + 120)
         async with httpx.AsyncClient(timeout=300) as client:
             for i in range(pages):
-                answer = await client.get(f"{base}/voila/render/table.ipynb", params={"game": "sixtina", "seed": i})
+                answer = await client.get(f"{base}/voila/render/table.ipynb", params={"game": game, "seed": i})
                 if answer.status_code != 200:
                     report.errors.append(f"voila page {i}: {answer.status_code}")
         report.voila_pages = pages
@@ -310,10 +310,12 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp, server(Path(tmp) / "load.sqlite3", token, port) as proc:
         asyncio.run(wait_until_up(base + "/teacher", proc, time.monotonic() + 60))
-        asyncio.run(run(base, token, args.tables, args.bot_tables, args.moves, args.pace, args.timeout, args.seed, report))
+        study = (args.tables, args.bot_tables, args.moves, args.pace, args.timeout, args.seed)
+        asyncio.run(run(base, token, *study, report))
         report.server_rss = tree_rss(proc.pid)
     if args.voila:
-        asyncio.run(voila_pages(args.voila, report))
+        first = next(info.name for info in registry.games() if registry.GAMES[info.name].startswith("fresco_kit."))
+        asyncio.run(voila_pages(args.voila, first, report))
     if args.json:
         print(json.dumps({k: v for k, v in vars(report).items() if k != "latencies"} | {
             "median_ms": 1000 * statistics.median(report.latencies) if report.latencies else None,

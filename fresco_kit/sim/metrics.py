@@ -220,6 +220,21 @@ def unused_switches(game: str, rules: Any) -> list[str]:
     return [s.name for s in game_info(game).switches if s.rule and f"{game} {s.rule}" not in fired]
 
 
+def _paired_row(measure: str, a: Any, b: Any) -> dict[str, Any]:
+    """One measure of two runs paired by seed: both means and their paired difference with its interval."""
+    xa, xb = [float(v) for v in a], [float(v) for v in b]
+    d = paired_difference(xa, xb)
+    return {
+        "measure": measure,
+        "a": sum(xa) / len(xa),
+        "b": sum(xb) / len(xb),
+        "difference": d.mean,
+        "low": d.low,
+        "high": d.high,
+        "n": d.n,
+    }
+
+
 def _paired_rows(a: Any, b: Any, seat: int) -> list[dict[str, Any]]:
     """Win share, total and length of ``seat`` in runs ``a`` and ``b``, paired by seed."""
     pa = a.players[a.players["seat"] == seat].set_index("seed")
@@ -230,21 +245,8 @@ def _paired_rows(a: Any, b: Any, seat: int) -> list[dict[str, Any]]:
         raise ValueError(f"need at least 2 seeds played in both runs for seat {seat}, not {len(seeds)}")
     rows = []
     for measure, fa, fb in (("win_share", pa, pb), ("total", pa, pb), ("actions", ga, gb)):
-        xa = [float(v) for v in fa.loc[seeds, measure]]
-        xb = [float(v) for v in fb.loc[seeds, measure]]
-        d = paired_difference(xa, xb)
-        rows.append(
-            {
-                "measure": measure,
-                "seat": seat,
-                "a": sum(xa) / len(xa),
-                "b": sum(xb) / len(xb),
-                "difference": d.mean,
-                "low": d.low,
-                "high": d.high,
-                "n": d.n,
-            }
-        )
+        paired = _paired_row(measure, fa.loc[seeds, measure], fb.loc[seeds, measure])
+        rows.append({"measure": measure, "seat": seat, **paired})
     return rows
 
 
@@ -617,20 +619,7 @@ def paired_games(result_a: Any, result_b: Any, categories: Sequence[str] = ()) -
     measures = [(m, ga, gb, m) for m in ("actions", "turns", "rounds") if m in ga and not ga[m].isna().any()]
     measures += [("points", sums_a, sums_b, "total")] + [(c, sums_a, sums_b, c) for c in categories]
     for label, fa, fb, column in measures:
-        xa = [float(v) for v in fa.loc[seeds, column]]
-        xb = [float(v) for v in fb.loc[seeds, column]]
-        d = paired_difference(xa, xb)
-        rows.append(
-            {
-                "measure": label,
-                "a": sum(xa) / len(xa),
-                "b": sum(xb) / len(xb),
-                "difference": d.mean,
-                "low": d.low,
-                "high": d.high,
-                "n": d.n,
-            }
-        )
+        rows.append(_paired_row(label, fa.loc[seeds, column], fb.loc[seeds, column]))
     return pd.DataFrame(rows, columns=["measure", "a", "b", "difference", "low", "high", "n"])
 
 

@@ -213,3 +213,18 @@ def test_every_ready_made_position_saves_and_loads_back(name, monkeypatch):
         if not isinstance(result, Game) and hasattr(result, "to_dict") and hasattr(result, "names"):
             Game(game_info.rules, state=result)
         _round_trip(made[start:], f"positions.{name}")
+
+
+def test_a_deferred_function_imports_its_module_at_its_first_call_only():
+    """``plugins.deferred`` names a part's function without loading the part (a switch's reach
+    test in a game's ``__init__``): the module is imported when the function is first called."""
+    code = textwrap.dedent("""
+        import sys
+        from fresco_kit.core.plugins import deferred
+        test = deferred("fresco_kit.lorenzo", "situations", "top_tie")
+        before = "fresco_kit.lorenzo.situations" in sys.modules
+        class Sheet: totals = {"a": 3, "b": 3, "c": 1}
+        print(before, test(None, Sheet()), "fresco_kit.lorenzo.situations" in sys.modules, test.__name__)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "True", "True", "situations.top_tie"]
