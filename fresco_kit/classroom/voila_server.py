@@ -21,6 +21,7 @@ memory.  Voilà takes the class from its config
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import signal
 import socket
@@ -70,36 +71,55 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0  # kernels being started: counted against the cap before they exist
+        self._stopping: set[str] = set()  # kernels being shut down (culled or made room for): still alive
+        self._room = asyncio.Lock()  # one page at a time decides whether its kernel fits
+
+    def alive(self) -> int:
+        """The kernels counted against the cap: running, being started or still shutting down."""
+        return len(set(self.list_kernel_ids()) | self._stopping) + self._starting
 
     def spare(self) -> list[str]:
         """The kernels no page is connected to, idle for :attr:`spare_after`, the longest idle first."""
         now = utcnow()
         idle: dict[str, Any] = {}
         for k in self.list_kernel_ids():
-            if not self._kernel_connections.get(k):  # no page connected; Jupyter sets last_activity
+            if k not in self._stopping and not self._kernel_connections.get(k):  # Jupyter sets last_activity
                 idle[k] = self.get_kernel(k).last_activity  # type: ignore[attr-defined]
         spare = [k for k, last in idle.items() if (now - last).total_seconds() >= self.spare_after]
         return sorted(spare, key=lambda k: idle[k])
 
     async def make_room(self) -> None:
-        """Shut down unconnected kernels until a new one fits under the cap; 503 if none can go."""
-        while len(self.list_kernel_ids()) + self._starting >= self.max_kernels:
+        """Shut down unconnected kernels until a new one fits under the cap (waiting for kernels
+        already shutting down to be gone); 503 if none can go.  Called under the room lock."""
+        while self.alive() >= self.max_kernels:
+            if self._stopping:
+                await asyncio.sleep(0.05)  # a kernel is on its way out: its room comes when it is gone
+                continue
             spare = self.spare()
             if not spare:
                 raise HTTPError(503, reason=FULL.format(cap=self.max_kernels))
             self.log.info("Kernel cap %d reached: shutting down idle kernel %s", self.max_kernels, spare[0])
-            if spare[0] in self:  # another page may have made room with it meanwhile
-                await self.shutdown_kernel(spare[0])
+            await self.shutdown_kernel(spare[0])
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel as Jupyter does, once a new one fits under the cap (:meth:`make_room`)."""
-        if kwargs.get("kernel_id") is None and self.max_kernels > 0:
-            await self.make_room()
-        self._starting += 1
+        async with self._room:
+            if kwargs.get("kernel_id") is None and self.max_kernels > 0:
+                await self.make_room()
+            self._starting += 1
         try:
             return str(await super().start_kernel(*args, **kwargs))
         finally:
             self._starting -= 1
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Shut a kernel down as Jupyter does (the culler's and :meth:`make_room`'s); until its
+        process is gone it still counts against the cap."""
+        self._stopping.add(kernel_id)
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._stopping.discard(kernel_id)
 
 
 def environment(base: dict[str, str] | None = None) -> dict[str, str]:

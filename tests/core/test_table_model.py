@@ -432,7 +432,7 @@ def test_a_table_rebuilt_from_its_save_and_memo_undoes_and_plays_on_as_before(na
     count = min(INFOS[name].player_counts)
     seats = [HUMAN] * (count - 1) + ["sample"]
     m = model(name, count, seats, seed=4)
-    people_move(m, Rng(5), 6)
+    people_move(m, Rng(5), 2)
     again = model(name, count, seats, seed=4)
     again.load(m.save(), m.memo)
     assert again.memo == m.memo and again.undo_marks == m.undo_marks and again.save() == m.save()
