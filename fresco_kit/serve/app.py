@@ -75,7 +75,10 @@ SECURITY_HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
     ),
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    # not "no-referrer": with it Chromium sends "Origin: null" on the pages' own form posts,
+    # which the origin check must refuse; "same-origin" still keeps a seat's link (its token)
+    # from every other site
+    "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
     "cache-control": "no-store",
 }
@@ -480,9 +483,11 @@ class Server:
 
     # -- a seat's and the projector's pages -------------------------------------------
     def path_of(self, request: Request) -> tuple[str, ...]:
-        """The chooser's steps in the query (``step`` repeated; ``back`` drops the last)."""
-        steps = tuple(request.query_params.getlist("step"))[:20]
-        return steps[:-1] if request.query_params.get("back") else steps
+        """The chooser's steps in the query (``step`` repeated, then the ``next`` one chosen;
+        ``back`` drops the last)."""
+        q = request.query_params
+        steps = (*q.getlist("step"), *q.getlist("next")[:1])[:20]
+        return steps[:-1] if q.get("back") else steps
 
     async def seat_page(self, request: Request) -> Response:
         """GET /t/ID/s/TOKEN: the seat's page."""

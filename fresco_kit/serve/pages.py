@@ -134,7 +134,9 @@ def private_html(t: Served, seat: str, parts: Any, _: Translate) -> str:
 
 def moves_html(t: Served, seat: str, path: Sequence[str], lang: str) -> str:
     """``seat``'s step-by-step move chooser narrowed by ``path`` (GET forms: choosing changes
-    nothing; only Play posts)."""
+    nothing; only Play posts).  The steps so far are hidden ``step`` fields and the choice is
+    ``next``: htmx sends a clicked button's value in place of every field of the same name, so
+    a choice named ``step`` would drop the path."""
     _ = translator(lang)
     base = f"/t/{t.id}/s/{t.tokens[seat]}"
     head = (
@@ -167,12 +169,12 @@ def moves_html(t: Served, seat: str, path: Sequence[str], lang: str) -> str:
         options = "".join(f'<option value="{e(label)}">{e(label)}</option>' for label in n.labels)
         choices = (
             f'<label for="fk-step-select">{e(_("Choose"))}</label> '
-            f'<select id="fk-step-select" name="step">{options}</select>'
+            f'<select id="fk-step-select" name="next">{options}</select>'
             f' <button type="submit" class="fk-choose">{e(_("Choose"))}</button>'
         )
     else:
         choices = "".join(
-            f'<button type="submit" name="step" value="{e(label)}" class="fk-move-button">{e(label)}</button>'
+            f'<button type="submit" name="next" value="{e(label)}" class="fk-move-button">{e(label)}</button>'
             for label in n.labels
         )
     return f'{head}{crumbs}{form}<div class="fk-choices">{choices}</div>{back}</form></section>'
