@@ -16,6 +16,7 @@ WebSocket extension swaps a pushed element into the element with its id (``hx-sw
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from html import escape
@@ -117,9 +118,18 @@ def turn_html(t: Served, seat: str | None, _: Translate) -> str:
     )
 
 
+def scalable(svg: str) -> str:
+    """``svg`` without the fixed ``width`` and ``height`` of its root element: its viewBox and
+    the page's width scale it."""
+    head, sep, rest = svg.partition(">")
+    if not head.lstrip().startswith("<svg") or "viewBox" not in head:
+        return svg
+    return re.sub(r'\s(?:width|height)="[^"]*"', "", head) + sep + rest
+
+
 def board_html(t: Served, parts: Any, _: Translate) -> str:
     """The public board (the game's SVG, scaled by its viewBox)."""
-    svg = parts.board_svg(t.model.game.state)
+    svg = scalable(parts.board_svg(t.model.game.state))
     return f'<section id="fk-board" class="fk-board" aria-label="{e(_("Board"))}">{svg}</section>'
 
 

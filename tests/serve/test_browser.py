@@ -187,3 +187,73 @@ def test_three_browsers_at_one_table_each_see_only_their_own(browser, server, ga
     assert len(saved.history) == after
     assert saved.to_json() == table_save.to_json()
     context.close()
+
+
+#: the layout facts of the page in the browser: the viewport, the page's width, the board's
+#: box, its SVG's width attribute, its smallest text in px (computed font size × the SVG's
+#: scale), and the boxes of the move chooser and its first button
+LAYOUT = """() => {
+  const box = e => { if (!e) return null; const b = e.getBoundingClientRect();
+    return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };
+  const svg = document.querySelector('#fk-board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+    .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+  return {width: innerWidth, height: innerHeight, page_width: document.documentElement.scrollWidth,
+          board: box(svg), svg_width: svg.getAttribute('width'), viewbox: svg.getAttribute('viewBox'),
+          text_px: Math.min(...sizes), moves: box(document.querySelector('#fk-moves')),
+          control: box(document.querySelector('#fk-moves button'))};
+}"""
+
+
+def axe_violations(page) -> list[str]:
+    """Every axe-core violation on the page, of any impact."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"]]
+
+
+def inside(box: list[int], layout: dict) -> bool:
+    return box[0] >= 0 and box[1] >= 0 and box[2] <= layout["width"] and box[3] <= layout["height"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size):
+    """At each size: screenshots of the teacher's page and, for a table of each game, the
+    acting seat's page and the projector view; the layout facts asserted; axe finds nothing."""
+    SHOTS.mkdir(exist_ok=True)
+    width, height = SIZES[size]
+    context, page = log_in_teacher(browser, server, (width, height))
+    tables = {g: server.client.post("/api/tables", json={"game": g, "players": NAMES, "seed": 7}, headers=AUTH).json()
+              for g in ("sixtina", "fresco", "lorenzo")}
+    page.reload()
+    page.locator("#fk-tables article").first.wait_for()
+    page.screenshot(path=str(SHOTS / f"teacher_{size}.png"))
+    found = {"teacher": axe_violations(page)}
+    for game, table in tables.items():
+        mover = next(n for n in NAMES if server.client.get(
+            f"/api/tables/{table['id']}/seat/{table['seats'][n]['token']}").json()["your_turn"])
+        for view, url in (("seat", table["seats"][mover]["url"]), ("projector", table["projector_url"])):
+            page.goto(url)
+            page.locator("#fk-board svg").wait_for()
+            page.screenshot(path=str(SHOTS / f"{view}_{game}_{size}.png"))
+            layout = page.evaluate(LAYOUT)
+            where = f"{game} {view} at {width}x{height}: {layout}"
+            assert layout["svg_width"] is None and layout["viewbox"], where  # scaled by its viewBox
+            assert layout["page_width"] <= width, where  # nothing wider than the screen
+            assert layout["board"][0] >= 0 and layout["board"][2] <= width, where  # the whole board's width
+            if view == "seat" and size != "phone":
+                # the acting seat's controls beside the board, without scrolling
+                assert inside(layout["moves"], layout) and inside(layout["control"], layout), where
+                assert layout["moves"][0] >= layout["board"][2], where
+            if view == "seat" and size == "phone":
+                assert layout["moves"][1] >= layout["board"][3], where  # stacked below the board
+                assert layout["board"][3] - layout["board"][1] <= height, where  # the whole board on screen
+            if view == "projector" and size == "projector":
+                assert layout["text_px"] >= 18, where
+            print(where)
+            found[f"{game} {view}"] = axe_violations(page)
+    context.close()
+    assert not any(found.values()), {k: v for k, v in found.items() if v}
