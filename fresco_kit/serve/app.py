@@ -279,8 +279,12 @@ class Server:
         self.session, self.csrf = derived(teacher_token, "session"), derived(teacher_token, "csrf")
 
     def base(self, conn: HTTPConnection) -> str:
-        """The address students reach: ``public_url``, else the one this request came to."""
-        return self.public_url or str(conn.base_url).rstrip("/")
+        """The address students reach: ``public_url``, else the one this request came to (a
+        WebSocket's ``ws://`` as ``http://``: the teacher's pushed list links to pages)."""
+        if self.public_url:
+            return self.public_url
+        url = conn.base_url
+        return str(url.replace(scheme={"ws": "http", "wss": "https"}.get(url.scheme, url.scheme))).rstrip("/")
 
     # -- who is asking ----------------------------------------------------------
     def is_teacher(self, conn: HTTPConnection) -> bool:

@@ -162,7 +162,10 @@ def test_the_teachers_websocket_pushes_the_list_of_tables(client):
     with client.websocket_connect(f"{WS}/ws/teacher", headers={"origin": BASE}) as ws:
         assert 'id="fk-tables"' in ws.receive_text()
         table = new_table(client, game="lorenzo", players=2)
-        assert table["id"] in ws.receive_text()
+        pushed = ws.receive_text()
+        assert table["id"] in pushed
+        # the pushed list links to the seats' pages over http, as the page itself does
+        assert f"{BASE}/s/" in pushed and "ws://" not in pushed
 
 
 @pytest.mark.parametrize(("lang", "text"), [("es", "Profesor"), ("it", "Insegnante")])
