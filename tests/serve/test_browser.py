@@ -109,7 +109,6 @@ def test_three_browsers_at_one_table_each_see_only_their_own(browser, server, ga
         contexts[n] = browser.new_context(viewport={"width": 1440, "height": 900})
         pages[n] = open_seat(contexts[n], table["seats"][n]["url"], frames[n])
     for n in NAMES:
-        pages[n].wait_for_function("() => document.querySelector('main').getAttribute('ws-connect') && 1")
         wait_for(lambda n=n: (pages[n].wait_for_timeout(10), frames[n])[1], what="the first WebSocket frame")
 
     def private_dom(n: str) -> str:
