@@ -230,6 +230,9 @@ def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size):
     page.reload()
     page.locator("#fk-tables article").first.wait_for()
     page.screenshot(path=str(SHOTS / f"teacher_{size}.png"))
+    tables_box = page.locator("#fk-tables").bounding_box()
+    if size != "phone":  # the list of tables beside the new-table form, not below it
+        assert tables_box["y"] < height / 4 and tables_box["x"] > width / 4, tables_box
     found = {"teacher": axe_violations(page)}
     for game, table in tables.items():
         mover = next(n for n in NAMES if server.client.get(
