@@ -182,5 +182,5 @@ def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: 
     if final and sheet.winners:
         foot = f"<p><b>{escape(_('Winner:'))} {escape(' & '.join(sheet.winners))}</b></p>"
     notes = "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) if final else ""
-    table_ = f"<table style='border-collapse:collapse'><tr><th></th>{head}{explain}</tr>{''.join(rows)}</table>"
+    table_ = f"<table style='border-collapse:collapse'><tr><td></td>{head}{explain}</tr>{''.join(rows)}</table>"
     return box(f"<b>{escape(title)}</b>{table_}{foot}{notes}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
-from fresco_kit.classroom.colours import PAINT_COLOURS, text_on
+from fresco_kit.classroom.colours import PAINT_COLOURS
 from fresco_kit.core.rules import RuleRef
 from fresco_kit.core.text import plural
 
@@ -159,11 +159,13 @@ def status(state: State) -> str:
 
 
 def _chip(colour: str, n: int) -> str:
+    # a swatch of the paint beside dark text: text on some paints (blue) falls short of 4.5:1
     bg = PAINT_COLOURS[colour]
-    return (
-        f'<span style="background:{bg};color:{text_on(bg)};padding:1px 6px;border-radius:3px;'
-        f'margin-right:4px;font-size:14px">{n} {colour}</span>'
+    swatch = (
+        f'<span style="display:inline-block;width:0.9em;height:0.9em;background:{bg};'
+        f'border:1px solid #202124;border-radius:2px;vertical-align:-0.1em;margin-right:3px"></span>'
     )
+    return f'<span style="margin-right:8px;font-size:14px;color:#202124">{swatch}{n} {colour}</span>'
 
 
 def private_html(state: State, player: str) -> str:

@@ -75,7 +75,10 @@ SECURITY_HEADERS = {
         "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
     ),
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    # not "no-referrer": with it Chromium sends "Origin: null" on the pages' own form posts,
+    # which the origin check must refuse; "same-origin" still keeps a seat's link (its token)
+    # from every other site
+    "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
     "cache-control": "no-store",
 }
@@ -276,8 +279,12 @@ class Server:
         self.session, self.csrf = derived(teacher_token, "session"), derived(teacher_token, "csrf")
 
     def base(self, conn: HTTPConnection) -> str:
-        """The address students reach: ``public_url``, else the one this request came to."""
-        return self.public_url or str(conn.base_url).rstrip("/")
+        """The address students reach: ``public_url``, else the one this request came to (a
+        WebSocket's ``ws://`` as ``http://``: the teacher's pushed list links to pages)."""
+        if self.public_url:
+            return self.public_url
+        url = conn.base_url
+        return str(url.replace(scheme={"ws": "http", "wss": "https"}.get(url.scheme, url.scheme))).rstrip("/")
 
     # -- who is asking ----------------------------------------------------------
     def is_teacher(self, conn: HTTPConnection) -> bool:
@@ -480,9 +487,11 @@ class Server:
 
     # -- a seat's and the projector's pages -------------------------------------------
     def path_of(self, request: Request) -> tuple[str, ...]:
-        """The chooser's steps in the query (``step`` repeated; ``back`` drops the last)."""
-        steps = tuple(request.query_params.getlist("step"))[:20]
-        return steps[:-1] if request.query_params.get("back") else steps
+        """The chooser's steps in the query (``step`` repeated, then the ``next`` one chosen;
+        ``back`` drops the last)."""
+        q = request.query_params
+        steps = (*q.getlist("step"), *q.getlist("next")[:1])[:20]
+        return steps[:-1] if q.get("back") else steps
 
     async def seat_page(self, request: Request) -> Response:
         """GET /t/ID/s/TOKEN: the seat's page."""

@@ -16,6 +16,7 @@ WebSocket extension swaps a pushed element into the element with its id (``hx-sw
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from html import escape
@@ -117,9 +118,18 @@ def turn_html(t: Served, seat: str | None, _: Translate) -> str:
     )
 
 
+def scalable(svg: str) -> str:
+    """``svg`` without the fixed ``width`` and ``height`` of its root element: its viewBox and
+    the page's width scale it."""
+    head, sep, rest = svg.partition(">")
+    if not head.lstrip().startswith("<svg") or "viewBox" not in head:
+        return svg
+    return re.sub(r'\s(?:width|height)="[^"]*"', "", head) + sep + rest
+
+
 def board_html(t: Served, parts: Any, _: Translate) -> str:
     """The public board (the game's SVG, scaled by its viewBox)."""
-    svg = parts.board_svg(t.model.game.state)
+    svg = scalable(parts.board_svg(t.model.game.state))
     return f'<section id="fk-board" class="fk-board" aria-label="{e(_("Board"))}">{svg}</section>'
 
 
@@ -134,7 +144,9 @@ def private_html(t: Served, seat: str, parts: Any, _: Translate) -> str:
 
 def moves_html(t: Served, seat: str, path: Sequence[str], lang: str) -> str:
     """``seat``'s step-by-step move chooser narrowed by ``path`` (GET forms: choosing changes
-    nothing; only Play posts)."""
+    nothing; only Play posts).  The steps so far are hidden ``step`` fields and the choice is
+    ``next``: htmx sends a clicked button's value in place of every field of the same name, so
+    a choice named ``step`` would drop the path."""
     _ = translator(lang)
     base = f"/t/{t.id}/s/{t.tokens[seat]}"
     head = (
@@ -167,12 +179,12 @@ def moves_html(t: Served, seat: str, path: Sequence[str], lang: str) -> str:
         options = "".join(f'<option value="{e(label)}">{e(label)}</option>' for label in n.labels)
         choices = (
             f'<label for="fk-step-select">{e(_("Choose"))}</label> '
-            f'<select id="fk-step-select" name="step">{options}</select>'
+            f'<select id="fk-step-select" name="next">{options}</select>'
             f' <button type="submit" class="fk-choose">{e(_("Choose"))}</button>'
         )
     else:
         choices = "".join(
-            f'<button type="submit" name="step" value="{e(label)}" class="fk-move-button">{e(label)}</button>'
+            f'<button type="submit" name="next" value="{e(label)}" class="fk-move-button">{e(label)}</button>'
             for label in n.labels
         )
     return f'{head}{crumbs}{form}<div class="fk-choices">{choices}</div>{back}</form></section>'

@@ -4,6 +4,7 @@ codes), live updates over WebSockets (each seat gets its own parts only), langua
 the accessibility basics."""
 from __future__ import annotations
 
+import html
 import re
 from urllib.parse import urlsplit
 
@@ -50,12 +51,19 @@ def test_choosing_step_by_step_narrows_to_one_move_then_play(client):
     base = path(table["seats"][name]["url"])
     model = client.app.state.service.tables[table["id"]].model
     steps: list[str] = []
+    fragment = client.get(base + "/moves", headers={"hx-request": "true"}).text
     for _ in range(10):
         n = model.choose(name, steps)
         if n.move is not None:
             break
+        # what the form sends, as htmx sends it: its hidden steps, and the clicked choice as
+        # ``next`` (htmx puts a clicked button's value in place of same-named fields)
+        hidden = [html.unescape(v) for v in re.findall(r'name="step" value="([^"]*)"', fragment)]
+        assert hidden == steps
+        assert f'name="next" value="{pages.e(n.labels[0])}"' in fragment or 'name="next">' in fragment
+        params = [("step", s) for s in hidden] + [("next", n.labels[0])]
         steps.append(n.labels[0])
-        fragment = client.get(base + "/moves", params=[("step", s) for s in steps], headers={"hx-request": "true"}).text
+        fragment = client.get(base + "/moves", params=params, headers={"hx-request": "true"}).text
         assert fragment.startswith('<section id="fk-moves"')
         assert all(pages.e(s) in fragment for s in steps)  # the breadcrumb
     assert n.move is not None and 'class="fk-play"' in fragment
@@ -154,7 +162,10 @@ def test_the_teachers_websocket_pushes_the_list_of_tables(client):
     with client.websocket_connect(f"{WS}/ws/teacher", headers={"origin": BASE}) as ws:
         assert 'id="fk-tables"' in ws.receive_text()
         table = new_table(client, game="lorenzo", players=2)
-        assert table["id"] in ws.receive_text()
+        pushed = ws.receive_text()
+        assert table["id"] in pushed
+        # the pushed list links to the seats' pages over http, as the page itself does
+        assert f"{BASE}/s/" in pushed and "ws://" not in pushed
 
 
 @pytest.mark.parametrize(("lang", "text"), [("es", "Profesor"), ("it", "Insegnante")])

@@ -167,7 +167,7 @@ def test_no_traceback_reaches_the_client(client, monkeypatch):
 def test_every_response_carries_the_security_headers(client):
     r = client.get("/teacher")
     assert "script-src 'self'" in r.headers["content-security-policy"]
-    assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"] == "no-referrer"
+    assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"] == "same-origin"
 
 
 def test_websockets_need_a_token_and_this_origin(client):
