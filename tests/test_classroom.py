@@ -34,9 +34,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -84,16 +81,11 @@ class VoilaServer:
                                      stderr=subprocess.STDOUT, start_new_session=True)
 
     def wait_ready(self, timeout: float = 120) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"Voila exited with {self.proc.returncode}:\n{self.log_tail()}")
-            try:
-                urllib.request.urlopen(f"{self.base}/", timeout=10).read()
-                return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.3)   # polling a server that is not listening yet
-        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+        """Once Voila answers, as ``make classroom`` waits for it; its log's tail if it never does."""
+        try:
+            voila_server.wait_until_served(f"{self.base}/", self.proc, timeout)
+        except RuntimeError as error:
+            raise RuntimeError(f"{error}:\n{self.log_tail()}") from None
 
     def url(self, notebook: str) -> str:
         return f"{self.base}/voila/render/{notebook}"

@@ -37,7 +37,7 @@ import pytest
 
 from fresco_kit.classroom import voila_server
 from tests.test_browser import browser  # noqa: F401  (the browser fixture, shared)
-from tests.test_classroom import ROOT, TIMEOUT_MS, VoilaServer, open_app
+from tests.test_classroom import ROOT, TIMEOUT_MS, VoilaServer, open_app, voila  # noqa: F401  (voila: the shipped classroom, shared)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -81,16 +81,6 @@ def fetch(url: str) -> tuple[int, str]:
 @pytest.fixture(scope="module")
 def small(tmp_path_factory):
     server = VoilaServer(tmp_path_factory.mktemp("voila_small"), *SMALL)
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    server = VoilaServer(tmp_path_factory.mktemp("voila"))
     try:
         server.wait_ready()
         yield server

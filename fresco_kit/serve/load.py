@@ -119,6 +119,16 @@ async def wait_until_up(url: str, proc: subprocess.Popen[bytes], deadline: float
     raise RuntimeError(f"{url} did not answer in time")
 
 
+def stop(proc: subprocess.Popen[bytes], timeout: float) -> None:
+    """End ``proc``: asked to stop, killed if it has not within ``timeout`` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @contextlib.contextmanager
 def server(db: Path, token: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     """``fresco-kit serve`` in a process of its own, stopped at the end."""
@@ -127,12 +137,7 @@ def server(db: Path, token: str, port: int) -> Iterator[subprocess.Popen[bytes]]
     try:
         yield proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, 10)
 
 
 class Seat:
@@ -285,11 +290,7 @@ async def voila_pages(pages: int, game: str, report: Report) -> None:
         report.voila_pages = pages
         report.voila_rss = tree_rss(proc.pid)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, 20)
 
 
 def main(argv: list[str] | None = None) -> int:
