@@ -90,7 +90,7 @@ notebooks: $(STAMP)
 
 # Rebuild the compiled message catalogs (fresco_kit/locale) after editing a .po file.
 catalogs:
-	for f in fresco_kit/locale/*/LC_MESSAGES/fresco_kit.po; do msgfmt --check -o $${f%.po}.mo $$f; done
+	for f in fresco_kit/locale/*/LC_MESSAGES/*.po; do msgfmt --check -o $${f%.po}.mo $$f; done
 
 figures: $(STAMP)
 	$(VENV)/bin/fresco-kit figures --out figures

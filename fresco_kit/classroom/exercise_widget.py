@@ -25,7 +25,7 @@ from typing import Any
 from fresco_kit.core.registry import game_info
 
 from .exercises import NO, YES, Exercise
-from .i18n import N_, translator
+from .i18n import N_, Translator, translator
 from .table_parts import OK_BG, REFUSED, REFUSED_BG, STYLE, parts_for
 
 #: the background of a wrong answer's feedback (dark text on it reads above 4.5:1)
@@ -46,7 +46,7 @@ HOW = {
 }
 
 
-def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[str, str]]:
+def _answer_control(exercise: Exercise, game: Any, _: Translator) -> tuple[Any, dict[str, str]]:
     """The control the learner answers with, and (for "best") each move's readable text."""
     import ipywidgets as widgets
 
@@ -56,7 +56,9 @@ def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[st
     if exercise.kind == "why_not":
         boxes = []
         for text in exercise.choices(game):
-            box = widgets.Checkbox(value=False, description=text, indent=False, layout=widgets.Layout(width="auto"))
+            box = widgets.Checkbox(value=False, description=_.say(text), indent=False)
+            box.layout = widgets.Layout(width="auto")
+            box.reason = text  # what the learner ticks, as the exercise words it
             box.add_class("fk-exercise-reason")
             boxes.append(box)
         return widgets.VBox(boxes), {}
@@ -66,7 +68,8 @@ def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[st
         return widgets.ToggleButtons(options=list(exercise.options), value=None, style=wide), {}
     parts = parts_for(game_info(game.info.name))
     legal = {str(a): a for a in game.rules.legal_actions(game.state, player=exercise.player)}
-    texts = {key: parts.move_text(game.state, legal[key]) if key in legal else key for key in exercise.choices(game)}
+    choices = exercise.choices(game)
+    texts = {key: _.say(parts.move_text(game.state, legal[key])) if key in legal else key for key in choices}
     radio = widgets.RadioButtons(options=[(text, key) for key, text in texts.items()], value=None)
     radio.layout = widgets.Layout(width="auto")
     return radio, texts
@@ -75,7 +78,7 @@ def _answer_control(exercise: Exercise, game: Any, _: Any) -> tuple[Any, dict[st
 def _response(exercise: Exercise, answer: Any) -> Any:
     """The learner's answer as :meth:`Exercise.check` takes it (None if none given)."""
     if exercise.kind == "why_not":
-        ticked = [box.description for box in answer.children if box.value]
+        ticked = [box.reason for box in answer.children if box.value]
         return ticked or None
     return answer.value.strip() if isinstance(answer.value, str) else answer.value
 
@@ -87,9 +90,9 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
     _ = translator(lang)
     game = exercise.game_at()
     parts = parts_for(game_info(game.info.name))
-    title = widgets.HTML(f"<b style='font-size:16px;color:#202124'>{escape(exercise.title)}</b>")
-    question = widgets.HTML(f"<div style='{STYLE}'>{escape(exercise.question)}</div>")
-    board = widgets.HTML(parts.board_svg(game.state))
+    title = widgets.HTML(f"<b style='font-size:16px;color:#202124'>{escape(_.say(exercise.title))}</b>")
+    question = widgets.HTML(f"<div style='{STYLE}'>{escape(_.say(exercise.question))}</div>")
+    board = widgets.HTML(parts.board_svg(game.state, lang))
     how = widgets.HTML(f"<div style='{STYLE}'><i>{escape(_(HOW[exercise.kind]))}</i></div>")
     answer, texts = _answer_control(exercise, game, _)
     answer.add_class("fk-exercise-answer")
@@ -132,7 +135,7 @@ def exercise_sheet(game: str, lang: str = "en") -> Any:
         raise ValueError(f"{info.title} has no exercises yet")
     built: dict[int, Any] = {}
     menu = widgets.Dropdown(
-        options=[(f"{i + 1}. {ex.title}", i) for i, ex in enumerate(exercises)],
+        options=[(f"{i + 1}. {_.say(ex.title)}", i) for i, ex in enumerate(exercises)],
         value=0,
         description=_("Exercise"),
         layout=widgets.Layout(width="auto"),

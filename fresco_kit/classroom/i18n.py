@@ -19,10 +19,14 @@ message missing from a catalog falls back to English (the ``en`` catalog, then t
 itself): a Sixtina rule is cited in English whatever the language, while the widget
 around it is translated.
 
+The texts the engines generate (events, refusals, move texts, the boards' labels) are
+:class:`~fresco_kit.core.text.Msg` s: each game keeps their translations in its own catalog
+(``<lang>/LC_MESSAGES/<game>.po``), which :func:`catalog` chains behind the widgets' one, and
+:func:`say` (or ``_.say``) gives such a text in a language.
+
 The functions: :func:`translator` (``_ = translator(lang)``; :func:`N_` marks a text kept
-in data), :func:`section`, :func:`document` and :func:`citation` for a RuleRef,
-:func:`glossary` and :func:`glossary_html` for the terms.  The kit's own paraphrases of the
-rules and the engines' event texts stay English.  How to add a text:
+in data), :func:`say`, :func:`section`, :func:`document` and :func:`citation` for a RuleRef,
+:func:`glossary` and :func:`glossary_html` for the terms.  How to add a text:
 ``fresco_kit/locale/README.md``.
 """
 
@@ -30,12 +34,13 @@ from __future__ import annotations
 
 import gettext
 import html
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from fresco_kit.core.registry import GAMES, game_info
 from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.text import N_ as N_  # texts kept in data are marked where they are defined
+from fresco_kit.core.text import Msg
 
 LANGS: tuple[str, ...] = ("en", "es", "it")
 DOMAIN = "fresco_kit"
@@ -67,31 +72,65 @@ class Catalog(gettext.GNUTranslations):
 
 
 def catalog(lang: str) -> Catalog:
-    """The catalog of ``lang``, falling back to the English one (FileNotFoundError if not installed)."""
+    """The catalog of ``lang``: the widgets' texts, then each game's generated texts (every
+    other ``.mo`` of the language), then the English catalog (FileNotFoundError if not installed)."""
     return _load(check_lang(lang))
 
 
 @cache
 def _load(lang: str) -> Catalog:
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    with (folder / f"{DOMAIN}.mo").open("rb") as mo:
         found = Catalog(mo)
+    for path in sorted(folder.glob("*.mo")):
+        if path.stem != DOMAIN:
+            with path.open("rb") as mo:
+                found.add_fallback(Catalog(mo))
     if lang != "en":
         found.add_fallback(_load("en"))
     return found
 
 
-def translator(lang: str = "en") -> Callable[[str], str]:
-    """The function that gives an English text in ``lang`` (English when not translated)."""
-    return str if check_lang(lang) == "en" else catalog(lang).gettext
+class Translator:
+    """``_ = translator(lang)``: ``_("A widget text")`` gives a literal text in ``lang``;
+    ``_.say(text)`` gives a text the engines generated (:func:`say`)."""
+
+    def __init__(self, lang: str):
+        self.lang = check_lang(lang)
+        self._catalog = None if self.lang == "en" else catalog(self.lang)
+
+    def __call__(self, text: str) -> str:
+        """A literal widget text in this language (itself where no catalog has it)."""
+        return text if self._catalog is None else self._catalog.gettext(text)
+
+    def say(self, text: str) -> str:
+        """A generated text in this language: a :class:`~fresco_kit.core.text.Msg` with its
+        template and each value that is a ``Msg`` translated; any other text (a player's
+        name, a number) as it is."""
+        found = self._catalog
+        if found is None or not isinstance(text, Msg):
+            return str(text)
+        return text.render(lambda m: _template(found, m))
 
 
-def N_(text: str) -> str:
-    """Mark a text for the catalogs without translating it yet (``_()`` translates it later).
+def _template(found: Catalog, m: Msg) -> str:
+    """``m``'s template in ``found``: its plural form for its count where it has one."""
+    return found.gettext(m.template) if m.plural is None else found.ngettext(m.template, m.plural, m.number or 0)
 
-    For texts kept in data, e.g. ``SEATS = (N_("human"), N_("random"))`` and then
-    ``_(seat)`` where it is shown: the catalog test collects both ``_("...")`` and
-    ``N_("...")`` literals."""
-    return text
+
+def translator(lang: str = "en") -> Translator:
+    """The :class:`Translator` that gives an English text in ``lang`` (English when not translated)."""
+    return _translator(check_lang(lang))
+
+
+@cache
+def _translator(lang: str) -> Translator:
+    return Translator(lang)
+
+
+def say(text: str, lang: str = "en") -> str:
+    """``text`` in ``lang``, as ``translator(lang).say(text)``, e.g. an event or a refusal."""
+    return translator(lang).say(text)
 
 
 def section(ref: RuleRef, lang: str = "en") -> str:

@@ -330,7 +330,7 @@ class Table:
             self.refusal.value = refusal_html(outcome.reasons, self.lang)
         else:
             self.chooser.path = []
-            self.refusal.value = box(escape(_("Played:")) + " " + escape(outcome.text), OK_BG)
+            self.refusal.value = box(escape(_("Played:")) + " " + escape(_.say(outcome.text)), OK_BG)
             self._refresh()  # clears the note if the device must now be passed
 
     def _undo(self) -> None:
@@ -406,7 +406,7 @@ class Table:
     def _draw_board(self) -> None:
         """What every player sees: the board, the scores, the log (after each move)."""
         game = self.game
-        svg = self.parts.board_svg(game.state)
+        svg = self.parts.board_svg(game.state, self.lang)
         if self.board.value != svg:
             self.board.value = svg
         self.scores.value = score_html(game.scores(), self.parts.CATEGORY_HELP, game.is_over, self.lang)
@@ -422,7 +422,7 @@ class Table:
             who = _("Bots to move: {players}").format(players=", ".join(self.model.bots_to_act()))
         else:
             who = _("{player} to choose").format(player=mover)
-        self.status.value = box(f"{escape(self.model.status())}<br><b>{escape(who)}</b>")
+        self.status.value = box(f"{escape(_.say(self.model.status()))}<br><b>{escape(who)}</b>")
         if screened:
             self.pass_text.value = box(escape(_("Pass the device to {player}").format(player=mover)), OK_BG)
             self.pass_button.description = _("I am {player} — show my hand").format(player=mover)
@@ -431,7 +431,7 @@ class Table:
             self.refusal.value = self.try_text.value = ""
             self.chooser.clear()
         viewer = mover if mover is not None else (self.humans[0] if len(self.humans) == 1 else None)
-        private = "" if screened or viewer is None else self.parts.private_html(state, viewer)
+        private = "" if screened or viewer is None else self.parts.private_html(state, viewer, self.lang)
         title = escape(_("What only {player} sees").format(player=viewer))
         self.private.value = box(f"<b>{title}</b>{private}") if private else ""
         acting = mover is not None and not screened and not game.is_over

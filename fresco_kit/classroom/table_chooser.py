@@ -15,6 +15,7 @@ from typing import Any
 
 from fresco_kit.core.table import Move, Narrowing, narrow
 
+from .i18n import Translator
 from .table_parts import STYLE
 
 
@@ -24,7 +25,7 @@ class MoveChooser:
     ``on_change`` runs after a step is chosen or taken back (the table redraws), ``on_play``
     when Play is clicked."""
 
-    def __init__(self, translate: Callable[[str], str], on_change: Callable[[], None], on_play: Callable[[], None]):
+    def __init__(self, translate: Translator, on_change: Callable[[], None], on_play: Callable[[], None]):
         import ipywidgets as widgets
 
         self._, self._on_change = translate, on_change
@@ -100,25 +101,27 @@ class MoveChooser:
             shown = ("select", *labels)
         else:
             shown = ("buttons", *labels)
-        crumbs = " › ".join(escape(step) for step in self.path) or escape(self._("Choose a move:"))
+        say = self._.say
+        crumbs = " › ".join(escape(say(step)) for step in self.path) or escape(self._("Choose a move:"))
         self.breadcrumb.value = f"<span style='{STYLE}'>{crumbs}</span>"
         self.back.disabled = not self.path
         if shown == self.shown:
             return
         self.shown = shown
         if shown[0] == "play":
-            self.move_text.value = f"<span style='{STYLE}'>{escape(shown[1])}</span>"
+            self.move_text.value = f"<span style='{STYLE}'>{escape(say(shown[1]))}</span>"
             self.options.children = (self.move_text, self.play_button)
         elif shown[0] == "select":
-            self.select.options = labels
+            self.select.options = [(say(label), label) for label in labels]
             self.select.value = labels[0]
             self.options.children = (self.select, self.choose)
         else:  # buttons are reused (making a widget costs about 2 ms): relabelled, more made when needed
             while len(self.pool) < len(labels):
                 button = widgets.Button(layout=widgets.Layout(width="auto"))
                 button.add_class("fk-move-button")
-                button.on_click(lambda b: self.pick(b.description))
+                button.on_click(lambda b: self.pick(b.step))
                 self.pool.append(button)
             for b, label in zip(self.pool, labels):
-                b.description = b.tooltip = label
+                b.step, b.description = label, say(label)  # the step picked, and its words
+                b.tooltip = b.description
             self.options.children = tuple(self.pool[: len(labels)])

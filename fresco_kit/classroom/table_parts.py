@@ -20,7 +20,7 @@ from fresco_kit.core.rules import Event, RuleRef
 from fresco_kit.core.scoring import ScoreSheet
 from fresco_kit.core.table import LogEntry, PlainWords, step_label
 
-from .i18n import citation, translator
+from .i18n import citation, say, translator
 from .svg import Svg
 
 __all__ = [
@@ -53,7 +53,9 @@ class TableParts(Protocol):
     (:class:`fresco_kit.core.table.MoveWords`), which narrows the moves by their steps; the
     HTML parts are for the renderers.
 
-    Every text is for players, not programmers: names, not ids or code words.
+    Every text is for players, not programmers: names, not ids or code words.  The texts
+    returned (steps, move texts, status) are :class:`~fresco_kit.core.text.Msg` s, which the
+    table says in its language; the HTML and SVG parts are drawn in ``lang``.
     """
 
     #: score-sheet category -> (one sentence on how it scores, the rule that defines it)
@@ -73,11 +75,11 @@ class TableParts(Protocol):
         """The phase, the round or turn, and who must act now, in one or two plain lines
         (shown to every seat: nothing hidden from any player)."""
 
-    def private_html(self, state: Any, player: str) -> str:
+    def private_html(self, state: Any, player: str, lang: str = "en") -> str:
         """HTML of what only ``player`` may see (hand, screen, plans): shown behind the
         pass-the-device screen in hot-seat play. Must use ``state.view(player)`` only."""
 
-    def board_svg(self, state: Any) -> str:
+    def board_svg(self, state: Any, lang: str = "en") -> str:
         """The public board as an SVG string (nothing hidden from any player)."""
 
 
@@ -91,14 +93,15 @@ class DefaultParts(PlainWords):
         #: no explanations: the final sheet shows the categories alone
         self.CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {}
 
-    def private_html(self, state: Any, player: str) -> str:
+    def private_html(self, state: Any, player: str, lang: str = "en") -> str:
         """The player's view, as the engine writes it."""
         return f"<pre style='white-space:pre-wrap'>{escape(repr(state.view(player)))}</pre>"
 
-    def board_svg(self, state: Any) -> str:
+    def board_svg(self, state: Any, lang: str = "en") -> str:
         """A small drawing with the status line."""
-        svg = Svg(420, 40, f"{self.info.title}: {self.status(state)}")
-        svg.text(8, 26, self.status(state), size=14)
+        status = say(self.status(state), lang)
+        svg = Svg(420, 40, f"{self.info.title}: {status}")
+        svg.text(8, 26, status, size=14)
         return svg.to_string()
 
 
@@ -124,8 +127,8 @@ class _Parts:
     move_steps: Callable[[Any, Any], tuple[str, ...]]
     move_text: Callable[[Any, Any], str]
     status: Callable[[Any], str]
-    private_html: Callable[[Any, str], str]
-    board_svg: Callable[[Any], str]
+    private_html: Callable[..., str]  # (state, player, lang)
+    board_svg: Callable[..., str]  # (state, lang)
 
 
 def cited(ref: RuleRef, lang: str = "en", tip: bool = False) -> str:
@@ -139,7 +142,7 @@ def cited(ref: RuleRef, lang: str = "en", tip: bool = False) -> str:
 def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> str:
     """Every rule that blocks a move: message and citation, as an HTML list."""
     _ = translator(lang)
-    items = "".join(f"<li>{escape(message)}<br>{cited(ref, lang)}</li>" for message, ref in reasons)
+    items = "".join(f"<li>{escape(_.say(message))}<br>{cited(ref, lang)}</li>" for message, ref in reasons)
     return box(f"<b>{escape(_('Refused:'))}</b><ul style='margin:2px 0'>{items}</ul>", REFUSED_BG, REFUSED)
 
 
@@ -150,8 +153,9 @@ def log_entry_html(entry: LogEntry, lang: str = "en") -> str:
     def cite(event: Event) -> str:
         return " — " + cited(event.rule, lang, tip=True) if event.rule else ""
 
-    events = "".join(f"<li>{escape(e.text)}{cite(e)}</li>" for e in entry.events)
-    return f"<li><b>{escape(entry.text)}</b><ul style='margin:0'>{events}</ul></li>"
+    _ = translator(lang)
+    events = "".join(f"<li>{escape(_.say(e.text))}{cite(e)}</li>" for e in entry.events)
+    return f"<li><b>{escape(_.say(entry.text))}</b><ul style='margin:0'>{events}</ul></li>"
 
 
 def box(html: str, background: str = PAPER, colour: str = INK) -> str:

@@ -183,8 +183,8 @@ class DrawModule(Protocol):
 class SvgModule(Protocol):
     """A game's ``svg``: the board as SVG text (no matplotlib)."""
 
-    def board_svg(self, state: Any) -> str:
-        """The public board of ``state`` as one SVG element."""
+    def board_svg(self, state: Any, lang: str = "en") -> str:
+        """The public board of ``state`` as one SVG element, its labels in ``lang``."""
 
 
 class TableModule(Protocol):
@@ -195,16 +195,17 @@ class TableModule(Protocol):
         """Each scoring category explained, with its rule."""
 
     def move_steps(self, state: Any, action: Any) -> tuple[str, ...]:
-        """The choices that make up ``action``, in the order a player makes them."""
+        """The choices that make up ``action``, in the order a player makes them (each a
+        :class:`~fresco_kit.core.text.Msg`, so the classroom can say it in any language)."""
 
     def move_text(self, state: Any, action: Any) -> str:
-        """``action`` in words a player reads."""
+        """``action`` in words a player reads (a ``Msg``)."""
 
     def status(self, state: Any) -> str:
-        """Whose turn it is and what they are doing, in one line."""
+        """Whose turn it is and what they are doing, in one line (a ``Msg``)."""
 
-    def private_html(self, state: Any, player: str) -> str:
-        """What ``player`` sees behind the pass-the-device screen."""
+    def private_html(self, state: Any, player: str, lang: str = "en") -> str:
+        """What ``player`` sees behind the pass-the-device screen, its texts in ``lang``."""
 
 
 class ExercisesModule(Protocol):

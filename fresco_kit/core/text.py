@@ -1,6 +1,99 @@
-"""Words in generated text, shared by every game (one place for the plural rule)."""
+"""Words in generated text, shared by every game: one place for the plural rule, and
+:class:`Msg`, the form of every text the engines generate (events, refusals, move texts,
+board labels), so the classroom can say it in another language.
+
+A :class:`Msg` *is* its English text (a ``str``: it prints, compares, joins and saves as
+today), and it also keeps its English template and its values.  The classroom's
+``fresco_kit.classroom.i18n.say`` looks the template up in the game's catalog
+(``fresco_kit/locale/<lang>/LC_MESSAGES/<game>.po``) and fills in the values, each value
+that is itself a :class:`Msg` said in the same language::
+
+    >>> m = Msg("{player} restores {fresco}", player="Red", fresco=Msg("the altar"))
+    >>> m, m.template
+    ('Red restores the altar', '{player} restores {fresco}')
+    >>> Msg.n(2, "{n} card", "{n} cards"), Msg.n(1, "{n} card", "{n} cards")
+    ('2 cards', '1 card')
+    >>> Msg("points: {awards}", awards=[Msg("{p} {v:+d}", p="Red", v=3), Msg("{p} {v:+d}", p="Blue", v=-1)])
+    'points: Red +3, Blue -1'
+
+Templates are literals (or constants marked with :func:`N_` where they are defined), so
+the catalog test can collect them from the source: never build one from pieces at run
+time, and never concatenate a :class:`Msg` with another text (the result would be a
+plain ``str`` that no catalog can translate) -- put both in one template instead.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+#: a value list in a template is written with this between items (in every language)
+LIST_SEPARATOR = ", "
+
+
+def N_(template: str) -> str:
+    """Mark a template kept in data for the catalogs, e.g. ``LABELS = {"altar": N_("Altar")}``
+    and then ``Msg(LABELS[key])`` where it is shown (the catalog test collects both)."""
+    return template
+
+
+class Msg(str):
+    """A generated text: its English rendering (the ``str`` itself), its ``template`` and its
+    ``params``; :attr:`plural` and :attr:`number` for a text that depends on a number."""
+
+    template: str
+    plural: str | None
+    number: int | None
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Msg:
+        """``template`` filled in with ``params`` (``str.format`` fields)."""
+        return cls._make(template, None, None, params)
+
+    @classmethod
+    def n(cls, count: int, singular: str, plural: str, /, **params: Any) -> Msg:
+        """The singular template when ``count`` is 1 or -1, else the plural one (as gettext's
+        ``ngettext`` in English); ``count`` is the template's ``{n}``."""
+        return cls._make(singular, plural, count, {"n": count, **params})
+
+    @classmethod
+    def _make(cls, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
+        chosen = template if plural is None or abs(count or 0) == 1 else plural
+        self = str.__new__(cls, chosen.format(**{k: _english(v) for k, v in params.items()}))
+        self.template, self.plural, self.number, self.params = template, plural, count, params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the Msg, not only its text
+        return (_rebuild, (self.template, self.plural, self.number, self.params))
+
+    def render(self, template_in: Callable[[Msg], str]) -> str:
+        """This text with ``template_in(msg)`` as the template of each message in it (this one and
+        every :class:`Msg` among its values), e.g. a catalog's translation of it."""
+        values = {k: _render(v, template_in) for k, v in self.params.items()}
+        return template_in(self).format(**values)
+
+
+def _rebuild(template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
+    return Msg._make(template, plural, count, params)
+
+
+def _english(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(str(v) for v in value)
+    return value
+
+
+def _render(value: Any, template_in: Callable[[Msg], str]) -> Any:
+    if isinstance(value, Msg):
+        return value.render(template_in)
+    if isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(str(_render(v, template_in)) for v in value)
+    return value
+
+
+def english(msg: Msg) -> str:
+    """The English template of ``msg`` for its count (``Msg.render(english)`` is ``str(msg)``)."""
+    return msg.template if msg.plural is None or abs(msg.number or 0) == 1 else msg.plural
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

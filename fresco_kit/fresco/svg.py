@@ -179,7 +179,7 @@ def _supplies(svg: Svg, s: State, y: float) -> float:
     return y + 18
 
 
-def board_svg(state: State) -> str:
+def board_svg(state: State, lang: str = "en") -> str:
     """The public board of ``state`` as an SVG string (see the module docstring); a few
     milliseconds for a 4-player position."""
     return board_drawing(state).to_string()

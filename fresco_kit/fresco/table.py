@@ -168,7 +168,7 @@ def _chip(colour: str, n: int) -> str:
     return f'<span style="margin-right:8px;font-size:14px;color:#202124">{swatch}{n} {colour}</span>'
 
 
-def private_html(state: State, player: str) -> str:
+def private_html(state: State, player: str, lang: str = "en") -> str:
     """What only ``player`` may see (from ``state.view(player)``): thalers, paints and plan."""
     view = state.view(player)
     me = view.player(player)

@@ -243,7 +243,7 @@ def _players(svg: Svg, state: State, top: float, seats: dict[str, int]) -> float
     return y
 
 
-def board_svg(state: State) -> str:
+def board_svg(state: State, lang: str = "en") -> str:
     """The public board of ``state`` as an SVG string (see the module docstring)."""
     return _board(state, {}, "", "")
 

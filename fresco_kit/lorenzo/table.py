@@ -233,7 +233,7 @@ def status(state: State) -> str:
     return f"{head}, action phase, {turn}. {who} places a family member."
 
 
-def private_html(state: State, player: str) -> str:
+def private_html(state: State, player: str, lang: str = "en") -> str:
     """``player``'s own board in detail, from ``state.view(player)``: members at home with
     their values, resources, cards with their effects, excommunications, and the decision
     they owe.  (Lorenzo hides nothing else from a player.)"""

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 from urllib.parse import quote, urlencode
 
 import segno
 
-from fresco_kit.classroom.i18n import LANGS, N_, translator
+from fresco_kit.classroom.i18n import LANGS, N_, Translator, translator
 from fresco_kit.classroom.table_parts import log_entry_html, refusal_html, score_html
 from fresco_kit.core.registry import games
 from fresco_kit.core.table import NOT_A_MOVE, NOT_YOURS, OVER, PLAYED, REFUSED, UNDO_POLICIES, Outcome
@@ -48,7 +48,7 @@ SEAT_PARTS = ("fk-turn", "fk-board", "fk-private", "fk-moves", "fk-undo", "fk-sc
 #: the ids of the projector's live parts
 PROJECTOR_PARTS = ("fk-turn", "fk-board", "fk-scores", "fk-log")
 
-Translate = Callable[[str], str]
+Translate = Translator
 
 
 def e(text: object) -> str:
@@ -114,7 +114,7 @@ def turn_html(t: Served, seat: str | None, _: Translate) -> str:
         text = _("Waiting for {players}.").format(players=", ".join(to_act))
     return (
         f'<div id="fk-turn" class="fk-turn" role="status" aria-live="polite">'
-        f"<p><strong>{e(text)}</strong></p><p>{e(m.status())}</p></div>"
+        f"<p><strong>{e(text)}</strong></p><p>{e(_.say(m.status()))}</p></div>"
     )
 
 
@@ -129,13 +129,13 @@ def scalable(svg: str) -> str:
 
 def board_html(t: Served, parts: Any, _: Translate) -> str:
     """The public board (the game's SVG, scaled by its viewBox)."""
-    svg = scalable(parts.board_svg(t.model.game.state))
+    svg = scalable(parts.board_svg(t.model.game.state, _.lang))
     return f'<section id="fk-board" class="fk-board" aria-label="{e(_("Board"))}">{svg}</section>'
 
 
 def private_html(t: Served, seat: str, parts: Any, _: Translate) -> str:
     """``seat``'s own private view (hand, screen, plans): nobody else's."""
-    inner = parts.private_html(t.model.game.state, seat)
+    inner = parts.private_html(t.model.game.state, seat, _.lang)
     return (
         f'<section id="fk-private" class="fk-private" aria-labelledby="fk-private-h">'
         f'<h2 id="fk-private-h">{e(_("Only you see this"))}</h2>{inner}</section>'
@@ -164,19 +164,19 @@ def moves_html(t: Served, seat: str, path: Sequence[str], lang: str) -> str:
     form = f'<form method="get" action="{base}" {hx}><input type="hidden" name="lang" value="{e(lang)}">{keep}'
     crumbs = ""
     if path:
-        crumbs = f'<p class="fk-crumbs">{" › ".join(e(step) for step in path)}</p>'
+        crumbs = f'<p class="fk-crumbs">{" › ".join(e(_.say(step)) for step in path)}</p>'
     back = f'<button type="submit" name="back" value="1" class="fk-back">{e(_("Back"))}</button>' if path else ""
     if n.move is not None:
         play = (
             f'<form method="post" action="{base}/play" hx-post="{base}/play" hx-target="#fk-answer" '
             f'hx-swap="outerHTML"><input type="hidden" name="lang" value="{e(lang)}">'
             f'<input type="hidden" name="move" value="{e(n.move.action)}">'
-            f'<p class="fk-move-text">{e(n.move.text)}</p>'
+            f'<p class="fk-move-text">{e(_.say(n.move.text))}</p>'
             f'<button type="submit" class="fk-play">{e(_("Play"))}</button></form>'
         )
         return f"{head}{crumbs}{play}{form}{back}</form></section>"
     if len(n.labels) > MAX_BUTTONS:
-        options = "".join(f'<option value="{e(label)}">{e(label)}</option>' for label in n.labels)
+        options = "".join(f'<option value="{e(label)}">{e(_.say(label))}</option>' for label in n.labels)
         choices = (
             f'<label for="fk-step-select">{e(_("Choose"))}</label> '
             f'<select id="fk-step-select" name="next">{options}</select>'
@@ -184,7 +184,7 @@ def moves_html(t: Served, seat: str, path: Sequence[str], lang: str) -> str:
         )
     else:
         choices = "".join(
-            f'<button type="submit" name="next" value="{e(label)}" class="fk-move-button">{e(label)}</button>'
+            f'<button type="submit" name="next" value="{e(label)}" class="fk-move-button">{e(_.say(label))}</button>'
             for label in n.labels
         )
     return f'{head}{crumbs}{form}<div class="fk-choices">{choices}</div>{back}</form></section>'
@@ -228,7 +228,7 @@ def answer_html(outcome: Outcome | None, lang: str, problem: str = "") -> str:
     if problem:
         body = f'<p class="fk-problem">{e(problem)}</p>'
     elif outcome is not None and outcome.kind == PLAYED:
-        body = f'<p class="fk-played">{e(_("Played:"))} {e(outcome.text or outcome.action)}</p>'
+        body = f'<p class="fk-played">{e(_("Played:"))} {e(_.say(outcome.text or outcome.action))}</p>'
     elif outcome is not None and outcome.kind == REFUSED:
         body = refusal_html(outcome.reasons, lang)
     elif outcome is not None and outcome.kind in (NOT_A_MOVE, NOT_YOURS, OVER):

@@ -198,7 +198,7 @@ def board_alt(state: State) -> str:
     )
 
 
-def board_svg(state: State) -> str:
+def board_svg(state: State, lang: str = "en") -> str:
     """The public board of ``state`` as SVG markup (see the module docstring).
 
     Two positions that differ only in what some player cannot see (hands, the deck's

@@ -218,7 +218,7 @@ def _winners(state: State) -> str:
     return f"{head}: {' and '.join(sheet.winners)} with {best} points."
 
 
-def private_html(state: State, player: str) -> str:
+def private_html(state: State, player: str, lang: str = "en") -> str:
     """What only ``player`` sees, as HTML: their hand by technique (from ``state.view(player)``)."""
     view = state.view(player)
     me = next(p for p in view.players if p.name == player)

@@ -15,7 +15,8 @@ from tests.games import kit_games
 
 from fresco_kit import games
 from fresco_kit.classroom import i18n
-from fresco_kit.classroom.i18n import catalog, citation, document, glossary, glossary_html, section, translator
+from fresco_kit.classroom.i18n import catalog, citation, document, glossary, glossary_html, say, section, translator
+from fresco_kit.core.text import Msg
 from fresco_kit.fresco.refs import RULES as FRESCO
 from fresco_kit.lorenzo.teach import GLOSSARY as LORENZO_GLOSSARY
 from fresco_kit.lorenzo.refs import RULES as LORENZO
@@ -219,13 +220,23 @@ def test_the_glossary_panel_is_a_two_column_table_beside_the_english_terms():
 
 # ---- the translator and bad input ---------------------------------------------------------
 def test_translator_translates_and_falls_back_to_english():
-    assert translator("en") is str
+    assert translator("en")("Glossary") == "Glossary" and translator("en") is translator("en")
     assert translator("es")("Glossary") == "Glosario" and translator("it")("Glossary") == "Glossario"
     assert translator("it")("a text no catalog has") == "a text no catalog has"
     assert catalog("es").pgettext("section:fresco", "End of the Game") == "Fin del juego"
 
 
-@pytest.mark.parametrize("call", [translator, catalog, lambda lang: section(FRESCO["end.money"], lang),
+def test_a_generated_text_is_said_with_each_of_its_messages_translated():
+    """say() looks up a Msg's template and each Msg among its values; a value that is no
+    Msg (a name, a number) stays as it is, even where a catalog has it; English is the text itself."""
+    line = Msg("{player}: {what} ({n})", player="Ana", what=Msg("Glossary"), n=3)
+    assert str(line) == say(line, "en") == "Ana: Glossary (3)"
+    assert say(line, "es") == "Ana: Glosario (3)" and say(line, "it") == "Ana: Glossario (3)"
+    assert say("Glossary", "es") == "Glossary"  # a plain str is a name: only Msgs are translated
+    assert say(Msg.n(2, "{n} card", "{n} cards"), "es") == "2 cards"  # no catalog has it: English
+
+
+@pytest.mark.parametrize("call", [translator, catalog, lambda lang: say("x", lang), lambda lang: section(FRESCO["end.money"], lang),
                                   lambda lang: citation(FRESCO["end.money"], lang),
                                   lambda lang: glossary("fresco", lang), lambda lang: glossary_html("fresco", lang),
                                   lambda lang: document("fresco", lang)])
