@@ -16,7 +16,7 @@ from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import COLOURED, Card, Effect, Excommunication, Modifier, load
-from .refs import RULES, amount, joined, tower_word, zone_word
+from .refs import RESOURCE_WORD, RULES, amount, joined, tower_word, zone_word
 from .state import Decision, Occupant, Player, State
 
 
@@ -297,26 +297,32 @@ def effect_text(effect: Effect | None) -> str:
     """An effect in words: its gains (per card or military), privileges and extra action."""
     if effect is None:
         return "-"
-    parts = []
+    parts: list = []
     base = dict(effect.gain)
     if effect.privileges:
         base["privileges"] = effect.privileges
     if base:
-        per = ""
-        if effect.per:
-            per = (
-                f" per {effect.every} military"
-                if effect.per == "military" and effect.every > 1
-                else f" per {effect.per}"
-            )
-            per += "" if effect.per == "military" else " card"
-        parts.append(bundle_text(base) + per)
+        gains = bundle_text(base)
+        if effect.per == "military" and effect.every > 1:
+            parts.append(Msg("{gain} per {every} military", gain=gains, every=effect.every))
+        elif effect.per == "military":
+            parts.append(Msg("{gain} per military", gain=gains))
+        elif effect.per:
+            parts.append(Msg("{gain} per {type} card", gain=gains, type=tower_word(effect.per)))
+        else:
+            parts.append(gains)
     if effect.action:
         a = effect.action
-        what = f"take {'any' if a.tower == 'any' else 'a ' + a.tower} card" if a.kind == "tower" else f"{a.kind} action"
-        disc = f" (discount {bundle_text(a.discount)})" if a.discount else ""
-        parts.append(f"{what} at value {a.value}{disc}")
-    return "; ".join(parts) or "-"
+        if a.kind == "tower" and a.tower == "any":
+            what = Msg("take any card at value {value}", value=a.value)
+        elif a.kind == "tower":
+            what = Msg("take a {tower} card at value {value}", tower=tower_word(a.tower), value=a.value)
+        else:
+            what = Msg("{zone} action at value {value}", zone=zone_word(a.kind), value=a.value)
+        if a.discount:
+            what = Msg("{action} (discount {discount})", action=what, discount=bundle_text(a.discount))
+        parts.append(what)
+    return joined(parts, ";") or "-"
 
 
 def excommunication_effect(tile_id: int) -> str:
@@ -325,25 +331,28 @@ def excommunication_effect(tile_id: int) -> str:
     e = load().excommunications[tile_id]
     q = e.params
     if e.kind == "gain_loss":
-        what = f"each time you gain {' or '.join(q['resources'])}, you gain 1 less"
-    elif e.kind == "action_malus":
-        target = f"take-{q['tower']}-card" if q["action"] == "tower" else q["action"]
-        what = f"-{q['malus']} to the value of your {target} actions"
-    elif e.kind == "coloured_members":
-        what = f"your coloured family members are worth {q['malus']} less"
-    elif e.kind == "no_market":
-        what = "you cannot use the market"
-    elif e.kind == "servants_per_plus":
-        what = f"you need {q['servants']} servants for each +1 to a family member"
-    elif e.kind == "skip_first_placement":
-        what = "you skip your first placement of each round and make it after everybody's last"
-    elif e.kind == "no_end_points":
-        what = f"no end-of-game VP for your {q['cards']} cards"
-    else:
-        what = {
-            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
-            "military": "lose 1 VP per military point",
-            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
-            "resources": "lose 1 VP per wood, stone, servant and coin left",
-        }[q["per"]]
-    return what
+        return Msg(
+            "each time you gain {resources}, you gain 1 less",
+            resources=joined([Msg(RESOURCE_WORD[k]) for k in q["resources"]], "or"),
+        )
+    if e.kind == "action_malus":
+        if q["action"] == "tower":
+            return Msg("-{malus} to the value of your take-{tower}-card actions", malus=q["malus"], tower=q["tower"])
+        return Msg("-{malus} to the value of your {zone} actions", malus=q["malus"], zone=zone_word(q["action"]))
+    if e.kind == "coloured_members":
+        return Msg("your coloured family members are worth {malus} less", malus=q["malus"])
+    if e.kind == "no_market":
+        return Msg("you cannot use the market")
+    if e.kind == "servants_per_plus":
+        return Msg("you need {servants} servants for each +1 to a family member", servants=q["servants"])
+    if e.kind == "skip_first_placement":
+        return Msg("you skip your first placement of each round and make it after everybody's last")
+    if e.kind == "no_end_points":
+        return Msg("no end-of-game VP for your {type} cards", type=tower_word(q["cards"]))
+    if q["per"] == "vp":
+        return Msg("lose 1 VP per {every} VP before final scoring", every=q["every"])
+    if q["per"] == "military":
+        return Msg("lose 1 VP per military point")
+    if q["per"] == "building_costs":
+        return Msg("lose 1 VP per wood and stone printed in your buildings' costs")
+    return Msg("lose 1 VP per wood, stone, servant and coin left")

@@ -171,6 +171,15 @@ TOWER_WORD = {
     "venture": N_("venture"),
 }
 ZONE_WORD = {"harvest": N_("harvest"), "production": N_("production")}
+RESOURCE_WORD = {
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "servants": N_("servants"),
+    "coins": N_("coins"),
+    "military": N_("military"),
+    "faith": N_("faith"),
+    "vp": N_("vp"),
+}
 MEMBER_WORD = {"white": N_("white"), "black": N_("black"), "orange": N_("orange"), "neutral": N_("neutral")}
 
 
