@@ -180,6 +180,8 @@ RESOURCE_WORD = {
     "faith": N_("faith"),
     "vp": N_("vp"),
 }
+#: the phases of a round, in words
+PHASE_WORD = {"actions": N_("actions"), "vatican": N_("vatican"), "over": N_("over")}
 MEMBER_WORD = {"white": N_("white"), "black": N_("black"), "orange": N_("orange"), "neutral": N_("neutral")}
 
 
@@ -205,6 +207,8 @@ def joined(items: list, how: str = "+") -> Msg | str:
     for item in items:
         if out == "":
             out = item if isinstance(item, Msg) else Msg("{name}", name=item)
+        elif how == "OR":
+            out = Msg("{a} OR {b}", a=out, b=item)
         elif how == "or":
             out = Msg("{a} or {b}", a=out, b=item)
         elif how == ";":

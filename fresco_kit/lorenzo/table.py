@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from html import escape
 
+from fresco_kit.classroom.i18n import translator
 from fresco_kit.core import Action
 from fresco_kit.core.rules import RuleRef
-from fresco_kit.core.text import N_, Msg, plural
+from fresco_kit.core.text import N_, Msg
 
 from .actions import Choose, Forfeit, Place
 from .data import CARD_TYPES, load
 from .effects import bundle_text, effect_text, excommunication_effect, member_value, servants_per_plus
 from .final import final_scores
-from .refs import RULES, amount, member_word, space_name, tower_word, zone_word
+from .refs import PHASE_WORD, RULES, amount, member_word, space_name, tower_word, zone_word
 from .scoring import faith_points
 from .state import Decision, State
 from .svg import board_svg
@@ -87,8 +88,6 @@ _AREA = {
     "market": N_("Market (Mercato)"),
     "council": N_("Council Palace (Palazzo del Consiglio)"),
 }
-#: the phases of a round, in words
-PHASE_WORD = {"actions": N_("actions"), "vatican": N_("vatican"), "over": N_("over")}
 
 
 def _area(space: str) -> Msg:
@@ -319,32 +318,54 @@ def status(state: State) -> str:
 def private_html(state: State, player: str, lang: str = "en") -> str:
     """``player``'s own board in detail, from ``state.view(player)``: members at home with
     their values, resources, cards with their effects, excommunications, and the decision
-    they owe.  (Lorenzo hides nothing else from a player.)"""
+    they owe, in ``lang``.  (Lorenzo hides nothing else from a player.)"""
+    say = translator(lang).say
     view = state.view(player)
     p = view.player(player)
     data = load()
-    members = ", ".join(f"{m} ({member_value(view, p, m)})" for m in p.home) or "none (all placed)"
-    res = ", ".join(f"{p.res[k]} {k if k != 'vp' else 'VP'}" for k in ("coins", "wood", "stone", "servants"))
-    tracks = ", ".join(f"{p.res[k]} {k}" for k in ("military", "faith")) + f", {p.res['vp']} VP"
+    home = [Msg("{member} ({value})", member=member_word(m), value=member_value(view, p, m)) for m in p.home]
+    members = home if home else Msg("none (all placed)")
+    goods = [amount(p.res[k], k) for k in ("coins", "wood", "stone", "servants")]
+    tracks = [amount(p.res[k], k) for k in ("military", "faith")] + [Msg("{vp} VP", vp=p.res["vp"])]
+    board = Msg("{player}'s board (plancia)", player=player)
+    at_home = Msg("Family members at home (value): {members}", members=members)
+    owned = Msg("Goods: {goods}; tracks: {tracks}", goods=goods, tracks=tracks)
     parts = [
-        f"<div style='font-size:14px;color:#222'><b>{escape(player)}'s board (plancia)</b>",
-        f"<div>Family members at home (value): {escape(members)}</div>",
-        f"<div>Goods: {escape(res)}; tracks: {escape(tracks)}</div>",
+        f"<div style='font-size:14px;color:#222'><b>{_esc(say(board))}</b>",
+        f"<div>{_esc(say(at_home))}</div>",
+        f"<div>{_esc(say(owned))}</div>",
     ]
     for t in CARD_TYPES:
         cards = p.cards[t]
         if not cards:
             continue
-        items = "".join(f"<li>{escape(card_text(c))}</li>" for c in cards)
-        parts.append(f"<div>{escape(plural(len(cards), t).capitalize())}:<ul style='margin:2px 0'>{items}</ul></div>")
+        items = "".join(f"<li>{_esc(say(card_text(c)))}</li>" for c in cards)
+        head = _CARDS_HEAD[t](len(cards))
+        parts.append(f"<div>{_esc(say(head))}:<ul style='margin:2px 0'>{items}</ul></div>")
     for tid in p.excomms:
         tile = data.excommunications[tid]
-        parts.append(
-            f"<div>Excommunicated in period {ROMAN[tile.period]}: {escape(tile.name)} — "
-            f"{escape(excommunication_effect(tid))}</div>"
+        text = Msg(
+            "Excommunicated in period {period}: {tile} — {effect}",
+            period=ROMAN[tile.period],
+            tile=tile.name,
+            effect=excommunication_effect(tid),
         )
+        parts.append(f"<div>{_esc(say(text))}</div>")
     d = _decision(view, player)
     if d is not None:
-        parts.append(f"<div><b>{escape(status(view))}</b></div>")
+        parts.append(f"<div><b>{_esc(say(status(view)))}</b></div>")
     parts.append("</div>")
     return "".join(parts)
+
+
+#: a player's cards of one type, counted (the private panel's headings)
+_CARDS_HEAD = {
+    "territory": lambda n: Msg.n(n, "{n} territory", "{n} territories"),
+    "building": lambda n: Msg.n(n, "{n} building", "{n} buildings"),
+    "character": lambda n: Msg.n(n, "{n} character", "{n} characters"),
+    "venture": lambda n: Msg.n(n, "{n} venture", "{n} ventures"),
+}
+
+
+def _esc(text: str) -> str:
+    return escape(text, quote=False)
