@@ -40,30 +40,37 @@ __all__ = ["CATEGORY_HELP", "board_svg", "move_steps", "move_text", "private_htm
 #: score-sheet category -> (how it scores, in the kit's words; the rule)
 CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {
     "VP during the game": (
-        "Victory points already earned while playing: card effects, support shown to the Church at a "
-        "Vatican report, and the like.",
+        Msg(
+            "Victory points already earned while playing: card effects, support shown to the Church at a "
+            "Vatican report, and the like."
+        ),
         RULES["final.total"],
     ),
     "Territories": (
-        "Territory cards held at the end: 3, 4, 5 or 6 of them are worth 1, 4, 10 or 20 points; fewer score nothing.",
+        Msg(
+            "Territory cards held at the end: 3, 4, 5 or 6 of them are worth 1, 4, 10 or 20 points; "
+            "fewer score nothing."
+        ),
         RULES["final.territories"],
     ),
     "Characters": (
-        "Character cards held at the end: 1 to 6 of them are worth 1, 3, 6, 10, 15 or 21 points.",
+        Msg("Character cards held at the end: 1 to 6 of them are worth 1, 3, 6, 10, 15 or 21 points."),
         RULES["final.characters"],
     ),
-    "Ventures": ("Each venture card held scores the points printed on it.", RULES["final.ventures"]),
+    "Ventures": (Msg("Each venture card held scores the points printed on it."), RULES["final.ventures"]),
     "Military": (
-        "The strongest player on the military track scores 5 and the runner-up 2; players level share "
-        "a place and each takes its full award.",
+        Msg(
+            "The strongest player on the military track scores 5 and the runner-up 2; players level share "
+            "a place and each takes its full award."
+        ),
         RULES["final.military"],
     ),
     "Resources": (
-        "Wood, stone, servants and coins left over are pooled: every 5 of them make 1 point.",
+        Msg("Wood, stone, servants and coins left over are pooled: every 5 of them make 1 point."),
         RULES["final.resources"],
     ),
     "Excommunications": (
-        "Points taken away at the end by a period III excommunication tile (shown below zero).",
+        Msg("Points taken away at the end by a period III excommunication tile (shown below zero)."),
         RULES["excomm.kinds"],
     ),
 }
