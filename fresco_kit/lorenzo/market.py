@@ -22,7 +22,7 @@ def market_reasons(st: State, p: Player, space: str, base: int, servants: int, f
     """Every rule broken by a member of value ``base`` (``servants`` paid) on a market
     space (with ``first``, only the first one broken)."""
     sp = load().spaces[space]
-    reasons = []
+    reasons: list[Reason] = []
     if len(st.players) < sp.min_players:
         reasons.append(
             (

@@ -101,7 +101,7 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
 
 
 def _servant_reasons(st: State, p: Player, servants: int) -> list[Reason]:
-    out = []
+    out: list[Reason] = []
     if servants > p.res["servants"]:
         out.append(
             (
@@ -140,7 +140,7 @@ def _member_reasons(
 ) -> list[Reason]:
     """The rules of placing ``member`` (value ``base``) of ``p``, whose turn it is, on
     ``space`` with ``servants``; with ``first``, only the first broken one."""
-    out = []
+    out: list[Reason] = []
     if member not in p.home:
         out.append((_not_home(p, member), RULES["kit.member"]))
         if first:
@@ -359,7 +359,7 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
                 choices=targets,
             )
         else:
-            tower = tower_word(d.tower) if d.tower != "any" else Msg("any")
+            tower = tower_word(d.tower or "") if d.tower != "any" else Msg("any")
             what = Msg(
                 "this extra action is a card from the {tower} tower(s); the choices are skip, {choices}",
                 tower=tower,

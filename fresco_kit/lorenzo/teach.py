@@ -151,7 +151,7 @@ def modifier_text(m: Modifier) -> str:
     elif m.tower == "any":
         where = Msg("the action value when taking any card")
     else:
-        where = Msg("the action value when taking a {tower} card", tower=tower_word(m.tower))
+        where = Msg("the action value when taking a {tower} card", tower=tower_word(m.tower or ""))
     if m.discounts:
         discount = joined([bundle_text(d) for d in m.discounts], "or")
         return Msg("+{bonus} to {where}, discount {discount}", bonus=m.bonus, where=where, discount=discount)
