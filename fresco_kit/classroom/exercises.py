@@ -473,7 +473,7 @@ def why_not(
 
     ``reasons`` are ``(reason in words, its rule)``, two or more, each rule once: the right
     ones are those whose rule the engine names when it refuses ``move``."""
-    offered = tuple((str(text), ref) for text, ref in reasons)
+    offered = tuple((text if isinstance(text, str) else str(text), ref) for text, ref in reasons)  # a Msg stays one
     texts, refs = [t for t, _ in offered], [r for _, r in offered]
     if len(offered) < 2 or len(set(texts)) != len(texts) or len(set(refs)) != len(refs):
         raise ValueError(f"exercise {key!r}: give two or more reasons, each text and each rule once")
