@@ -223,7 +223,7 @@ READINGS: tuple[Reading, ...] = (
         "players",
         "the base game takes these from Big Box too (12 thalers and 1 yellow, 1 red, 1 blue each; S1 counts "
         "as last at the start; 3 stalls for 3 players), but not Big Box's unlimited paints (the base game's "
-        "78 pieces stay a limited supply unless the switch unlimited_paints is set)",
+        "78 pieces stay a limited supply unless Big Box's unlimited paints are switched on)",
         (
             "the base game has other starting amounts (the base text does not print them; the kit knows "
             "of no source that does)",
