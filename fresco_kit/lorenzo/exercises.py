@@ -175,7 +175,7 @@ def _tie_winner(game: Game) -> tuple[str, str, Cited]:
         (f"the Council Palace of the last round sets the final turn order: {order}", RULES["endround.order"]),
         (
             f"the kit's reading: the tied player earlier in that order wins, so {winner} "
-            "(the other reading, switch win_tie_break='shared': they share the victory)",
+            "(the other reading, which the kit can also play: they share the victory)",
             RULES["final.winner"],
         ),
     ]
