@@ -104,13 +104,15 @@ class Feedback:
         return tuple(ref for ref in self.rules if ref not in paired)
 
     def to_text(self) -> str:
-        """Plain text: the verdict, the explanation, each reason with its rule, the other rules."""
+        """Plain text: the verdict, the explanation, each reason with its rule's citation (game,
+        rulebook, section), the other rules.  Learner text: no checklist ids (those stay in the
+        HTML tooltips of :meth:`to_html`)."""
         lines = [self.head(), self.explanation] if self.explanation else [self.head()]
         for text, ref in self.reasons:
-            lines.append(f"  - {text}" + (f"  ({ref.citation} [{ref.checklist_id}])" if ref else ""))
+            lines.append(f"  - {text}" + (f"  ({ref.citation})" if ref else ""))
         if self.reading:
             lines.append(f"A reading of the kit: {self.reading}")
-        lines.extend(f"  - {ref.citation} [{ref.checklist_id}]" for ref in self._loose())
+        lines.extend(f"  - {ref.citation}" for ref in self._loose())
         return "\n".join(lines)
 
     def to_html(self, lang: str = "en") -> str:

@@ -196,7 +196,7 @@ def _tie_winner(game: Game) -> tuple[str, str, Cited]:
         (
             Msg(
                 "the kit's reading: the tied player earlier in that order wins, so {winner} "
-                "(the other reading, switch win_tie_break='shared': they share the victory)",
+                "(the other reading, which the kit can also play: they share the victory)",
                 winner=winner,
             ),
             RULES["final.winner"],
