@@ -50,14 +50,15 @@ from fresco_kit.core.game import Game
 from fresco_kit.core.readings import Reading
 from fresco_kit.core.registry import game_info
 from fresco_kit.core.rules import Event, RuleRef
+from fresco_kit.core.text import Msg
 
-from .i18n import citation, translator
+from .i18n import N_, citation, translator
 from .table_parts import parts_for
 
 Kind = Literal["legal", "why_not", "number", "choice", "best"]
 YES, NO = "yes", "no"
 #: the box a learner ticks in a "why not?" exercise when no reason applies
-LEGAL_AFTER_ALL = "None of these: the move is legal"
+LEGAL_AFTER_ALL = Msg(N_("None of these: the move is legal"))
 #: the most moves a "best move" exercise offers
 SHORT_LIST = 8
 
@@ -167,7 +168,8 @@ def points_gained(player: str) -> Criterion:
         gained = _total(game, game.preview(move).state, player) - _total(game, game.state, player)
         return gained, f"{gained:+d} " + ("point" if abs(gained) == 1 else "points")
 
-    return Criterion(f"the most points gained for {player} at once (the provisional total)", rate)
+    name = Msg(N_("the most points gained for {player} at once (the provisional total)"), player=player)
+    return Criterion(name, rate)
 
 
 def greedy_rating(player: str) -> Criterion:
@@ -181,8 +183,13 @@ def greedy_rating(player: str) -> Criterion:
         return value, f"rated {value:.1f}"
 
     return Criterion(
-        f"the highest rating by the kit's greedy evaluation, which weighs {player}'s points, goods and chances "
-        "one move ahead (the rating the kit's bots play by, not a rule)",
+        Msg(
+            N_(
+                "the highest rating by the kit's greedy evaluation, which weighs {player}'s points, goods and "
+                "chances one move ahead (the rating the kit's bots play by, not a rule)"
+            ),
+            player=player,
+        ),
         rate,
     )
 
@@ -567,7 +574,8 @@ def best(
     if len(options) > SHORT_LIST or len(set(options)) != len(options) or len(options) == 1:
         raise ValueError(f"exercise {key!r}: offer 2 to {SHORT_LIST} distinct moves")
     criterion = criterion or greedy_rating(player)
-    common = _common(game, key, title, f"{question.rstrip()} Best means {criterion.name}.", position)
+    stated = Msg(N_("{question} Best means {criterion}."), question=question, criterion=criterion.name)
+    common = _common(game, key, title, stated, position)
     return Exercise(
         kind="best", player=player, options=options, solve=solve, criterion=criterion, **_with_reading(common, reading)
     )
