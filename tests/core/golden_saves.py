@@ -39,6 +39,7 @@ def snapshots(name: str) -> dict[str, Any]:
 
 
 def main() -> None:
+    """Write the stored snapshots of every game in ``GAMES``."""
     GOLDEN.mkdir(exist_ok=True)
     for name in GAMES:
         (GOLDEN / f"{name}.json").write_text(json.dumps(snapshots(name), indent=1, sort_keys=True) + "\n")
