@@ -141,6 +141,9 @@ class GameInfo:
     - ``sources``: the rulebooks the rules come from; ``rulebook_title``: the document a
       :class:`~fresco_kit.core.rules.RuleRef` cites; ``rulebook_langs``: the languages
       besides English its rulebook is printed in (the classroom cites it in them);
+      ``translations``: the languages its generated texts (events, refusals, moves, board
+      labels: :class:`~fresco_kit.core.text.Msg` s) are translated into, one catalog each
+      (``fresco_kit/locale/<lang>/LC_MESSAGES/<name>.po``);
     - ``package``: the game's package; ``parts``: its modules by part (see
       :mod:`fresco_kit.core.interface`), each loaded on first use: :attr:`rules`,
       :attr:`bots`, :attr:`draw`, :attr:`svg`, :attr:`table`, :attr:`exercises`,
@@ -159,6 +162,7 @@ class GameInfo:
     parts: GameParts = field(default_factory=GameParts)
     rulebook_title: str = ""
     rulebook_langs: tuple[str, ...] = ()
+    translations: tuple[str, ...] = ()
     bench_players: int = 0
     player_colours: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     options: tuple[Option, ...] = ()

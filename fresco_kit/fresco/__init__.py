@@ -79,6 +79,7 @@ INFO = GameInfo(
     parts=PARTS,
     rulebook_title="Fresco rulebook",
     rulebook_langs=("es",),
+    translations=("es", "it"),
     bench_players=4,
 )
 

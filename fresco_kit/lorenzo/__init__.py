@@ -61,6 +61,7 @@ INFO = GameInfo(
     parts=PARTS,
     rulebook_title="Lorenzo il Magnifico rules summary",
     rulebook_langs=("it",),
+    translations=("es", "it"),
     bench_players=4,
 )
 

@@ -8,10 +8,10 @@ from itertools import combinations
 
 import pytest
 
-from tests.catalogs import TRANSLATED, game_catalog, po_path
+from tests.catalogs import TRANSLATED, game_catalog
 from tests.games import kit_games
 
-GAMES = [info.name for info in kit_games() if po_path(info.name, "es").exists()]
+GAMES = [info.name for info in kit_games() if info.translations]
 
 
 def _translations(game: str, lang: str) -> dict[str, object]:

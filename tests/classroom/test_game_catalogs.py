@@ -11,8 +11,15 @@ import pytest
 from tests.catalogs import TRANSLATED, built_templates, fields, game_catalog, po_path, templates
 from tests.games import kit_games, package
 
-GAMES = [info.name for info in kit_games()]
-CASES = [(game, lang) for game in GAMES for lang in TRANSLATED]
+GAMES = [info.name for info in kit_games() if info.translations]
+CASES = [(info.name, lang) for info in kit_games() for lang in info.translations]
+
+
+def test_the_kits_games_are_translated_into_the_classroom_languages():
+    """A game's ``translations`` name the classroom's languages or none (then its pages show
+    its generated texts in English: see the README)."""
+    for info in kit_games():
+        assert info.translations in ((), TRANSLATED), info.name
 
 
 @pytest.mark.parametrize("game", GAMES)
