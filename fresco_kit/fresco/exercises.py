@@ -149,7 +149,7 @@ EXERCISES: tuple[Exercise, ...] = (
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
         move="restore Red 1,3",
         question="Red is at the cathedral with two apprentices, holding 2 yellow and 1 red paint. May Red "
-        "restore segment (1, 3), worth 3, which needs yellow + yellow + red?",
+        "restore segment (2, 4), worth 3, which needs yellow + yellow + red?",
     ),
     why_not(
         "fresco",
@@ -158,12 +158,12 @@ EXERCISES: tuple[Exercise, ...] = (
         position=lambda: at_cathedral({"yellow": 1, "red": 1, "blue": 1}, thalers=0),
         move="restore Red 1,2 bishop 1,1",
         question="Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. Red wants to "
-        "move the bishop from the centre to segment (1, 1), then restore segment (1, 2), worth 5, which "
+        "move the bishop from the centre to segment (2, 2), then restore segment (2, 3), worth 5, which "
         "needs yellow + red + green. Why may Red not do it? Tick every reason that applies.",
         reasons=(
             ("Red does not hold the paints the segment needs", RULES["p2.forfeit"]),
             ("moving the bishop costs 1 thaler, and Red has none", RULES["cath.bishop_move"]),
-            ("segment (1, 2) has already been restored", RULES["cath.segment"]),
+            ("segment (2, 3) has already been restored", RULES["cath.segment"]),
             ("it is not Red's turn at the cathedral", RULES["p2.resolve"]),
         ),
     ),
@@ -182,8 +182,8 @@ EXERCISES: tuple[Exercise, ...] = (
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
         move="restore Red 1,3",
         player="Red",
-        question="Red restores segment (1, 3), worth 3, while the bishop stands on the centre segment "
-        "(2, 2). How many victory points does Red score?",
+        question="Red restores segment (2, 4), worth 3, while the bishop stands on the centre segment "
+        "(3, 3). How many victory points does Red score?",
     ),
     number(
         "fresco",
@@ -233,8 +233,8 @@ EXERCISES: tuple[Exercise, ...] = (
         position=lambda: at_cathedral({"yellow": 3, "red": 2, "blue": 2}, thalers=3),
         player="Red",
         question="Red has one cathedral apprentice, 3 thalers and 3 yellow, 2 red and 2 blue paints; the "
-        "bishop stands on the centre segment (2, 2). Segment (1, 3) is worth 3 (yellow + yellow + red), "
-        "segment (4, 3) is worth 4 (yellow + red + blue) and segment (2, 0) is worth 3 (yellow + blue + blue). "
+        "bishop stands on the centre segment (3, 3). Segment (2, 4) is worth 3 (yellow + yellow + red), "
+        "segment (5, 4) is worth 4 (yellow + red + blue) and segment (3, 1) is worth 3 (yellow + blue + blue). "
         "Which of these six moves is best? Every move that ties for best is right.",
         criterion=points_then_thalers("Red"),
         options=RESTORE_OPTIONS,

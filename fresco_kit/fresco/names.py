@@ -2,12 +2,14 @@
 
 The engine keeps tiles as indices and the rule data gives them ids (``F18``, ``M10``);
 a player knows a fresco tile by where it lies and what it is worth, and a market tile by
-the paints it sells.  These functions say so, e.g. ``segment (1, 2)``, ``the 5-point
-segment (1, 2): yellow + red + green`` and ``yellow + orange``.  The ids stay in saves
+the paints it sells.  These functions say so, e.g. ``segment (2, 3)``, ``the 5-point
+segment (2, 3): yellow + red + green`` and ``yellow + orange``.  The ids stay in saves
 and in the action grammar only.
 """
 
 from __future__ import annotations
+
+from fresco_kit.core.text import Msg
 
 from . import data
 
@@ -19,14 +21,15 @@ def paint_list(paints: tuple[int, ...]) -> str:
     return " + ".join(data.paint_names(paints)) or "no paint"
 
 
-def segment(sq: Square) -> str:
-    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, 0-based as on the board."""
-    return f"segment ({sq[0]}, {sq[1]})"
+def segment(sq: Square) -> Msg:
+    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, counted from 1 as on
+    the board's labels (the engine's squares and the typed moves count from 0)."""
+    return Msg("segment ({row}, {col})", row=sq[0] + 1, col=sq[1] + 1)
 
 
 def fresco_tile(tile: int, sq: Square | None = None) -> str:
     """A fresco tile by its value and paints, and its place when given, e.g.
-    ``the 5-point segment (1, 2): yellow + red + green``."""
+    ``the 5-point segment (2, 3): yellow + red + green``."""
     t = data.FRESCO_TILES[tile]
     where = segment(sq) if sq is not None else "tile"
     return f"the {t.value}-point {where}: {paint_list(t.paints)}"

@@ -64,9 +64,9 @@ def _paint_chips(svg: Svg, x: float, y: float, paints: tuple[int, ...], size: fl
 def _fresco(svg: Svg, s: State) -> None:
     svg.text(GRID_X, GRID_Y - 30, "The fresco (tile value and paints)", size=14, bold=True)
     for c in range(data.COLS):
-        svg.text(GRID_X + c * CELL + CELL / 2, GRID_Y - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+        svg.text(GRID_X + c * CELL + CELL / 2, GRID_Y - 8, f"col {c + 1}", size=12, anchor="middle", fill=MUTED)
     for r in range(data.ROWS):
-        svg.text(GRID_X - 6, GRID_Y + r * CELL + CELL / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        svg.text(GRID_X - 6, GRID_Y + r * CELL + CELL / 2 + 4, f"row {r + 1}", size=12, anchor="end", fill=MUTED)
         for c in range(data.COLS):
             x, y = GRID_X + c * CELL, GRID_Y + r * CELL
             t = s.fresco[board.index((r, c))]
@@ -227,9 +227,9 @@ def bishop_svg(bishop: tuple[int, int], state: State | None = None) -> str:
     svg = Svg(x0 + 5 * size + 20, y0 + 5 * size + 64, alt)
     svg.text(16, 24, f"The bishop on {where}", size=15, bold=True)
     for c in range(data.COLS):
-        svg.text(x0 + c * size + size / 2, y0 - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+        svg.text(x0 + c * size + size / 2, y0 - 8, f"col {c + 1}", size=12, anchor="middle", fill=MUTED)
     for r in range(data.ROWS):
-        svg.text(x0 - 6, y0 + r * size + size / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        svg.text(x0 - 6, y0 + r * size + size / 2 + 4, f"row {r + 1}", size=12, anchor="end", fill=MUTED)
         for c in range(data.COLS):
             bonus = bishop_bonus(bishop, (r, c))
             fill = BONUS_COLOURS[bonus]

@@ -1,7 +1,7 @@
 """Fresco's parts of the classroom table (:class:`fresco_kit.classroom.table_parts.TableParts`).
 
 The table shows moves as steps a player picks one after another, first the kind of
-move, then each choice, e.g. ``("Restore a fresco segment", "segment (1, 2), worth 5:
+move, then each choice, e.g. ``("Restore a fresco segment", "segment (2, 3), worth 5:
 yellow + red + green", "move the bishop to (1, 1) first (1 thaler)")``.  A planning
 decision has hundreds of legal plans (one count per column of the action sheet); as
 steps it is five small choices, one per column.  Every label names pieces as players
