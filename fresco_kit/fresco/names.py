@@ -9,11 +9,26 @@ and in the action grammar only.
 
 from __future__ import annotations
 
-from fresco_kit.core.text import Msg
+from fresco_kit.core.text import N_, Msg
 
 from . import data
 
 Square = tuple[int, int]
+
+
+#: the locations of the action sheet, as a sentence names them
+PLACES = {
+    "market": N_("the market"),
+    "cathedral": N_("the cathedral"),
+    "studio": N_("the studio"),
+    "workshop": N_("the workshop"),
+    "theater": N_("the theater"),
+}
+
+
+def place(column: str) -> Msg:
+    """A location of the action sheet as a sentence names it, e.g. ``the market``."""
+    return Msg(PLACES[column])
 
 
 def paint_list(paints: tuple[int, ...]) -> str:

@@ -60,13 +60,7 @@ if set(CATEGORY_HELP) != set(INFO.categories):
     raise ImportError("fresco table: CATEGORY_HELP must explain exactly the registry's categories")
 
 _TRACK = {"behind": "stop on the free space behind", "ahead": "stop on the free space ahead"}
-_PLACES = {
-    "market": "the market",
-    "cathedral": "the cathedral",
-    "studio": "the studio",
-    "workshop": "the workshop",
-    "theater": "the theater",
-}
+_PLACES = names.PLACES
 
 
 def _market_tiles(s: State, booth: int, places: tuple[int, ...]) -> str:
