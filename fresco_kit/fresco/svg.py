@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fresco_kit.classroom.colours import INK, MUTED, PAINT_COLOURS, player_colour
 from fresco_kit.classroom.svg import Svg
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg, plural
 
 from . import board, data, names
 from .scoring import bishop_bonus
@@ -32,25 +32,26 @@ BISHOP = "#4a235a"
 PAPER = "#fdf2e9"
 RESTORED = "#d5d8dc"
 PANEL = "#f4f6f7"
-LOCATIONS = {"market": "the market", "cathedral": "the cathedral", "studio": "the studio"}
-LOCATIONS |= {"workshop": "the workshop", "theater": "the theater"}
+LOCATIONS = names.PLACES
 
 
-def headline(s: State) -> str:
+def headline(s: State) -> Msg:
     """Round, phase (and location) and who acts, in one line."""
-    final = " (final round)" if s.final else ""
     if s.phase == "wake":
-        doing = "Phase I: choosing get-up times"
+        doing = Msg("Phase I: choosing get-up times")
     elif s.phase == "plan":
-        doing = "Phase II: planning behind the screens"
+        doing = Msg("Phase II: planning behind the screens")
     elif s.phase == "act":
-        doing = f"Phase II: actions at {LOCATIONS[s.sheet[s.loc]]}"
+        doing = Msg("Phase II: actions at {here}", here=names.place(s.sheet[s.loc]))
     elif s.phase == "final_count":
-        doing = "End of the game: the final money count"
+        doing = Msg("End of the game: the final money count")
     else:
-        doing = "The game is over"
-    who = ", ".join(s.to_move)
-    return f"Round {s.round}{final}: {doing}" + (f"; to act: {who}" if who else "")
+        doing = Msg("The game is over")
+    if s.final:
+        line = Msg("Round {round} (final round): {doing}", round=s.round, doing=doing)
+    else:
+        line = Msg("Round {round}: {doing}", round=s.round, doing=doing)
+    return Msg("{line}; to act: {who}", line=line, who=list(s.to_move)) if s.to_move else line
 
 
 def _paint_chips(svg: Svg, x: float, y: float, paints: tuple[int, ...], size: float = 10) -> float:

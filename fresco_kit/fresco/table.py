@@ -20,7 +20,7 @@ from html import escape
 
 from fresco_kit.classroom.colours import PAINT_COLOURS
 from fresco_kit.core.rules import RuleRef
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg, plural
 
 from . import INFO, board, data, names
 from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater, Wake
@@ -59,7 +59,7 @@ CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {
 if set(CATEGORY_HELP) != set(INFO.categories):
     raise ImportError("fresco table: CATEGORY_HELP must explain exactly the registry's categories")
 
-_TRACK = {"behind": "stop on the free space behind", "ahead": "stop on the free space ahead"}
+_TRACK = {"behind": N_("stop on the free space behind"), "ahead": N_("stop on the free space ahead")}
 _PLACES = names.PLACES
 
 
@@ -73,12 +73,18 @@ def _segment(s: State, sq: tuple[int, int]) -> str:
     if t < 0:
         return names.segment(sq)
     tile = data.FRESCO_TILES[t]
-    return f"{names.segment(sq)}, worth {tile.value}: {names.paint_list(tile.paints)}"
+    return Msg(
+        "{segment}, worth {value}: {paints}",
+        segment=names.segment(sq),
+        value=tile.value,
+        paints=names.paint_list(tile.paints),
+    )
 
 
 def _plan_steps(s: State, a: Plan) -> tuple[str, ...]:
     return tuple(
-        f"{_PLACES[col]}: {plural(n, 'apprentice')}" for col, n in zip(s.sheet, a.counts + (0,) * len(s.sheet))
+        Msg.n(n, "{place}: {n} apprentice", "{place}: {n} apprentices", place=Msg(_PLACES[col]))
+        for col, n in zip(s.sheet, a.counts + (0,) * len(s.sheet))
     )
 
 
@@ -90,43 +96,55 @@ def move_steps(state: State, action: Action) -> tuple[str, ...]:
     s, a = state, action
     if isinstance(a, Wake):
         mood, price = data.INN.get(a.time, (0, 0))
-        return ("Choose a get-up time", f"{a.time} o'clock (mood {mood:+d}, price {price} per market tile)")
+        return (
+            Msg("Choose a get-up time"),
+            Msg("{time} o'clock (mood {mood:+d}, price {price} per market tile)", time=a.time, mood=mood, price=price),
+        )
     if isinstance(a, Plan):
-        return ("Plan the action sheet", *_plan_steps(s, a))
+        return (Msg("Plan the action sheet"), *_plan_steps(s, a))
     if isinstance(a, Buy):
-        booth = f"booth {a.booth}: {_market_tiles(s, a.booth, tuple(range(1, 5)))}"
-        what = "tile" if len(a.tiles) == 1 else "tiles"
-        return ("Buy paints at the market", booth, f"{what} {_market_tiles(s, a.booth, a.tiles)}")
+        booth = Msg("booth {booth}: {tiles}", booth=a.booth, tiles=_market_tiles(s, a.booth, tuple(range(1, 5))))
+        what = Msg.n(len(a.tiles), "tile {tiles}", "tiles {tiles}", tiles=_market_tiles(s, a.booth, a.tiles))
+        return (Msg("Buy paints at the market"), booth, what)
     if isinstance(a, Close):
-        return ("Close a market booth", f"booth {a.booth}: {_market_tiles(s, a.booth, tuple(range(1, 5)))}")
+        booth = Msg("booth {booth}: {tiles}", booth=a.booth, tiles=_market_tiles(s, a.booth, tuple(range(1, 5))))
+        return (Msg("Close a market booth"), booth)
     if isinstance(a, Restore):
-        steps = ["Restore a fresco segment", _segment(s, a.segment)]
+        steps = [Msg("Restore a fresco segment"), _segment(s, a.segment)]
         if a.bishop is None:
-            steps.append(f"the bishop stays on {names.segment(board.square(s.bishop))}")
+            steps.append(Msg("the bishop stays on {segment}", segment=names.segment(board.square(s.bishop))))
         else:
-            steps.append(f"first move the bishop to {names.segment(a.bishop)} (1 thaler)")
+            steps.append(Msg("first move the bishop to {segment} (1 thaler)", segment=names.segment(a.bishop)))
         if a.track:
-            steps.append(_TRACK[a.track])
+            steps.append(Msg(_TRACK[a.track]))
         return tuple(steps)
     if isinstance(a, Altar):
         readings = altar_readings(a.paints)
-        points = f"for {plural(max(readings.values()), 'point')}" if readings else "with paints that do not fit"
-        steps = ["Restore the altar", points, f"with {' + '.join(a.paints)}"]
+        points = (
+            Msg.n(max(readings.values()), "for {n} point", "for {n} points")
+            if readings
+            else Msg("with paints that do not fit")
+        )
+        steps = [Msg("Restore the altar"), points, Msg("with {paints}", paints=" + ".join(a.paints))]
         if a.track:
-            steps.append(_TRACK[a.track])
+            steps.append(Msg(_TRACK[a.track]))
         return tuple(steps)
     if isinstance(a, Studio):
-        return (f"Paint a portrait in the studio (+{data.STUDIO_THALERS} thalers)",)
+        return (Msg("Paint a portrait in the studio (+{thalers} thalers)", thalers=data.STUDIO_THALERS),)
     if isinstance(a, Blend):
         primaries = data.BLENDS.get(a.colour)
-        return ("Blend paints in the workshop", f"{' + '.join(primaries or ())} into {a.colour}")
+        return (
+            Msg("Blend paints in the workshop"),
+            Msg("{paints} into {colour}", paints=" + ".join(primaries or ()), colour=a.colour),
+        )
     if isinstance(a, Theater):
-        return (f"Go to the theater (mood up {data.THEATER_MOVE} spaces)",)
+        return (Msg("Go to the theater (mood up {spaces} spaces)", spaces=data.THEATER_MOVE),)
     if isinstance(a, Done):
-        where = _PLACES.get(s.sheet[s.loc], "here") if s.phase == "act" else "here"
-        return (f"Give up the remaining actions at {where}",)
+        if s.phase == "act" and s.sheet[s.loc] in _PLACES:
+            return (Msg("Give up the remaining actions at {here}", here=Msg(_PLACES[s.sheet[s.loc]])),)
+        return (Msg("Give up the remaining actions here"),)
     if isinstance(a, Settle):
-        return ("Settle the final money count", _TRACK[a.track])
+        return (Msg("Settle the final money count"), Msg(_TRACK[a.track]))
     raise ValueError(f"not a Fresco action: {action!r}")
 
 
@@ -134,8 +152,35 @@ def move_text(state: State, action: Action) -> str:
     """``action`` as one line with names, e.g. ``Red: restore a fresco segment: segment
     (1, 2), worth 5: yellow + red + green; the bishop stays on (2, 2)``."""
     kind, *rest = move_steps(state, action)
-    text = f"{action.player}: {kind[0].lower()}{kind[1:]}"
-    return text + (f" -- {'; '.join(rest)}" if rest else "")
+    said = Msg(_IN_LINE[kind.template], **kind.params) if isinstance(kind, Msg) else kind
+    return Msg(_MOVE_TEXT[min(len(rest), len(_MOVE_TEXT) - 1)], player=action.player, kind=said, steps=_steps(rest))
+
+
+#: a move in one line: the player, the kind of move, its choices (one template by their number)
+_MOVE_TEXT = (N_("{player}: {kind}"), N_("{player}: {kind} -- {steps}"))
+#: the kind of move (the first step) as it reads inside a move's line
+_IN_LINE = {
+    "Choose a get-up time": N_("choose a get-up time"),
+    "Plan the action sheet": N_("plan the action sheet"),
+    "Buy paints at the market": N_("buy paints at the market"),
+    "Close a market booth": N_("close a market booth"),
+    "Restore a fresco segment": N_("restore a fresco segment"),
+    "Restore the altar": N_("restore the altar"),
+    "Paint a portrait in the studio (+{thalers} thalers)": N_("paint a portrait in the studio (+{thalers} thalers)"),
+    "Blend paints in the workshop": N_("blend paints in the workshop"),
+    "Go to the theater (mood up {spaces} spaces)": N_("go to the theater (mood up {spaces} spaces)"),
+    "Give up the remaining actions at {here}": N_("give up the remaining actions at {here}"),
+    "Give up the remaining actions here": N_("give up the remaining actions here"),
+    "Settle the final money count": N_("settle the final money count"),
+}
+
+
+def _steps(rest: list[str]) -> Msg | str:
+    """The choices of a move, each after a semicolon."""
+    if not rest:
+        return ""
+    head, *tail = rest
+    return head if not tail else Msg("{first}; {rest}", first=head, rest=_steps(tail))
 
 
 def status(state: State) -> str:
@@ -143,12 +188,28 @@ def status(state: State) -> str:
     s = state
     line = headline(s)
     if s.phase == "act":
-        line += f"\n{plural(s.left, 'action')} left for {s.to_move[0]} at {_PLACES[s.sheet[s.loc]]}."
-    elif s.phase == "plan":
-        line += "\nEach player plans in secret; the plans are shown once all are made."
-    elif s.phase == "over":
-        sheet = INFO.rules.scores(s)
-        line += f"\nWinner: {' and '.join(sheet.winners)}."
+        left = Msg.n(
+            s.left,
+            "{n} action left for {player} at {here}.",
+            "{n} actions left for {player} at {here}.",
+            player=s.to_move[0],
+            here=Msg(_PLACES[s.sheet[s.loc]]),
+        )
+        return Msg("{headline}\n{more}", headline=line, more=left)
+    if s.phase == "plan":
+        return Msg(
+            "{headline}\n{more}",
+            headline=line,
+            more=Msg("Each player plans in secret; the plans are shown once all are made."),
+        )
+    if s.phase == "over":
+        w = INFO.rules.scores(s).winners
+        won = (
+            Msg("Winner: {player}.", player=w[0])
+            if len(w) == 1
+            else Msg("Winner: {players} and {last}.", players=list(w[:-1]), last=w[-1])
+        )
+        return Msg("{headline}\n{more}", headline=line, more=won)
     return line
 
 
