@@ -159,7 +159,7 @@ def altar_checks(s: State, a: Altar) -> list:
         ]
     i = s.order[s.actor]
     if not covers(s.players[i].paints, data.paint_vector(a.paints)):
-        held = Msg("{player} does not hold {paints}", player=a.player, paints=" + ".join(a.paints))
+        held = Msg("{player} does not hold {paints}", player=a.player, paints=names.paints_joined(a.paints))
         return [(held, RULES["p2.forfeit"])]
     return track_reasons(s, i, max(readings.values()), a.track, RULES["cath.track"], a)
 
@@ -180,7 +180,7 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
             Msg(
                 "{player} restores the altar with {paints}: {pts} VP",
                 player=a.player,
-                paints=" + ".join(a.paints),
+                paints=names.paints_joined(a.paints),
                 pts=pts,
             ),
             RULES["altar.blended" if how == "blended" else "altar.basic"],

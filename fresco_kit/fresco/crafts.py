@@ -14,7 +14,7 @@ from fresco_kit.core import Event
 from fresco_kit.core.actions import made
 from fresco_kit.core.text import Msg
 
-from . import data
+from . import data, names
 from .actions import Blend, Studio, Theater
 from .refs import RULES
 from .state import State
@@ -78,12 +78,16 @@ def blend_checks(s: State, a: Blend) -> list:
     if not covers(s.players[i].paints, BLEND_VECTORS[a.colour]):
         reasons.append(
             (
-                Msg("{colour} takes {paints}", colour=a.colour, paints=" + ".join(data.BLENDS[a.colour])),
+                Msg(
+                    "{colour} takes {paints}",
+                    colour=names.paint(a.colour),
+                    paints=names.paints_joined(data.BLENDS[a.colour]),
+                ),
                 RULES["p2.forfeit"],
             )
         )
     if not supply_covers(s, ONE_PAINT[a.colour]):
-        reasons.append((Msg("the supply has no {colour} left", colour=a.colour), RULES["supply.paints"]))
+        reasons.append((Msg("the supply has no {colour} left", colour=names.paint(a.colour)), RULES["supply.paints"]))
     return reasons
 
 
@@ -102,8 +106,8 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
                 "{player} blends {paints} into {colour} ({n} blend left)",
                 "{player} blends {paints} into {colour} ({n} blends left)",
                 player=a.player,
-                paints=" + ".join(data.BLENDS[a.colour]),
-                colour=a.colour,
+                paints=names.paints_joined(data.BLENDS[a.colour]),
+                colour=names.paint(a.colour),
             ),
             RULES["workshop"],
         )

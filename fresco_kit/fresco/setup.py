@@ -108,12 +108,14 @@ def setup_events(s: State) -> list[Event]:
             Msg(
                 "{n} booths: {booths}; out of the game: {removed}",
                 n=len(s.booths),
-                booths="; ".join(names.market_tiles(b) for b in s.booths),
+                booths=names.semicolons([names.market_tiles(b) for b in s.booths]),
                 removed=names.market_tiles(s.removed),
             )
             if s.removed
             else Msg(
-                "{n} booths: {booths}", n=len(s.booths), booths="; ".join(names.market_tiles(b) for b in s.booths)
+                "{n} booths: {booths}",
+                n=len(s.booths),
+                booths=names.semicolons([names.market_tiles(b) for b in s.booths]),
             ),
             RULES["setup.market"],
         ),

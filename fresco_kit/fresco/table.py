@@ -16,11 +16,13 @@ model (:class:`fresco_kit.core.table.MoveWords`); the model narrows the moves by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from fresco_kit.classroom.colours import PAINT_COLOURS
+from fresco_kit.classroom.i18n import translator
 from fresco_kit.core.rules import RuleRef
-from fresco_kit.core.text import N_, Msg, plural
+from fresco_kit.core.text import N_, Msg
 
 from . import INFO, board, data, names
 from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Settle, Studio, Theater, Wake
@@ -125,7 +127,7 @@ def move_steps(state: State, action: Action) -> tuple[str, ...]:
             if readings
             else Msg("with paints that do not fit")
         )
-        steps = [Msg("Restore the altar"), points, Msg("with {paints}", paints=" + ".join(a.paints))]
+        steps = [Msg("Restore the altar"), points, Msg("with {paints}", paints=names.paints_joined(a.paints))]
         if a.track:
             steps.append(Msg(_TRACK[a.track]))
         return tuple(steps)
@@ -135,7 +137,7 @@ def move_steps(state: State, action: Action) -> tuple[str, ...]:
         primaries = data.BLENDS.get(a.colour)
         return (
             Msg("Blend paints in the workshop"),
-            Msg("{paints} into {colour}", paints=" + ".join(primaries or ()), colour=a.colour),
+            Msg("{paints} into {colour}", paints=names.paints_joined(primaries or ()), colour=names.paint(a.colour)),
         )
     if isinstance(a, Theater):
         return (Msg("Go to the theater (mood up {spaces} spaces)", spaces=data.THEATER_MOVE),)
@@ -153,7 +155,9 @@ def move_text(state: State, action: Action) -> str:
     (1, 2), worth 5: yellow + red + green; the bishop stays on (2, 2)``."""
     kind, *rest = move_steps(state, action)
     said = Msg(_IN_LINE[kind.template], **kind.params) if isinstance(kind, Msg) else kind
-    return Msg(_MOVE_TEXT[min(len(rest), len(_MOVE_TEXT) - 1)], player=action.player, kind=said, steps=_steps(rest))
+    return Msg(
+        _MOVE_TEXT[min(len(rest), len(_MOVE_TEXT) - 1)], player=action.player, kind=said, steps=names.semicolons(rest)
+    )
 
 
 #: a move in one line: the player, the kind of move, its choices (one template by their number)
@@ -173,14 +177,6 @@ _IN_LINE = {
     "Give up the remaining actions here": N_("give up the remaining actions here"),
     "Settle the final money count": N_("settle the final money count"),
 }
-
-
-def _steps(rest: list[str]) -> Msg | str:
-    """The choices of a move, each after a semicolon."""
-    if not rest:
-        return ""
-    head, *tail = rest
-    return head if not tail else Msg("{first}; {rest}", first=head, rest=_steps(tail))
 
 
 def status(state: State) -> str:
@@ -213,33 +209,41 @@ def status(state: State) -> str:
     return line
 
 
-def _chip(colour: str, n: int) -> str:
+def _chip(colour: str, n: int, say: Callable[[str], str]) -> str:
     # a swatch of the paint beside dark text: text on some paints (blue) falls short of 4.5:1
     bg = PAINT_COLOURS[colour]
     swatch = (
         f'<span style="display:inline-block;width:0.9em;height:0.9em;background:{bg};'
         f'border:1px solid #202124;border-radius:2px;vertical-align:-0.1em;margin-right:3px"></span>'
     )
-    return f'<span style="margin-right:8px;font-size:14px;color:#202124">{swatch}{n} {colour}</span>'
+    label = escape(say(Msg("{n} {colour}", n=n, colour=names.paint(colour))))
+    return f'<span style="margin-right:8px;font-size:14px;color:#202124">{swatch}{label}</span>'
 
 
 def private_html(state: State, player: str, lang: str = "en") -> str:
-    """What only ``player`` may see (from ``state.view(player)``): thalers, paints and plan."""
+    """What only ``player`` may see (from ``state.view(player)``): thalers, paints and plan, in ``lang``."""
+    say = translator(lang).say
     view = state.view(player)
     me = view.player(player)
     assert me.thalers is not None and me.paints is not None  # a player sees their own screen
-    paints = "".join(_chip(c, n) for c, n in zip(data.COLOURS, me.paints.counts()) if n) or "no paints"
+    chips = "".join(_chip(c, n, say) for c, n in zip(data.COLOURS, me.paints.counts()) if n)
+    paints = chips or escape(say(Msg("no paints")))
     sheet = data.SHEETS[state.switches.final_sheet if view.final else "side1"]
     if me.plan is None:
-        plan = "not made yet" if view.phase == "plan" else "none this round"
+        plan = Msg("not made yet") if view.phase == "plan" else Msg("none this round")
     else:
-        plan = ", ".join(f"{n} at {_PLACES[col]}" for n, col in zip(me.plan, sheet) if n) or "no apprentice placed"
-    tiles = ", ".join(str(data.FRESCO_TILES[data.FRESCO_INDEX[t]].value) for t in me.tiles) or "none yet"
+        placed = [Msg("{n} at {place}", n=n, place=Msg(_PLACES[col])) for n, col in zip(me.plan, sheet) if n]
+        plan = Msg("{placed}", placed=placed) if placed else Msg("no apprentice placed")
+    values = [str(data.FRESCO_TILES[data.FRESCO_INDEX[t]].value) for t in me.tiles]
     rows = [
-        ("Thalers", escape(plural(me.thalers, "thaler"))),
-        ("Paints", paints),
-        ("Plan", escape(plan)),
-        ("Restored tiles (values)", escape(tiles)),
+        (Msg("Thalers"), escape(say(Msg.n(me.thalers, "{n} thaler", "{n} thalers")))),
+        (Msg("Paints"), paints),
+        (Msg("Plan"), escape(say(plan))),
+        (Msg("Restored tiles (values)"), escape(", ".join(values) or say(Msg("none yet")))),
     ]
-    body = "".join(f'<tr><th style="text-align:left;padding:2px 10px 2px 0">{k}</th><td>{v}</td></tr>' for k, v in rows)
-    return f'<div style="font-size:14px;color:#222222"><b>{escape(player)}\'s screen</b><table>{body}</table></div>'
+    body = "".join(
+        f'<tr><th style="text-align:left;padding:2px 10px 2px 0">{escape(say(k))}</th><td>{v}</td></tr>'
+        for k, v in rows
+    )
+    title = escape(say(Msg("{player}'s screen", player=player)), quote=False)
+    return f'<div style="font-size:14px;color:#222222"><b>{title}</b><table>{body}</table></div>'
