@@ -177,7 +177,7 @@ def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: 
         how = ""
         if final:
             sentence, ref = help_.get(category, ("", None))
-            how = f"<td style='padding:2px 8px'>{escape(sentence)}{' ' + cited(ref, lang) if ref else ''}</td>"
+            how = f"<td style='padding:2px 8px'>{escape(_.say(sentence))}{' ' + cited(ref, lang) if ref else ''}</td>"
         rows.append(f"<tr><td style='padding:2px 8px'>{escape(_(category))}</td>{points}{how}</tr>")
     totals = "".join(f"<td {cell}><b>{sheet.totals[p]}</b></td>" for p in players)
     rows.append(f"<tr><td style='padding:2px 8px'><b>{escape(_('Total'))}</b></td>{totals}</tr>")
@@ -185,6 +185,6 @@ def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: 
     foot = "" if final else f"<p style='margin:2px 0'>{escape(_('Not final: they change as the game goes on.'))}</p>"
     if final and sheet.winners:
         foot = f"<p><b>{escape(_('Winner:'))} {escape(' & '.join(sheet.winners))}</b></p>"
-    notes = "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) if final else ""
+    notes = "".join(f"<p>{escape(_.say(note))}</p>" for note in sheet.notes) if final else ""
     table_ = f"<table style='border-collapse:collapse'><tr><td></td>{head}{explain}</tr>{''.join(rows)}</table>"
     return box(f"<b>{escape(title)}</b>{table_}{foot}{notes}")

@@ -174,7 +174,7 @@ def scores(s: State) -> ScoreSheet:
         best = max(totals.values())
         sheet.winners = [nm for nm in s.names if totals[nm] == best]
         if len(sheet.winners) > 1:
-            sheet.notes.append("tied: the rules name no tie-break, so the victory is shared")
+            sheet.notes.append(Msg("tied: the rules name no tie-break, so the victory is shared"))
     else:
-        sheet.notes.append("game not over: money is scored at the end")
+        sheet.notes.append(Msg("game not over: money is scored at the end"))
     return sheet

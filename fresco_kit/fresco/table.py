@@ -34,27 +34,31 @@ from .svg import board_svg, headline
 __all__ = ["CATEGORY_HELP", "board_svg", "move_steps", "move_text", "private_html", "status"]
 
 #: score-sheet category -> (how it scores, in a sentence, and the rule that says so)
-CATEGORY_HELP: dict[str, tuple[str, RuleRef]] = {
+CATEGORY_HELP: dict[str, tuple[Msg, RuleRef]] = {
     "fresco tiles": (
-        "Each restored fresco segment scores the value printed on its tile.",
+        Msg("Each restored fresco segment scores the value printed on its tile."),
         RULES["cath.segment"],
     ),
     "bishop bonus": (
-        "Restoring the segment under the bishop adds 3 points, a segment next to him (diagonals too) adds 2.",
+        Msg("Restoring the segment under the bishop adds 3 points, a segment next to him (diagonals too) adds 2."),
         RULES["cath.bishop_bonus"],
     ),
     "altar": (
-        "The altar takes three paints: yellow, red and blue score 2, each swapped for a mixed paint "
-        "scores 1 more, and orange, green and purple together score 6.",
+        Msg(
+            "The altar takes three paints: yellow, red and blue score 2, each swapped for a mixed paint "
+            "scores 1 more, and orange, green and purple together score 6."
+        ),
         RULES["altar.basic"],
     ),
     "track collisions": (
-        "A painter who lands on an occupied track space stops on the next free space behind or ahead; "
-        "the spaces gained or lost that way are counted here.",
+        Msg(
+            "A painter who lands on an occupied track space stops on the next free space behind or ahead; "
+            "the spaces gained or lost that way are counted here."
+        ),
         RULES["cath.track"],
     ),
     "money": (
-        "At the end every 2 thalers left become 1 victory point, counted in the final round's get-up order.",
+        Msg("At the end every 2 thalers left become 1 victory point, counted in the final round's get-up order."),
         RULES["end.money"],
     ),
 }
