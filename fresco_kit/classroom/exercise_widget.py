@@ -65,7 +65,7 @@ def _answer_control(exercise: Exercise, game: Any, _: Translator) -> tuple[Any, 
     if exercise.kind == "number":
         return widgets.Text(placeholder=_("a whole number"), layout=widgets.Layout(width="260px")), {}
     if exercise.kind == "choice":
-        return widgets.ToggleButtons(options=list(exercise.options), value=None, style=wide), {}
+        return widgets.ToggleButtons(options=[(_.say(o), o) for o in exercise.options], value=None, style=wide), {}
     parts = parts_for(game_info(game.info.name))
     legal = {str(a): a for a in game.rules.legal_actions(game.state, player=exercise.player)}
     choices = exercise.choices(game)

@@ -50,14 +50,15 @@ from fresco_kit.core.game import Game
 from fresco_kit.core.readings import Reading
 from fresco_kit.core.registry import game_info
 from fresco_kit.core.rules import Event, RuleRef
+from fresco_kit.core.text import Msg
 
-from .i18n import citation, translator
+from .i18n import N_, citation, translator
 from .table_parts import parts_for
 
 Kind = Literal["legal", "why_not", "number", "choice", "best"]
 YES, NO = "yes", "no"
 #: the box a learner ticks in a "why not?" exercise when no reason applies
-LEGAL_AFTER_ALL = "None of these: the move is legal"
+LEGAL_AFTER_ALL = Msg(N_("None of these: the move is legal"))
 #: the most moves a "best move" exercise offers
 SHORT_LIST = 8
 
@@ -104,13 +105,15 @@ class Feedback:
         return tuple(ref for ref in self.rules if ref not in paired)
 
     def to_text(self) -> str:
-        """Plain text: the verdict, the explanation, each reason with its rule, the other rules."""
+        """Plain text: the verdict, the explanation, each reason with its rule's citation (game,
+        rulebook, section), the other rules.  Learner text: no checklist ids (those stay in the
+        HTML tooltips of :meth:`to_html`)."""
         lines = [self.head(), self.explanation] if self.explanation else [self.head()]
         for text, ref in self.reasons:
-            lines.append(f"  - {text}" + (f"  ({ref.citation} [{ref.checklist_id}])" if ref else ""))
+            lines.append(f"  - {text}" + (f"  ({ref.citation})" if ref else ""))
         if self.reading:
             lines.append(f"A reading of the kit: {self.reading}")
-        lines.extend(f"  - {ref.citation} [{ref.checklist_id}]" for ref in self._loose())
+        lines.extend(f"  - {ref.citation}" for ref in self._loose())
         return "\n".join(lines)
 
     def to_html(self, lang: str = "en") -> str:
@@ -165,7 +168,8 @@ def points_gained(player: str) -> Criterion:
         gained = _total(game, game.preview(move).state, player) - _total(game, game.state, player)
         return gained, f"{gained:+d} " + ("point" if abs(gained) == 1 else "points")
 
-    return Criterion(f"the most points gained for {player} at once (the provisional total)", rate)
+    name = Msg(N_("the most points gained for {player} at once (the provisional total)"), player=player)
+    return Criterion(name, rate)
 
 
 def greedy_rating(player: str) -> Criterion:
@@ -179,8 +183,13 @@ def greedy_rating(player: str) -> Criterion:
         return value, f"rated {value:.1f}"
 
     return Criterion(
-        f"the highest rating by the kit's greedy evaluation, which weighs {player}'s points, goods and chances "
-        "one move ahead (the rating the kit's bots play by, not a rule)",
+        Msg(
+            N_(
+                "the highest rating by the kit's greedy evaluation, which weighs {player}'s points, goods and "
+                "chances one move ahead (the rating the kit's bots play by, not a rule)"
+            ),
+            player=player,
+        ),
         rate,
     )
 
@@ -473,7 +482,7 @@ def why_not(
 
     ``reasons`` are ``(reason in words, its rule)``, two or more, each rule once: the right
     ones are those whose rule the engine names when it refuses ``move``."""
-    offered = tuple((str(text), ref) for text, ref in reasons)
+    offered = tuple((text if isinstance(text, str) else str(text), ref) for text, ref in reasons)  # a Msg stays one
     texts, refs = [t for t, _ in offered], [r for _, r in offered]
     if len(offered) < 2 or len(set(texts)) != len(texts) or len(set(refs)) != len(refs):
         raise ValueError(f"exercise {key!r}: give two or more reasons, each text and each rule once")
@@ -565,7 +574,8 @@ def best(
     if len(options) > SHORT_LIST or len(set(options)) != len(options) or len(options) == 1:
         raise ValueError(f"exercise {key!r}: offer 2 to {SHORT_LIST} distinct moves")
     criterion = criterion or greedy_rating(player)
-    common = _common(game, key, title, f"{question.rstrip()} Best means {criterion.name}.", position)
+    stated = Msg(N_("{question} Best means {criterion}."), question=question, criterion=criterion.name)
+    common = _common(game, key, title, stated, position)
     return Exercise(
         kind="best", player=player, options=options, solve=solve, criterion=criterion, **_with_reading(common, reading)
     )

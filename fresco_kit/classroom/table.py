@@ -192,6 +192,9 @@ class Table:
         )
         self.try_text.add_class("fk-table-try")
         self.try_button = button("fk-table-try-button", _("Try"), self._try)
+        # Enter in the box sends a "submit" message from the browser (what the deprecated
+        # Text.on_submit listens to); answer it the same as the Try button
+        self.try_text.on_msg(lambda _w, content, _b: self._try() if content.get("event") == "submit" else None)
         forms = ", ".join(self.info.grammar.forms())
         self.forms = html(
             "fk-table-forms", f"<span style='{STYLE}'>{escape(_('Moves are written:'))} {escape(forms)}</span>"

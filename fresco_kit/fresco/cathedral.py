@@ -1,6 +1,9 @@
 """Cathedral: restore a segment of the fresco or the altar (Fresco rulebook, Cathedral).
 
-Each cathedral apprentice restores one segment or the altar once.
+Each cathedral apprentice restores one segment or the altar once (readings
+``altar_more_than_once`` and ``bishop_move_before_each_restoration``: by default the altar
+may be restored by each apprentice and the bishop moved before each segment; the switches
+``altar_once_per_visit`` and ``bishop_once_per_visit`` limit each to once per visit).
 
 - Segment: optionally first pay 1 thaler to move the bishop one step (8 directions,
   onto any segment); pay the tile's paints to the supply; score the tile's value plus
@@ -76,6 +79,17 @@ def restore_checks(s: State, a: Restore) -> list:
             return reasons
         if p.thalers < data.BISHOP_MOVE_COST:
             reasons.append((Msg("moving the bishop costs 1 thaler"), RULES["cath.bishop_move"]))
+        if s.bishop_this_visit and s.switches.bishop_once_per_visit:
+            reasons.append(
+                (
+                    Msg(
+                        "{player} has already moved the bishop in this cathedral visit: one paid step per visit "
+                        "(switch bishop_once_per_visit)",
+                        player=a.player,
+                    ),
+                    RULES["cath.bishop_move"],
+                )
+            )
     if reasons:
         return reasons
     return track_reasons(s, i, sum(restore_gain(s, a)), a.track, RULES["cath.track"], a)
@@ -91,6 +105,7 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     bank = s.bank
     if a.bishop is not None:
         assign(p, thalers=p.thalers - data.BISHOP_MOVE_COST)
+        assign(s, bishop_this_visit=True)
         bank += data.BISHOP_MOVE_COST
         events.append(
             Event(
@@ -151,6 +166,17 @@ def altar_checks(s: State, a: Altar) -> list:
     reasons = turn_reasons(s, a.player, "cathedral")
     if reasons:
         return reasons
+    if s.altar_this_visit and s.switches.altar_once_per_visit:
+        return [
+            (
+                Msg(
+                    "{player} has already restored the altar in this cathedral visit: once per visit "
+                    "(switch altar_once_per_visit)",
+                    player=a.player,
+                ),
+                RULES["altar.basic"],
+            )
+        ]
     readings = altar_readings(a.paints)
     if not readings:
         return [
@@ -174,7 +200,7 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
     paid = data.paint_vector(a.paints)
     supply, paper = return_to_supply(s.supply, s.paper, paid)
     assign(p, paints=add(p.paints, paid, -1))
-    assign(s, supply=supply, paper=paper)
+    assign(s, supply=supply, paper=paper, altar_this_visit=True)
     events.append(
         Event(
             Msg(
@@ -226,9 +252,8 @@ def legal(s: State) -> list:
     i = s.order[s.actor]
     player, p = s.names[i], s.players[i]
     out: list = []
-    moves = [None] + (
-        [board.square(n) for n in sorted(board.neighbours()[s.bishop])] if p.thalers >= data.BISHOP_MOVE_COST else []
-    )
+    may_move = p.thalers >= data.BISHOP_MOVE_COST and not (s.bishop_this_visit and s.switches.bishop_once_per_visit)
+    moves = [None] + ([board.square(n) for n in sorted(board.neighbours()[s.bishop])] if may_move else [])
     for seg, t in enumerate(s.fresco):
         if t < 0 or not covers(p.paints, data.FRESCO_TILES[t].paints):
             continue
@@ -236,6 +261,8 @@ def legal(s: State) -> list:
             a = made(Restore, player, board.square(seg), b)
             for choice in _with_track(s, i, sum(restore_gain(s, a))):
                 out.append(a if choice is None else made(Restore, player, a.segment, b, choice))
+    if s.altar_this_visit and s.switches.altar_once_per_visit:
+        return out
     for combo in altar_options(p.paints):
         for choice in _with_track(s, i, max(altar_readings(combo).values())):
             out.append(made(Altar, player, combo, choice))

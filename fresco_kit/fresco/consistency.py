@@ -122,6 +122,9 @@ def bookkeeping(s: State) -> list[Problem]:
                     f"one count per column of {', '.join(s.sheet)}, {p.apprentices} apprentices at most",
                 )
             )
+    visiting = s.phase == "act" and s.loc < len(s.sheet) and s.sheet[s.loc] == "cathedral"
+    if (s.altar_this_visit or s.bishop_this_visit) and not visiting:
+        out.append(("altar_this_visit", "what a cathedral visit did is kept only while that visit lasts"))
     return out or _turn_problems(s)
 
 

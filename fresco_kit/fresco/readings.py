@@ -163,7 +163,8 @@ READINGS: tuple[Reading, ...] = (
         ),
         "the word stands in the sentence that gives each apprentice one segment, so it counts the "
         "apprentice's actions; unlike a segment the altar has no tile that is taken away, and no text "
-        "marks it as done",
+        "marks it as done; the Big Box text gives each apprentice a segment or the altar and has no 'once' at all",
+        switch="altar_once_per_visit",
         where="cathedral.legal",
     ),
     Reading(
@@ -177,7 +178,8 @@ READINGS: tuple[Reading, ...] = (
         ("one paid step per cathedral visit, however many segments the player restores",),
         "'before restoring any segment' ties the move to each restoration, and 'once' forbids a second step "
         "before the same segment; the bishop moves onto every restored segment anyway, so a step per "
-        "segment is what the rule's bonus arithmetic is built around",
+        "segment is what the rule's bonus arithmetic is built around; the Big Box and Spanish texts say the same",
+        switch="bishop_once_per_visit",
         where="cathedral.restore_checks",
     ),
     Reading(
@@ -221,7 +223,7 @@ READINGS: tuple[Reading, ...] = (
         "players",
         "the base game takes these from Big Box too (12 thalers and 1 yellow, 1 red, 1 blue each; S1 counts "
         "as last at the start; 3 stalls for 3 players), but not Big Box's unlimited paints (the base game's "
-        "78 pieces stay a limited supply unless the switch unlimited_paints is set)",
+        "78 pieces stay a limited supply unless Big Box's unlimited paints are switched on)",
         (
             "the base game has other starting amounts (the base text does not print them; the kit knows "
             "of no source that does)",

@@ -48,8 +48,11 @@ def begin_round(s: State, events: list) -> None:
 
 def next_actor(s: State, events: list) -> None:
     """Move to the next player with apprentices at this location, or the next location;
-    past the last location ``loc`` is the sheet's length (``p2.resolve``)."""
+    past the last location ``loc`` is the sheet's length (``p2.resolve``).  What the last
+    visit did (``altar_this_visit``, ``bishop_this_visit``) is cleared."""
     cols = s.sheet
+    if s.altar_this_visit or s.bishop_this_visit:
+        assign(s, altar_this_visit=False, bishop_this_visit=False)  # a new visit begins
     players, order, n = s.players, s.order, len(s.names)
     loc, actor = s.loc, s.actor
     while loc < len(cols):

@@ -32,6 +32,8 @@ class Switches(Record):
     final_sheet: FinalSheet = "side2"
     final_collision: FinalCollision = "choose"
     unlimited_paints: bool = False
+    altar_once_per_visit: bool = False
+    bishop_once_per_visit: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ class Overrides(Record):
     final_sheet: FinalSheet | None = None
     final_collision: FinalCollision | None = None
     unlimited_paints: bool | None = None
+    altar_once_per_visit: bool | None = None
+    bishop_once_per_visit: bool | None = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -108,6 +112,21 @@ def _paint_runs_out(before: Any, action: Any, after: Any) -> bool:
     return bool(after.paper != before.paper or (0 in after.supply and 0 not in before.supply))
 
 
+def _same_visit(before: Any, after: Any) -> bool:
+    """``after`` is still the visit ``before`` was in, with a use left (same player, same column)."""
+    return bool(after.phase == "act" and after.loc == before.loc and after.actor == before.actor and after.left > 0)
+
+
+def _altar_with_a_use_left(before: Any, action: Any, after: Any) -> bool:
+    """A player restores the altar and has a cathedral use left in the same visit."""
+    return bool(not before.altar_this_visit and after.altar_this_visit and _same_visit(before, after))
+
+
+def _bishop_step_with_a_use_left(before: Any, action: Any, after: Any) -> bool:
+    """A player pays for a bishop step and has a cathedral use left in the same visit."""
+    return bool(not before.bishop_this_visit and after.bishop_this_visit and _same_visit(before, after))
+
+
 RULESET_SWITCHES: tuple[Switch, ...] = (
     _switch(
         "start_rotation",
@@ -168,6 +187,38 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         f"{_FR}, Game Components: 78 paint pieces (limited)",
         f"{_BB}, Workshop: Mix paints",
         Reach("step", "a paint colour runs out in the supply", _paint_runs_out),
+    ),
+    _switch(
+        "altar_once_per_visit",
+        "the altar may be restored at most once in one cathedral visit (off: once per cathedral apprentice)",
+        _BOOL,
+        "altar.basic",
+        False,
+        False,
+        f"{_FR}, Cathedral: Restore the fresco or altar ('restore the altar once' read per apprentice; "
+        "readings: altar_more_than_once)",
+        f"{_BB}, Cathedral: Restore the fresco or the altar (each apprentice: a segment or the altar; no 'once')",
+        Reach(
+            "step",
+            "a player restores the altar with a cathedral use left in the same visit",
+            _altar_with_a_use_left,
+        ),
+    ),
+    _switch(
+        "bishop_once_per_visit",
+        "one paid bishop step per cathedral visit (off: one before each segment restored)",
+        _BOOL,
+        "cath.bishop_move",
+        False,
+        False,
+        f"{_FR}, Cathedral, Moving the bishop ('before restoring any segment ... once' read per segment; "
+        "readings: bishop_move_before_each_restoration)",
+        f"{_BB}, Cathedral, Moving the bishop (the same words)",
+        Reach(
+            "step",
+            "a player pays for a bishop step with a cathedral use left in the same visit",
+            _bishop_step_with_a_use_left,
+        ),
     ),
 )
 

@@ -180,6 +180,17 @@ class SavedState(Record):
     left: Count
     final_at: Annotated[int, Range(-1)]
     data: str = ""  # the data option's patch, canonical JSON ("" for none; public: every player knows the numbers)
+    altar_this_visit: bool = False  # see state.State; written only when true (LATER)
+    bishop_this_visit: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's data, without the :data:`LATER` fields and switches at their defaults."""
+        return _without_later(Record.to_dict(self))
+
+    @classmethod
+    def from_dict(cls, data_: Any, path: str = "") -> Any:
+        """Read a position; a save from before the :data:`LATER` fields loads with their defaults."""
+        return cls._decode(_with_later(data_), path, 0)
 
     def validate(self, path: str = "") -> None:
         """Player names are distinct words; ``chooser``/``order`` name players; the data
@@ -198,6 +209,34 @@ class SavedState(Record):
                     raise field_error(f"{path}.{key}[{i}]", f"a player: one of {', '.join(names)}", name)
         if not isinstance(self, View):
             require_hidden(self, path)
+
+
+#: fields and switches added after save version 3, with their defaults: a save without them
+#: (written before) loads with these values, and they are written only when they differ,
+#: so an older save loads and writes back unchanged
+LATER: dict[str, Any] = {"altar_this_visit": False, "bishop_this_visit": False}
+LATER_SWITCHES: dict[str, Any] = {"altar_once_per_visit": None, "bishop_once_per_visit": None}
+
+
+def _with_later(data_: Any) -> Any:
+    if type(data_) is not dict:
+        return data_
+    out = {**LATER, **data_}
+    if type(out.get("switches")) is dict:
+        out["switches"] = {**LATER_SWITCHES, **out["switches"]}
+    return out
+
+
+def _without_later(out: dict[str, Any]) -> dict[str, Any]:
+    for key, default in LATER.items():
+        if out.get(key, default) == default:
+            out.pop(key, None)
+    switches = out.get("switches")
+    if type(switches) is dict:
+        for key, default in LATER_SWITCHES.items():
+            if switches.get(key, default) == default:
+                switches.pop(key, None)
+    return out
 
 
 # --------------------------------------------------------------------------- a player's view

@@ -80,7 +80,10 @@ class State(Record):
     draws come from ``rng``); ``chooser`` is the Phase I choosing order and ``order`` the
     phase II order (seats); ``wake_at`` counts the get-up choices made, ``loc``/``actor``/
     ``left`` are the column visited, the place in ``order`` of the player acting there
-    and the uses left; ``final_at`` the place in ``order`` the final count waits on.
+    and the uses left; ``altar_this_visit``/``bishop_this_visit`` whether that player has
+    restored the altar / paid for a bishop step in this visit (for the switches
+    ``altar_once_per_visit`` and ``bishop_once_per_visit``; cleared when the next visit
+    begins); ``final_at`` the place in ``order`` the final count waits on.
     ``switches`` are derived from ``ruleset`` and ``overrides`` (not compared)."""
 
     names: tuple[str, ...]
@@ -108,6 +111,8 @@ class State(Record):
     final_at: Annotated[int, Range(-1)]
     switches: Switches = field(compare=False, repr=False)
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.tables)
+    altar_this_visit: bool = False  # the actor has restored the altar in this cathedral visit
+    bishop_this_visit: bool = False  # the actor has paid for a bishop step in this cathedral visit
 
     def __repr__(self) -> str:
         return (

@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import COLOURED, Card, Effect, Excommunication, Modifier, load
-from .refs import RULES, amount
+from .refs import RESOURCE_WORD, RULES, amount, joined, tower_word, zone_word
 from .state import Decision, Occupant, Player, State
 
 
@@ -168,7 +169,9 @@ def push(st: State, decision: Decision) -> None:
     assign(st, pending=st.pending + (decision,))
 
 
-def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "", rule: str = "cards.effects") -> None:
+def gain(
+    st: State, p: Player, bundle: dict, events: list[Event], why: str | None = None, rule: str = "cards.effects"
+) -> None:
     """Give ``bundle`` to ``p`` (after excommunication losses); privileges become a
     pending choice of that many *different* privileges.  ``rule`` is the checklist id
     the event cites.  ``p`` is the acting player's private copy."""
@@ -184,10 +187,18 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: str = "",
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
-        lost = ", ".join(amount(1, k) for k in sorted(k for k in bundle if got[k] != bundle[k]))
-        events.append(Event(f"{p.name} gains {lost} less: an excommunication", RULES["excomm.kinds"]))
+        lost = [amount(1, k) for k in sorted(k for k in bundle if got[k] != bundle[k])]
+        events.append(
+            Event(
+                Msg("{player} gains {lost} less: an excommunication", player=p.name, lost=lost), RULES["excomm.kinds"]
+            )
+        )
     if shown:
-        events.append(Event(f"{p.name} gains {', '.join(shown)}{why}", RULES[rule]))
+        if why:
+            text = Msg("{player} gains {gains} ({why})", player=p.name, gains=shown, why=why)
+        else:
+            text = Msg("{player} gains {gains}", player=p.name, gains=shown)
+        events.append(Event(text, RULES[rule]))
     if privileges:
         push(st, _privileges(p.name, privileges, ()))
 
@@ -210,7 +221,7 @@ def effect_bundle(p: Player, effect: Effect) -> dict:
     return bundle
 
 
-def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why: str = "") -> None:
+def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why: str | None = None) -> None:
     """Resolve an effect: gains now, then pending privileges, then a pending extra action."""
     gain(st, p, effect_bundle(p, effect), events, why)
     if effect.action:
@@ -218,8 +229,19 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
         push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower, discount=dict(a.discount)))
         events.append(
             Event(
-                f"{p.name} may take an extra {a.kind} action at value {a.value}"
-                f"{'' if a.kind != 'tower' else ' (' + a.tower + ' tower)'}",
+                Msg(
+                    "{player} may take an extra tower action at value {value} ({tower} tower)",
+                    player=p.name,
+                    value=a.value,
+                    tower=tower_word(a.tower) if a.tower != "any" else Msg("any"),
+                )
+                if a.kind == "tower"
+                else Msg(
+                    "{player} may take an extra {zone} action at value {value}",
+                    player=p.name,
+                    zone=zone_word(a.kind),
+                    value=a.value,
+                ),
                 RULES["kit.extra_action"],
             )
         )
@@ -230,12 +252,15 @@ def privilege_reasons(decision: Decision, choice: str) -> list:
     taken = decision.taken or ()
     open_ = [c for c in load().privileges if c not in taken]
     if choice not in open_:
-        why = (
-            f"privilege {choice} is already taken from this effect"
-            if choice in taken
-            else f"{choice!r} is not a council privilege"
-        )
-        return [(f"{why}; the choices are {', '.join(open_)}", RULES["kit.privileges"])]
+        if choice in taken:
+            why = Msg(
+                "privilege {choice} is already taken from this effect; the choices are {open}",
+                choice=choice,
+                open=open_,
+            )
+        else:
+            why = Msg("{choice} is not a council privilege; the choices are {open}", choice=repr(choice), open=open_)
+        return [(why, RULES["kit.privileges"])]
     return []
 
 
@@ -244,49 +269,60 @@ def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, eve
     count, taken = decision.count or 1, decision.taken or ()  # a privilege decision's fields
     if count > 1:
         push(st, _privileges(p.name, count - 1, taken + (choice,)))
-    gain(st, p, load().privileges[choice], events, f" (privilege {choice})", "kit.privileges")
+    gain(st, p, load().privileges[choice], events, Msg("privilege {choice}", choice=choice), "kit.privileges")
 
 
 def cost_options_text(card: Card) -> str:
     """The printed cost alternatives of a card, as text."""
     if not card.costs:
-        return "free (territory slots 3-6 need military points)"
+        return Msg("free (territory slots 3-6 need military points)")
     parts = []
     for c in card.costs:
-        txt = " + ".join(amount(v, k) for k, v in c.pay.items())
-        parts.append(f"need {c.need_military} military, pay {txt}" if c.need_military else txt)
-    return " OR ".join(parts)
+        txt = joined([amount(v, k) for k, v in c.pay.items()])
+        parts.append(
+            Msg("need {military} military, pay {cost}", military=c.need_military, cost=txt) if c.need_military else txt
+        )
+    out = parts[0]
+    for part in parts[1:]:
+        out = Msg("{a} OR {b}", a=out, b=part)
+    return out
 
 
 def bundle_text(bundle: dict) -> str:
     """``{"wood": 1, "privileges": 2}`` -> ``"1 wood + 2 privileges"`` ("nothing" if empty)."""
-    return " + ".join(amount(v, k) for k, v in bundle.items() if v) or "nothing"
+    return joined([amount(v, k) for k, v in bundle.items() if v]) or Msg("nothing")
 
 
 def effect_text(effect: Effect | None) -> str:
     """An effect in words: its gains (per card or military), privileges and extra action."""
     if effect is None:
         return "-"
-    parts = []
+    parts: list = []
     base = dict(effect.gain)
     if effect.privileges:
         base["privileges"] = effect.privileges
     if base:
-        per = ""
-        if effect.per:
-            per = (
-                f" per {effect.every} military"
-                if effect.per == "military" and effect.every > 1
-                else f" per {effect.per}"
-            )
-            per += "" if effect.per == "military" else " card"
-        parts.append(bundle_text(base) + per)
+        gains = bundle_text(base)
+        if effect.per == "military" and effect.every > 1:
+            parts.append(Msg("{gain} per {every} military", gain=gains, every=effect.every))
+        elif effect.per == "military":
+            parts.append(Msg("{gain} per military", gain=gains))
+        elif effect.per:
+            parts.append(Msg("{gain} per {type} card", gain=gains, type=tower_word(effect.per)))
+        else:
+            parts.append(gains)
     if effect.action:
         a = effect.action
-        what = f"take {'any' if a.tower == 'any' else 'a ' + a.tower} card" if a.kind == "tower" else f"{a.kind} action"
-        disc = f" (discount {bundle_text(a.discount)})" if a.discount else ""
-        parts.append(f"{what} at value {a.value}{disc}")
-    return "; ".join(parts) or "-"
+        if a.kind == "tower" and a.tower == "any":
+            what = Msg("take any card at value {value}", value=a.value)
+        elif a.kind == "tower":
+            what = Msg("take a {tower} card at value {value}", tower=tower_word(a.tower), value=a.value)
+        else:
+            what = Msg("{zone} action at value {value}", zone=zone_word(a.kind), value=a.value)
+        if a.discount:
+            what = Msg("{action} (discount {discount})", action=what, discount=bundle_text(a.discount))
+        parts.append(what)
+    return joined(parts, ";") or "-"
 
 
 def excommunication_effect(tile_id: int) -> str:
@@ -295,25 +331,28 @@ def excommunication_effect(tile_id: int) -> str:
     e = load().excommunications[tile_id]
     q = e.params
     if e.kind == "gain_loss":
-        what = f"each time you gain {' or '.join(q['resources'])}, you gain 1 less"
-    elif e.kind == "action_malus":
-        target = f"take-{q['tower']}-card" if q["action"] == "tower" else q["action"]
-        what = f"-{q['malus']} to the value of your {target} actions"
-    elif e.kind == "coloured_members":
-        what = f"your coloured family members are worth {q['malus']} less"
-    elif e.kind == "no_market":
-        what = "you cannot use the market"
-    elif e.kind == "servants_per_plus":
-        what = f"you need {q['servants']} servants for each +1 to a family member"
-    elif e.kind == "skip_first_placement":
-        what = "you skip your first placement of each round and make it after everybody's last"
-    elif e.kind == "no_end_points":
-        what = f"no end-of-game VP for your {q['cards']} cards"
-    else:
-        what = {
-            "vp": f"lose 1 VP per {q['every']} VP before final scoring",
-            "military": "lose 1 VP per military point",
-            "building_costs": "lose 1 VP per wood and stone printed in your buildings' costs",
-            "resources": "lose 1 VP per wood, stone, servant and coin left",
-        }[q["per"]]
-    return what
+        return Msg(
+            "each time you gain {resources}, you gain 1 less",
+            resources=joined([Msg(RESOURCE_WORD[k]) for k in q["resources"]], "or"),
+        )
+    if e.kind == "action_malus":
+        if q["action"] == "tower":
+            return Msg("-{malus} to the value of your take-{tower}-card actions", malus=q["malus"], tower=q["tower"])
+        return Msg("-{malus} to the value of your {zone} actions", malus=q["malus"], zone=zone_word(q["action"]))
+    if e.kind == "coloured_members":
+        return Msg("your coloured family members are worth {malus} less", malus=q["malus"])
+    if e.kind == "no_market":
+        return Msg("you cannot use the market")
+    if e.kind == "servants_per_plus":
+        return Msg("you need {servants} servants for each +1 to a family member", servants=q["servants"])
+    if e.kind == "skip_first_placement":
+        return Msg("you skip your first placement of each round and make it after everybody's last")
+    if e.kind == "no_end_points":
+        return Msg("no end-of-game VP for your {type} cards", type=tower_word(q["cards"]))
+    if q["per"] == "vp":
+        return Msg("lose 1 VP per {every} VP before final scoring", every=q["every"])
+    if q["per"] == "military":
+        return Msg("lose 1 VP per military point")
+    if q["per"] == "building_costs":
+        return Msg("lose 1 VP per wood and stone printed in your buildings' costs")
+    return Msg("lose 1 VP per wood, stone, servant and coin left")

@@ -7,6 +7,7 @@ VP scored during the game; minus what the period III excommunications take away.
 from __future__ import annotations
 
 from fresco_kit.core import ScoreSheet
+from fresco_kit.core.text import Msg
 
 from . import INFO, readings
 from .data import GOODS, load, load_for
@@ -63,7 +64,7 @@ def final_scores(st: State) -> ScoreSheet:
         }
     sheet = ScoreSheet(list(CATEGORIES), rows)
     if st.phase != "over":
-        sheet.notes.append("provisional: the game is not over")
+        sheet.notes.append(Msg("provisional: the game is not over"))
         return sheet
     totals = sheet.totals
     best = max(totals.values())
@@ -71,8 +72,12 @@ def final_scores(st: State) -> ScoreSheet:
     if readings.setting(st, "win_tie_break") == "turn_order" or len(tied) == 1:
         sheet.winners = tied[:1]
         if len(tied) > 1:
-            sheet.notes.append(f"Tie on {best} VP broken by turn order (the kit's reading): {tied[0]} wins.")
+            sheet.notes.append(
+                Msg("Tie on {vp} VP broken by turn order (the kit's reading): {player} wins.", vp=best, player=tied[0])
+            )
     else:
         sheet.winners = tied
-        sheet.notes.append(f"Tie on {best} VP: {', '.join(tied)} share the victory (switch win_tie_break).")
+        sheet.notes.append(
+            Msg("Tie on {vp} VP: {players} share the victory (switch win_tie_break).", vp=best, players=tied)
+        )
     return sheet

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fresco_kit.core import Event
 from fresco_kit.core.rules import Reason
+from fresco_kit.core.text import Msg
 
 from .data import load, load_for
 from .effects import action_value, excomm, gain, occupy
@@ -21,22 +22,34 @@ def market_reasons(st: State, p: Player, space: str, base: int, servants: int, f
     """Every rule broken by a member of value ``base`` (``servants`` paid) on a market
     space (with ``first``, only the first one broken)."""
     sp = load().spaces[space]
-    reasons = []
+    reasons: list[Reason] = []
     if len(st.players) < sp.min_players:
-        reasons.append((f"{space_name(space)} is used only with {sp.min_players} players", RULES["market.spaces"]))
+        reasons.append(
+            (
+                Msg("{space} is used only with {n} players", space=space_name(space), n=sp.min_players),
+                RULES["market.spaces"],
+            )
+        )
         if first:
             return reasons
     if st.occupants.get(space):
-        reasons.append((f"{space_name(space)} already holds a family member", RULES["market.spaces"]))
+        reasons.append((Msg("{space} already holds a family member", space=space_name(space)), RULES["market.spaces"]))
         if first:
             return reasons
     if excomm(p, "no_market"):
-        reasons.append((f"{p.name} is excommunicated and cannot use the market", RULES["excomm.kinds"]))
+        reasons.append(
+            (Msg("{player} is excommunicated and cannot use the market", player=p.name), RULES["excomm.kinds"])
+        )
         if first:
             return reasons
     value = action_value(p, base, servants)
     if value < sp.value:
-        reasons.append((f"value {value} is below the market minimum {sp.value}", RULES["place.min"]))
+        reasons.append(
+            (
+                Msg("value {value} is below the market minimum {minimum}", value=value, minimum=sp.value),
+                RULES["place.min"],
+            )
+        )
     return reasons
 
 
@@ -45,7 +58,12 @@ def council_reasons(st: State, p: Player, space: str, base: int, servants: int) 
     sp = load().spaces[space]
     value = action_value(p, base, servants)
     if value < sp.value:
-        return [(f"value {value} is below the Council Palace minimum {sp.value}", RULES["place.min"])]
+        return [
+            (
+                Msg("value {value} is below the Council Palace minimum {minimum}", value=value, minimum=sp.value),
+                RULES["place.min"],
+            )
+        ]
     return []
 
 
@@ -55,7 +73,7 @@ def place_market(st: State, p: Player, space: str, servants: int, member: str, e
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
-    gain(st, p, sp.gain, events, f" ({space_name(space, code=False)})", rule.id)
+    gain(st, p, sp.gain, events, space_name(space, code=False), rule.id)
 
 
 def council_order(st: State) -> list[str]:

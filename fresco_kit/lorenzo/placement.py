@@ -19,13 +19,13 @@ from typing import Any, NamedTuple
 from fresco_kit.core import Action, Event, assign
 from fresco_kit.core.decisions import pop, push
 from fresco_kit.core.rules import Reason
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg
 
 from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
 from .market import council_reasons, market_reasons, place_market
-from .refs import RULES, amount, space_name
+from .refs import RULES, amount, member_word, space_name, tower_word, zone_word
 from .state import Decision, Player, State
 from .towers import cost_reasons, pay_card, plan, take_card, tower_floor, tower_space
 from .vatican import resolve_vatican, vatican_reasons
@@ -49,20 +49,30 @@ __all__ = [
 # --------------------------------------------------------------------------- whose turn
 def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
     if st.phase == "over":
-        return [("the game is over", RULES["kit.over"])]
+        return [(Msg("the game is over"), RULES["kit.over"])]
     for p in st.players:
         if p.name == player:
             break
     else:
-        return [(f"{player!r} is not playing; the players are {', '.join(st.names)}", RULES["kit.turn"])]
+        return [
+            (
+                Msg("{player} is not playing; the players are {players}", player=repr(player), players=list(st.names)),
+                RULES["kit.turn"],
+            )
+        ]
     if st.pending:
         d = st.pending[0]
         if deciding and d.player == player:
             return []
-        choices = ", ".join(repr(str(c)) for c in legal_answers(st))
+        choices = [repr(str(c)) for c in legal_answers(st)]
         return [
             (
-                f"{d.player} must first answer the pending {d.kind} decision; the choices are: {choices}",
+                Msg(
+                    "{player} must first answer the pending {kind} decision; the choices are: {choices}",
+                    player=d.player,
+                    kind=Msg(DECISION_WORD[d.kind]),
+                    choices=choices,
+                ),
                 RULES["kit.pending"],
             )
         ]
@@ -70,24 +80,42 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
         home = st.player(st.current).home if st.current else ()
         return [
             (
-                f"there is no pending decision to answer; {st.current} is to place a family member"
-                + (f" ({', '.join(home)} at home): 'place {st.current} <member> <space>'" if home else ""),
+                Msg(
+                    "there is no pending decision to answer; {player} is to place a family member "
+                    "({home} at home): 'place {player} <member> <space>'",
+                    player=st.current,
+                    home=[member_word(m) for m in home],
+                )
+                if home
+                else Msg(
+                    "there is no pending decision to answer; {player} is to place a family member", player=st.current
+                ),
                 RULES["kit.pending"],
             )
         ]
     if st.current != player:
-        return [(f"it is {st.current}'s turn, not {player}'s", RULES["phase.actions"])]
+        return [
+            (Msg("it is {current}'s turn, not {player}'s", current=st.current, player=player), RULES["phase.actions"])
+        ]
     return []
 
 
 def _servant_reasons(st: State, p: Player, servants: int) -> list[Reason]:
-    out = []
+    out: list[Reason] = []
     if servants > p.res["servants"]:
-        out.append((f"{p.name} has only {amount(p.res['servants'], 'servants')}", RULES["servants"]))
+        out.append(
+            (
+                Msg("{player} has only {servants}", player=p.name, servants=amount(p.res["servants"], "servants")),
+                RULES["servants"],
+            )
+        )
     step = servant_step(st, p)
     if step > 1 and servants % step:
         out.append(
-            (f"excommunicated: servants count {step} per +1, so pay them in multiples of {step}", RULES["excomm.kinds"])
+            (
+                Msg("excommunicated: servants count {step} per +1, so pay them in multiples of {step}", step=step),
+                RULES["excomm.kinds"],
+            )
         )
     return out
 
@@ -112,9 +140,9 @@ def _member_reasons(
 ) -> list[Reason]:
     """The rules of placing ``member`` (value ``base``) of ``p``, whose turn it is, on
     ``space`` with ``servants``; with ``first``, only the first broken one."""
-    out = []
+    out: list[Reason] = []
     if member not in p.home:
-        out.append((f"{p.name}'s {member} member is not at home this round; {_at_home(p)}", RULES["kit.member"]))
+        out.append((_not_home(p, member), RULES["kit.member"]))
         if first:
             return out
     if servants:
@@ -199,9 +227,30 @@ def listed_counts(counts: Sequence[int], value: Callable[[int], int]) -> Sequenc
     return counts
 
 
-def _at_home(p: Player) -> str:
-    """The members a player may still use this round, in words."""
-    return f"at home: {', '.join(p.home)}" if p.home else "no member is at home"
+def _not_home(p: Player, member: str) -> Msg:
+    """Why ``member`` cannot be used: it is not at home, and the members that are."""
+    if p.home:
+        return Msg(
+            "{player}'s {member} member is not at home this round; at home: {home}",
+            player=p.name,
+            member=member_word(member),
+            home=[member_word(m) for m in p.home],
+        )
+    return Msg(
+        "{player}'s {member} member is not at home this round; no member is at home",
+        player=p.name,
+        member=member_word(member),
+    )
+
+
+#: the kinds of pending decision, in words
+DECISION_WORD = {
+    "privilege": N_("privilege"),
+    "cost": N_("cost"),
+    "trade": N_("trade"),
+    "action": N_("action"),
+    "vatican": N_("vatican"),
+}
 
 
 def place_reasons(st: State, a: Place, turn: bool = True) -> list[Reason]:
@@ -217,10 +266,19 @@ def forfeit_reasons(st: State, a: Forfeit) -> list[Reason]:
         return out
     p = st.player(a.player)
     if a.member not in p.home:
-        return out + [(f"{p.name}'s {a.member} member is not at home this round; {_at_home(p)}", RULES["kit.member"])]
+        return out + [(_not_home(p, a.member), RULES["kit.member"])]
     where = placeable_space(st, p, a.member)
     if where:
-        out.append((f"{a.member} can still be placed, e.g. '{Place(p.name, a.member, *where)}'", RULES["neutral.lost"]))
+        out.append(
+            (
+                Msg(
+                    "{member} can still be placed, e.g. '{move}'",
+                    member=member_word(a.member),
+                    move=str(Place(p.name, a.member, *where)),
+                ),
+                RULES["neutral.lost"],
+            )
+        )
     return out
 
 
@@ -279,7 +337,7 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
     d = st.pending[0]
     kind = d.kind
     if kind != "action" and a.servants:
-        out.append(("servants can be added only to an extra action", RULES["servants"]))
+        out.append((Msg("servants can be added only to an extra action"), RULES["servants"]))
     if kind == "privilege":
         return out + privilege_reasons(d, a.choice)
     if kind == "cost":
@@ -290,14 +348,24 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
         return out + vatican_reasons(a.choice)
     # an extra action printed on a card
     if a.choice == "skip":
-        return out + ([("a declined extra action takes no servants", RULES["servants"])] if a.servants else [])
+        return out + ([(Msg("a declined extra action takes no servants"), RULES["servants"])] if a.servants else [])
     out += _servant_reasons(st, p, a.servants)
     targets = extra_targets(d)
     if a.choice not in targets:
-        what = f"a {d.action}" if d.action in ZONES else f"a card from the {d.tower} tower(s)"
-        return out + [
-            (f"this extra action is {what}; the choices are skip, {', '.join(targets)}", RULES["kit.extra_action"])
-        ]
+        if d.action in ZONES:
+            what = Msg(
+                "this extra action is a {zone}; the choices are skip, {choices}",
+                zone=zone_word(d.action or ""),
+                choices=targets,
+            )
+        else:
+            tower = tower_word(d.tower or "") if d.tower != "any" else Msg("any")
+            what = Msg(
+                "this extra action is a card from the {tower} tower(s); the choices are skip, {choices}",
+                tower=tower,
+                choices=targets,
+            )
+        return out + [(what, RULES["kit.extra_action"])]
     if d.action in ZONES:
         return out
     return out + plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount).reasons
@@ -383,7 +451,16 @@ def _forfeit(st: State, p: Player, a: Forfeit, events: list[Event]) -> None:
     """Give up a member that cannot be placed: its action is lost (*I dadi e i familiari*)."""
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    events.append(Event(f"{p.name} cannot place the {a.member} member: the action is lost", RULES["neutral.lost"]))
+    events.append(
+        Event(
+            Msg(
+                "{player} cannot place the {member} member: the action is lost",
+                player=p.name,
+                member=member_word(a.member),
+            ),
+            RULES["neutral.lost"],
+        )
+    )
 
 
 def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
@@ -391,11 +468,27 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
     where = space_name(a.space)
-    events.append(Event(f"{p.name} places the {a.member} member (value {base}) on {where}", RULES["dice.value"]))
+    events.append(
+        Event(
+            Msg(
+                "{player} places the {member} member (value {value}) on {space}",
+                player=p.name,
+                member=member_word(a.member),
+                value=base,
+                space=where,
+            ),
+            RULES["dice.value"],
+        )
+    )
     if a.servants:
         events.append(
             Event(
-                f"{p.name} pays {plural(a.servants, 'servant')}: +{a.servants // servants_per_plus(p)}",
+                Msg(
+                    "{player} pays {servants}: +{plus}",
+                    player=p.name,
+                    servants=amount(a.servants, "servants"),
+                    plus=a.servants // servants_per_plus(p),
+                ),
                 RULES["servants"],
             )
         )
@@ -429,13 +522,19 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
 def _extra_action(st: State, p: Player, d: Decision, a: Choose, events: list[Event]) -> None:
     """Take (or decline) the extra action a card printed: the servants paid are logged."""
     if a.choice == "skip":
-        events.append(Event(f"{p.name} declines the extra action", RULES["kit.extra_action"]))
+        events.append(Event(Msg("{player} declines the extra action", player=p.name), RULES["kit.extra_action"]))
         return
     if a.servants:
         plus = a.servants // servants_per_plus(p)
         events.append(
             Event(
-                f"{p.name} pays {plural(a.servants, 'servant')} for the extra action: value {d.value or 0} + {plus}",
+                Msg(
+                    "{player} pays {servants} for the extra action: value {value} + {plus}",
+                    player=p.name,
+                    servants=amount(a.servants, "servants"),
+                    value=d.value or 0,
+                    plus=plus,
+                ),
                 RULES["servants"],
             )
         )
@@ -469,6 +568,9 @@ def pass_empty_turns(st: State, events: list[Event]) -> None:
     never in a game played from the start, only in constructed positions)."""
     while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:
         events.append(
-            Event(f"{st.schedule[st.turn]} has no family member left: the turn passes", RULES["phase.actions"])
+            Event(
+                Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
+                RULES["phase.actions"],
+            )
         )
         assign(st, turn=st.turn + 1)

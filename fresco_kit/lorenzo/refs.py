@@ -10,6 +10,7 @@ the comment are rules the checklist lacks (component facts or the kit's readings
 from __future__ import annotations
 
 from fresco_kit.core import Rulebook
+from fresco_kit.core.text import N_, Msg
 
 STRUCT = "La struttura della partita"
 DICE = "I dadi e i familiari"
@@ -161,29 +162,109 @@ RULES = Rulebook(
 )
 
 
-#: Resource keys whose word changes in the singular ("1 coin", "2 coins").
-_SINGULAR = {"servants": "servant", "coins": "coin", "privileges": "privilege", "cards": "card"}
+#: the kit's words for the towers, zones and family members, said in the catalogs' languages
+#: (``Msg(TOWER_WORD[tower])``): es/it give them as the rulebook's names
+TOWER_WORD = {
+    "territory": N_("territory"),
+    "building": N_("building"),
+    "character": N_("character"),
+    "venture": N_("venture"),
+}
+ZONE_WORD = {"harvest": N_("harvest"), "production": N_("production")}
+RESOURCE_WORD = {
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "servants": N_("servants"),
+    "coins": N_("coins"),
+    "military": N_("military"),
+    "faith": N_("faith"),
+    "vp": N_("vp"),
+}
+#: the phases of a round, in words
+PHASE_WORD = {"actions": N_("actions"), "vatican": N_("vatican"), "over": N_("over")}
+MEMBER_WORD = {"white": N_("white"), "black": N_("black"), "orange": N_("orange"), "neutral": N_("neutral")}
 
 
-def amount(n: int, key: str) -> str:
+def tower_word(tower: str) -> Msg:
+    """A tower's word (``"territory"``) as a text the catalogs translate."""
+    return Msg(TOWER_WORD[tower]) if tower in TOWER_WORD else Msg("{name}", name=tower)
+
+
+def zone_word(zone: str) -> Msg:
+    """A zone's word (``"harvest"``) as a text the catalogs translate."""
+    return Msg(ZONE_WORD[zone]) if zone in ZONE_WORD else Msg("{name}", name=zone)
+
+
+def member_word(member: str) -> Msg:
+    """A family member's colour (``"white"``) as a text the catalogs translate."""
+    return Msg(MEMBER_WORD[member]) if member in MEMBER_WORD else Msg("{name}", name=member)
+
+
+def joined(items: list, how: str = "+") -> Msg | str:
+    """Texts joined by ``" + "`` (``how="+"``), ``" or "`` (``"or"``) or ``"; "`` (``";"``), each
+    join a template the catalogs translate; ``""`` for none."""
+    out: Msg | str = ""
+    for item in items:
+        if out == "":
+            out = item if isinstance(item, Msg) else Msg("{name}", name=item)
+        elif how == "OR":
+            out = Msg("{a} OR {b}", a=out, b=item)
+        elif how == "or":
+            out = Msg("{a} or {b}", a=out, b=item)
+        elif how == ";":
+            out = Msg("{a}; {b}", a=out, b=item)
+        else:
+            out = Msg("{a} + {b}", a=out, b=item)
+    return out
+
+
+def amount(n: int, key: str) -> Msg:
     """``n`` of resource ``key`` in words, singular for 1: ``amount(1, "coins")`` is
     "1 coin", ``amount(2, "coins")`` "2 coins"; wood, stone, military, faith and vp do not
     change."""
-    return f"{n} {_SINGULAR.get(key, key) if abs(n) == 1 else key}"
+    if key == "servants":
+        return Msg.n(n, "{n} servant", "{n} servants")
+    if key == "coins":
+        return Msg.n(n, "{n} coin", "{n} coins")
+    if key == "privileges":
+        return Msg.n(n, "{n} privilege", "{n} privileges")
+    if key == "cards":
+        return Msg.n(n, "{n} card", "{n} cards")
+    if key == "wood":
+        return Msg.n(n, "{n} wood", "{n} wood")
+    if key == "stone":
+        return Msg.n(n, "{n} stone", "{n} stone")
+    if key == "military":
+        return Msg.n(n, "{n} military", "{n} military")
+    if key == "faith":
+        return Msg.n(n, "{n} faith", "{n} faith")
+    if key == "vp":
+        return Msg.n(n, "{n} vp", "{n} vp")
+    return Msg("{n} {key}", n=n, key=key)
 
 
-def space_name(space: str, code: bool = True) -> str:
+def space_name(space: str, code: bool = True) -> Msg:
     """An action space in words, with (``code``) its grammar name in brackets for typing
     it: ``"territory-2"`` -> "the territory tower's floor 2 (territory-2)",
     ``"harvest-large"`` -> "the large harvest space (harvest-large)", ``"market-3"`` ->
     "market space 3 (market-3)", ``"council"`` -> "the Council Palace (council)"."""
     kind, _, rest = space.partition("-")
     if rest.isdigit() and kind != "market":
-        words = f"the {kind} tower's floor {rest}"
-    elif kind == "market":
-        words = f"market space {rest}"
-    elif kind in ("harvest", "production"):
-        words = f"the {rest} {kind} space"
-    else:
-        words = "the Council Palace" if space == "council" else space
-    return f"{words} ({space})" if code and words != space else words
+        if code:
+            return Msg("the {tower} tower's floor {floor} ({space})", tower=tower_word(kind), floor=rest, space=space)
+        return Msg("the {tower} tower's floor {floor}", tower=tower_word(kind), floor=rest)
+    if kind == "market":
+        if code:
+            return Msg("market space {number} ({space})", number=rest, space=space)
+        return Msg("market space {number}", number=rest)
+    if kind in ("harvest", "production") and rest in ("small", "large"):
+        if rest == "small":
+            if code:
+                return Msg("the small {zone} space ({space})", zone=zone_word(kind), space=space)
+            return Msg("the small {zone} space", zone=zone_word(kind))
+        if code:
+            return Msg("the large {zone} space ({space})", zone=zone_word(kind), space=space)
+        return Msg("the large {zone} space", zone=zone_word(kind))
+    if space == "council":
+        return Msg("the Council Palace (council)") if code else Msg("the Council Palace")
+    return Msg("{name}", name=space)

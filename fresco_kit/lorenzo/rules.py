@@ -52,6 +52,7 @@ from typing import Any, cast
 from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
 from fresco_kit.core.interface import group_actions
 from fresco_kit.core.rules import Reason
+from fresco_kit.core.text import Msg
 
 from . import setup as _setup
 from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
@@ -138,7 +139,12 @@ def checks(state: State, action: Action) -> list[Reason]:
             )
         ]
         out = [
-            (f"{msg}; the spaces open now are {', '.join(open_)}" if ref.id in _UNAVAILABLE else msg, ref)
+            (
+                Msg("{reason}; the spaces open now are {spaces}", reason=msg, spaces=open_)
+                if ref.id in _UNAVAILABLE
+                else msg,
+                ref,
+            )
             for msg, ref in out
         ]
     return out

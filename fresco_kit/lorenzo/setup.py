@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
 from fresco_kit.core.data import canonical
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import CARD_TYPES, MEMBERS, RESOURCES, load
 from .flow import schedule
 from .readings import setting
-from .refs import RULES
+from .refs import RULES, amount, member_word
 from .state import Player, State, Switches
 
 
@@ -93,15 +93,20 @@ def new_state(players: Sequence[str], seed: int = 0, options: dict | None = None
 def setup_events(st: State) -> list[Event]:
     """What the setup decided, as events: the first turn order (drawn or as given), the
     starting coins and, with the advanced tiles, which tile each player was dealt."""
-    how = "drawn at random" if setting(st, "initial_order") == "random" else "as the players were given"
-    coins = ", ".join(f"{n} {plural(st.player(n).res['coins'], 'coin')}" for n in st.order)
+    if setting(st, "initial_order") == "random":
+        first = Msg("First turn order (drawn at random): {order}", order=list(st.order))
+    else:
+        first = Msg("First turn order (as the players were given): {order}", order=list(st.order))
+    coins = [Msg("{player} {coins}", player=n, coins=amount(st.player(n).res["coins"], "coins")) for n in st.order]
     events = [
-        Event(f"First turn order ({how}): " + ", ".join(st.order), RULES["kit.initial_order"]),
-        Event(f"Starting coins by turn order: {coins}", RULES["player.start"]),
+        Event(first, RULES["kit.initial_order"]),
+        Event(Msg("Starting coins by turn order: {coins}", coins=coins), RULES["player.start"]),
     ]
     if st.bonus_tiles == "advanced":
-        tiles = ", ".join(f"{n} tile {st.player(n).bonus_tile}" for n in st.order)
-        events.append(Event(f"Advanced bonus tiles dealt in turn order: {tiles}", RULES["kit.initial_order"]))
+        tiles = [Msg("{player} tile {tile}", player=n, tile=st.player(n).bonus_tile) for n in st.order]
+        events.append(
+            Event(Msg("Advanced bonus tiles dealt in turn order: {tiles}", tiles=tiles), RULES["kit.initial_order"])
+        )
     return events
 
 
@@ -124,8 +129,12 @@ def setup_round(st: State, events: list[Event]) -> None:
     assign(st, schedule=schedule(st))
     events.append(
         Event(
-            f"Round {st.round} (period {period}): towers dealt bottom floor first; dice "
-            + ", ".join(f"{k} {v}" for k, v in dice.items()),
+            Msg(
+                "Round {round} (period {period}): towers dealt bottom floor first; dice {dice}",
+                round=st.round,
+                period=period,
+                dice=[Msg("{colour} {value}", colour=member_word(k), value=v) for k, v in dice.items()],
+            ),
             RULES["round.setup"],
         )
     )

@@ -21,15 +21,17 @@ from functools import cache
 from typing import Any
 
 from fresco_kit.classroom.colours import INK, MUTED, contrast, player_colour, text_on
+from fresco_kit.classroom.i18n import translator
 from fresco_kit.classroom.svg import Svg
 from fresco_kit.core import ScoreSheet
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg
 
 from .data import CARD_TYPES, load, load_for
 from .effects import bundle_text, excommunication_effect, member_value, servants_per_plus
 from .explore import reach
+from .refs import PHASE_WORD, amount, joined, member_word, tower_word
 from .state import Occupant, State
-from .teach import ITALIAN_TOWER, ROMAN, card_text
+from .teach import ROMAN, card_text
 
 WIDTH = 900
 FONT = 12
@@ -40,13 +42,39 @@ ZONE_TINT = {"harvest": "#e3f1dc", "production": "#fdf1c7", "market": "#f4e6d8",
 PAPER = "#ffffff"
 #: the zone boxes of the lower row: title and spaces
 ZONES = (
-    ("Harvest (raccolto)", ("harvest-small", "harvest-large")),
-    ("Production (produzione)", ("production-small", "production-large")),
-    ("Market (Mercato)", ("market-1", "market-2", "market-3", "market-4")),
-    ("Council Palace", ("council",)),
+    (N_("Harvest (raccolto)"), ("harvest-small", "harvest-large")),
+    (N_("Production (produzione)"), ("production-small", "production-large")),
+    (N_("Market (Mercato)"), ("market-1", "market-2", "market-3", "market-4")),
+    (N_("Council Palace"), ("council",)),
 )
 _RESOURCES = ("coins", "wood", "stone", "servants", "military", "faith", "vp")
-_CARD_HEADS = {"territory": "territories", "building": "buildings", "character": "characters", "venture": "ventures"}
+_RESOURCE_HEADS = {
+    "coins": N_("coins"),
+    "wood": N_("wood"),
+    "stone": N_("stone"),
+    "servants": N_("servants"),
+    "military": N_("military"),
+    "faith": N_("faith"),
+    "vp": N_("VP"),
+}
+_CARD_HEADS = {
+    "territory": N_("territories"),
+    "building": N_("buildings"),
+    "character": N_("characters"),
+    "venture": N_("ventures"),
+}
+_TOWER_HEADS = {
+    "territory": N_("Territories (Territori)"),
+    "building": N_("Buildings (Edifici)"),
+    "character": N_("Characters (Personaggi)"),
+    "venture": N_("Ventures (Imprese)"),
+}
+_NO_CARDS = {
+    "territory": N_("no territories"),
+    "building": N_("no buildings"),
+    "character": N_("no characters"),
+    "venture": N_("no ventures"),
+}
 
 
 def _width(text: str, size: float = FONT, bold: bool = False) -> float:
@@ -73,24 +101,27 @@ def _muted(background: str) -> str:
     return MUTED if contrast(MUTED, background) >= 4.5 else INK
 
 
-def _chip(svg: Svg, x: float, y: float, o: Occupant, seat: int) -> float:
+def _chip(svg: Svg, x: float, y: float, o: Occupant, seat: int, say: Any = str) -> float:
     """A family member as a chip in its player's colour at (x, y) (top left); returns its width."""
-    label = f"{o.player} {o.member}"
+    label = say(Msg("{player} {member}", player=o.player, member=member_word(o.member)))
     colour = player_colour(o.player, seat)
     w = _width(label) + 10
-    svg.rect(x, y, w, 18, fill=colour, stroke=INK, rx=4, tip=f"{o.player}'s {o.member} family member")
+    tip = say(Msg("{player}'s {member} family member", player=o.player, member=member_word(o.member)))
+    svg.rect(x, y, w, 18, fill=colour, stroke=INK, rx=4, tip=tip)
     _text(svg, x + 5, y + 13.5, label, on=colour, size=FONT)
     return w
 
 
-def _chips(svg: Svg, x: float, y: float, width: float, occupants: tuple[Occupant, ...], seats: dict[str, int]) -> float:
+def _chips(
+    svg: Svg, x: float, y: float, width: float, occupants: tuple[Occupant, ...], seats: dict[str, int], say: Any = str
+) -> float:
     """Members flowed in rows inside ``width``; returns the height used."""
     cx, cy = x, y
     for o in occupants:
         w = _width(f"{o.player} {o.member}") + 10
         if cx > x and cx + w > x + width:
             cx, cy = x, cy + 21
-        cx += _chip(svg, cx, cy, o, seats[o.player]) + 4
+        cx += _chip(svg, cx, cy, o, seats[o.player], say) + 4
     return (cy - y + 21) if occupants else 0
 
 
@@ -98,13 +129,15 @@ def _space_label(space: str, data_key: str = "") -> tuple[str, str]:
     """Heading and gain or rule of a zone, market or council space (``data_key``: the game's data patch)."""
     sp = load_for(data_key).spaces[space]
     if sp.kind in ("harvest", "production"):
-        return ("large", f"value ≥ {sp.value}, -{sp.penalty}") if sp.penalty else ("small", f"value ≥ {sp.value}")
+        if sp.penalty:
+            return Msg("large"), Msg("value ≥ {value}, -{penalty}", value=sp.value, penalty=sp.penalty)
+        return Msg("small"), Msg("value ≥ {value}", value=sp.value)
     if sp.kind == "market":
-        return f"{space[-1]}: {bundle_text(sp.gain)}", ""
-    return f"value ≥ {sp.value}", bundle_text(sp.gain)
+        return Msg("{number}: {gain}", number=space[-1], gain=bundle_text(sp.gain)), ""
+    return Msg("value ≥ {value}", value=sp.value), bundle_text(sp.gain)
 
 
-def _towers(svg: Svg, state: State, top: float, seats: dict[str, int], marks: dict[str, str]) -> float:
+def _towers(svg: Svg, state: State, top: float, seats: dict[str, int], marks: dict[str, str], say: Any = str) -> float:
     """The four towers, floor 4 at the top; returns the y below them."""
     data = load()
     col, gap, cell = 214, 8, 64
@@ -116,7 +149,7 @@ def _towers(svg: Svg, state: State, top: float, seats: dict[str, int], marks: di
             svg,
             x + col / 2,
             top + 16,
-            f"{_CARD_HEADS[t].capitalize()} ({ITALIAN_TOWER[t].split()[-1]})",
+            say(Msg(_TOWER_HEADS[t])),
             on=edge,
             bold=True,
             anchor="middle",
@@ -127,21 +160,39 @@ def _towers(svg: Svg, state: State, top: float, seats: dict[str, int], marks: di
             space = f"{t}-{f}"
             card = state.towers[t][f - 1]
             tint = marks.get(space, TOWER_TINT[t])
-            tip = _card_tip(card) if card is not None else f"{t} tower floor {f}: no card"
+            tip = say(
+                _card_tip(card)
+                if card is not None
+                else Msg("{tower} tower floor {floor}: no card", tower=tower_word(t), floor=f)
+            )
             svg.rect(x, y, col, cell, fill=tint, stroke=edge, width=1.5, rx=3, tip=tip)
             bonus = tower.floor_bonus[f - 1]
-            head = f"floor {f} · value {tower.floor_values[f - 1]}" + (f" · +{bundle_text(bonus)}" if bonus else "")
-            _text(svg, x + 6, y + 16, head, on=tint, size=FONT)
+            if bonus:
+                head = Msg(
+                    "floor {floor} · value {value} · +{bonus}",
+                    floor=f,
+                    value=tower.floor_values[f - 1],
+                    bonus=bundle_text(bonus),
+                )
+            else:
+                head = Msg("floor {floor} · value {value}", floor=f, value=tower.floor_values[f - 1])
+            _text(svg, x + 6, y + 16, say(head), on=tint, size=FONT)
             if card is not None:
                 _text(svg, x + 6, y + 34, data.cards[card].name, on=tint, size=13, bold=True)
             else:
-                _text(svg, x + 6, y + 34, "(no card)", on=tint, fill=_muted(tint), size=FONT)
-            _chips(svg, x + 6, y + 41, col - 12, state.occupants.get(space, ()), seats)
+                _text(svg, x + 6, y + 34, say(Msg("(no card)")), on=tint, fill=_muted(tint), size=FONT)
+            _chips(svg, x + 6, y + 41, col - 12, state.occupants.get(space, ()), seats, say)
     return top + 26 + 4 * (cell + 4)
 
 
 def _zones(
-    svg: Svg, state: State, top: float, seats: dict[str, int], boxes: tuple[int, ...], marks: dict[str, str]
+    svg: Svg,
+    state: State,
+    top: float,
+    seats: dict[str, int],
+    boxes: tuple[int, ...],
+    marks: dict[str, str],
+    say: Any = str,
 ) -> float:
     """One row of zone boxes (``boxes``: indexes into :data:`ZONES`, sharing the width);
     returns the y below it.  The row is as tall as its fullest space (the large spaces
@@ -163,29 +214,38 @@ def _zones(
         title, group = ZONES[i]
         tint = ZONE_TINT[spaces[group[0]].kind]
         svg.rect(x, top, w, height + 26, fill=tint, stroke=INK, rx=3)
-        _text(svg, x + 6, top + 16, title, on=tint, bold=True)
+        _text(svg, x + 6, top + 16, say(Msg(title)), on=tint, bold=True)
         sw = (w - 8) / len(group) - 4
         for k, space in enumerate(group):
             sx = x + 4 + k * (sw + 4)
             closed = spaces[space].min_players > players
             fill = marks.get(space, "#eeeeee" if closed else PAPER)
-            svg.rect(sx, top + 22, sw, height, fill=fill, stroke=MUTED, rx=3, tip=_space_tip(space, closed, state.data))
+            svg.rect(
+                sx, top + 22, sw, height, fill=fill, stroke=MUTED, rx=3, tip=say(_space_tip(space, closed, state.data))
+            )
             head, extra = _space_label(space, state.data)
             if closed:  # what it gives stays in the tooltip
-                head, extra = head.split(":")[0], f"only with {spaces[space].min_players} players"
-            _text(svg, sx + 4, top + 38, f"{head} · {extra}" if extra else head, on=fill)
-            _chips(svg, sx + 4, top + 44, sw - 8, state.occupants.get(space, ()), seats)
+                suffix = space.split("-")[-1]
+                head = Msg("large") if suffix == "large" else Msg("small") if suffix == "small" else suffix
+                extra = Msg("only with {n} players", n=spaces[space].min_players)
+            label = Msg("{head} · {extra}", head=head, extra=extra) if extra else head
+            _text(svg, sx + 4, top + 38, say(label), on=fill)
+            _chips(svg, sx + 4, top + 44, sw - 8, state.occupants.get(space, ()), seats, say)
         x += w + 8
     return top + height + 32
 
 
 def _space_tip(space: str, closed: bool, data_key: str = "") -> str:
     sp = load_for(data_key).spaces[space]
-    gain = f"; gives {bundle_text(sp.gain)}" if sp.gain else ""
-    room = "one member" if sp.capacity == 1 else "any number of members"
-    penalty = f", -{sp.penalty} to the action value" if sp.penalty else ""
-    shut = f"; not used with fewer than {sp.min_players} players" if closed else ""
-    return f"{space}: action value {sp.value} or more, {room}{penalty}{gain}{shut}"
+    room = Msg("one member") if sp.capacity == 1 else Msg("any number of members")
+    parts: list = [Msg("{space}: action value {value} or more, {room}", space=space, value=sp.value, room=room)]
+    if sp.penalty:
+        parts.append(Msg("-{penalty} to the action value", penalty=sp.penalty))
+    if sp.gain:
+        parts.append(Msg("gives {gain}", gain=bundle_text(sp.gain)))
+    if closed:
+        parts.append(Msg("not used with fewer than {n} players", n=sp.min_players))
+    return joined(parts, ";")
 
 
 def _flow_height(occupants: tuple[Occupant, ...], width: float) -> float:
@@ -200,13 +260,13 @@ def _flow_height(occupants: tuple[Occupant, ...], width: float) -> float:
     return rows * 21
 
 
-def _players(svg: Svg, state: State, top: float, seats: dict[str, int]) -> float:
+def _players(svg: Svg, state: State, top: float, seats: dict[str, int], say: Any = str) -> float:
     """Each player's board: resources and tracks, cards by type, members at home, excommunications."""
     data = load()
     cols = (
-        [("player", 92)]
-        + [(k if k != "vp" else "VP", 66) for k in _RESOURCES]
-        + [(_CARD_HEADS[t], 84) for t in CARD_TYPES]
+        [(say(Msg("player")), 92)]
+        + [(say(Msg(_RESOURCE_HEADS[k])), 66) for k in _RESOURCES]
+        + [(say(Msg(_CARD_HEADS[t])), 84) for t in CARD_TYPES]
     )
     svg.rect(8, top, WIDTH - 16, 22, fill="#f1f3f4", rx=3)
     x = 12.0
@@ -216,9 +276,18 @@ def _players(svg: Svg, state: State, top: float, seats: dict[str, int]) -> float
     y = top + 26
     for p in state.players:
         colour = player_colour(p.name, seats[p.name])
-        acting = " (to act)" if state.current == p.name else ""
+        acting = state.current == p.name
         svg.rect(8, y, WIDTH - 16, 40, fill=PAPER, stroke="#dadce0", rx=3)
-        svg.rect(12, y + 4, 80, 18, fill=colour, stroke=INK, rx=3, tip=f"{p.name}{acting}")
+        svg.rect(
+            12,
+            y + 4,
+            80,
+            18,
+            fill=colour,
+            stroke=INK,
+            rx=3,
+            tip=say(Msg("{player} (to act)", player=p.name)) if acting else p.name,
+        )
         _text(svg, 16, y + 17, p.name, on=colour, bold=True)
         x = 12.0 + cols[0][1]
         for key in _RESOURCES:
@@ -226,26 +295,30 @@ def _players(svg: Svg, state: State, top: float, seats: dict[str, int]) -> float
             x += 66
         for t in CARD_TYPES:
             names = [data.cards[c].name for c in p.cards[t]]
-            svg.rect(x - 2, y + 3, 76, 18, fill=PAPER, tip=", ".join(names) or f"no {_CARD_HEADS[t]}")
+            svg.rect(x - 2, y + 3, 76, 18, fill=PAPER, tip=", ".join(names) or say(Msg(_NO_CARDS[t])))
             _text(svg, x, y + 17, str(len(names)), on=PAPER)
             x += 84
-        home = ", ".join(p.home) or "none"
-        ex = (
-            "; excommunicated: "
-            + ", ".join(
-                f"{data.excommunications[t].name} ({ROMAN[data.excommunications[t].period]})" for t in p.excomms
-            )
-            if p.excomms
-            else ""
-        )
-        _text(svg, 16, y + 35, f"at home: {home}{ex}{acting}", on=PAPER, fill=MUTED)
+        home = [member_word(m) for m in p.home] if p.home else Msg("none")
+        parts: list = [Msg("at home: {home}", home=home)]
+        if p.excomms:
+            tiles = [
+                Msg(
+                    "{tile} ({period})",
+                    tile=data.excommunications[t].name,
+                    period=ROMAN[data.excommunications[t].period],
+                )
+                for t in p.excomms
+            ]
+            parts.append(Msg("excommunicated: {tiles}", tiles=tiles))
+        line = joined(parts, ";")
+        _text(svg, 16, y + 35, say(Msg("{line} (to act)", line=line) if acting else line), on=PAPER, fill=MUTED)
         y += 44
     return y
 
 
 def board_svg(state: State, lang: str = "en") -> str:
-    """The public board of ``state`` as an SVG string (see the module docstring)."""
-    return _board(state, {}, "", "")
+    """The public board of ``state`` as an SVG string (see the module docstring), its labels in ``lang``."""
+    return _board(state, {}, "", "", translator(lang).say)
 
 
 #: the fills of :func:`reach_svg`: the member may go there, its value is too low, another rule refuses
@@ -265,7 +338,7 @@ def reach_svg(state: State, player: str, member: str, servants: int = 0) -> str:
         counts[key] += 1
     p = state.player(player)
     value = member_value(state, p, member) + servants // servants_per_plus(p)
-    line = f"{player}'s {member} member with {plural(servants, 'servant')}: value {value}"
+    line = f"{player}'s {member} member with {amount(servants, 'servants')}: value {value}"
     alt = (
         f" Spaces coloured for {line}: {counts['yes']} where it can be placed, {counts['value']} out of "
         f"reach, {counts['other']} refused by another rule."
@@ -273,31 +346,49 @@ def reach_svg(state: State, player: str, member: str, servants: int = 0) -> str:
     return _board(state, marks, line, alt)
 
 
-def _board(state: State, marks: dict[str, str], line: str, alt_extra: str) -> str:
+def _board(state: State, marks: dict[str, str], line: str, alt_extra: str, say: Any = str) -> str:
     data = load()
     seats = {name: i for i, name in enumerate(state.names)}
-    dice = ", ".join(f"{k} {v}" for k, v in state.dice.items())
+    dice = [Msg("{colour} {value}", colour=member_word(k), value=v) for k, v in state.dice.items()]
     if state.phase == "over":
-        when = "Game over (after round 6)"
+        when = Msg("Game over (after round 6)")
     else:
-        when = f"Round {state.round} of 6, period {ROMAN[state.period]}, {state.phase} phase"
-    acting = f"{state.current} to act" if state.current else "nobody to act"
+        phase = Msg(PHASE_WORD[state.phase]) if state.phase in PHASE_WORD else state.phase
+        when = Msg(
+            "Round {round} of 6, period {period}, {phase} phase",
+            round=state.round,
+            period=ROMAN[state.period],
+            phase=phase,
+        )
+    acting = Msg("{player} to act", player=state.current) if state.current else Msg("nobody to act")
     placed = sum(len(v) for v in state.occupants.values())
     cards = sum(c is not None for row in state.towers.values() for c in row)
-    alt = (
-        f"Lorenzo il Magnifico board. {when}; dice {dice}; turn order {', '.join(state.order)}; {acting}. "
-        f"The towers hold {plural(cards, 'card')}; {plural(placed, 'family member')} on the board. "
-        + "; ".join(
-            f"{p.name}: {p.res['vp']} VP, {plural(p.res['coins'], 'coin')}, "
-            f"{plural(sum(len(v) for v in p.cards.values()), 'card')}"
-            for p in state.players
+    players = [
+        Msg(
+            "{player}: {vp} VP, {coins}, {cards}",
+            player=p.name,
+            vp=p.res["vp"],
+            coins=amount(p.res["coins"], "coins"),
+            cards=amount(sum(len(v) for v in p.cards.values()), "cards"),
         )
-        + "."
-        + alt_extra
-    )
+        for p in state.players
+    ]
+    alt = say(
+        Msg(
+            "Lorenzo il Magnifico board. {when}; dice {dice}; turn order {order}; {acting}. "
+            "The towers hold {cards}; {members} on the board. {players}.",
+            when=when,
+            dice=dice,
+            order=list(state.order),
+            acting=acting,
+            cards=amount(cards, "cards"),
+            members=Msg.n(placed, "{n} family member", "{n} family members"),
+            players=joined(players, ";"),
+        )
+    ) + (say(alt_extra) if alt_extra else "")
     svg = Svg(WIDTH, 0, alt)
-    _text(svg, 8, 18, f"{when} · {acting}", bold=True, size=14)
-    _text(svg, 8, 38, f"Dice: {dice} · turn order: {', '.join(state.order)}")
+    _text(svg, 8, 18, say(Msg("{when} · {acting}", when=when, acting=acting)), bold=True, size=14)
+    _text(svg, 8, 38, say(Msg("Dice: {dice} · turn order: {order}", dice=dice, order=list(state.order))))
     y = 48.0
     if line:
         _text(svg, 8, y + 14, line, bold=True)
@@ -308,20 +399,21 @@ def _board(state: State, marks: dict[str, str], line: str, alt_extra: str) -> st
             _text(svg, x + 6, y + 36, REACH_LEGEND[key], on=fill)
             x += w + 6
         y += 48
-    y = _towers(svg, state, y, seats, marks)
-    y = _zones(svg, state, y + 6, seats, (0, 1), marks)
-    y = _zones(svg, state, y, seats, (2, 3), marks)
+    y = _towers(svg, state, y, seats, marks, say)
+    y = _zones(svg, state, y + 6, seats, (0, 1), marks, say)
+    y = _zones(svg, state, y, seats, (2, 3), marks, say)
     tiles = [data.excommunications[t] for t in state.excomm_tiles]
     x = 8.0
-    _text(svg, x, y + 14, "Excommunication tiles:", bold=True)
-    x += _width("Excommunication tiles:", bold=True) + 4
+    heading = say(Msg("Excommunication tiles:"))
+    _text(svg, x, y + 14, heading, bold=True)
+    x += _width(heading, bold=True) + 4
     for tile in tiles:
         label = f"{ROMAN[tile.period]}: {tile.name}"
         w = _width(label) + 12
-        svg.rect(x, y, w, 20, fill="#f3dada", stroke="#7a1f1f", rx=3, tip=excommunication_effect(tile.id))
+        svg.rect(x, y, w, 20, fill="#f3dada", stroke="#7a1f1f", rx=3, tip=say(excommunication_effect(tile.id)))
         _text(svg, x + 6, y + 14, label, on="#f3dada")
         x += w + 6
-    bottom = _players(svg, state, y + 28, seats)
+    bottom = _players(svg, state, y + 28, seats, say)
     svg.height = int(bottom + 6)
     return svg.to_string()
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fresco_kit.classroom.i18n import glossary
 from fresco_kit.classroom.widgets import ILLUSTRATIVE_BANNER
 from fresco_kit.core import RuleRef
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg, plural
 
 from . import explore
 from .data import CARD_TYPES, Modifier, load
@@ -29,6 +29,7 @@ from .effects import (
 )
 from .examples import example
 from .explore import fixed_yield, reach
+from .refs import joined, tower_word, zone_word
 from .scoring import faith_points
 from .state import Player, State
 from .towers import tower_floor, tower_space
@@ -115,32 +116,46 @@ def card_text(card_id: int) -> str:
     """One line describing a development card: type, period, cost, effects."""
     c = load().cards[card_id]
     lines = [
-        f"{c.name} ({c.type}, period {c.period}); cost: {cost_options_text(c)}",
-        f"immediate: {effect_text(c.immediate)}",
+        Msg(
+            "{card} ({type}, period {period}); cost: {cost}",
+            card=c.name,
+            type=tower_word(c.type),
+            period=c.period,
+            cost=cost_options_text(c),
+        ),
+        Msg("immediate: {effect}", effect=effect_text(c.immediate)),
     ]
     if c.permanent:
         p = c.permanent
         if p.trades:
-            what = " OR ".join(f"{bundle_text(t.give)} -> {effect_text(t.get)}" for t in p.trades)
+            what = joined(
+                [Msg("{give} -> {get}", give=bundle_text(t.give), get=effect_text(t.get)) for t in p.trades], "OR"
+            )
         else:
             what = effect_text(p.effect)
-        lines.append(f"{p.zone} >= {p.value}: {what}")
+        lines.append(Msg("{zone} >= {value}: {effect}", zone=zone_word(p.zone), value=p.value, effect=what))
     if c.modifier:
-        lines.append(f"permanent: {modifier_text(c.modifier)}")
+        lines.append(Msg("permanent: {effect}", effect=modifier_text(c.modifier)))
     if c.end_vp:
-        lines.append(f"end of game: {c.end_vp} VP")
-    return "; ".join(lines)
+        lines.append(Msg("end of game: {vp} VP", vp=c.end_vp))
+    return joined(lines, ";")
 
 
 def modifier_text(m: Modifier) -> str:
     """A character's permanent effect in words ("+2 to every harvest", "no bonuses from the
     towers' floors")."""
     if m.kind == "no_floor_bonus":
-        return "no bonuses from the towers' floors"
-    card = "any card" if m.tower == "any" else f"a {m.tower} card"
-    where = f"the action value when taking {card}" if m.kind == "tower" else f"every {m.kind}"
-    discount = f", discount {' or '.join(bundle_text(d) for d in m.discounts)}" if m.discounts else ""
-    return f"+{m.bonus} to {where}{discount}"
+        return Msg("no bonuses from the towers' floors")
+    if m.kind != "tower":
+        where = Msg("every {zone}", zone=zone_word(m.kind))
+    elif m.tower == "any":
+        where = Msg("the action value when taking any card")
+    else:
+        where = Msg("the action value when taking a {tower} card", tower=tower_word(m.tower or ""))
+    if m.discounts:
+        discount = joined([bundle_text(d) for d in m.discounts], "or")
+        return Msg("+{bonus} to {where}, discount {discount}", bonus=m.bonus, where=where, discount=discount)
+    return Msg("+{bonus} to {where}", bonus=m.bonus, where=where)
 
 
 def excommunication_text(tile_id: int) -> str:

@@ -14,6 +14,7 @@ from itertools import product
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.rules import Reason
+from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import CARD_TYPES, Card, load
@@ -30,7 +31,7 @@ from .effects import (
     pay,
     push,
 )
-from .refs import RULES, amount, space_name
+from .refs import RULES, amount, joined, space_name, tower_word
 from .state import Decision, Player, State
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
@@ -121,25 +122,52 @@ def plan(
     reasons: list[Reason] = []
     card_id = st.towers[tower][floor - 1]
     if card_id is None:
-        reasons.append((f"{space_name(space)} holds no card", RULES["kit.space"]))
+        reasons.append((Msg("{space} holds no card", space=space_name(space)), RULES["kit.space"]))
         if first:
             return TowerPlan(reasons, tower, floor)
     if member is not None and st.occupants.get(space):
-        reasons.append((f"{space_name(space)} is already taken by a family member", RULES["kit.space"]))
+        reasons.append(
+            (Msg("{space} is already taken by a family member", space=space_name(space)), RULES["kit.space"])
+        )
         if first:
             return TowerPlan(reasons, tower, floor)
     if member is not None and member != "neutral" and has_coloured_member(st, p.name, _FLOORS[tower]):
-        reasons.append((f"{p.name} already has a coloured member in the {tower} tower", RULES["towers.colour"]))
+        reasons.append(
+            (
+                Msg(
+                    "{player} already has a coloured member in the {tower} tower",
+                    player=p.name,
+                    tower=tower_word(tower),
+                ),
+                RULES["towers.colour"],
+            )
+        )
         if first:
             return TowerPlan(reasons, tower, floor)
     value = action_value(p, base, servants, "tower", tower)
     need = data.towers[tower].floor_values[floor - 1]
     if value < need:
-        reasons.append((f"action value {value} is below the {tower} floor {floor} value {need}", RULES["place.min"]))
+        reasons.append(
+            (
+                Msg(
+                    "action value {value} is below the {tower} floor {floor} value {need}",
+                    value=value,
+                    tower=tower_word(tower),
+                    floor=floor,
+                    need=need,
+                ),
+                RULES["place.min"],
+            )
+        )
         if first:
             return TowerPlan(reasons, tower, floor)
     if len(p.cards[tower]) >= data.max_cards:
-        reasons.append((f"{p.name} already has {data.max_cards} {tower} cards", RULES["kit.board_full"]))
+        reasons.append(
+            (
+                Msg("{player} already has {n} {tower} cards", player=p.name, n=data.max_cards, tower=tower_word(tower)),
+                RULES["kit.board_full"],
+            )
+        )
         if first:
             return TowerPlan(reasons, tower, floor)
     occupied = tower_occupied(st, tower) and (member is not None or readings.setting(st, "extra_action_pays_occupied"))
@@ -150,8 +178,12 @@ def plan(
         if left["coins"] < 0:
             reasons.append(
                 (
-                    f"the {tower} tower is occupied: {data.occupied_coins} coins are due first "
-                    f"(the space's bonus coins cannot pay them)",
+                    Msg(
+                        "the {tower} tower is occupied: {coins} coins are due first "
+                        "(the space's bonus coins cannot pay them)",
+                        tower=tower_word(tower),
+                        coins=data.occupied_coins,
+                    ),
                     RULES["towers.occupied"],
                 )
             )
@@ -171,7 +203,13 @@ def plan(
         if left["military"] < required:
             reasons.append(
                 (
-                    f"territory slot {slot} needs {required} military points; {p.name} has {left['military']}",
+                    Msg(
+                        "territory slot {slot} needs {required} military points; {player} has {military}",
+                        slot=slot,
+                        required=required,
+                        player=p.name,
+                        military=left["military"],
+                    ),
                     RULES["towers.territory_mp"],
                 )
             )
@@ -181,8 +219,13 @@ def plan(
         if not options:
             reasons.append(
                 (
-                    f"{p.name} cannot pay for {card.name} ({_costs_text(p, card, discount)}) "
-                    f"with what would be left after servants, tower coins and floor bonus",
+                    Msg(
+                        "{player} cannot pay for {card} ({costs}) "
+                        "with what would be left after servants, tower coins and floor bonus",
+                        player=p.name,
+                        card=card.name,
+                        costs=_costs_text(p, card, discount),
+                    ),
                     RULES["towers.costs"],
                 )
             )
@@ -197,12 +240,12 @@ def _covers(left: dict[str, int], cost: dict[str, int]) -> bool:
     return True
 
 
-def _costs_text(p: Player, card: Card, discount: dict | None) -> str:
+def _costs_text(p: Player, card: Card, discount: dict | None) -> Msg | str:
     parts = []
     for c, n in _options(p, card, discount):
-        txt = " + ".join(amount(v, k) for k, v in c.items()) or "nothing"
-        parts.append(f"need {n} military, pay {txt}" if n else txt)
-    return " or ".join(parts)
+        txt = joined([amount(v, k) for k, v in c.items()]) or Msg("nothing")
+        parts.append(Msg("need {military} military, pay {cost}", military=n, cost=txt) if n else txt)
+    return joined(parts, "or")
 
 
 def take_card(
@@ -218,11 +261,17 @@ def take_card(
         p.res["coins"] -= data.occupied_coins
         events.append(
             Event(
-                f"{p.name} pays {data.occupied_coins} coins: the {tp.tower} tower is occupied", RULES["towers.occupied"]
+                Msg(
+                    "{player} pays {coins} coins: the {tower} tower is occupied",
+                    player=p.name,
+                    coins=data.occupied_coins,
+                    tower=tower_word(tp.tower),
+                ),
+                RULES["towers.occupied"],
             )
         )
     if tp.bonus:
-        gain(st, p, tp.bonus, events, f" (floor {tp.floor} bonus)", "towers.bonus")
+        gain(st, p, tp.bonus, events, Msg("floor {floor} bonus", floor=tp.floor), "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     assert card_id is not None  # a legal plan takes a card
@@ -230,7 +279,18 @@ def take_card(
     assign(st, towers={**st.towers, tp.tower: tuple(row)})
     p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)
     card = data.cards[card_id]
-    events.append(Event(f"{p.name} takes {card.name} ({tp.tower}, floor {tp.floor})", RULES["towers.costs"]))
+    events.append(
+        Event(
+            Msg(
+                "{player} takes {card} ({tower}, floor {floor})",
+                player=p.name,
+                card=card.name,
+                tower=tower_word(tp.tower),
+                floor=tp.floor,
+            ),
+            RULES["towers.costs"],
+        )
+    )
     if len(tp.options) == 1:
         pay_card(st, p, card_id, tp.options[0], events)
     else:
@@ -244,11 +304,16 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: l
     if cost:
         events.append(
             Event(
-                f"{p.name} pays {', '.join(amount(v, k) for k, v in cost.items())} for {card.name}",
+                Msg(
+                    "{player} pays {cost} for {card}",
+                    player=p.name,
+                    cost=[amount(v, k) for k, v in cost.items()],
+                    card=card.name,
+                ),
                 RULES["towers.costs"],
             )
         )
-    apply_effect(st, p, card.immediate, events, f" ({card.name}, immediate)")
+    apply_effect(st, p, card.immediate, events, Msg("{card}, immediate", card=card.name))
 
 
 def cost_reasons(decision: Decision, choice: str) -> list[Reason]:
@@ -256,6 +321,11 @@ def cost_reasons(decision: Decision, choice: str) -> list[Reason]:
     costs, card = decision.costs or (), decision.card or 0  # a cost decision's fields
     n = len(costs)
     if not choice.isdigit() or not 1 <= int(choice) <= n:
-        ways = "; ".join(f"{i} ({bundle_text(c)})" for i, c in enumerate(costs, 1))
-        return [(f"choose how to pay for {load().cards[card].name}: {ways}", RULES["towers.costs"])]
+        ways = joined([Msg("{i} ({cost})", i=i, cost=bundle_text(c)) for i, c in enumerate(costs, 1)], ";")
+        return [
+            (
+                Msg("choose how to pay for {card}: {ways}", card=load().cards[card].name, ways=ways),
+                RULES["towers.costs"],
+            )
+        ]
     return []

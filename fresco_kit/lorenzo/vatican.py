@@ -10,6 +10,7 @@ excommunicated player still scores the VP of their faith space.
 from __future__ import annotations
 
 from fresco_kit.core import Event
+from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import load
@@ -30,7 +31,12 @@ def start_report(st: State, events: list[Event]) -> None:
     period = st.period
     need = threshold(period)
     tile = st.excomm_tiles[period - 1]
-    events.append(Event(f"Vatican report of period {period}: threshold {need} faith", RULES["phase.vatican"]))
+    events.append(
+        Event(
+            Msg("Vatican report of period {period}: threshold {need} faith", period=period, need=need),
+            RULES["phase.vatican"],
+        )
+    )
     for name in st.order:
         p = st.player(name)
         if tile in p.excomms:
@@ -38,7 +44,12 @@ def start_report(st: State, events: list[Event]) -> None:
         if p.res["faith"] >= need:
             push(st, Decision(name, "vatican"))
         else:
-            events.append(Event(f"{name} has {p.res['faith']} faith, below {need}", RULES["vatican.threshold"]))
+            events.append(
+                Event(
+                    Msg("{player} has {faith} faith, below {need}", player=name, faith=p.res["faith"], need=need),
+                    RULES["vatican.threshold"],
+                )
+            )
             excommunicate(st, p, period, events)
 
 
@@ -49,22 +60,36 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
     res = p.res
     events.append(
         Event(
-            f"{p.name} is excommunicated: {tile.name} ({excommunication_effect(tile.id)}) for the rest of the "
-            "game; faith kept",
+            Msg(
+                "{player} is excommunicated: {tile} ({effect}) for the rest of the game; faith kept",
+                player=p.name,
+                tile=tile.name,
+                effect=excommunication_effect(tile.id),
+            ),
             RULES["vatican.excommunicate"],
         )
     )
     if period == 3 and readings.setting(st, "last_report_scores_excommunicated"):
         vp = load().faith_vp[res["faith"]]
         res = {**res, "vp": res["vp"] + vp}
-        events.append(Event(f"{p.name} still scores {vp} VP for faith {res['faith']}", RULES["vatican.last"]))
+        events.append(
+            Event(
+                Msg("{player} still scores {vp} VP for faith {faith}", player=p.name, vp=vp, faith=res["faith"]),
+                RULES["vatican.last"],
+            )
+        )
     replace_player(st, p.evolve(excomms=p.excomms + (tile.id,), res=res))
 
 
 def vatican_reasons(choice: str) -> list:
     """Why ``choice`` cannot answer the Vatican report."""
     if choice not in ("support", "refuse"):
-        return [(f"at the Vatican report the choices are support or refuse, not {choice!r}", RULES["vatican.support"])]
+        return [
+            (
+                Msg("at the Vatican report the choices are support or refuse, not {choice}", choice=repr(choice)),
+                RULES["vatican.support"],
+            )
+        ]
     return []
 
 
@@ -73,10 +98,18 @@ def resolve_vatican(st: State, p: Player, choice: str, events: list[Event]) -> N
     if choice == "support":
         vp = load().faith_vp[p.res["faith"]]
         events.append(
-            Event(f"{p.name} shows support: {p.res['faith']} faith back to 0, +{vp} VP", RULES["vatican.support"])
+            Event(
+                Msg(
+                    "{player} shows support: {faith} faith back to 0, +{vp} VP",
+                    player=p.name,
+                    faith=p.res["faith"],
+                    vp=vp,
+                ),
+                RULES["vatican.support"],
+            )
         )
         p.res["vp"] += vp
         p.res["faith"] = 0
     else:
-        events.append(Event(f"{p.name} refuses to show support", RULES["vatican.excommunicate"]))
+        events.append(Event(Msg("{player} refuses to show support", player=p.name), RULES["vatican.excommunicate"]))
         excommunicate(st, p, st.period, events)

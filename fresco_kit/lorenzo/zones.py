@@ -12,11 +12,12 @@ arrive together at the end.
 from __future__ import annotations
 
 from fresco_kit.core import Event
+from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import load, load_for, permanent
 from .effects import action_value, effect_bundle, gain, has_coloured_member, occupy, pay, push
-from .refs import RULES, amount, space_name
+from .refs import RULES, amount, space_name, zone_word
 from .state import Decision, Player, State
 
 ZONES = ("harvest", "production")
@@ -29,22 +30,44 @@ def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, mem
     sp = data.spaces[space]
     reasons = []
     if len(st.players) < sp.min_players:
-        reasons.append((f"{space_name(space)} is not used with {len(st.players)} players", RULES["zones.two_players"]))
+        reasons.append(
+            (
+                Msg("{space} is not used with {n} players", space=space_name(space), n=len(st.players)),
+                RULES["zones.two_players"],
+            )
+        )
         if first:
             return reasons
     if sp.capacity and len(st.occupants.get(space, ())) >= sp.capacity:
-        reasons.append((f"{space_name(space)} takes only one family member", RULES["zones.spaces"]))
+        reasons.append((Msg("{space} takes only one family member", space=space_name(space)), RULES["zones.spaces"]))
         if first:
             return reasons
     if member != "neutral" and has_coloured_member(st, p.name, (f"{sp.kind}-small", f"{sp.kind}-large")):
-        reasons.append((f"{p.name} already has a coloured member in the {sp.kind} zone", RULES["zones.colour"]))
+        reasons.append(
+            (
+                Msg(
+                    "{player} already has a coloured member in the {zone} zone", player=p.name, zone=zone_word(sp.kind)
+                ),
+                RULES["zones.colour"],
+            )
+        )
         if first:
             return reasons
     value = zone_value(p, space, base, servants)
     if readings.setting(st, "large_space_penalty_after_minimum"):
         value += sp.penalty  # the member reaches the printed 1 before the -3
     if value < sp.value:
-        reasons.append((f"value {value} is below the minimum {sp.value} of {space_name(space)}", RULES["place.min"]))
+        reasons.append(
+            (
+                Msg(
+                    "value {value} is below the minimum {minimum} of {space}",
+                    value=value,
+                    minimum=sp.value,
+                    space=space_name(space),
+                ),
+                RULES["place.min"],
+            )
+        )
     return reasons
 
 
@@ -64,7 +87,14 @@ def place_zone(st: State, p: Player, space: str, base: int, servants: int, membe
     if sp.penalty:
         events.append(
             Event(
-                f"{p.name} uses the large {sp.kind} space: -{sp.penalty}, action value {value}", RULES["zones.spaces"]
+                Msg(
+                    "{player} uses the large {zone} space: -{penalty}, action value {value}",
+                    player=p.name,
+                    zone=zone_word(sp.kind),
+                    penalty=sp.penalty,
+                    value=value,
+                ),
+                RULES["zones.spaces"],
             )
         )
     activate(st, p, sp.kind, value, events)
@@ -85,20 +115,24 @@ def firing_cards(p: Player, zone: str, value: int) -> list[int]:
 def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Harvest at ``value``: the bonus tile, then every territory with activation value <= value."""
     data = load_for(st.data)  # the bonus tile: the game's data patch included
-    events.append(Event(f"{p.name} harvests at value {value}", RULES["zones.activation"]))
+    events.append(
+        Event(Msg("{player} harvests at value {value}", player=p.name, value=value), RULES["zones.activation"])
+    )
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
-        gain(st, p, tile.harvest, events, " (personal bonus tile)", "zones.activation")
+        gain(st, p, tile.harvest, events, Msg("personal bonus tile"), "zones.activation")
     for cid in firing_cards(p, "harvest", value):
         card = data.cards[cid]
-        gain(st, p, effect_bundle(p, permanent(cid).effect), events, f" ({card.name})", "zones.activation")
+        gain(st, p, effect_bundle(p, permanent(cid).effect), events, card.name, "zones.activation")
 
 
 def production(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Production at ``value``: outputs are collected and arrive together; trades are
     asked building by building (pending "trade")."""
     data = load_for(st.data)  # the bonus tile: the game's data patch included
-    events.append(Event(f"{p.name} produces at value {value}", RULES["zones.activation"]))
+    events.append(
+        Event(Msg("{player} produces at value {value}", player=p.name, value=value), RULES["zones.activation"])
+    )
     outputs: list[dict[str, int]] = []
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
@@ -130,8 +164,8 @@ def continue_production(
         push(st, Decision(p.name, "trade", queue=queue, outputs=outputs))
         return
     for bundle in outputs:
-        gain(st, p, bundle, events, " (production)", "zones.simultaneous")
-    events.append(Event(f"{p.name}'s buildings have produced together", RULES["zones.simultaneous"]))
+        gain(st, p, bundle, events, Msg("production"), "zones.simultaneous")
+    events.append(Event(Msg("{player}'s buildings have produced together", player=p.name), RULES["zones.simultaneous"]))
 
 
 def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
@@ -139,14 +173,25 @@ def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
     assert decision.queue  # a trade decision asks its front building
     card = load().cards[decision.queue[0]]
     n = len(permanent(card.id).trades)
-    can = ", ".join(["0 (no trade)"] + [str(i) for i in affordable_trades(p, card.id)])
+    can = [Msg("0 (no trade)")] + [str(i) for i in affordable_trades(p, card.id)]
     if not choice.isdigit() or not 0 <= int(choice) <= n:
-        return [(f"choose a trade of {card.name}; the choices are {can}", RULES["zones.activation"])]
+        return [
+            (
+                Msg("choose a trade of {card}; the choices are {choices}", card=card.name, choices=can),
+                RULES["zones.activation"],
+            )
+        ]
     if int(choice) and int(choice) not in affordable_trades(p, card.id):
         return [
             (
-                f"{p.name} cannot pay trade {choice} of {card.name} with what they held before producing; "
-                f"the choices are {can}",
+                Msg(
+                    "{player} cannot pay trade {choice} of {card} with what they held before producing; "
+                    "the choices are {choices}",
+                    player=p.name,
+                    choice=choice,
+                    card=card.name,
+                    choices=can,
+                ),
                 RULES["zones.simultaneous"],
             )
         ]
@@ -165,7 +210,12 @@ def resolve_trade(st: State, p: Player, decision: Decision, choice: str, events:
         outputs = outputs + (effect_bundle(p, trade.get),)
         events.append(
             Event(
-                f"{p.name} trades {', '.join(amount(v, k) for k, v in trade.give.items())} at {card.name}",
+                Msg(
+                    "{player} trades {give} at {card}",
+                    player=p.name,
+                    give=[amount(v, k) for k, v in trade.give.items()],
+                    card=card.name,
+                ),
                 RULES["zones.activation"],
             )
         )

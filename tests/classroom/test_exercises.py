@@ -8,6 +8,7 @@ exercises and for every exercise of every game's sheet.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -102,7 +103,8 @@ def test_legal_exercises_are_answered_by_explain(name: str) -> None:
     count = len(reasons)
     assert ("one reason" if count == 1 else f"{count} reasons") in feedback.explanation
     text = feedback.to_text()
-    assert all(f"{message}  ({ref.citation} [{ref.checklist_id}])" in text for message, ref in reasons)
+    assert all(f"{message}  ({ref.citation})" in text for message, ref in reasons)   # each reason beside its rule
+    assert not any(ref.checklist_id in text for _, ref in reasons)                    # no checklist id for learners
     with pytest.raises(ValueError, match="answer 'yes' or 'no'"):
         no.check("maybe")
 
@@ -285,7 +287,7 @@ def test_feedback_as_text_and_html_cites_the_rules() -> None:
     assert text.startswith("Not quite: the answer is no.") and "Refused <here>" in text
     assert "&lt;here&gt;" in html and "<b>Not quite: the answer is no.</b>" in html
     for ref in refs:
-        assert f"{ref.citation} [{ref.checklist_id}]" in text and escape(citation(ref)) in html
+        assert ref.citation in text and ref.checklist_id not in text and escape(citation(ref)) in html
         assert f"title='{escape(ref.checklist_id)}'" in html                   # the checklist id in a tooltip only
         assert f"[{ref.checklist_id}]" not in html
 
@@ -390,6 +392,40 @@ def test_every_exercise_takes_its_right_answers_and_refuses_a_wrong_one_with_its
         game = ex.game_at()
         offered = {ref for _, ref in ex.offered}
         assert {ref for _, ref in game.explain(ex.move).reasons} <= offered, ex.key
+
+
+def _id_patterns(name: str) -> list[re.Pattern[str]]:
+    """Checklist ids in any form (``[fresco turn.3]``, ``fresco cath.bishop_move``, a bare
+    ``cath.bishop_move`` of the game's rule book), the game's reading ids and switch names."""
+    info = game_info(name)
+    ids = [ref.id for ref in info.refs.RULES.values()] if info.refs is not None else []
+    readings = [r.id for r in getattr(info.readings, "READINGS", ())]
+    return [
+        re.compile(r"\[[a-z]+ [a-z0-9_]+(?:\.[a-z0-9_]+)+\]"),
+        re.compile(rf"\b(?:{'|'.join(map(re.escape, PACKAGES))}) [a-z0-9_]+(?:\.[a-z0-9_]+)+"),
+        *(re.compile(rf"(?<![\w.-]){re.escape(i)}(?![\w-])") for i in ids if "." in i or "_" in i),
+        *(re.compile(rf"\b{re.escape(i)}\b") for i in readings if "_" in i),
+        *(re.compile(rf"\b{re.escape(s.name)}\b") for s in info.switches if "_" in s.name),
+    ]
+
+
+@pytest.mark.parametrize(("name", "ex"), EVERY, ids=[f"{name}-{ex.key}" for name, ex in EVERY])
+def test_plain_text_feedback_shows_no_checklist_or_internal_ids(name: str, ex: Exercise) -> None:
+    """Learner text: every exercise's plain-text feedback, to right and wrong answers, pairs
+    reasons with rule citations (game, rulebook, section) and shows no checklist id or reading
+    id; the ids stay in the HTML tooltips."""
+    patterns = _id_patterns(name)
+    rights, wrongs = right_and_wrong(ex)
+    for response in rights + wrongs:
+        fb = ex.check(response)
+        text = fb.to_text()
+        found = [m.group(0) for p in patterns for m in p.finditer(text)]
+        assert not found, (ex.key, response, found, text)
+        for reason, ref in fb.reasons:
+            if ref is not None:
+                assert f"{reason}  ({ref.citation})" in text, (ex.key, reason)
+        for ref in fb.rules:
+            assert ref.citation in text and f"title='{escape(ref.checklist_id)}'" in fb.to_html(), ex.key
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -233,7 +233,7 @@ def test_a_generated_text_is_said_with_each_of_its_messages_translated():
     assert str(line) == say(line, "en") == "Ana: Glossary (3)"
     assert say(line, "es") == "Ana: Glosario (3)" and say(line, "it") == "Ana: Glossario (3)"
     assert say("Glossary", "es") == "Glossary"  # a plain str is a name: only Msgs are translated
-    assert say(Msg.n(2, "{n} card", "{n} cards"), "es") == "2 cards"  # no catalog has it: English
+    assert say(Msg.n(2, "{n} gizmo", "{n} gizmos"), "es") == "2 gizmos"  # no catalog has it: English
 
 
 @pytest.mark.parametrize("call", [translator, catalog, lambda lang: say("x", lang), lambda lang: section(FRESCO["end.money"], lang),

@@ -226,6 +226,16 @@ def test_a_legal_typed_move_is_played() -> None:
     assert "Played:" in t.refusal.value and escape(text) in t.refusal.value
 
 
+def test_enter_in_the_try_box_plays_the_typed_move() -> None:
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
+    action, _, text = t.legal_moves[0]
+    length = len(t.game.history)
+    t.try_text.value = str(action)
+    t.try_text._handle_custom_msg({"event": "submit"}, [])  # what the browser sends on Enter
+    assert t.game.history[length].action == action
+    assert "Played:" in t.refusal.value and escape(text) in t.refusal.value
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_undo_goes_back_to_the_last_move_of_a_person(name: str) -> None:
     count = len(game_info(name).players())

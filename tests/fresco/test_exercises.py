@@ -40,7 +40,8 @@ def test_every_right_answer_is_accepted_and_a_wrong_one_refused_with_its_rule(ke
         bad = ex.check(wrong)
         assert not bad.correct and bad.answer and bad.explanation
         assert bad.rules and all(ref.game == "fresco" for ref in bad.rules)
-        assert "fresco " in bad.to_text()  # the rule is cited by checklist id
+        text = bad.to_text()  # the rules are cited by rulebook and section, never by checklist id
+        assert all(ref.citation in text and ref.checklist_id not in text for ref in bad.rules)
         if ex.kind in ("legal", "why_not"):  # every reason is paired with its rule
             assert bad.reasons and all(ref is not None for _, ref in bad.reasons)
 

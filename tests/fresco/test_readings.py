@@ -168,3 +168,133 @@ def test_a_fresco_finished_early_ends_the_big_box_game_but_the_base_game_plays_a
         outcomes[ruleset] = (is_over(g.state), g.state.round, g.state.final)
     assert outcomes["bigbox"][0] is True
     assert outcomes["base"] == (False, 2, True)
+
+
+# --- the two switches of issue 19 (altar_once_per_visit, bishop_once_per_visit) -----------------
+
+import json  # noqa: E402
+
+from fresco_kit.core import Game  # noqa: E402
+from fresco_kit.fresco import rules as fresco_rules  # noqa: E402
+from fresco_kit.fresco.rulesets import switches_for  # noqa: E402
+
+RICH = {"yellow": 4, "red": 4, "blue": 4, "orange": 2, "green": 2, "purple": 2}
+
+
+def _switched(g: Game, **switches: bool) -> Game:
+    """``g`` with rule switches set (the overrides saved, the switches in force derived)."""
+    s = g.state
+    overrides = s.overrides.evolve(**switches)
+    return g.with_state(s.evolve(overrides=overrides, switches=switches_for(s.ruleset, overrides)))
+
+
+def _bishop_steps(g: Game) -> list:
+    return [a for a in g.rules.legal_actions(g.state, player="Red") if getattr(a, "bishop", None) is not None]
+
+
+def _altars(g: Game) -> list:
+    return [a for a in g.rules.legal_actions(g.state, player="Red") if str(a).startswith("altar")]
+
+
+def test_the_two_visit_switches_are_listed_with_their_readings_and_default_to_the_kits_reading():
+    by_name = {s.name: s for s in RULESET_SWITCHES}
+    for name, reading, rule in (
+        ("altar_once_per_visit", "altar_more_than_once", "altar.basic"),
+        ("bishop_once_per_visit", "bishop_move_before_each_restoration", "cath.bishop_move"),
+    ):
+        assert readings.READING[reading].switch == name and by_name[name].rule == rule
+        assert by_name[name].default_for("base") is False and by_name[name].default_for("bigbox") is False
+        assert by_name[name].reach is not None and by_name[name].reach.when == "step"
+        assert f"switch:       {name}" in readings.readings_text()
+        assert f"<code>{name}</code>" in readings.readings_html()
+    rows = {row["name"] for row in __import__("fresco_kit.fresco.rulesets", fromlist=["x"]).switch_table()}
+    assert {"altar_once_per_visit", "bishop_once_per_visit"} <= rows
+
+
+@pytest.mark.rule("fresco altar.basic")
+def test_switch_altar_once_per_visit_refuses_a_second_altar_in_the_same_visit_only():
+    """Reading altar_more_than_once: off (default), each cathedral apprentice may restore the
+    altar; on, once per cathedral visit -- a segment may still follow, and the next visit may
+    restore it again."""
+    for on in (False, True):
+        g = _switched(at_cathedral(RICH, apprentices=3), altar_once_per_visit=on)
+        assert _altars(g)
+        g.play("altar Red yellow,red,blue")
+        assert g.state.altar_this_visit
+        second = g.explain("altar Red yellow,red,blue")
+        assert second.ok is (not on) and bool(_altars(g)) is (not on)
+        if on:
+            assert [ref.id for _, ref in second.reasons] == ["altar.basic"]
+            assert "once per visit" in second.reasons[0][0]
+        assert any(str(a).startswith("restore") for a in g.rules.legal_actions(g.state, player="Red"))
+    # the flag is cleared when the visit ends: a later visit starts afresh
+    g = _switched(at_cathedral(RICH, apprentices=1), altar_once_per_visit=True)
+    g.play("altar Red yellow,red,blue")
+    assert not g.state.altar_this_visit and g.state.location != "cathedral"
+
+
+@pytest.mark.rule("fresco cath.bishop_move")
+def test_switch_bishop_once_per_visit_allows_one_paid_step_per_visit():
+    """Reading bishop_move_before_each_restoration: off (default), one paid step before each
+    segment; on, one paid step in the whole cathedral visit (restoring without a step stays legal)."""
+    for on in (False, True):
+        g = _switched(at_cathedral(RICH, apprentices=2), bishop_once_per_visit=on)
+        first = _bishop_steps(g)[0]
+        g.play(first)
+        assert g.state.bishop_this_visit
+        assert bool(_bishop_steps(g)) is (not on)
+        plain = [a for a in g.rules.legal_actions(g.state, player="Red") if str(a).startswith("restore")]
+        assert plain and all(a.bishop is None for a in plain) is on
+        if on:
+            segment = plain[0].segment
+            step = board.square(sorted(board.neighbours()[g.state.bishop])[0])  # one step from where it stands
+            stepped = f"restore Red {segment[0]},{segment[1]} bishop {step[0]},{step[1]}"
+            refused = g.explain(stepped)
+            assert not refused.ok and "one paid step per visit" in " ".join(text for text, _ in refused.reasons)
+            assert {ref.id for _, ref in refused.reasons} == {"cath.bishop_move"}
+
+
+@pytest.mark.rule("fresco altar.basic", "fresco cath.bishop_move")
+def test_saves_keep_the_visit_fields_and_the_switches_and_round_trip():
+    g = _switched(at_cathedral(RICH, apprentices=3), altar_once_per_visit=True, bishop_once_per_visit=True)
+    g.play(_bishop_steps(g)[0])
+    g.play("altar Red yellow,red,blue")
+    d = g.state.to_dict()
+    assert d["altar_this_visit"] is True and d["bishop_this_visit"] is True
+    assert d["switches"]["altar_once_per_visit"] is True and d["switches"]["bishop_once_per_visit"] is True
+    again = fresco_rules.state_from_dict(json.loads(json.dumps(d)))
+    assert again == g.state and again.switches.altar_once_per_visit and again.switches.bishop_once_per_visit
+    assert not fresco_rules.checks(again, fresco_rules.parse_action("done Red")) and _altars(g.with_state(again)) == []
+    # a whole game with the switches set saves and loads (options, start state, replay)
+    whole = new_game(["Red", "White", "Blue"], seed=5, switches={"altar_once_per_visit": True})
+    assert Game.from_json(whole.to_json()).state == whole.state
+    # outside a cathedral visit the flags are refused as unsound
+    bad = json.loads(json.dumps(new_game(["Red", "White", "Blue"], seed=5).state.to_dict()))
+    bad["altar_this_visit"] = True
+    with pytest.raises(ValueError, match="altar_this_visit"):
+        fresco_rules.state_from_dict(bad)
+
+
+@pytest.mark.rule("fresco altar.basic", "fresco cath.bishop_move")
+def test_the_visit_switches_reach_counts_the_situation_by_hand():
+    """Three cathedral apprentices, both switches off: step+restore (the bishop situation:
+    1, a use left), altar (the altar situation: 1, a use left), step+restore again (not
+    counted: a step was already paid in this visit), altar again (never counted: the last use)."""
+    by_name = {s.name: s.reach for s in RULESET_SWITCHES}
+    g = at_cathedral(RICH, apprentices=3)
+    counts = {"altar_once_per_visit": 0, "bishop_once_per_visit": 0}
+    script = [lambda: _bishop_steps(g)[0], lambda: g.rules.parse_action("altar Red yellow,red,blue"),
+              lambda: _bishop_steps(g)[0]]
+    for make in script:
+        before, action = g.state, make()
+        g.play(action)
+        for name, reach in by_name.items():
+            if name in counts and reach is not None and reach.test(before, action, g.state):
+                counts[name] += 1
+    assert counts == {"altar_once_per_visit": 1, "bishop_once_per_visit": 1}
+    # one apprentice: the only use is spent, so neither situation arises
+    g = at_cathedral(RICH, apprentices=1)
+    before = g.state
+    action = _bishop_steps(g)[0]
+    g.play(action)
+    assert not by_name["bishop_once_per_visit"].test(before, action, g.state)

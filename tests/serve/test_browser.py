@@ -66,7 +66,9 @@ def click_one_move(page) -> None:
     chooser (its breadcrumb grows), Play waits for the answer."""
     for depth in range(1, 20):
         if page.locator(".fk-play").count():
+            old = page.locator("#fk-answer").element_handle()  # the last move's answer, if any
             page.locator(".fk-play").click()
+            page.wait_for_function("el => !el.isConnected", arg=old)  # swapped for this move's
             page.locator("#fk-answer .fk-played").wait_for()
             return
         if page.locator("#fk-step-select").count():

@@ -34,7 +34,8 @@ def test_every_right_answer_is_accepted_and_a_wrong_one_refused_with_its_rules(k
         assert not feedback.correct and feedback.answer
         assert feedback.rules and all(ref.game == "sixtina" for ref in feedback.rules)
         assert feedback.reasons and any(ref is not None for _, ref in feedback.reasons)   # reasons paired with rules
-        assert "[sixtina " in feedback.to_text()                # the rule named, with its checklist id
+        text = feedback.to_text()                               # the rules named by rulebook and section
+        assert all(ref.citation in text and ref.checklist_id not in text for ref in feedback.rules)
 
 
 @pytest.mark.parametrize("key", sorted(BY_KEY))
