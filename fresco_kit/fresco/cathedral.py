@@ -21,6 +21,7 @@ from itertools import combinations_with_replacement
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.text import Msg
 
 from . import board, data, names
 from .actions import Altar, Restore
@@ -46,32 +47,46 @@ def restore_checks(s: State, a: Restore) -> list:
     if reasons:
         return reasons
     if not board.on_grid(a.segment):
-        return [(f"{a.segment} is not a fresco segment (rows and columns 0..4)", RULES["cath.segment"])]
+        return [
+            (Msg("{square} is not a fresco segment (rows and columns 0..4)", square=a.segment), RULES["cath.segment"])
+        ]
     seg = board.index(a.segment)
     if s.fresco[seg] < 0:
-        return [(f"segment {a.segment} is already restored", RULES["cath.segment"])]
+        return [(Msg("{segment} is already restored", segment=names.segment(a.segment)), RULES["cath.segment"])]
     i = s.order[s.actor]
     p = s.players[i]
     tile = data.FRESCO_TILES[s.fresco[seg]]
     if not covers(p.paints, tile.paints):
-        needs = f"{names.segment(a.segment)} needs {names.paint_list(tile.paints)}"
-        reasons.append((f"{needs}: {a.player} does not hold them", RULES["p2.forfeit"]))
+        needs = Msg(
+            "{segment} needs {paints}: {player} does not hold them",
+            segment=names.segment(a.segment),
+            paints=names.paint_list(tile.paints),
+            player=a.player,
+        )
+        reasons.append((needs, RULES["p2.forfeit"]))
     if a.bishop is not None:
         if not board.on_grid(a.bishop) or board.index(a.bishop) not in board.neighbours()[s.bishop]:
             reasons.append(
                 (
-                    f"the bishop on {board.square(s.bishop)} moves one step in 8 directions, not to {a.bishop}",
+                    Msg(
+                        "the bishop on {segment} moves one step in 8 directions, not to {target}",
+                        segment=names.segment(board.square(s.bishop)),
+                        target=names.segment(a.bishop) if board.on_grid(a.bishop) else str(a.bishop),
+                    ),
                     RULES["cath.bishop_move"],
                 )
             )
             return reasons
         if p.thalers < data.BISHOP_MOVE_COST:
-            reasons.append(("moving the bishop costs 1 thaler", RULES["cath.bishop_move"]))
+            reasons.append((Msg("moving the bishop costs 1 thaler"), RULES["cath.bishop_move"]))
         if s.bishop_this_visit and s.switches.bishop_once_per_visit:
             reasons.append(
                 (
-                    f"{a.player} has already moved the bishop in this cathedral visit: one paid step per visit "
-                    "(switch bishop_once_per_visit)",
+                    Msg(
+                        "{player} has already moved the bishop in this cathedral visit: one paid step per visit "
+                        "(switch bishop_once_per_visit)",
+                        player=a.player,
+                    ),
                     RULES["cath.bishop_move"],
                 )
             )
@@ -94,8 +109,12 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
         bank += data.BISHOP_MOVE_COST
         events.append(
             Event(
-                f"{a.player} pays 1 thaler to move the bishop from {names.segment(board.square(s.bishop))} "
-                f"to {names.segment(a.bishop)}",
+                Msg(
+                    "{player} pays 1 thaler to move the bishop from {origin} to {target}",
+                    player=a.player,
+                    origin=names.segment(board.square(s.bishop)),
+                    target=names.segment(a.bishop),
+                ),
                 RULES["cath.bishop_move"],
             )
         )
@@ -106,21 +125,39 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     fresco = list(s.fresco)
     fresco[seg] = -1
     assign(s, bank=bank, supply=supply, paper=paper, fresco=tuple(fresco))
-    painted = f"{names.segment(a.segment)} (worth {tile.value}) with {names.paint_list(tile.paints)}"
-    events.append(Event(f"{a.player} restores {painted}: {value} VP", RULES["cath.segment"]))
+    painted = Msg(
+        "{player} restores {segment} (worth {worth}) with {paints}: {value} VP",
+        player=a.player,
+        segment=names.segment(a.segment),
+        worth=tile.value,
+        paints=names.paint_list(tile.paints),
+        value=value,
+    )
+    events.append(Event(painted, RULES["cath.segment"]))
     if bonus:
-        events.append(Event(f"bishop bonus {bonus}", RULES["cath.bishop_bonus"]))
+        events.append(Event(Msg("bishop bonus {bonus}", bonus=bonus), RULES["cath.bishop_bonus"]))
     _move(s, p, i, {"fresco": value, "bishop": bonus}, a.track, events)
     assign(s, bishop=seg)
-    events.append(Event(f"the bishop moves to {names.segment(a.segment)}", RULES["cath.bishop_after"]))
+    events.append(
+        Event(Msg("the bishop moves to {segment}", segment=names.segment(a.segment)), RULES["cath.bishop_after"])
+    )
     use(s, events)
 
 
 def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, events: list) -> None:
     target, space = move(s, p, i, gains, choice)
     set_player(s, i, p)
-    note = "" if target == space else f" (space {target} is taken: {choice} to {space})"
-    events.append(Event(f"{s.names[i]} moves to space {space}{note}", RULES["cath.track"]))
+    if target == space:
+        moved = Msg("{player} moves to space {space}", player=s.names[i], space=space)
+    else:
+        moved = Msg(
+            "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
+            player=s.names[i],
+            space=space,
+            target=target,
+            choice=choice,
+        )
+    events.append(Event(moved, RULES["cath.track"]))
 
 
 def altar_checks(s: State, a: Altar) -> list:
@@ -132,20 +169,24 @@ def altar_checks(s: State, a: Altar) -> list:
     if s.altar_this_visit and s.switches.altar_once_per_visit:
         return [
             (
-                f"{a.player} has already restored the altar in this cathedral visit: once per visit "
-                "(switch altar_once_per_visit)",
+                Msg(
+                    "{player} has already restored the altar in this cathedral visit: once per visit "
+                    "(switch altar_once_per_visit)",
+                    player=a.player,
+                ),
                 RULES["altar.basic"],
             )
         ]
     readings = altar_readings(a.paints)
     if not readings:
         return [
-            ("the altar takes yellow + red + blue (any replaced by orange/green/purple)", RULES["altar.basic"]),
-            ("or exactly orange + green + purple", RULES["altar.blended"]),
+            (Msg("the altar takes yellow + red + blue (any replaced by orange/green/purple)"), RULES["altar.basic"]),
+            (Msg("or exactly orange + green + purple"), RULES["altar.blended"]),
         ]
     i = s.order[s.actor]
     if not covers(s.players[i].paints, data.paint_vector(a.paints)):
-        return [(f"{a.player} does not hold {' + '.join(a.paints)}", RULES["p2.forfeit"])]
+        held = Msg("{player} does not hold {paints}", player=a.player, paints=names.paints_joined(a.paints))
+        return [(held, RULES["p2.forfeit"])]
     return track_reasons(s, i, max(readings.values()), a.track, RULES["cath.track"], a)
 
 
@@ -162,7 +203,12 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
     assign(s, supply=supply, paper=paper, altar_this_visit=True)
     events.append(
         Event(
-            f"{a.player} restores the altar with {' + '.join(a.paints)}: {pts} VP",
+            Msg(
+                "{player} restores the altar with {paints}: {pts} VP",
+                player=a.player,
+                paints=names.paints_joined(a.paints),
+                pts=pts,
+            ),
             RULES["altar.blended" if how == "blended" else "altar.basic"],
         )
     )

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from fresco_kit.core import Event
 from fresco_kit.core.actions import made
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg
 
-from . import data
+from . import data, names
 from .actions import Blend, Studio, Theater
 from .refs import RULES
 from .state import State
@@ -36,11 +36,27 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     paid = bank_pays(s.bank, thalers)
     set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
     if paid == thalers:
-        events.append(Event(f"{a.player} paints a portrait: +{plural(paid, 'thaler')}", RULES["studio"]))
+        events.append(
+            Event(
+                Msg.n(
+                    paid,
+                    "{player} paints a portrait: +{n} thaler",
+                    "{player} paints a portrait: +{n} thalers",
+                    player=a.player,
+                ),
+                RULES["studio"],
+            )
+        )
     else:
         events.append(
             Event(
-                f"{a.player} paints a portrait but the bank holds only {plural(paid, 'thaler')}", RULES["supply.coins"]
+                Msg.n(
+                    paid,
+                    "{player} paints a portrait but the bank holds only {n} thaler",
+                    "{player} paints a portrait but the bank holds only {n} thalers",
+                    player=a.player,
+                ),
+                RULES["supply.coins"],
             )
         )
     use(s, events)
@@ -57,12 +73,21 @@ def blend_checks(s: State, a: Blend) -> list:
     if reasons:
         return reasons
     if a.colour not in data.BLENDS:
-        return [(f"only {', '.join(data.BLENDED)} can be blended", RULES["workshop"])]
+        return [(Msg("only {colours} can be blended", colours=list(data.BLENDED)), RULES["workshop"])]
     i = s.order[s.actor]
     if not covers(s.players[i].paints, BLEND_VECTORS[a.colour]):
-        reasons.append((f"{a.colour} takes {' + '.join(data.BLENDS[a.colour])}", RULES["p2.forfeit"]))
+        reasons.append(
+            (
+                Msg(
+                    "{colour} takes {paints}",
+                    colour=names.paint(a.colour),
+                    paints=names.paints_joined(data.BLENDS[a.colour]),
+                ),
+                RULES["p2.forfeit"],
+            )
+        )
     if not supply_covers(s, ONE_PAINT[a.colour]):
-        reasons.append((f"the supply has no {a.colour} left", RULES["supply.paints"]))
+        reasons.append((Msg("the supply has no {colour} left", colour=names.paint(a.colour)), RULES["supply.paints"]))
     return reasons
 
 
@@ -76,8 +101,14 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
     events.append(
         Event(
-            f"{a.player} blends {' + '.join(data.BLENDS[a.colour])} into {a.colour} "
-            f"({plural(s.left - 1, 'blend')} left)",
+            Msg.n(
+                s.left - 1,
+                "{player} blends {paints} into {colour} ({n} blend left)",
+                "{player} blends {paints} into {colour} ({n} blends left)",
+                player=a.player,
+                paints=names.paints_joined(data.BLENDS[a.colour]),
+                colour=names.paint(a.colour),
+            ),
             RULES["workshop"],
         )
     )
@@ -97,8 +128,13 @@ def theater_apply(s: State, a: Theater, events: list) -> None:
     set_player(s, i, p)
     events.append(
         Event(
-            f"{a.player} goes to the theater: mood space {before} -> {p.mood} "
-            "(apprentices change after next round's get-up)",
+            Msg(
+                "{player} goes to the theater: mood space {before} -> {after} "
+                "(apprentices change after next round's get-up)",
+                player=a.player,
+                before=before,
+                after=p.mood,
+            ),
             RULES["theater"],
         )
     )

@@ -149,8 +149,8 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     ax.set_xlim(-0.6, data.COLS - 0.4)
     ax.set_ylim(-data.ROWS + 0.4, 0.6)
     ax.set_aspect("equal")
-    ax.set_xticks(range(data.COLS), [f"col {c}" for c in range(data.COLS)], fontsize=8)
-    ax.set_yticks([-r for r in range(data.ROWS)], [f"row {r}" for r in range(data.ROWS)], fontsize=8)
+    ax.set_xticks(range(data.COLS), [f"col {c + 1}" for c in range(data.COLS)], fontsize=8)
+    ax.set_yticks([-r for r in range(data.ROWS)], [f"row {r + 1}" for r in range(data.ROWS)], fontsize=8)
     for side in ("top", "right", "bottom", "left"):
         ax.spines[side].set_visible(False)
     ax.set_title(
@@ -196,10 +196,10 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
     _bishop_marker(ax, bishop, size=160)
     cbar = fig.colorbar(image, ax=ax, ticks=[0, 2, 3], shrink=0.8)
     cbar.set_label("bishop bonus (VP)")
-    ax.set_xticks(range(data.COLS), [f"col {c}" for c in range(data.COLS)], fontsize=8)
-    ax.set_yticks([-r for r in range(data.ROWS)], [f"row {r}" for r in range(data.ROWS)], fontsize=8)
+    ax.set_xticks(range(data.COLS), [f"col {c + 1}" for c in range(data.COLS)], fontsize=8)
+    ax.set_yticks([-r for r in range(data.ROWS)], [f"row {r + 1}" for r in range(data.ROWS)], fontsize=8)
     ax.set_title(
-        f"Bishop on {tuple(bishop)}: +3 on the segment, +2 next to it (diagonals too)"
+        f"Bishop on {names.segment(bishop)}: +3 on the segment, +2 next to it (diagonals too)"
         + ("\ncells: tile value + bishop bonus" if state is not None else ""),
         fontsize=9,
     )

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from fresco_kit.classroom.exercises import Cited, Criterion, Exercise, best, choice, legal, number, why_not
 from fresco_kit.core import Game
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg, plural
 
 from . import data, new_game
 from .actions import Wake
@@ -145,72 +145,84 @@ EXERCISES: tuple[Exercise, ...] = (
     legal(
         "fresco",
         "restore-legal",
-        "Restoring a segment",
+        Msg("Restoring a segment"),
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
         move="restore Red 1,3",
-        question="Red is at the cathedral with two apprentices, holding 2 yellow and 1 red paint. May Red "
-        "restore segment (1, 3), worth 3, which needs yellow + yellow + red?",
+        question=Msg(
+            "Red is at the cathedral with two apprentices, holding 2 yellow and 1 red paint. May Red "
+            "restore segment (2, 4), worth 3, which needs yellow + yellow + red?"
+        ),
     ),
     why_not(
         "fresco",
         "restore-two-rules",
-        "No green, no money",
+        Msg("No green, no money"),
         position=lambda: at_cathedral({"yellow": 1, "red": 1, "blue": 1}, thalers=0),
         move="restore Red 1,2 bishop 1,1",
-        question="Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. Red wants to "
-        "move the bishop from the centre to segment (1, 1), then restore segment (1, 2), worth 5, which "
-        "needs yellow + red + green. Why may Red not do it? Tick every reason that applies.",
+        question=Msg(
+            "Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. Red wants to "
+            "move the bishop from the centre to segment (2, 2), then restore segment (2, 3), worth 5, which "
+            "needs yellow + red + green. Why may Red not do it? Tick every reason that applies."
+        ),
         reasons=(
             ("Red does not hold the paints the segment needs", RULES["p2.forfeit"]),
             ("moving the bishop costs 1 thaler, and Red has none", RULES["cath.bishop_move"]),
-            ("segment (1, 2) has already been restored", RULES["cath.segment"]),
+            ("segment (2, 3) has already been restored", RULES["cath.segment"]),
             ("it is not Red's turn at the cathedral", RULES["p2.resolve"]),
         ),
     ),
     legal(
         "fresco",
         "time-taken",
-        "A taken get-up time",
+        Msg("A taken get-up time"),
         position=blue_up_at_seven,
         move="wake Yellow 7",
-        question="Round 1: Blue has got up at 7 o'clock and Yellow chooses next. May Yellow get up at 7 o'clock too?",
+        question=Msg(
+            "Round 1: Blue has got up at 7 o'clock and Yellow chooses next. May Yellow get up at 7 o'clock too?"
+        ),
     ),
     number(
         "fresco",
         "restore-points",
-        "Points for a segment",
+        Msg("Points for a segment"),
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
         move="restore Red 1,3",
         player="Red",
-        question="Red restores segment (1, 3), worth 3, while the bishop stands on the centre segment "
-        "(2, 2). How many victory points does Red score?",
+        question=Msg(
+            "Red restores segment (2, 4), worth 3, while the bishop stands on the centre segment "
+            "(3, 3). How many victory points does Red score?"
+        ),
     ),
     number(
         "fresco",
         "altar-points",
-        "Points for the altar",
+        Msg("Points for the altar"),
         position=lambda: at_cathedral({"orange": 1, "red": 1, "blue": 1}, apprentices=2),
         move="altar Red red,blue,orange",
         player="Red",
-        question="Red restores the altar with orange, red and blue paint. How many victory points does Red score?",
+        question=Msg("Red restores the altar with orange, red and blue paint. How many victory points does Red score?"),
     ),
     number(
         "fresco",
         "market-cost",
-        "The price of paints",
+        Msg("The price of paints"),
         position=lambda: at_location("market", (2, 0, 1, 0, 0), {}, time=7),
-        question="Red got up at 7 o'clock and has two market apprentices. Booth 3 offers red + blue, "
-        "orange, and yellow + yellow. How many thalers does Red pay for the first two of them? (The inn on "
-        "the board shows the price of one tile for each get-up time.)",
+        question=Msg(
+            "Red got up at 7 o'clock and has two market apprentices. Booth 3 offers red + blue, "
+            "orange, and yellow + yellow. How many thalers does Red pay for the first two of them? (The inn on "
+            "the board shows the price of one tile for each get-up time.)"
+        ),
         solve=_market_cost,
     ),
     choice(
         "fresco",
         "first-to-choose",
-        "Who gets up first?",
+        Msg("Who gets up first?"),
         position=start,
-        question="Round 1 begins: Blue stands on start space S1, Yellow on S2, Red on S3 and White on S4. "
-        "Who chooses a get-up time first?",
+        question=Msg(
+            "Round 1 begins: Blue stands on start space S1, Yellow on S2, Red on S3 and White on S4. "
+            "Who chooses a get-up time first?"
+        ),
         options=PLAYERS,
         solve=_first_chooser,
         reading="base_game_takes_big_box_facts",
@@ -218,10 +230,12 @@ EXERCISES: tuple[Exercise, ...] = (
     choice(
         "fresco",
         "best-altar",
-        "The richest altar",
+        Msg("The richest altar"),
         position=lambda: at_cathedral({c: 1 for c in data.COLOURS}),
-        question="Red is at the cathedral holding one paint of each colour: yellow, red, blue, orange, "
-        "green and purple. Which three paints score most at the altar?",
+        question=Msg(
+            "Red is at the cathedral holding one paint of each colour: yellow, red, blue, orange, "
+            "green and purple. Which three paints score most at the altar?"
+        ),
         options=ALTAR_OPTIONS,
         solve=_best_altar,
         reading="altar_substitutes",
@@ -229,13 +243,15 @@ EXERCISES: tuple[Exercise, ...] = (
     best(
         "fresco",
         "best-restore",
-        "Red's best restoration",
+        Msg("Red's best restoration"),
         position=lambda: at_cathedral({"yellow": 3, "red": 2, "blue": 2}, thalers=3),
         player="Red",
-        question="Red has one cathedral apprentice, 3 thalers and 3 yellow, 2 red and 2 blue paints; the "
-        "bishop stands on the centre segment (2, 2). Segment (1, 3) is worth 3 (yellow + yellow + red), "
-        "segment (4, 3) is worth 4 (yellow + red + blue) and segment (2, 0) is worth 3 (yellow + blue + blue). "
-        "Which of these six moves is best? Every move that ties for best is right.",
+        question=Msg(
+            "Red has one cathedral apprentice, 3 thalers and 3 yellow, 2 red and 2 blue paints; the "
+            "bishop stands on the centre segment (3, 3). Segment (2, 4) is worth 3 (yellow + yellow + red), "
+            "segment (5, 4) is worth 4 (yellow + red + blue) and segment (3, 1) is worth 3 (yellow + blue + blue). "
+            "Which of these six moves is best? Every move that ties for best is right."
+        ),
         criterion=points_then_thalers("Red"),
         options=RESTORE_OPTIONS,
         solve=_restore_why,

@@ -21,7 +21,7 @@ from typing import ClassVar
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import Decision, front
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg
 
 from . import INFO
 from .actions import Settle
@@ -58,9 +58,23 @@ def _score_money(s: State, i: int, choice: str | None, events: list, automatic: 
     pts = money_points(p.thalers)
     target, space = move(s, p, i, {"money": pts}, choice)
     set_player(s, i, p)
-    how = "" if target == space else f" (space {target} is taken: {choice} to {space})"
     rule = RULES["bigbox.final_collision"] if automatic else RULES["end.money"]
-    events.append(Event(f"{s.names[i]}: {plural(p.thalers, 'thaler')} = {pts} VP, to space {space}{how}", rule))
+    money = Msg.n(p.thalers, "{n} thaler", "{n} thalers")
+    if target == space:
+        text = Msg(
+            "{player}: {money} = {pts} VP, to space {space}", player=s.names[i], money=money, pts=pts, space=space
+        )
+    else:
+        text = Msg(
+            "{player}: {money} = {pts} VP, to space {space} (space {target} is taken: {choice} to {space})",
+            player=s.names[i],
+            money=money,
+            pts=pts,
+            space=space,
+            target=target,
+            choice=choice,
+        )
+    events.append(Event(text, rule))
 
 
 def _owes_choice(s: State, k: int) -> bool:
@@ -85,7 +99,10 @@ def count_money(s: State, events: list) -> None:
         i = s.order[k]
         pts = money_points(s.players[i].thalers)
         if pts == 0:
-            events.append(Event(f"{s.names[i]}: {plural(s.players[i].thalers, 'thaler')}, no VP", RULES["end.money"]))
+            none = Msg.n(
+                s.players[i].thalers, "{player}: {n} thaler, no VP", "{player}: {n} thalers, no VP", player=s.names[i]
+            )
+            events.append(Event(none, RULES["end.money"]))
             continue
         if _owes_choice(s, k):
             assign(s, final_at=k)
@@ -101,7 +118,9 @@ def declare_winner(s: State, events: list) -> None:
     sheet = scores(s)
     events.append(
         Event(
-            f"winner: {' and '.join(sheet.winners)}",
+            Msg("winner: {player}", player=sheet.winners[0])
+            if len(sheet.winners) == 1
+            else Msg("winner: {players} and {last}", players=list(sheet.winners[:-1]), last=sheet.winners[-1]),
             RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"],
         )
     )
@@ -110,11 +129,19 @@ def declare_winner(s: State, events: list) -> None:
 def checks(s: State, a: Settle) -> list:
     """Why ``a`` is refused now (``end.money``, ``cath.track``); [] if it is legal."""
     if s.phase != "final_count":
-        return [(f"behind/ahead is settled here only in the final money count; {AWAITING}", RULES["end.money"])]
+        return [
+            (
+                Msg("behind/ahead is settled here only in the final money count; {awaiting}", awaiting=AWAITING),
+                RULES["end.money"],
+            )
+        ]
     owed = front(pending(s))
     assert owed is not None  # the final count waits only on a choice
     if a.player != owed.player:
-        return [(f"{owed.player} is the one to settle now (final round's order); {AWAITING}", RULES["end.money"])]
+        wait = Msg(
+            "{player} is the one to settle now (final round's order); {awaiting}", player=owed.player, awaiting=AWAITING
+        )
+        return [(wait, RULES["end.money"])]
     return track_reasons(s, s.names.index(owed.player), owed.points, a.track, RULES["cath.track"])
 
 
@@ -147,7 +174,7 @@ def scores(s: State) -> ScoreSheet:
         best = max(totals.values())
         sheet.winners = [nm for nm in s.names if totals[nm] == best]
         if len(sheet.winners) > 1:
-            sheet.notes.append("tied: the rules name no tie-break, so the victory is shared")
+            sheet.notes.append(Msg("tied: the rules name no tie-break, so the victory is shared"))
     else:
-        sheet.notes.append("game not over: money is scored at the end")
+        sheet.notes.append(Msg("game not over: money is scored at the end"))
     return sheet

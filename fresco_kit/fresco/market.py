@@ -12,7 +12,7 @@ from itertools import combinations
 
 from fresco_kit.core import Event, RuleRef, assign
 from fresco_kit.core.actions import made
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg
 
 from . import data, names
 from .actions import Buy, Close
@@ -24,9 +24,9 @@ from .turns import turn_reasons, use
 
 def _booth_reasons(s: State, booth: int, rule: RuleRef) -> list:
     if not 1 <= booth <= len(s.booths):
-        return [(f"there are booths 1..{len(s.booths)}", rule)]
+        return [(Msg("there are booths 1..{last}", last=len(s.booths)), rule)]
     if not s.booths[booth - 1]:
-        return [(f"booth {booth} is empty this round", rule)]
+        return [(Msg("booth {booth} is empty this round", booth=booth), rule)]
     return []
 
 
@@ -49,21 +49,38 @@ def buy_checks(s: State, a: Buy) -> list:
         return reasons
     size = len(s.booths[a.booth - 1])
     if not a.tiles or list(a.tiles) != sorted(set(a.tiles)) or not all(1 <= k <= size for k in a.tiles):
-        return [(f"name distinct tiles 1..{size} of booth {a.booth}, ascending", RULES["market.buy"])]
+        return [
+            (
+                Msg("name distinct tiles 1..{size} of booth {booth}, ascending", size=size, booth=a.booth),
+                RULES["market.buy"],
+            )
+        ]
     i = s.order[s.actor]
     if len(a.tiles) > s.left:
-        reasons.append((f"{a.player} has {plural(s.left, 'market apprentice')}: one tile each", RULES["market.buy"]))
+        has = Msg.n(
+            s.left,
+            "{player} has {n} market apprentice: one tile each",
+            "{player} has {n} market apprentices: one tile each",
+            player=a.player,
+        )
+        reasons.append((has, RULES["market.buy"]))
     cost = len(a.tiles) * s.price(i)
     if cost > s.players[i].thalers:
         reasons.append(
             (
-                f"{plural(len(a.tiles), 'tile')} at {s.price(i)} cost {cost}; "
-                f"{a.player} has {plural(s.players[i].thalers, 'thaler')}",
+                Msg(
+                    "{tiles} at {price} cost {cost}; {player} has {thalers}",
+                    tiles=Msg.n(len(a.tiles), "{n} tile", "{n} tiles"),
+                    price=s.price(i),
+                    cost=cost,
+                    player=a.player,
+                    thalers=Msg.n(s.players[i].thalers, "{n} thaler", "{n} thalers"),
+                ),
                 RULES["p2.forfeit"],
             )
         )
     if not supply_covers(s, tiles_paints(s, a)):
-        reasons.append(("the paint supply lacks those paints", RULES["supply.paints"]))
+        reasons.append((Msg("the paint supply lacks those paints"), RULES["supply.paints"]))
     return reasons
 
 
@@ -87,13 +104,18 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
     booth = s.booths[a.booth - 1]
     events.append(
         Event(
-            f"{a.player} buys {names.market_tiles([booth[k - 1] for k in a.tiles])} "
-            f"from booth {a.booth} at {price} each",
+            Msg(
+                "{player} buys {tiles} from booth {booth} at {price} each",
+                player=a.player,
+                tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
+                booth=a.booth,
+                price=price,
+            ),
             RULES["market.buy"],
         )
     )
     _empty_booth(s, a.booth)
-    events.append(Event(f"booth {a.booth}'s tiles go back into the bag", RULES["market.buy"]))
+    events.append(Event(Msg("booth {booth}'s tiles go back into the bag", booth=a.booth), RULES["market.buy"]))
     use(s, events, s.left)
 
 
@@ -111,7 +133,12 @@ def close_checks(s: State, a: Close) -> list:
 def close_apply(s: State, a: Close, events: list) -> None:
     """Close the booth for free: its tiles go back into the bag (``market.close``)."""
     _empty_booth(s, a.booth)
-    events.append(Event(f"{a.player} closes booth {a.booth}: its tiles go back into the bag", RULES["market.close"]))
+    events.append(
+        Event(
+            Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
+            RULES["market.close"],
+        )
+    )
     use(s, events, s.left)
 
 

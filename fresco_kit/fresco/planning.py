@@ -13,7 +13,7 @@ from itertools import product
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg
 
 from .actions import Plan
 from .data import SPACES_PER_COLUMN
@@ -27,21 +27,36 @@ def checks(s: State, a: Plan) -> list:
     """Why plan ``a`` is refused now (``p2.plan``; ``mood.plus``/``mood.minus`` for the
     number of apprentices); [] if it is legal."""
     if s.phase != "plan":
-        return [(f"plans are made after everyone has chosen a get-up time; {AWAITING}", RULES["p2.plan"])]
+        return [
+            (
+                Msg("plans are made after everyone has chosen a get-up time; {awaiting}", awaiting=AWAITING),
+                RULES["p2.plan"],
+            )
+        ]
     if a.player not in s.names:
-        return [(f"{a.player} is not playing (players: {', '.join(s.names)})", RULES["p2.plan"])]
+        return [
+            (Msg("{player} is not playing (players: {names})", player=a.player, names=list(s.names)), RULES["p2.plan"])
+        ]
     p = s.player(a.player)
     reasons = []
     if p.plan is not None:
-        reasons.append((f"{a.player} has already planned this round", RULES["p2.plan"]))
+        reasons.append((Msg("{player} has already planned this round", player=a.player), RULES["p2.plan"]))
     cols = s.sheet
     if len(a.counts) != len(cols):
-        reasons.append((f"a plan gives one count per column: {', '.join(cols)}", RULES["p2.plan"]))
+        reasons.append((Msg("a plan gives one count per column: {columns}", columns=list(cols)), RULES["p2.plan"]))
     elif any(c < 0 or c > SPACES_PER_COLUMN for c in a.counts):
-        reasons.append((f"each column has {SPACES_PER_COLUMN} spaces, one apprentice each", RULES["p2.plan"]))
+        reasons.append(
+            (Msg("each column has {spaces} spaces, one apprentice each", spaces=SPACES_PER_COLUMN), RULES["p2.plan"])
+        )
     if sum(a.counts) > p.apprentices:
         rule = RULES["mood.plus"] if p.helper > 0 else RULES["mood.minus"] if p.helper < 0 else RULES["p2.plan"]
-        reasons.append((f"{a.player} has only {plural(p.apprentices, 'apprentice')} this round", rule))
+        only = Msg.n(
+            p.apprentices,
+            "{player} has only {n} apprentice this round",
+            "{player} has only {n} apprentices this round",
+            player=a.player,
+        )
+        reasons.append((only, rule))
     return reasons
 
 
@@ -50,7 +65,7 @@ def apply(s: State, a: Plan, events: list) -> None:
     lifts the screens: :func:`screens_up`)."""
     i = s.names.index(a.player)
     set_player(s, i, s.players[i].evolve(plan=tuple(a.counts)))
-    events.append(Event(f"{a.player} plans behind the screen", RULES["p2.plan"]))
+    events.append(Event(Msg("{player} plans behind the screen", player=a.player), RULES["p2.plan"]))
 
 
 def screens_up(s: State, events: list) -> None:
@@ -58,10 +73,12 @@ def screens_up(s: State, events: list) -> None:
     location of the sheet (``p2.plan``; the flow's step ``screens_up``)."""
     events.append(
         Event(
-            "screens up: "
-            + "; ".join(
-                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
-                for nm, q in zip(s.names, s.players)
+            Msg(
+                "screens up: {plans}",
+                plans="; ".join(
+                    f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
+                    for nm, q in zip(s.names, s.players)
+                ),
             ),
             RULES["p2.plan"],
         )

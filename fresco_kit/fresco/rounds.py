@@ -14,7 +14,7 @@ The flow table (:mod:`.flow`) calls these as it enters its steps:
 from __future__ import annotations
 
 from fresco_kit.core import Event, Rng, assign
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg
 
 from . import data
 from .refs import RULES
@@ -31,13 +31,19 @@ def begin_round(s: State, events: list) -> None:
         assign(s, final=True)
         events.append(
             Event(
-                f"{plural(s.tiles_left, 'tile')} left on the fresco: round {s.round} is the final round; "
-                f"action sheets to {s.switches.final_sheet}",
+                Msg.n(
+                    s.tiles_left,
+                    "{n} tile left on the fresco: round {round} is the final round; action sheets to {side}",
+                    "{n} tiles left on the fresco: round {round} is the final round; action sheets to {side}",
+                    round=s.round,
+                    side=s.switches.final_sheet,
+                ),
                 RULES["end.final_round"],
             )
         )
     assign(s, chooser=wake_order(s), wake_at=0, order=())
-    events.append(Event(f"round {s.round}: {s.names[s.chooser[0]]} chooses a get-up time first", RULES["p1.order"]))
+    first = Msg("round {round}: {player} chooses a get-up time first", round=s.round, player=s.names[s.chooser[0]])
+    events.append(Event(first, RULES["p1.order"]))
 
 
 def next_actor(s: State, events: list) -> None:
@@ -62,7 +68,7 @@ def next_actor(s: State, events: list) -> None:
 
 def last_round_over(s: State, events: list) -> None:
     """After the final round: no income, the final count follows (``end.no_income``)."""
-    events.append(Event("the final round is over: no income", RULES["end.no_income"]))
+    events.append(Event(Msg("the final round is over: no income"), RULES["end.no_income"]))
     assign(s, final_at=0)  # the final count starts with the first player in the order
 
 
@@ -70,7 +76,7 @@ def fresco_complete(s: State, events: list) -> None:
     """Big Box: a fresco completed before the final round makes this round the final one,
     with no income (``bigbox.complete``)."""
     assign(s, final=True)
-    events.append(Event("the fresco is complete: this was the final round, no income", RULES["bigbox.complete"]))
+    events.append(Event(Msg("the fresco is complete: this was the final round, no income"), RULES["bigbox.complete"]))
     assign(s, final_at=0)  # the final count starts with the first player in the order
 
 
@@ -83,7 +89,7 @@ def prepare(s: State, events: list) -> None:
     for booth, size in zip(s.booths, data.BOOTH_SIZES[s.n]):
         booths.append(booth if booth else tuple(draw_tiles(bag, size, rng)))
     assign(s, booths=tuple(booths), bag=tuple(sorted(bag)), rng=rng.state)
-    events.append(Event("market booths refilled", RULES["round.refill"]))
+    events.append(Event(Msg("market booths refilled"), RULES["round.refill"]))
     # income: 1 thaler per restored tile (round.income)
     for i, nm in enumerate(s.names):
         p = s.players[i]
@@ -91,16 +97,22 @@ def prepare(s: State, events: list) -> None:
             due = len(p.tiles) * data.INCOME_PER_TILE
             paid = bank_pays(s.bank, due)
             set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
-            short = "" if paid == due else f" (the bank holds only {paid})"
             events.append(
                 Event(
-                    f"{nm} earns {plural(paid, 'thaler')} income{short}",
+                    Msg.n(paid, "{player} earns {n} thaler income", "{player} earns {n} thalers income", player=nm)
+                    if paid == due
+                    else Msg.n(
+                        paid,
+                        "{player} earns {n} thaler income (the bank holds only {n})",
+                        "{player} earns {n} thalers income (the bank holds only {n})",
+                        player=nm,
+                    ),
                     RULES["round.income"] if paid == due else RULES["supply.coins"],
                 )
             )
     # painters back to the inn (round.reset)
     assign(s, players=tuple([p.evolve(time=0, plan=None) for p in s.players]))
-    events.append(Event("painters back to the inn", RULES["round.reset"]))
+    events.append(Event(Msg("painters back to the inn"), RULES["round.reset"]))
 
 
 def rotate_start_spaces(s: State, events: list) -> None:
@@ -117,7 +129,10 @@ def rotate_start_spaces(s: State, events: list) -> None:
     assign(s, players=tuple(ps))
     events.append(
         Event(
-            "start spaces rotate: " + ", ".join(f"S{k} {s.names[i]}" for k, i in zip(spaces, movers)),
+            Msg(
+                "start spaces rotate: {spaces}",
+                spaces=[Msg("S{k} {player}", k=k, player=s.names[i]) for k, i in zip(spaces, movers)],
+            ),
             RULES["bigbox.rotation"],
         )
     )

@@ -19,6 +19,7 @@ from fresco_kit.core import RuleError, ScoreSheet
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import owner
 from fresco_kit.core.interface import group_actions
+from fresco_kit.core.text import Msg
 
 from . import cathedral, crafts, final, market, planning, turns, wakeup
 from .actions import (
@@ -119,8 +120,15 @@ def checks(state: State, action: Action) -> list:
     reasons = handler.checks(state, action)
     if reasons and any(AWAITING in message for message, _ in reasons):
         now = awaiting(state, legal_actions)
-        reasons = [(message.replace(AWAITING, now), rule) for message, rule in reasons]
+        reasons = [(_fill(message, now), rule) for message, rule in reasons]
     return reasons
+
+
+def _fill(message: str, now: str) -> str:
+    """``message`` with what the game waits for in place of ``flow.AWAITING`` (a value of a Msg)."""
+    if isinstance(message, Msg) and message.plural is None:
+        return Msg(message.template, **{k: now if v == AWAITING else v for k, v in message.params.items()})
+    return message.replace(AWAITING, now)
 
 
 def apply(state: State, action: Action) -> tuple[State, list]:

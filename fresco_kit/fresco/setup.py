@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng
 from fresco_kit.core.data import canonical
+from fresco_kit.core.text import Msg
 
 from . import board, data, names
 from .data import CATEGORIES
@@ -94,19 +95,34 @@ def setup_events(s: State) -> list[Event]:
     """A description of the set-up, rule by rule (for notebooks)."""
     starts = sorted((p.start, nm) for nm, p in zip(s.names, s.players) if p.start)
     return [
-        Event(f"board side for {s.n} players (start spaces S1-S{s.n})", RULES["setup.side"]),
-        Event("start spaces: " + ", ".join(f"S{k} {nm}" for k, nm in starts), RULES["setup.start"]),
+        Event(Msg("board side for {n} players (start spaces S1-S{n})", n=s.n), RULES["setup.side"]),
         Event(
-            f"each player: {data.START_THALERS} thalers, 1 yellow, 1 red, 1 blue, 5 apprentices", RULES["setup.player"]
+            Msg("start spaces: {spaces}", spaces=[Msg("S{k} {player}", k=k, player=nm) for k, nm in starts]),
+            RULES["setup.start"],
         ),
         Event(
-            f"{len(s.booths)} booths: "
-            + "; ".join(names.market_tiles(b) for b in s.booths)
-            + (f"; out of the game: {names.market_tiles(s.removed)}" if s.removed else ""),
+            Msg("each player: {thalers} thalers, 1 yellow, 1 red, 1 blue, 5 apprentices", thalers=data.START_THALERS),
+            RULES["setup.player"],
+        ),
+        Event(
+            Msg(
+                "{n} booths: {booths}; out of the game: {removed}",
+                n=len(s.booths),
+                booths=names.semicolons([names.market_tiles(b) for b in s.booths]),
+                removed=names.market_tiles(s.removed),
+            )
+            if s.removed
+            else Msg(
+                "{n} booths: {booths}",
+                n=len(s.booths),
+                booths=names.semicolons([names.market_tiles(b) for b in s.booths]),
+            ),
             RULES["setup.market"],
         ),
         Event(
-            f"centre {names.fresco_tile(s.fresco[board.CENTRE_INDEX], data.CENTRE)}; bishop in the centre",
+            Msg(
+                "centre {tile}; bishop in the centre", tile=names.fresco_tile(s.fresco[board.CENTRE_INDEX], data.CENTRE)
+            ),
             RULES["setup.fresco"],
         ),
     ]

@@ -16,9 +16,12 @@ draw the same picture.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fresco_kit.classroom.colours import INK, MUTED, PAINT_COLOURS, player_colour
+from fresco_kit.classroom.i18n import translator
 from fresco_kit.classroom.svg import Svg
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg
 
 from . import board, data, names
 from .scoring import bishop_bonus
@@ -32,41 +35,67 @@ BISHOP = "#4a235a"
 PAPER = "#fdf2e9"
 RESTORED = "#d5d8dc"
 PANEL = "#f4f6f7"
-LOCATIONS = {"market": "the market", "cathedral": "the cathedral", "studio": "the studio"}
-LOCATIONS |= {"workshop": "the workshop", "theater": "the theater"}
+LOCATIONS = names.PLACES
+#: the columns of the players' table
+HEADS = (N_("player"), N_("track"), N_("mood"), N_("appr."), N_("up at"), N_("tiles"), N_("plan"))
+#: a sheet column in a plan's short form
+COLUMN_WORDS = {
+    "market": N_("market"),
+    "cathedral": N_("cathedral"),
+    "studio": N_("studio"),
+    "workshop": N_("workshop"),
+    "theater": N_("theater"),
+}
+Say = Callable[[str], str]
 
 
-def headline(s: State) -> str:
+def headline(s: State) -> Msg:
     """Round, phase (and location) and who acts, in one line."""
-    final = " (final round)" if s.final else ""
     if s.phase == "wake":
-        doing = "Phase I: choosing get-up times"
+        doing = Msg("Phase I: choosing get-up times")
     elif s.phase == "plan":
-        doing = "Phase II: planning behind the screens"
+        doing = Msg("Phase II: planning behind the screens")
     elif s.phase == "act":
-        doing = f"Phase II: actions at {LOCATIONS[s.sheet[s.loc]]}"
+        doing = Msg("Phase II: actions at {here}", here=names.place(s.sheet[s.loc]))
     elif s.phase == "final_count":
-        doing = "End of the game: the final money count"
+        doing = Msg("End of the game: the final money count")
     else:
-        doing = "The game is over"
-    who = ", ".join(s.to_move)
-    return f"Round {s.round}{final}: {doing}" + (f"; to act: {who}" if who else "")
+        doing = Msg("The game is over")
+    if s.final:
+        line = Msg("Round {round} (final round): {doing}", round=s.round, doing=doing)
+    else:
+        line = Msg("Round {round}: {doing}", round=s.round, doing=doing)
+    return Msg("{line}; to act: {who}", line=line, who=list(s.to_move)) if s.to_move else line
 
 
-def _paint_chips(svg: Svg, x: float, y: float, paints: tuple[int, ...], size: float = 10) -> float:
+def _paint_chips(svg: Svg, x: float, y: float, paints: tuple[int, ...], say: Say, size: float = 10) -> float:
     """Small squares, one per paint piece, from ``x``; returns the x after the last."""
     for colour in data.paint_names(paints):
-        svg.rect(x, y, size, size, fill=PAINT_COLOURS[colour], stroke=INK, width=0.8, tip=colour)
+        svg.rect(x, y, size, size, fill=PAINT_COLOURS[colour], stroke=INK, width=0.8, tip=say(names.paint(colour)))
         x += size + 3
     return x
 
 
-def _fresco(svg: Svg, s: State) -> None:
-    svg.text(GRID_X, GRID_Y - 30, "The fresco (tile value and paints)", size=14, bold=True)
+def _fresco(svg: Svg, s: State, say: Say) -> None:
+    svg.text(GRID_X, GRID_Y - 30, say(Msg("The fresco (tile value and paints)")), size=14, bold=True)
     for c in range(data.COLS):
-        svg.text(GRID_X + c * CELL + CELL / 2, GRID_Y - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+        svg.text(
+            GRID_X + c * CELL + CELL / 2,
+            GRID_Y - 8,
+            say(Msg("col {col}", col=c + 1)),
+            size=12,
+            anchor="middle",
+            fill=MUTED,
+        )
     for r in range(data.ROWS):
-        svg.text(GRID_X - 6, GRID_Y + r * CELL + CELL / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        svg.text(
+            GRID_X - 6,
+            GRID_Y + r * CELL + CELL / 2 + 4,
+            say(Msg("row {row}", row=r + 1)),
+            size=12,
+            anchor="end",
+            fill=MUTED,
+        )
         for c in range(data.COLS):
             x, y = GRID_X + c * CELL, GRID_Y + r * CELL
             t = s.fresco[board.index((r, c))]
@@ -78,67 +107,111 @@ def _fresco(svg: Svg, s: State) -> None:
                     CELL - 4,
                     fill=RESTORED,
                     stroke=MUTED,
-                    tip=f"{names.segment((r, c))}: restored",
+                    tip=say(Msg("{segment}: restored", segment=names.segment((r, c)))),
                 )
-                svg.text(x + CELL / 2, y + CELL / 2 + 4, "restored", on=RESTORED, size=12, anchor="middle")
+                svg.text(x + CELL / 2, y + CELL / 2 + 4, say(Msg("restored")), on=RESTORED, size=12, anchor="middle")
                 continue
             tile = data.FRESCO_TILES[t]
-            tip = f"{names.segment((r, c))}: worth {tile.value}, needs {names.paint_list(tile.paints)}"
+            tip = say(
+                Msg(
+                    "{segment}: worth {value}, needs {paints}",
+                    segment=names.segment((r, c)),
+                    value=tile.value,
+                    paints=names.paint_list(tile.paints),
+                )
+            )
             svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, fill=PAPER, stroke="#784212", width=1.2, tip=tip)
             svg.text(x + 8, y + 24, str(tile.value), on=PAPER, size=18, bold=True, fill="#4d2600")
-            _paint_chips(svg, x + 7, y + CELL - 20, tile.paints, min(10, (CELL - 14) / sum(tile.paints) - 3))
+            _paint_chips(svg, x + 7, y + CELL - 20, tile.paints, say, min(10, (CELL - 14) / sum(tile.paints) - 3))
     br, bc = board.square(s.bishop)
     bx, by = GRID_X + bc * CELL + CELL - 15, GRID_Y + br * CELL + 16
-    svg.circle(bx, by, 11, BISHOP, stroke="#ffffff", width=1.5, tip=f"the bishop, on {names.segment((br, bc))}")
+    svg.circle(
+        bx,
+        by,
+        11,
+        BISHOP,
+        stroke="#ffffff",
+        width=1.5,
+        tip=say(Msg("the bishop, on {segment}", segment=names.segment((br, bc)))),
+    )
     svg.text(bx, by + 4, "B", on=BISHOP, size=12, anchor="middle", bold=True)
     y = GRID_Y + 5 * CELL + 22
     svg.circle(GRID_X + 8, y - 4, 8, BISHOP)
-    svg.text(GRID_X + 22, y, "bishop", size=12)
+    svg.text(GRID_X + 22, y, say(Msg("bishop")), size=12)
     svg.rect(GRID_X + 84, y - 12, 14, 14, fill=RESTORED, stroke=MUTED)
-    svg.text(GRID_X + 104, y, f"restored ({plural(s.tiles_left, 'tile')} left)", size=12)
+    svg.text(
+        GRID_X + 104, y, say(Msg.n(s.tiles_left, "restored ({n} tile left)", "restored ({n} tiles left)")), size=12
+    )
 
 
-def _market(svg: Svg, s: State, y: float) -> float:
-    svg.text(RIGHT, y, "Market booths", size=14, bold=True)
+def _market(svg: Svg, s: State, y: float, say: Say) -> float:
+    svg.text(RIGHT, y, say(Msg("Market booths")), size=14, bold=True)
     y += 8
     for b, booth in enumerate(s.booths, 1):
-        svg.text(RIGHT, y + 17, f"booth {b}", size=12)
+        svg.text(RIGHT, y + 17, say(Msg("booth {booth}", booth=b)), size=12)
         x = RIGHT + 62
         if not booth:
-            svg.text(x, y + 17, "empty", size=12, fill=MUTED)
+            svg.text(x, y + 17, say(Msg("empty")), size=12, fill=MUTED)
         for t in booth:
             tile = data.MARKET_TILES[t]
             w = sum(tile.paints) * 13 + 9
-            svg.rect(x, y + 4, w, 18, fill="#ffffff", stroke=MUTED, rx=3, tip=f"sells {names.market_tile(t)}")
-            _paint_chips(svg, x + 5, y + 8, tile.paints)
+            svg.rect(
+                x,
+                y + 4,
+                w,
+                18,
+                fill="#ffffff",
+                stroke=MUTED,
+                rx=3,
+                tip=say(Msg("sells {paints}", paints=names.market_tile(t))),
+            )
+            _paint_chips(svg, x + 5, y + 8, tile.paints, say)
             x += w + 6
         y += 24
     return y + 22
 
 
-def _inn(svg: Svg, s: State, y: float) -> float:
-    svg.text(RIGHT, y, "The inn (get-up time: mood, price per tile)", size=14, bold=True)
+def _inn(svg: Svg, s: State, y: float, say: Say) -> float:
+    svg.text(RIGHT, y, say(Msg("The inn (get-up time: mood, price per tile)")), size=14, bold=True)
     up = {p.time: (k, nm) for k, (nm, p) in enumerate(zip(s.names, s.players)) if p.time}
     x = RIGHT
     for t in data.TIMES:
         mood, price = data.tables(s.data).inn[t]
-        tip = f"{t} o'clock: mood {mood:+d}, market price {plural(price, 'thaler')} per tile"
+        tip = say(
+            Msg.n(
+                price,
+                "{time} o'clock: mood {mood:+d}, market price {n} thaler per tile",
+                "{time} o'clock: mood {mood:+d}, market price {n} thalers per tile",
+                time=t,
+                mood=mood,
+            )
+        )
         svg.rect(x, y + 6, 88, 58, fill=PANEL, stroke=MUTED, rx=3, tip=tip)
-        svg.text(x + 6, y + 22, f"{t} o'clock", on=PANEL, size=12, bold=True)
-        svg.text(x + 6, y + 39, f"mood {mood:+d}", on=PANEL, size=12)
-        svg.text(x + 6, y + 56, f"price {price}", on=PANEL, size=12)
+        svg.text(x + 6, y + 22, say(Msg("{time} o'clock", time=t)), on=PANEL, size=12, bold=True)
+        svg.text(x + 6, y + 39, say(Msg("mood {mood:+d}", mood=mood)), on=PANEL, size=12)
+        svg.text(x + 6, y + 56, say(Msg("price {price}", price=price)), on=PANEL, size=12)
         if t in up:
             k, nm = up[t]
             colour = player_colour(nm, k)
-            svg.rect(x, y + 66, 88, 18, fill=colour, stroke=INK, width=0.6, rx=3, tip=f"{nm} got up at {t}")
+            svg.rect(
+                x,
+                y + 66,
+                88,
+                18,
+                fill=colour,
+                stroke=INK,
+                width=0.6,
+                rx=3,
+                tip=say(Msg("{player} got up at {time}", player=nm, time=t)),
+            )
             svg.text(x + 44, y + 79, nm, on=colour, size=12, anchor="middle")
         x += 94
     return y + 106
 
 
-def _players(svg: Svg, s: State, y: float) -> float:
-    svg.text(RIGHT, y, "Players (what everyone sees)", size=14, bold=True)
-    heads = ("player", "track", "mood", "appr.", "up at", "tiles", "plan")
+def _players(svg: Svg, s: State, y: float, say: Say) -> float:
+    svg.text(RIGHT, y, say(Msg("Players (what everyone sees)")), size=14, bold=True)
+    heads = tuple(say(Msg(h)) for h in HEADS)
     xs = (RIGHT, RIGHT + 86, RIGHT + 146, RIGHT + 196, RIGHT + 244, RIGHT + 290)
     for x, h in zip((*xs, xs[5] + 34), heads if s.phase == "act" else heads[:-1]):
         svg.text(x, y + 20, h, size=12, fill=MUTED)
@@ -152,7 +225,7 @@ def _players(svg: Svg, s: State, y: float) -> float:
         )
         svg.text(xs[0] + 6, row + 17, nm + (" *" if acting else ""), on=colour, size=12, bold=acting)
         cells = (
-            f"S{p.start}" if p.start else f"{p.vp} VP",
+            f"S{p.start}" if p.start else say(Msg("{vp} VP", vp=p.vp)),
             str(p.mood),
             str(p.apprentices),
             f"{p.time}" if p.time else "-",
@@ -161,8 +234,16 @@ def _players(svg: Svg, s: State, y: float) -> float:
         for x, text in zip(xs[1:], cells):
             svg.text(x, row + 17, text, size=12)
         if plans_open and p.plan is not None and s.phase == "act":
-            plan = ", ".join(f"{n} {col}" for n, col in zip(p.plan, s.sheet) if n) or "no actions"
-            svg.rect(xs[5] + 34, row + 4, WIDTH - xs[5] - 36, 16, fill="#ffffff", tip=f"{nm}'s plan: {plan}")
+            placed = [Msg("{n} {place}", n=n, place=Msg(COLUMN_WORDS[col])) for n, col in zip(p.plan, s.sheet) if n]
+            plan = say(Msg("{placed}", placed=placed) if placed else Msg("no actions"))
+            tip = say(
+                Msg(
+                    "{player}'s plan: {plan}",
+                    player=nm,
+                    plan=Msg("{placed}", placed=placed) if placed else Msg("no actions"),
+                )
+            )
+            svg.rect(xs[5] + 34, row + 4, WIDTH - xs[5] - 36, 16, fill="#ffffff", tip=tip)
             svg.text(xs[5] + 34, row + 17, _short(plan, 23), size=12, fill=MUTED)
     return y + 34 + s.n * 24
 
@@ -171,42 +252,47 @@ def _short(text: str, limit: int = 26) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _supplies(svg: Svg, s: State, y: float) -> float:
-    counts = ", ".join(f"{n} {c}" for c, n in zip(data.COLOURS, s.supply))
-    supply = "unlimited" if s.switches.unlimited_paints else counts
-    svg.text(RIGHT, y, f"Bank: {plural(s.bank, 'thaler')}", size=12)
-    svg.text(RIGHT, y + 18, _short(f"Paint supply: {supply}", 70), size=12)
+def _supplies(svg: Svg, s: State, y: float, say: Say) -> float:
+    counts = [Msg("{n} {colour}", n=n, colour=names.paint(c)) for c, n in zip(data.COLOURS, s.supply)]
+    supply = Msg("unlimited") if s.switches.unlimited_paints else Msg("{counts}", counts=counts)
+    svg.text(RIGHT, y, say(Msg.n(s.bank, "Bank: {n} thaler", "Bank: {n} thalers")), size=12)
+    svg.text(RIGHT, y + 18, _short(say(Msg("Paint supply: {supply}", supply=supply)), 70), size=12)
     return y + 18
 
 
 def board_svg(state: State, lang: str = "en") -> str:
     """The public board of ``state`` as an SVG string (see the module docstring); a few
     milliseconds for a 4-player position."""
-    return board_drawing(state).to_string()
+    return board_drawing(state, translator(lang).say).to_string()
 
 
-def board_drawing(state: State) -> Svg:
+def board_drawing(state: State, say: Say = str) -> Svg:
     """The :class:`~fresco_kit.classroom.svg.Svg` behind :func:`board_svg` (its ``pairs`` hold
     every text and background colour, for checks)."""
     s = state
     right = 60 + 24 * len(s.booths) + 22 + 106 + 34 + s.n * 24 + 34
     height = max(GRID_Y + 5 * CELL + 32, right)
-    alt = (
-        f"Fresco board. {headline(s)}. The 5 by 5 fresco has {plural(s.tiles_left, 'tile')} left; the bishop "
-        f"is on {names.segment(board.square(s.bishop))}. Track: "
-        + "; ".join(
-            f"{nm} {'on start space S' + str(p.start) if p.start else 'at ' + str(p.vp) + ' VP'}"
-            for nm, p in zip(s.names, s.players)
-        )
-        + "."
+    track = [
+        Msg("{player} on start space S{start}", player=nm, start=p.start)
+        if p.start
+        else Msg("{player} at {vp} VP", player=nm, vp=p.vp)
+        for nm, p in zip(s.names, s.players)
+    ]
+    alt = Msg.n(
+        s.tiles_left,
+        "Fresco board. {headline}. The 5 by 5 fresco has {n} tile left; the bishop is on {segment}. Track: {track}.",
+        "Fresco board. {headline}. The 5 by 5 fresco has {n} tiles left; the bishop is on {segment}. Track: {track}.",
+        headline=headline(s),
+        segment=names.segment(board.square(s.bishop)),
+        track=names.semicolons(track),
     )
-    svg = Svg(WIDTH, height, alt)
-    svg.text(16, 22, headline(s), size=15, bold=True)
-    _fresco(svg, s)
-    y = _market(svg, s, 52)
-    y = _inn(svg, s, y)
-    y = _players(svg, s, y)
-    _supplies(svg, s, y + 8)
+    svg = Svg(WIDTH, height, say(alt))
+    svg.text(16, 22, say(headline(s)), size=15, bold=True)
+    _fresco(svg, s, say)
+    y = _market(svg, s, 52, say)
+    y = _inn(svg, s, y, say)
+    y = _players(svg, s, y, say)
+    _supplies(svg, s, y + 8, say)
     return svg
 
 
@@ -227,9 +313,9 @@ def bishop_svg(bishop: tuple[int, int], state: State | None = None) -> str:
     svg = Svg(x0 + 5 * size + 20, y0 + 5 * size + 64, alt)
     svg.text(16, 24, f"The bishop on {where}", size=15, bold=True)
     for c in range(data.COLS):
-        svg.text(x0 + c * size + size / 2, y0 - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+        svg.text(x0 + c * size + size / 2, y0 - 8, f"col {c + 1}", size=12, anchor="middle", fill=MUTED)
     for r in range(data.ROWS):
-        svg.text(x0 - 6, y0 + r * size + size / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        svg.text(x0 - 6, y0 + r * size + size / 2 + 4, f"row {r + 1}", size=12, anchor="end", fill=MUTED)
         for c in range(data.COLS):
             bonus = bishop_bonus(bishop, (r, c))
             fill = BONUS_COLOURS[bonus]

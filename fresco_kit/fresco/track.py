@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.core import RuleRef, assign
+from fresco_kit.core.text import Msg
 
 from .data import CATEGORIES
 from .state import PlayerState, State
@@ -76,12 +77,17 @@ def track_reasons(s: State, i: int, gain: int, choice: str | None, rule: RuleRef
     target, options = landing(s, i, gain)
     if not options:
         if choice is not None:
-            return [(f"space {target} is free, so there is no behind/ahead choice to make", rule)]
+            return [(Msg("space {target} is free, so there is no behind/ahead choice to make", target=target), rule)]
         return []
     if choice is None:
         allowed = [c for c in ("behind", "ahead") if c in options]
-        how = ", ".join(str(action.evolve(track=c)) for c in allowed) if action is not None else " or ".join(allowed)
-        return [(f"space {target} is occupied: choose where to stop; the choices are: {how}", rule)]
+        how = [str(action.evolve(track=c)) for c in allowed] if action is not None else allowed
+        return [
+            (
+                Msg("space {target} is occupied: choose where to stop; the choices are: {how}", target=target, how=how),
+                rule,
+            )
+        ]
     if choice not in options:
-        return [(f"there is no free space behind {target} on the track", rule)]
+        return [(Msg("there is no free space behind {target} on the track", target=target), rule)]
     return []

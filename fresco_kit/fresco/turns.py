@@ -13,8 +13,9 @@ Refusals of actions made out of turn end with what the game waits for
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.text import Msg
 
-from . import data
+from . import data, names
 from .actions import Done
 from .refs import RULES
 from .state import State
@@ -51,16 +52,34 @@ def turn_reasons(s: State, player: str, column: str | None) -> list:
 
     ``column`` None accepts any location (giving up)."""
     if s.phase != "act":
-        return [(f"phase II actions are performed after everyone has planned; {AWAITING}", RULES["p2.resolve"])]
+        return [
+            (
+                Msg("phase II actions are performed after everyone has planned; {awaiting}", awaiting=AWAITING),
+                RULES["p2.resolve"],
+            )
+        ]
     actor = s.names[s.order[s.actor]]
     here = s.sheet[s.loc]
     reasons = []
-    if player != actor:
-        reasons.append((f"{actor} acts now at the {here} (get-up order)", RULES["p2.resolve"]))
-    if column is not None and column != here:
-        reasons.append((f"the {here} is being visited now, not the {column}", RULES["p2.resolve"]))
-    if reasons:
-        reasons[-1] = (f"{reasons[-1][0]}; {AWAITING}", reasons[-1][1])
+    elsewhere = column is not None and column != here
+    where = names.place(here)
+    if player != actor and elsewhere:
+        reasons.append(
+            (Msg("{player} acts now at {here} (get-up order)", player=actor, here=where), RULES["p2.resolve"])
+        )
+    elif player != actor:  # the last reason ends with what the game waits for
+        wait = Msg(
+            "{player} acts now at {here} (get-up order); {awaiting}", player=actor, here=where, awaiting=AWAITING
+        )
+        reasons.append((wait, RULES["p2.resolve"]))
+    if elsewhere:
+        wait = Msg(
+            "{here} is being visited now, not {column}; {awaiting}",
+            here=where,
+            column=names.place(column or here),
+            awaiting=AWAITING,
+        )
+        reasons.append((wait, RULES["p2.resolve"]))
     return reasons
 
 
@@ -77,5 +96,14 @@ def done_checks(s: State, a: Done) -> list:
 
 def done_apply(s: State, a: Done, events: list) -> None:
     """Give up the actor's remaining uses at this location (``p2.forfeit``)."""
-    events.append(Event(f"{a.player} gives up the rest of their actions at the {s.sheet[s.loc]}", RULES["p2.forfeit"]))
+    events.append(
+        Event(
+            Msg(
+                "{player} gives up the rest of their actions at {here}",
+                player=a.player,
+                here=names.place(s.sheet[s.loc]),
+            ),
+            RULES["p2.forfeit"],
+        )
+    )
     use(s, events, s.left)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.text import Msg
 
 from . import data
 from .actions import Wake
@@ -51,16 +52,33 @@ def checks(s: State, a: Wake) -> list:
     """Why ``a`` may not be chosen now (``p1.order``, ``p1.unique``); [] if it may."""
     reasons = []
     if s.phase != "wake":
-        return [(f"get-up times are chosen only at the start of a round; {AWAITING}", RULES["p1.order"])]
+        return [
+            (
+                Msg("get-up times are chosen only at the start of a round; {awaiting}", awaiting=AWAITING),
+                RULES["p1.order"],
+            )
+        ]
     if a.player not in s.names:
-        return [(f"{a.player} is not playing (players: {', '.join(s.names)})", RULES["p1.order"])]
+        return [
+            (Msg("{player} is not playing (players: {names})", player=a.player, names=list(s.names)), RULES["p1.order"])
+        ]
     chooser = s.names[s.chooser[s.wake_at]]
     if a.player != chooser:
-        reasons.append((f"{chooser} chooses now (last on the victory point track chooses first)", RULES["p1.order"]))
+        reasons.append(
+            (
+                Msg("{player} chooses now (last on the victory point track chooses first)", player=chooser),
+                RULES["p1.order"],
+            )
+        )
     if a.time not in data.INN:
-        reasons.append((f"the inn has get-up times {data.TIMES[0]}..{data.TIMES[-1]} only", RULES["p1.unique"]))
+        reasons.append(
+            (
+                Msg("the inn has get-up times {first}..{last} only", first=data.TIMES[0], last=data.TIMES[-1]),
+                RULES["p1.unique"],
+            )
+        )
     elif a.time not in free_times(s):
-        reasons.append((f"{a.time} o'clock is already taken", RULES["p1.unique"]))
+        reasons.append((Msg("{time} o'clock is already taken", time=a.time), RULES["p1.unique"]))
     return reasons
 
 
@@ -73,8 +91,16 @@ def apply(s: State, a: Wake, events: list) -> None:
     mood = clamp_mood(p.mood + change)
     events.append(
         Event(
-            f"{a.player} gets up at {a.time} o'clock: mood {change:+d} "
-            f"(space {p.mood} -> {mood}), market price {price}",
+            Msg(
+                "{player} gets up at {time} o'clock: mood {change:+d} "
+                "(space {before} -> {after}), market price {price}",
+                player=a.player,
+                time=a.time,
+                change=change,
+                before=p.mood,
+                after=mood,
+                price=price,
+            ),
             RULES["p1.mood"],
         )
     )
@@ -82,17 +108,31 @@ def apply(s: State, a: Wake, events: list) -> None:
     if helper != p.helper:
         if p.helper == 1:
             events.append(
-                Event(f"{a.player} leaves the +1 spaces and returns the natural apprentice", RULES["mood.plus"])
+                Event(
+                    Msg("{player} leaves the +1 spaces and returns the natural apprentice", player=a.player),
+                    RULES["mood.plus"],
+                )
             )
         if p.helper == -1:
-            events.append(Event(f"{a.player} leaves the -1 spaces and takes the apprentice back", RULES["mood.minus"]))
+            events.append(
+                Event(
+                    Msg("{player} leaves the -1 spaces and takes the apprentice back", player=a.player),
+                    RULES["mood.minus"],
+                )
+            )
         if helper == 1:
             events.append(
-                Event(f"{a.player} is on a +1 space: takes the natural apprentice (6 actions)", RULES["mood.plus"])
+                Event(
+                    Msg("{player} is on a +1 space: takes the natural apprentice (6 actions)", player=a.player),
+                    RULES["mood.plus"],
+                )
             )
         if helper == -1:
             events.append(
-                Event(f"{a.player} is on a -1 space: one apprentice sits out (4 actions)", RULES["mood.minus"])
+                Event(
+                    Msg("{player} is on a -1 space: one apprentice sits out (4 actions)", player=a.player),
+                    RULES["mood.minus"],
+                )
             )
     set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
 
@@ -103,7 +143,10 @@ def fix_order(s: State, events: list) -> None:
     assign(s, order=turn_order(s))
     events.append(
         Event(
-            "player order: " + ", ".join(f"{s.names[i]} ({s.players[i].time})" for i in s.order),
+            Msg(
+                "player order: {order}",
+                order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
+            ),
             RULES["p1.turn_order"],
         )
     )

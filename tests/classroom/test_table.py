@@ -24,7 +24,7 @@ import fresco_kit.classroom.table as table_module
 import fresco_kit.classroom.table_parts as table_parts
 from fresco_kit.core import Game, Rng, game_info, games
 from fresco_kit.classroom.colours import contrast
-from fresco_kit.classroom.i18n import citation, translator
+from fresco_kit.classroom.i18n import citation, say, translator
 from fresco_kit.core.registry import GAMES as PACKAGES
 from fresco_kit.classroom.table import Table, table, table_from_query
 from fresco_kit.classroom.table_parts import DefaultParts, parts_for, step_label
@@ -70,10 +70,12 @@ class Clicker:
                 t.select.value = label
                 self.click(t.choose)
             else:
-                buttons = [b for b in t.options.children if b.description == label]
+                said = say(label, t.lang)  # the button shows the step in the table's language
+                buttons = [b for b in t.options.children if b.description == said]
                 assert len(buttons) == 1, (label, [b.description for b in t.options.children])
                 self.click(buttons[0])
-        assert move[2] in t.move_text.value or escape(move[2]) in t.move_text.value
+        text = say(move[2], t.lang)
+        assert text in t.move_text.value or escape(text) in t.move_text.value
 
     def one_move(self) -> None:
         """Pass the device if asked, then choose a move and play it."""

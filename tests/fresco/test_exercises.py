@@ -52,9 +52,9 @@ def test_questions_name_pieces_as_players_see_them(key):
     assert not re.search(r"\b[FM]\d+\b", ex.question + ex.title)
     assert any(nm in ex.question for nm in ("Red", "White", "Blue", "Yellow"))
     state = ex.game_at().state
-    # every "segment (r, c), worth v" the question names is so in the position
+    # every "segment (r, c), worth v" the question names (counted from 1) is so in the position
     for r, c, value in re.findall(r"segment \((\d), (\d)\), worth (\d+)", ex.question):
-        tile = state.fresco[board.index((int(r), int(c)))]
+        tile = state.fresco[board.index((int(r) - 1, int(c) - 1))]
         assert tile >= 0 and data.FRESCO_TILES[tile].value == int(value)
 
 
@@ -94,7 +94,7 @@ def test_best_restoration_states_its_criterion_and_accepts_every_tie():
         assert good.correct and "2 of the 6 moves tie for best (6 points for 1 thaler)" in good.explanation
     bad = ex.check("restore Red 1,3")
     assert not bad.correct
-    assert any(text.endswith("bishop stays on segment (2, 2): 5 points for 0 thalers") for text, _ in bad.reasons)
+    assert any(text.endswith("bishop stays on segment (3, 3): 5 points for 0 thalers") for text, _ in bad.reasons)
     assert {ref.id for ref in bad.rules} >= {"cath.segment", "cath.bishop_bonus", "cath.bishop_move"}
 
 

@@ -119,7 +119,7 @@ def test_the_game_opens_with_what_it_is_about_and_how_you_win():
 def test_the_bishop_on_a_restored_segment_is_taught_and_played():
     text = everything("03")
     assert "restored already or not" in text and "### The bishop may stand on a restored segment" in text
-    assert "Red pays 1 thaler to move the bishop from segment (2, 2) to segment (1, 1)" in text
+    assert "Red pays 1 thaler to move the bishop from segment (3, 3) to segment (2, 2)" in text
 
 
 def test_the_stall_claim_is_a_reading_and_one_seed():

@@ -96,10 +96,10 @@ def test_restoration_steps_name_segment_value_paints_bishop_and_track():
     steps = {str(a): table.move_steps(g.state, a) for a in g.legal_actions()}
     assert steps["restore Red 1,3"] == (
         "Restore a fresco segment",
-        "segment (1, 3), worth 3: yellow + yellow + red",
-        "the bishop stays on segment (2, 2)",
+        "segment (2, 4), worth 3: yellow + yellow + red",
+        "the bishop stays on segment (3, 3)",
     )
-    assert steps["restore Red 1,3 bishop 1,2"][2] == "first move the bishop to segment (1, 2) (1 thaler)"
+    assert steps["restore Red 1,3 bishop 1,2"][2] == "first move the bishop to segment (2, 3) (1 thaler)"
     assert steps["done Red"] == ("Give up the remaining actions at the cathedral",)
 
 
@@ -159,5 +159,5 @@ def test_board_svg_is_readable_and_described():
     assert all(contrast(fg, bg) >= MIN_CONTRAST for fg, bg in drawing.pairs)
     assert len(drawing.pairs) == len(sizes)
     tips = [t.text for t in root.iter(f"{SVG}title")]
-    assert any(t.startswith("segment (2, 2): worth 11") for t in tips)
+    assert any(t.startswith("segment (3, 3): worth 11") for t in tips)
     assert not any(LEAKS.search(t or "") for t in tips)

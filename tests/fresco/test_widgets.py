@@ -72,7 +72,7 @@ def test_bishop_widget_redraws():
     w.controls["square"].value = (0, 4)
     assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segments (0, 3), (1, 3), (1, 4)" in shown(w)
     drawing = w.out.value
-    assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (0, 4)' in drawing
+    assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (1, 5)' in drawing
     assert drawing.count(">+2</text>") == 3 and drawing.count(">+3</text>") == 1
     assert w.controls["values"].disabled
 
