@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # JupyterLab refuses to start as root (containers, CI machines) unless told it may.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab trust classroom-bench test latency template-game lint classroom serve load catalogs notebooks figures examples bench clean
+.PHONY: lab trust classroom-bench test latency template-game lint classroom serve load catalogs notebooks figures examples bench bench-study clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -98,10 +98,18 @@ figures: $(STAMP)
 examples: $(STAMP)
 	$(VENV)/bin/fresco-kit examples all
 
+# Simulation benchmarks (not tests; a few minutes): per game, random and kit playouts, the runner
+# with and without rule tracing, mcts iterations/s. BENCH_OLD=<checkout of an older commit> puts
+# the old figures beside the new ones with their ratio (tests/bench_sim.py).
+BENCH_OLD ?=
+BENCH_STUDY ?= 1000
 bench: $(STAMP)
-	$(VENV)/bin/fresco-kit bench sixtina
-	$(VENV)/bin/fresco-kit bench fresco
-	$(VENV)/bin/fresco-kit bench lorenzo
+	nice -n 10 $(PY) tests/bench_sim.py $(if $(BENCH_OLD),--old $(BENCH_OLD))
+
+# A study of $(BENCH_STUDY) games with `best` in one seat, on 2 worker processes and on a Dask
+# LocalCluster: games/s of each (long: about an hour at 1,000 games on 2 cores).
+bench-study: $(STAMP)
+	nice -n 10 $(PY) tests/bench_sim.py --study $(BENCH_STUDY) $(if $(BENCH_OLD),--old $(BENCH_OLD))
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

@@ -72,6 +72,7 @@ class Flow(Generic[S]):
     _ways: dict[str, tuple[tuple[Callable[[S], bool] | None, str], ...]] = field(init=False, repr=False, compare=False)
     _waits: frozenset[str] = field(init=False, repr=False, compare=False)
     _plans: dict[int, tuple[Any, dict]] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _last: tuple[Any, dict] = field(init=False, repr=False, compare=False, default=(None, {}))
 
     def __post_init__(self) -> None:
         by_name = {s.name: s for s in self.steps}
@@ -138,7 +139,10 @@ class Flow(Generic[S]):
             if self.phase_field is None:
                 raise ValueError("this flow's phase is derived: give advance its start")
             start = getattr(state, self.phase_field)
-        plan = self._plan(enter)
+        last_enter, plan = self._last  # the plan of the last enter table, without _plan's call
+        if last_enter is not enter:
+            plan = self._plan(enter)
+            object.__setattr__(self, "_last", (enter, plan))
         phase_field, put = self.phase_field, object.__setattr__
         here: str = start
         for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout

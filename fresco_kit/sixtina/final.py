@@ -46,8 +46,9 @@ def final_scores(state: State) -> ScoreSheet:
     for name, pts in restored_fresco_points(restored).items():
         rows[name]["Contribution"] = pts
     for by_player in prudent_cards_by_technique(state).values():
-        for name, pts in prudent_technique_points(by_player).items():
-            rows[name]["Prudent restorations"] += pts
+        if any(by_player.values()):  # nobody kept this technique: it scores nothing (provisional sheets are read often)
+            for name, pts in prudent_technique_points(by_player).items():
+                rows[name]["Prudent restorations"] += pts
     for seat, name in enumerate(state.players):
         rows[name]["Leftover"] = leftover_points(len(state.hands[seat]), state.play[seat])
     sheet = ScoreSheet(list(CATEGORIES), rows)
