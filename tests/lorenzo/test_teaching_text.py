@@ -295,7 +295,9 @@ def test_exercises_notebook_has_the_sheet_and_a_worked_example_for_teachers():
     src, out = sources(name), outputs(name)
     assert "nbval-ignore-output" in _cell(name, 'exercise_sheet("lorenzo")')["metadata"]["tags"]
     assert "## How a teacher adds an exercise" in src and "EXERCISES" in src
-    assert "Not quite: the answer is no." in out and "[lorenzo place.min]" in out
+    # the plain-text feedback cites the rule by its rulebook and section, not by checklist id
+    assert "Not quite: the answer is no." in out and "(Lorenzo il Magnifico rules summary, I dadi e i familiari)" in out
+    assert "[lorenzo place.min]" not in out
     assert notebook(name)["metadata"]["widgets"]
 
 
