@@ -89,4 +89,8 @@ def test_a_whole_game_reads_without_english(lang, n, variant):
         moves += 1
     english |= set(english_on(t, lang, players))
     assert moves > 50
+    cited = {e.rule.id for turn in t.game.history for e in turn.events if e.rule}
+    assert {"complete.score", "end.trigger"} <= cited
+    if n == 2:  # the game exercised Gianluigi's restorations and the history sheets' rewards
+        assert {"gian.restore", "gian.extra", "variant.sheets"} <= cited
     assert not english, "\n".join(sorted(english))
