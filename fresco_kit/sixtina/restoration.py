@@ -413,7 +413,7 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
     else:
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
-        events += claimed(who, objective, slot, RULES["bonus.objective"])
+        events.extend(claimed(who, objective, slot, RULES["bonus.objective"]))
         events.append(Event(Msg("the condition is checked before any completed fresco flips"), RULES["obj.timing"]))
 
 

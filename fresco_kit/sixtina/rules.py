@@ -141,6 +141,9 @@ class _NoEvents(list):
     def append(self, item: Any, /) -> None:
         """Drop ``item``."""
 
+    def extend(self, items: Any, /) -> None:
+        """Drop ``items``."""
+
 
 def apply(state: State, action: Any) -> tuple[State, list[Event]]:
     """The state after the legal ``action`` and what happened (``state`` is not changed)."""
@@ -216,7 +219,7 @@ def _claim(s: State, seat: int, action: ClaimObjective, ev: list) -> str:
     """The answer to a claim decision (Variant: Sheets with History)."""
     assign(s, pending=pop(s.pending))
     slot = claim(s, seat, action.objective)
-    ev += claimed(s.players[seat], action.objective, slot, RULES["variant.sheets"])
+    ev.extend(claimed(s.players[seat], action.objective, slot, RULES["variant.sheets"]))
     return "claim"
 
 
