@@ -72,6 +72,7 @@ INFO = GameInfo(
     parts=PARTS,
     rulebook_title="1980 Sixtina rulebook",
     rulebook_langs=(),
+    translations=("es", "it"),
     bench_players=3,
 )
 

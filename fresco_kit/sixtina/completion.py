@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from fresco_kit.core import Event, assign, award_by_rank
 from fresco_kit.core.decisions import push
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg, plural
 
-from . import gianluigi
+from . import gianluigi, names
 from .codes import COVERED, EMPTY, EXCELLENT, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
 from .pending import GianluigiDecision, RevealDecision
 from .readings import setting
@@ -178,20 +178,22 @@ def _add_scores_in_place(state: State, awards: dict[str, int]) -> None:
 def complete_in_place(state: State, place: int, events: list) -> None:
     """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
     result = completion_result(state, place)
-    events.append(Event(f"{result.fresco} ({PLACES[place]}) is fully restored", RULES["complete.trigger"]))
-    events.append(
-        Event(
-            f"scores {result.base} modified by {result.excellent} excellent and {result.prudent} "
-            f"prudent restorations: {result.points}",
-            RULES["complete.modify"],
-        )
+    fresco = names.fresco(state.frescoes[place])
+    said = Msg("{fresco} ({place}) is fully restored", fresco=fresco, place=PLACES[place])
+    events.append(Event(said, RULES["complete.trigger"]))
+    said = Msg(
+        "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
+        base=str(result.base),
+        excellent=result.excellent,
+        prudent=result.prudent,
+        points=str(result.points),
     )
-    order = ", ".join(f"{c.colour} ({c.materials})" for c in result.contributors) or "nobody"
-    events.append(Event(f"contribution: {order}", RULES["complete.contribution"]))
+    events.append(Event(said, RULES["complete.modify"]))
+    order = [Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
+    said = Msg("contribution: {order}", order=order or Msg("nobody"))
+    events.append(Event(said, RULES["complete.contribution"]))
     _add_scores_in_place(state, result.awards)
-    events.append(
-        Event("points: " + ", ".join(f"{p} {v:+d}" for p, v in result.awards.items()), RULES["complete.score"])
-    )
+    events.append(Event(Msg("points: {awards}", awards=_awards(result.awards)), RULES["complete.score"]))
     _return_materials_in_place(state, place)
     status, zone = list(state.status), list(state.zone)
     status[place] = RESTORED
@@ -202,25 +204,14 @@ def complete_in_place(state: State, place: int, events: list) -> None:
             supply[colour] -= 1
             assign(state, supply=tuple(supply))
             zone[place] = colour
-            events.append(
-                Event(
-                    f"materials return to the supply; the card flips; {result.top} marks the zone icon",
-                    RULES["complete.reveal"],
-                )
+            said = Msg(
+                "materials return to the supply; the card flips; {player} marks the zone icon", player=result.top
             )
         else:
-            events.append(
-                Event(
-                    f"the card flips; {result.top} has no supply material for the zone icon", RULES["complete.reveal"]
-                )
-            )
+            said = Msg("the card flips; {player} has no supply material for the zone icon", player=result.top)
     else:
-        events.append(
-            Event(
-                "the card flips; tie for first (or no contributor): nobody marks the zone icon",
-                RULES["complete.reveal"],
-            )
-        )
+        said = Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon")
+    events.append(Event(said, RULES["complete.reveal"]))
     assign(state, status=tuple(status), zone=tuple(zone), reveals=state.reveals + 1)
 
 
@@ -246,13 +237,13 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     status = list(state.status)
     status[place] = VISIBLE
     assign(state, status=tuple(status), reveals=state.reveals - 1)
-    fid = state.frescoes[place]
-    events.append(
-        Event(
-            f"{state.players[state.current]} uncovers {D.fresco_by_id[fid].name} at {PLACES[place]}",
-            RULES["complete.new"],
-        )
+    said = Msg(
+        "{player} uncovers {fresco} at {place}",
+        player=state.players[state.current],
+        fresco=names.fresco(state.frescoes[place]),
+        place=PLACES[place],
     )
+    events.append(Event(said, RULES["complete.new"]))
     if state.sheets[place] != EMPTY:
         sheet = state.sheets[place]
         sheets = list(state.sheets)
@@ -271,9 +262,8 @@ def gianluigi_step(state: State, events: list) -> None:
         gianluigi.restore_in_place(state, options[0], events)
         gianluigi.after_restoration(state, events, complete_all_in_place)
     else:
-        events.append(
-            Event("Gianluigi finds no fresco he can restore with that technique and value", RULES["gian.restore"])
-        )
+        said = Msg("Gianluigi finds no fresco he can restore with that technique and value")
+        events.append(Event(said, RULES["gian.restore"]))
         assign(state, gian_due=())
 
 
@@ -283,12 +273,13 @@ def reveal_step(state: State, events: list) -> None:
     if revealable(state):
         assign(state, pending=push(state.pending, RevealDecision(state.players[state.current])))
     else:
-        events.append(Event("no covered fresco is left: no new restoration", RULES["complete.new"]))
+        events.append(Event(Msg("no covered fresco is left: no new restoration"), RULES["complete.new"]))
         assign(state, reveals=0)
 
 
 def end_turn_in_place(state: State, events: list) -> None:
-    """Pass the turn clockwise, or end the game when one unrestored fresco is left."""
+    """Pass the turn clockwise, or end the game when at most one unrestored fresco is left
+    (end.trigger; none when a two-player turn completes the last two)."""
     if state.unrestored() <= 1:
         end_game_in_place(state, events)
     else:
@@ -296,21 +287,36 @@ def end_turn_in_place(state: State, events: list) -> None:
 
 
 def end_game_in_place(state: State, events: list) -> None:
-    """End of the Game: the last incomplete fresco scores half, rounded down, then flips."""
-    events.append(Event("a single unrestored fresco remains: the game ends", RULES["end.trigger"]))
-    for place in range(len(PLACES)):
-        if state.status[place] != RESTORED:
-            result = completion_result(state, place, half=True)
-            _add_scores_in_place(state, result.awards)
-            _return_materials_in_place(state, place)
-            status = list(state.status)
-            status[place] = RESTORED
-            assign(state, status=tuple(status), last_place=place)
-            events.append(
-                Event(
-                    f"the last fresco {result.fresco} scores half: "
-                    + (", ".join(f"{p} {v:+d}" for p, v in result.awards.items()) or "nobody"),
-                    RULES["end.last_half"],
-                )
-            )
+    """End of the Game and Scoring: the game ends after the turn whose completions leave one
+    fresco unrestored (end.trigger); that last, incomplete fresco scores half, rounded down,
+    then flips (end.last_half).  When the turn completed the last frescoes (a player's and
+    Gianluigi's restorations in a two-player turn), none is left to score half and the end
+    event says so."""
+    left = [place for place in range(len(PLACES)) if state.status[place] != RESTORED]
+    if left:
+        said = Msg("a single unrestored fresco remains: the game ends")
+    else:
+        said = Msg(
+            "the frescoes completed this turn were the last ones: none is left unrestored, so the game ends "
+            "with no incomplete fresco to score half"
+        )
+    events.append(Event(said, RULES["end.trigger"]))
+    for place in left:
+        result = completion_result(state, place, half=True)
+        _add_scores_in_place(state, result.awards)
+        _return_materials_in_place(state, place)
+        status = list(state.status)
+        status[place] = RESTORED
+        assign(state, status=tuple(status), last_place=place)
+        said = Msg(
+            "the last fresco {fresco} scores half: {awards}",
+            fresco=names.fresco(state.frescoes[place]),
+            awards=_awards(result.awards) or Msg("nobody"),
+        )
+        events.append(Event(said, RULES["end.last_half"]))
     assign(state, over=True)
+
+
+def _awards(awards: dict[str, int]) -> list[Msg]:
+    """Each player's points as ``Red +3`` (a value list of a message)."""
+    return [Msg("{player} {points:+d}", player=p, points=v) for p, v in awards.items()]

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from fresco_kit.core import Action
+from fresco_kit.core.text import N_, Msg
 
-from . import gianluigi
+from . import gianluigi, names
 from .actions import Bonus, ClaimObjective, GianluigiChoice, InitialRestoration, Reveal
 from .codes import PLACE_INDEX, PLACES, D
 from .completion import revealable
@@ -64,20 +65,30 @@ def pending_reason(state: State) -> tuple[str, Any]:
     (Setup, step 9, for the initial restoration; otherwise the decision's section)."""
     kind = state.pending[0].KIND
     rule = "setup.initial" if kind == "initial" else "turn.pending"
-    choices = ", ".join(str(a) for a in decision_options(state)) or "none"
-    return (
-        f"{state.players[state.acting_seat]} must first answer the pending {kind} decision; the choices are: {choices}",
-        RULES[rule],
+    reason = Msg(
+        "{player} must first answer the pending {decision} decision; the choices are: {choices}",
+        player=state.players[state.acting_seat],
+        decision=names.decision(kind),
+        choices=[str(a) for a in decision_options(state)] or Msg("none"),
     )
+    return (reason, RULES[rule])
 
 
-def _place_problem(state: State, name: str, allowed: list[int], rule: str, what: str) -> list[Any]:
+#: what an answer to a decision must name (the decision's rule), as a refusal says it
+WANTED = {
+    "initial": N_("{place} is not a visible fresco with a free {technique} technique; choose one of {choices}"),
+    "reveal": N_("{place} is not a covered fresco orthogonally adjacent to a visible one; choose one of {choices}"),
+    "gianluigi": N_("{place} is not among Gianluigi's best restorations; choose one of {choices}"),
+}
+
+
+def _place_problem(state: State, name: str, allowed: list[int], rule: str, kind: str, **values: Any) -> list[Any]:
     p = PLACE_INDEX.get(name, -1)
     if p in allowed:
         return []
     where = place_name(state, p) if p >= 0 else name
-    choices = ", ".join(place_name(state, i) for i in allowed) or "none"
-    return [(f"{where} is not {what}; choose one of {choices}", RULES[rule])]
+    choices = [place_name(state, i) for i in allowed] or Msg("none")
+    return [(Msg(WANTED[kind], place=where, choices=choices, **values), RULES[rule])]
 
 
 def decision_checks(state: State, action: Any) -> list[Any]:
@@ -93,7 +104,8 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             answer.place,
             initial_places(state, decision.technique),
             "setup.initial",
-            f"a visible fresco with a free {technique_title(TECHNIQUES[decision.technique])} technique",
+            "initial",
+            technique=technique_title(TECHNIQUES[decision.technique]),
         )
     if kind == "bonus":
         return bonus_checks(state, state.acting_seat, answer)
@@ -103,7 +115,7 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             answer.place,
             revealable(state),
             "complete.new",
-            "a covered fresco orthogonally adjacent to a visible one",
+            "reveal",
         )
     if kind == "gianluigi":
         return _place_problem(
@@ -111,6 +123,6 @@ def decision_checks(state: State, action: Any) -> list[Any]:
             answer.place,
             [o.place for o in gianluigi.options(state)],
             "gian.restore",
-            "among Gianluigi's best restorations",
+            "gianluigi",
         )
     return list(claim_reasons(state, state.acting_seat, answer.objective, claim_rule="variant.sheets"))

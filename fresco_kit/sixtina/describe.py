@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import Msg, plural
 
+from . import names
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D
 from .data import data_for
 from .state import State
@@ -16,42 +18,55 @@ def card_text(card: int) -> str:
     return f"{D.techniques[CARD_TECH[card]]} {CARD_VALUE[card]} #{card}"
 
 
-def card_name(card: int) -> str:
+def card_name(card: int) -> Msg:
     """A technique card as players call it: ``"Repainting 3"`` (its technique and value)."""
-    return f"{D.technique_names[D.techniques[CARD_TECH[card]]]} {CARD_VALUE[card]}"
+    return _CARD_NAMES[card]
 
 
-def card_label(card: int) -> str:
+#: every card's name, made once (the engine's texts share them)
+_CARD_NAMES = tuple(
+    Msg("{technique} {value}", technique=names.technique(D.techniques[t]), value=v)
+    for t, v in zip(CARD_TECH, CARD_VALUE)
+)
+
+
+def card_label(card: int) -> Msg:
     """A card named for a message, with its id to tell equal cards apart: ``"Repainting 3 (card 42)"``.
 
     An id outside the deck is named by its number only."""
-    return f"{card_name(card)} (card {card})" if 0 <= card < len(CARD_VALUE) else f"card {card}"
+    if 0 <= card < len(CARD_VALUE):
+        return Msg("{card} (card {id})", card=card_name(card), id=card)
+    return Msg("card {id}", id=card)
 
 
-def cards_label(cards: Iterable[int]) -> str:
+def cards_label(cards: Iterable[int]) -> Msg | str:
     """Several cards for a message: ``"Repainting 3 (card 42) and Infrared 2 (card 57)"``."""
-    names = [card_label(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names.joined([card_label(c) for c in cards])
 
 
-def technique_title(technique: str) -> str:
+def technique_title(technique: str) -> Msg | str:
     """``"solvent_sponge"`` -> ``"Solvent Sponge"`` (the rulebook's name of a technique)."""
-    return D.technique_names.get(technique, technique)
+    return names.technique(technique)
 
 
-def place_name(state: State, place: int | str) -> str:
+def place_name(state: State, place: int | str) -> Msg:
     """A chapel place for players: the fresco's name and the place, ``"Creation of Adam (G1)"``;
     a covered place shows only its sheet, so it is ``"the covered fresco at G3"``."""
     p = PLACES.index(place) if isinstance(place, str) else place
-    if state.status[p] == 0:
-        return f"the covered fresco at {PLACES[p]}"
-    return f"{state.fresco(p).name} ({PLACES[p]})"
+    return _place_name(p, "" if state.status[p] == 0 else state.frescoes[p])
 
 
-def objective_name(objective: str) -> str:
+@cache
+def _place_name(place: int, fresco: str) -> Msg:
+    """The place's name with the ``fresco`` on it ("" for a covered one), made once each."""
+    if not fresco:
+        return Msg("the covered fresco at {place}", place=PLACES[place])
+    return Msg("{fresco} ({place})", fresco=names.fresco(fresco), place=PLACES[place])
+
+
+def objective_name(objective: str) -> Msg | str:
     """An objective card by what it asks: its condition, ``"At least 5 of your materials on ..."``."""
-    card = D.objective_by_id.get(objective)
-    return card.condition if card else objective
+    return names.objective(objective)
 
 
 def fresco_text(state: State, place: int | str) -> str:

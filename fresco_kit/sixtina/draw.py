@@ -15,6 +15,7 @@ from typing import Any
 
 from fresco_kit.classroom.colours import HIGHLIGHT, INK, player_colour, text_on
 from fresco_kit.classroom.figures import plain_text
+from fresco_kit.core.text import N_
 
 from .chapel import chapel_graph
 from .codes import FRESCO_TECHS, PLACES, D
@@ -29,12 +30,12 @@ FREE_SPACE = "#e0c386"
 CARD_W, CARD_H = 0.84, 0.66
 #: the short names written above the technique squares of a visible fresco (legend explains)
 TECH_ABBREV = {
-    "repainting": "Rp",
-    "solvent_sponge": "SS",
-    "laboratory": "Lb",
-    "infrared": "IR",
-    "plaster_injection": "PI",
-    "washi_paper": "WP",
+    "repainting": N_("Rp"),
+    "solvent_sponge": N_("SS"),
+    "laboratory": N_("Lb"),
+    "infrared": N_("IR"),
+    "plaster_injection": N_("PI"),
+    "washi_paper": N_("WP"),
 }
 
 

@@ -19,10 +19,11 @@ from collections.abc import Callable
 from fresco_kit.classroom.exercises import Cited, Exercise, best, choice, legal, number, points_gained, why_not
 from fresco_kit.core import Game
 from fresco_kit.core.rules import RuleRef
+from fresco_kit.core.text import Msg
 
-from . import rules
+from . import names, rules
 from .chapel import neighbours
-from .codes import PLACES, RESTORED, VISIBLE, D
+from .codes import KIND_NAMES, PLACES, RESTORED, VISIBLE, D
 from .completion import revealable
 from .describe import objective_name, place_name
 from .examples import chapel_chain
@@ -86,7 +87,11 @@ def _track_gain(move: str, player: str) -> Callable[[Game], tuple[int, str, list
         preview = game.preview(move)
         gained = preview.state.score[seat] - game.state.score[seat]
         pairs: list[tuple[str, RuleRef | None]] = [(e.text, e.rule) for e in preview.events]
-        return gained, f"{player} moves {gained} on the score track. What happens:", pairs
+        return (
+            gained,
+            Msg("{player} moves {gained} on the score track. What happens:", player=player, gained=gained),
+            pairs,
+        )
 
     return solve
 
@@ -96,11 +101,26 @@ def _max_extra(game: Game) -> tuple[int, str, Cited]:
     outcome = explore_restoration(game.state, "G1", "repainting", cards)
     play = game.state.play[game.state.colours.index("Red")]
     rule = RULES["restore.correct"]
-    why = f"Repainting 2 + 2 + 3 = {outcome.total} against {outcome.required}: a {outcome.kind} restoration."
+    why = Msg(
+        "Repainting 2 + 2 + 3 = {total} against {required}: a {kind} restoration.",
+        total=outcome.total,
+        required=outcome.required,
+        kind=names.kind(KIND_NAMES.index(outcome.kind)),
+    )
     pairs = [
-        (f"one of Red's {play} play-area materials goes on the top space, so {play - 1} are left", rule),
-        (f"at most one extra material per card played: {len(cards)} cards, so up to {len(cards)} extras", rule),
-        (f"the smaller of the two: {outcome.max_extra}", rule),
+        (
+            Msg(
+                "one of Red's {play} play-area materials goes on the top space, so {left} are left",
+                play=play,
+                left=play - 1,
+            ),
+            rule,
+        ),
+        (
+            Msg("at most one extra material per card played: {cards} cards, so up to {cards} extras", cards=len(cards)),
+            rule,
+        ),
+        (Msg("the smaller of the two: {most}", most=outcome.max_extra), rule),
     ]
     return outcome.max_extra, why, pairs
 
@@ -115,41 +135,43 @@ def _claimable(game: Game) -> tuple[tuple[str, ...], str, Cited]:
         problems = claim_reasons(state, 2, objective)
         name = objective_name(objective)
         if problems:
-            pairs += [(f"“{name}”: no. {message}", rule) for message, rule in problems]
+            pairs += [
+                (Msg("“{objective}”: no. {reason}", objective=name, reason=message), rule) for message, rule in problems
+            ]
         else:
             right.append(name)
-            pairs.append(
-                (f"“{name}”: yes, Blue meets it (the restoration just made counts)", RULES[f"obj.{objective}"])
-            )
-    why = "An objective is claimed when its condition is met now; the kit counts it on the board. Each objective:"
+            said = Msg("“{objective}”: yes, Blue meets it (the restoration just made counts)", objective=name)
+            pairs.append((said, RULES[f"obj.{objective}"]))
+    why = Msg("An objective is claimed when its condition is met now; the kit counts it on the board. Each objective:")
     return tuple(right), why, [*pairs, RULES["bonus.objective"]]
 
 
 UNCOVER_OPTIONS = ("JC2", "G2", "M2", "G4", "LJ1")
 
 
-def _uncover(game: Game) -> tuple[tuple[str, ...], str, list[tuple[str, RuleRef]]]:
+def _uncover(game: Game) -> tuple[tuple[str, ...], str, Cited]:
     state = game.state
     may = set(revealable(state))
     rule = RULES["complete.new"]
     pairs = []
     for place in UNCOVER_OPTIONS:
         shown = [q for q in sorted(neighbours(place)) if state.status[PLACES.index(q)] in (VISIBLE, RESTORED)]
+        here = place_name(state, place)
         if PLACES.index(place) not in may:
-            pairs.append((f"{place_name(state, place)}: no, none of its neighbours is uncovered", rule))
+            pairs.append((Msg("{place}: no, none of its neighbours is uncovered", place=here), rule))
         elif all(state.status[PLACES.index(q)] == RESTORED for q in shown):
-            pairs.append(
-                (
-                    f"{place_name(state, place)}: yes, by the kit's reading: its only uncovered neighbour, "
-                    f"{place_name(state, shown[0])}, has just been restored",
-                    rule,
-                )
+            said = Msg(
+                "{place}: yes, by the kit's reading: its only uncovered neighbour, {neighbour}, has just been restored",
+                place=here,
+                neighbour=place_name(state, shown[0]),
             )
+            pairs.append((said, rule))
         else:
-            pairs.append(
-                (f"{place_name(state, place)}: yes, it is next to the visible {place_name(state, shown[0])}", rule)
+            said = Msg(
+                "{place}: yes, it is next to the visible {neighbour}", place=here, neighbour=place_name(state, shown[0])
             )
-    why = (
+            pairs.append((said, rule))
+    why = Msg(
         "A new fresco must still be covered and be next to an uncovered one, side by side or one above the other "
         "(each Last Judgment place touches the two above it)."
     )
@@ -160,27 +182,49 @@ def _best_why(game: Game) -> tuple[None, str, Cited]:
     state = game.state
     blue = state.colours.index("Blue")
     hand, play = len(state.hands[blue]), state.play[blue]
-    why = (
-        f"Blue holds {hand} cards and {play} materials in the play area; leftovers score half of cards plus "
-        f"materials, rounded down: {(hand + play) // 2} now."
+    why = Msg(
+        "Blue holds {hand} cards and {play} materials in the play area; leftovers score half of cards plus "
+        "materials, rounded down: {now} now.",
+        hand=hand,
+        play=play,
+        now=(hand + play) // 2,
     )
     spaces = state.claims[state.objectives.index("ec3")]
     free = spaces.index(-1)
     worth = D.objective_by_id["ec3"].points(state.n)[free]
-    taken = f" ({state.colours[spaces[0]]} holds the first)" if free else ""
+    if free:
+        objective = Msg(
+            "the Objective bonus puts Blue's material on the highest free scoring space, space {space} ({holder} "
+            "holds the first): {worth} points at the final scoring",
+            space=free + 1,
+            holder=state.colours[spaces[0]],
+            worth=worth,
+        )
+    else:
+        objective = Msg(
+            "the Objective bonus puts Blue's material on the highest free scoring space, space {space}: {worth} "
+            "points at the final scoring",
+            space=free + 1,
+            worth=worth,
+        )
     pairs = [
+        (objective, RULES["bonus.objective"]),
         (
-            f"the Objective bonus puts Blue's material on the highest free scoring space, space {free + 1}{taken}: "
-            f"{worth} points at the final scoring",
-            RULES["bonus.objective"],
-        ),
-        (
-            f"Refined Technique draws 2 cards: {hand + 2} cards and {play} materials give {(hand + 2 + play) // 2} "
-            "for leftovers",
+            Msg(
+                "Refined Technique draws 2 cards: {hand} cards and {play} materials give {points} for leftovers",
+                hand=hand + 2,
+                play=play,
+                points=(hand + 2 + play) // 2,
+            ),
             RULES["bonus.refined"],
         ),
         (
-            f"Additional Material: {hand} cards and {play + 1} material give {(hand + play + 1) // 2} for leftovers",
+            Msg(
+                "Additional Material: {hand} cards and {play} material give {points} for leftovers",
+                hand=hand,
+                play=play + 1,
+                points=(hand + play + 1) // 2,
+            ),
             RULES["bonus.material"],
         ),
     ]
@@ -197,10 +241,10 @@ EXERCISES: tuple[Exercise, ...] = (
     legal(
         GAME,
         "correct-with-extras",
-        "A correct restoration with extra materials",
+        Msg("A correct restoration with extra materials"),
         position=chain_start,
         move=f"restore G1 repainting {_ids(CARDS['red_repainting'])} extra 2",
-        question=(
+        question=Msg(
             "Red plays Repainting 2, Repainting 2 and Repainting 3 on the Repainting space of the Creation of "
             "Adam (G1, needs 6) and adds 2 extra materials from a play area of 4. Is this move legal?"
         ),
@@ -208,28 +252,28 @@ EXERCISES: tuple[Exercise, ...] = (
     why_not(
         GAME,
         "wrong-card-too-many-extras",
-        "A wrong card and too many extras",
+        Msg("A wrong card and too many extras"),
         position=chain_start,
         move=f"restore G1 repainting {CARDS['red_repainting'][0]},{CARDS['red_other'][0]} extra 3",
-        question=(
+        question=Msg(
             "It is Red's turn. Red plays Repainting 2 and Infrared 1 on the Repainting space of the Creation of Adam "
             "(G1, needs 6) and adds 3 extra materials from a play area of 4. Why is this move refused? Tick every "
             "reason that applies."
         ),
         reasons=(
-            ("a restoration plays cards of the chosen technique only", RULES["act.restore"]),
-            ("a restoration adds at most one extra material per card played", RULES["restore.prudent"]),
-            ("the cards must total more than the printed 6", RULES["restore.correct"]),
-            ("it is not Red's turn", RULES["turn.order"]),
+            (Msg("a restoration plays cards of the chosen technique only"), RULES["act.restore"]),
+            (Msg("a restoration adds at most one extra material per card played"), RULES["restore.prudent"]),
+            (Msg("the cards must total more than the printed 6"), RULES["restore.correct"]),
+            (Msg("it is not Red's turn"), RULES["turn.order"]),
         ),
     ),
     legal(
         GAME,
         "taken-space",
-        "A space already taken",
+        Msg("A space already taken"),
         position=after_red_and_white,
         move=f"restore G1 laboratory {_ids(CARDS['blue_other'])}",
-        question=(
+        question=Msg(
             "Blue plays Laboratory 4 and Laboratory 5 on the Laboratory space of the Creation of Adam (G1, needs 7), "
             "where Red made a prudent restoration earlier. Is this move legal?"
         ),
@@ -237,12 +281,12 @@ EXERCISES: tuple[Exercise, ...] = (
     number(
         GAME,
         "completion-points",
-        "Points for completing a fresco",
+        Msg("Points for completing a fresco"),
         position=before_completion,
         move=f"restore G1 washi_paper {_ids(CARDS['white_washi'])} extra 1",
         player="Blue",
         solve=_track_gain(f"restore G1 washi_paper {_ids(CARDS['white_washi'])} extra 1", "Blue"),
-        question=(
+        question=Msg(
             "White completes the Creation of Adam (scores 12/5/4) with a prudent Washi Paper restoration "
             "(Washi Paper 1 and 2 against 5) and 1 extra material. Blue has three materials on it (correct "
             "Infrared, excellent Solvent Sponge and one extra), Red three too (correct Repainting and two "
@@ -253,10 +297,10 @@ EXERCISES: tuple[Exercise, ...] = (
     number(
         GAME,
         "most-extras",
-        "How many extra materials?",
+        Msg("How many extra materials?"),
         position=chain_start,
         solve=_max_extra,
-        question=(
+        question=Msg(
             "Red, with 4 materials in the play area, plays Repainting 2, Repainting 2 and Repainting 3 on the "
             "Repainting space of the Creation of Adam (needs 6). How many extra materials may Red add at most?"
         ),
@@ -264,11 +308,11 @@ EXERCISES: tuple[Exercise, ...] = (
     choice(
         GAME,
         "objective-bonus",
-        "Which objective can Blue claim?",
+        Msg("Which objective can Blue claim?"),
         position=blue_bonus,
         options=tuple(objective_name(o) for o in OBJECTIVE_OPTIONS),
         solve=_claimable,
-        question=(
+        question=Msg(
             "Blue just made an excellent Solvent Sponge restoration on the Creation of Adam and takes the "
             "Objective bonus. Which of the three objectives in play can Blue claim?"
         ),
@@ -277,11 +321,11 @@ EXERCISES: tuple[Exercise, ...] = (
     choice(
         GAME,
         "new-restoration",
-        "Which fresco may White uncover?",
+        Msg("Which fresco may White uncover?"),
         position=white_uncovers,
         options=_uncover_options(),
         solve=_uncover,
-        question=(
+        question=Msg(
             "White's restoration completed the Creation of Adam (G1), so White uncovers a new fresco. Which of "
             "these places may White uncover? Pick one: more than one may be right."
         ),
@@ -290,12 +334,12 @@ EXERCISES: tuple[Exercise, ...] = (
     best(
         GAME,
         "bonus-best",
-        "Blue's best bonus",
+        Msg("Blue's best bonus"),
         position=blue_bonus,
         player="Blue",
         criterion=points_gained("Blue"),
         solve=_best_why,
-        question=(
+        question=Msg(
             "Blue just made an excellent Solvent Sponge restoration on the Creation of Adam and chooses its bonus: "
             "Refined Technique (draw two cards), Additional Material, or the Objective bonus. Which bonus is best "
             "for Blue?"

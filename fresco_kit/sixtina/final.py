@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from fresco_kit.core import ScoreSheet
+from fresco_kit.core.text import Msg
 
 from . import INFO
 from .codes import CARD_TECH, CARD_VALUE, D
@@ -56,7 +57,7 @@ def final_scores(state: State) -> ScoreSheet:
         sheet.winners, notes = winners(state, sheet.totals)
         sheet.notes.extend(notes)
     else:
-        sheet.notes.append("provisional: the game is not over")
+        sheet.notes.append(Msg("provisional: the game is not over"))
     return sheet
 
 
@@ -86,12 +87,11 @@ def winners(state: State | Standings, totals: dict[str, int]) -> tuple[list[str]
     best = max(key(c) for c in ranked)
     top_total = [c for c in ranked if key(c)[0] == best[0]]
     win = [colours[c] for c in ranked if key(c) == best]
-    notes = []
-    if len(top_total) > 1:
-        notes.append(
-            "tie on points broken by objectives claimed, then materials in the play area"
-            + ("; victory shared" if len(win) > 1 else "")
-        )
+    notes: list[str] = []
+    if len(top_total) > 1 and len(win) > 1:
+        notes.append(Msg("tie on points broken by objectives claimed, then materials in the play area; victory shared"))
+    elif len(top_total) > 1:
+        notes.append(Msg("tie on points broken by objectives claimed, then materials in the play area"))
     return win, notes
 
 

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg
 
+from . import names
 from .codes import (
     CARD_HALVES,
     CARD_VALUE,
@@ -96,10 +97,10 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     supply = list(state.supply)
     if option.kind == PRUDENT:
         assign(state, black=state.black - 1)
-        what = "a black material"
+        what = Msg("a black material")
     else:
         supply[gian] -= 1
-        what = "a material of his colour"
+        what = Msg("a material of his colour")
     extra = min(extra_materials(halves), supply[gian])
     supply[gian] -= extra
     assign(state, supply=tuple(supply))
@@ -114,20 +115,29 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     extras[option.place] = tuple(ex)
     assign(state, extras=tuple(extras), gian_due=())
     fid = state.frescoes[option.place]
-    technique = D.technique_names[D.techniques[FRESCO_TECHS[fid][option.position][0]]]
-    events.append(
-        Event(
-            f"Gianluigi makes a {KIND_NAMES[option.kind]} {technique} restoration on "
-            f"{D.fresco_by_id[fid].name} ({PLACES[option.place]}) with {what}",
-            RULES["gian.restore"],
-        )
+    said = Msg(
+        MAKES[option.kind],
+        technique=names.technique(D.techniques[FRESCO_TECHS[fid][option.position][0]]),
+        fresco=names.fresco(fid),
+        place=PLACES[option.place],
+        what=what,
     )
-    events.append(
-        Event(
-            f"Gianluigi adds {plural(extra, 'extra material')} (icons {halves / 2:g}, rounded down)",
-            RULES["gian.extra"],
-        )
+    events.append(Event(said, RULES["gian.restore"]))
+    said = Msg.n(
+        extra,
+        "Gianluigi adds {n} extra material (icons {icons:g}, rounded down)",
+        "Gianluigi adds {n} extra materials (icons {icons:g}, rounded down)",
+        icons=halves / 2,
     )
+    events.append(Event(said, RULES["gian.extra"]))
+
+
+#: Gianluigi's restoration of each kind, as its event says it
+MAKES = {
+    CORRECT: N_("Gianluigi makes a correct {technique} restoration on {fresco} ({place}) with {what}"),
+    EXCELLENT: N_("Gianluigi makes an excellent {technique} restoration on {fresco} ({place}) with {what}"),
+    PRUDENT: N_("Gianluigi makes a prudent {technique} restoration on {fresco} ({place}) with {what}"),
+}
 
 
 def after_restoration(state: State, events: list, complete_all: Callable[[State, list], int]) -> None:
@@ -137,13 +147,13 @@ def after_restoration(state: State, events: list, complete_all: Callable[[State,
     Restoration of Frescoes, which itself calls on Gianluigi)."""
     done = complete_all(state, events)
     if done:
-        events.append(
-            Event(
-                f"Gianluigi's restoration completed a fresco: everybody scored it; "
-                f"{state.players[state.current]} will uncover {plural(state.reveals, 'new fresco', 'new frescoes')}",
-                RULES["gian.complete"],
-            )
+        said = Msg.n(
+            state.reveals,
+            "Gianluigi's restoration completed a fresco: everybody scored it; {player} will uncover {n} new fresco",
+            "Gianluigi's restoration completed a fresco: everybody scored it; {player} will uncover {n} new frescoes",
+            player=state.players[state.current],
         )
+        events.append(Event(said, RULES["gian.complete"]))
 
 
 def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[GianluigiOption]:

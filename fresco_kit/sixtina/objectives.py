@@ -10,7 +10,9 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 from __future__ import annotations
 
 from fresco_kit.core import RuleRef, assign
+from fresco_kit.core.text import Msg
 
+from . import names
 from .codes import (
     CARD_TECH,
     CORRECT,
@@ -153,24 +155,33 @@ def claim_reasons(state: State, colour: int, objective: str, claim_rule: str = "
     the variant's objective sheet)."""
     claim = RULES[claim_rule]
     if objective not in state.objectives:
-        return [(f"{objective!r} is not one of the objectives in play ({', '.join(state.objectives)})", claim)]
+        said = Msg(
+            "{objective!r} is not one of the objectives in play ({objectives})",
+            objective=objective,
+            objectives=list(state.objectives),
+        )
+        return [(said, claim)]
     problems: list[Reason] = []
     spaces = state.claims[state.objectives.index(objective)]
-    name = f"“{D.objective_by_id[objective].condition}”"
+    who, name = state.colours[colour], names.objective(objective)
     if colour in spaces:
-        problems.append((f"{state.colours[colour]} already has a material on the objective {name}", claim))
+        problems.append(
+            (Msg("{player} already has a material on the objective “{objective}”", player=who, objective=name), claim)
+        )
     elif EMPTY not in spaces:
-        problems.append((f"the objective {name} has no free scoring space", claim))
+        problems.append((Msg("the objective “{objective}” has no free scoring space", objective=name), claim))
     count, needed = objective_count(state, colour, objective)
     if count < needed:
-        problems.append(
-            (
-                f"{state.colours[colour]} does not meet the objective {name}: {count} of the {needed} needed",
-                RULES[f"obj.{objective}"],
-            )
+        said = Msg(
+            "{player} does not meet the objective “{objective}”: {count} of the {needed} needed",
+            player=who,
+            objective=name,
+            count=count,
+            needed=needed,
         )
+        problems.append((said, RULES[f"obj.{objective}"]))
     if state.supply[colour] <= 0:
-        problems.append((f"{state.colours[colour]} has no material in the general supply to claim it", claim))
+        problems.append((Msg("{player} has no material in the general supply to claim it", player=who), claim))
     return problems
 
 
@@ -180,8 +191,15 @@ def claim_problems(state: State, colour: int, objective: str) -> list[str]:
 
 
 def claimable(state: State, colour: int) -> list[str]:
-    """The objectives in play that ``colour`` may claim now, in table order."""
-    return [o for o in state.objectives if not claim_problems(state, colour, o)]
+    """The objectives in play that ``colour`` may claim now, in table order: those
+    :func:`claim_reasons` has no reason against, found without wording the reasons (the
+    random player asks after every excellent restoration)."""
+    out = []
+    for objective, spaces in zip(state.objectives, state.claims):
+        free = colour not in spaces and EMPTY in spaces and state.supply[colour] > 0
+        if free and objective_met(state, colour, objective):
+            out.append(objective)
+    return out
 
 
 def claim(state: State, colour: int, objective: str) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 
 from fresco_kit.core.readings import Reading
 from fresco_kit.core.registry import Switch
+from fresco_kit.core.text import Msg
 
 #: the ``switch`` of a reading whose alternative is documented only
 NO_SWITCH = "none (not switchable yet)"
@@ -82,8 +83,10 @@ READINGS: tuple[Reading, ...] = (
         rule="final.leftover",
         reads="End of the Game and Scoring, Leftover Materials and Techniques: half of the technique cards and "
         "materials left in the play area, rounded down; the kept prudent cards also lie in the play area",
-        kit="Leftover Materials and Techniques counts the cards in hand plus the materials in the play area; "
-        "the prudent cards kept face up are not counted",
+        kit=Msg(
+            "Leftover Materials and Techniques counts the cards in hand plus the materials in the play area; "
+            "the prudent cards kept face up are not counted"
+        ),
         alternatives=(
             "count the prudent cards kept face up as leftover techniques too",
             "read 'in their play area' literally: count the kept prudent cards and the materials there, not the "
@@ -99,8 +102,10 @@ READINGS: tuple[Reading, ...] = (
         rule="final.winner",
         reads="End of the Game and Scoring, last paragraph: a tie on points goes to more objectives, then to more "
         "materials in the player's personal reserve, then the victory is shared",
-        kit="the winner's tie-break on materials in the 'personal reserve' counts the materials in the player's "
-        "play area; Gianluigi's total is compared too, and he has no play area (0)",
+        kit=Msg(
+            "the winner's tie-break on materials in the 'personal reserve' counts the materials in the player's "
+            "play area; Gianluigi's total is compared too, and he has no play area (0)"
+        ),
         alternatives=(
             "count the player's own-colour materials still in the general supply (their 'reserve' of materials "
             "not yet acquired)",
@@ -115,9 +120,11 @@ READINGS: tuple[Reading, ...] = (
         id="objectives count the board",
         rule="obj.materials8",
         reads="Objectives: the twelve conditions speak of materials, restorations and restored frescoes a player has",
-        kit="objectives count board positions, as materials return to the supply when a fresco flips: "
-        "'restorations' are own materials on the top (correct) or bottom (excellent) spaces of frescoes not "
-        "yet flipped; 'materials on restored frescoes' are the zone icons",
+        kit=Msg(
+            "objectives count board positions, as materials return to the supply when a fresco flips: "
+            "'restorations' are own materials on the top (correct) or bottom (excellent) spaces of frescoes not "
+            "yet flipped; 'materials on restored frescoes' are the zone icons"
+        ),
         alternatives=(
             "remember every restoration a player has made, so a correct or excellent restoration still counts "
             "after its fresco is completed and flipped (players would have to keep a record off the board)",
@@ -132,8 +139,10 @@ READINGS: tuple[Reading, ...] = (
         id="three ongoing restorations",
         rule="obj.three6",
         reads="Objectives, Materials in Frescoes: at least 6 materials on three ongoing restorations",
-        kit="'6 materials on three ongoing restorations' needs materials on three frescoes whose best three "
-        "counts sum to 6 or more",
+        kit=Msg(
+            "'6 materials on three ongoing restorations' needs materials on three frescoes whose best three "
+            "counts sum to 6 or more"
+        ),
         alternatives=("at least 2 materials on each of three frescoes",),
         argument="the condition gives one total for the three frescoes and no minimum for each",
         where="objectives.objective_met",
@@ -143,7 +152,7 @@ READINGS: tuple[Reading, ...] = (
         rule="obj.adjacent3",
         reads="Objectives, Type of Restoration: materials on at least 3 (4 players: 2) restored frescoes that are "
         "orthogonally adjacent",
-        kit="'adjacent' restored frescoes form a connected group of the chapel graph",
+        kit=Msg("'adjacent' restored frescoes form a connected group of the chapel graph"),
         alternatives=("every pair of the frescoes must be adjacent",),
         argument="in the chapel's grid three frescoes are rarely all pairwise adjacent, so the condition would be "
         "almost impossible; a chain of neighbours is the natural reading",
@@ -154,9 +163,11 @@ READINGS: tuple[Reading, ...] = (
         rule="complete.new",
         reads="Setup, step 1 (the layout picture) and Completing the Restoration of Frescoes, 5. New "
         "Restorations: orthogonal neighbours; each Last Judgment fresco touches the two above it",
-        kit="the rulebook shows the chapel as a picture; the kit reads it as columns side by side, rows "
-        "adjacent across columns, vertical neighbours adjacent, each Last Judgment place adjacent to the "
-        "two above it (seeds/sixtina.toml, with its provenance; public sources, see seeds/README.md)",
+        kit=Msg(
+            "the rulebook shows the chapel as a picture; the kit reads it as columns side by side, rows "
+            "adjacent across columns, vertical neighbours adjacent, each Last Judgment place adjacent to the "
+            "two above it (seeds/sixtina.toml, with its provenance; public sources, see seeds/README.md)"
+        ),
         alternatives=(
             "another alignment of the columns: the Genesis column has four cards and the others three, so the "
             "picture could also set the side columns level with other Genesis rows, giving other side "
@@ -172,7 +183,7 @@ READINGS: tuple[Reading, ...] = (
         rule="complete.new",
         reads="Completing the Restoration of Frescoes, 5. New Restorations: the new fresco must be orthogonally "
         "adjacent to one of the visible frescoes",
-        kit="a covered fresco may be uncovered next to any uncovered fresco, restored ones too",
+        kit=Msg("a covered fresco may be uncovered next to any uncovered fresco, restored ones too"),
         alternatives=("only next to a visible fresco still being restored",),
         argument="a restored fresco is turned face up, not covered again, so it stays visible; reading 'visible' as "
         "'still being restored' could leave no candidate next to a finished corner of the chapel while "
@@ -184,7 +195,7 @@ READINGS: tuple[Reading, ...] = (
         rule="final.contribution",
         reads="End of the Game and Scoring, Contribution to Restored Frescoes: 10, 6 and 3 points to the players "
         "with the most materials on restored frescoes",
-        kit="a player with no material on a restored fresco has not contributed and scores 0",
+        kit=Msg("a player with no material on a restored fresco has not contributed and scores 0"),
         alternatives=("every player ranks, so a player with none may take the 3 of third place",),
         argument="the category rewards a contribution; 2. Contribution likewise gives nothing to a player who placed "
         "no material of their own",
@@ -195,8 +206,10 @@ READINGS: tuple[Reading, ...] = (
         rule="end.last_half",
         reads="End of the Game and Scoring: the final incomplete fresco is scored but grants only half of the "
         "points, rounded down",
-        kit="the last fresco: each player's share is computed as usual (split), then halved and rounded down "
-        "(floor, also for a negative share)",
+        kit=Msg(
+            "the last fresco: each player's share is computed as usual (split), then halved and rounded down "
+            "(floor, also for a negative share)"
+        ),
         alternatives=("halve the fresco's modified points first (rounded down), then split them among tied players",),
         argument="'grants' speaks of what each player receives, so the kit halves each award; the two orders differ "
         "only on ties: two players tied for first on 9 and 3 share (9 + 3) // 2 = 6, halved to 3 each, "
@@ -208,8 +221,10 @@ READINGS: tuple[Reading, ...] = (
         rule="gian.restore",
         reads="Two-Player Games, Gianluigi Restorations: excellent with his colour, if not possible correct with "
         "his colour, if not possible prudent with a black material",
-        kit="Gianluigi needs a material of his colour in the supply for an excellent or correct restoration; "
-        "without one he falls back to a prudent restoration (with a black material)",
+        kit=Msg(
+            "Gianluigi needs a material of his colour in the supply for an excellent or correct restoration; "
+            "without one he falls back to a prudent restoration (with a black material)"
+        ),
         alternatives=("without his own material he does not restore at all",),
         argument="the priority list says 'if not possible' at each step, and an excellent or correct restoration is "
         "not possible without a material of his colour, so the next step applies",
@@ -221,8 +236,10 @@ READINGS: tuple[Reading, ...] = (
         reads="Two-Player Games, Gameplay and Gianluigi Restorations: after any restoration action a player "
         "activates Gianluigi; when one or two frescoes are completed that turn, the player chooses the new "
         "ones",
-        kit="in a two-player turn the order is: the player's restoration and bonus, its completion, Gianluigi's "
-        "restoration and its completion, then the new frescoes to uncover (the turn table of flow.py)",
+        kit=Msg(
+            "in a two-player turn the order is: the player's restoration and bonus, its completion, Gianluigi's "
+            "restoration and its completion, then the new frescoes to uncover (the turn table of flow.py)"
+        ),
         alternatives=(
             "the player uncovers a new fresco as soon as their own restoration completes one, before Gianluigi "
             "restores (so Gianluigi could then restore on the fresco just uncovered)",
@@ -236,9 +253,11 @@ READINGS: tuple[Reading, ...] = (
         id="setup placements are no restoration",
         rule="complete.trigger",
         reads="Completing the Restoration of Frescoes: the check for completed frescoes follows any restoration action",
-        kit="setup placements are not restoration actions: a fresco they fill (three placements on a fresco of three "
-        "techniques) is scored after "
-        "the next restoration action of the game, whose player uncovers",
+        kit=Msg(
+            "setup placements are not restoration actions: a fresco they fill (three placements on a fresco of three "
+            "techniques) is scored after "
+            "the next restoration action of the game, whose player uncovers"
+        ),
         alternatives=(
             "score a fresco filled by the setup placements at once, before the first turn, with the player who "
             "placed last uncovering the new fresco (step 9 does call the placements correct restorations)",
@@ -252,7 +271,7 @@ READINGS: tuple[Reading, ...] = (
         id="acquire needs a card",
         rule="act.acquire",
         reads="How to Play, Acquire Material: discard as many cards as you wish, one material per card",
-        kit="Acquire Material needs at least one card and takes as many materials as the supply allows",
+        kit=Msg("Acquire Material needs at least one card and takes as many materials as the supply allows"),
         alternatives=("'as many as you wish' includes none: Acquire Material with no card, a turn that passes",),
         argument="discarding no card would be a turn with no action at all, and a player never needs one: with "
         "no card in hand Technique Preparation is always possible (see 'preparation always allowed')",
@@ -262,7 +281,7 @@ READINGS: tuple[Reading, ...] = (
         id="preparation always allowed",
         rule="act.preparation",
         reads="How to Play, Technique Preparation: draw three, never beyond eight in hand",
-        kit="Technique Preparation is always allowed (it may draw nothing)",
+        kit=Msg("Technique Preparation is always allowed (it may draw nothing)"),
         alternatives=("with 8 cards in hand (or no card left to draw) Technique Preparation is not allowed",),
         argument="the rulebook gives the number drawn for 6 and 7 cards and forbids no action, so 8 cards simply "
         "draw none; and a player must always have an action: with an empty hand and an empty draw and discard "
@@ -276,8 +295,10 @@ READINGS: tuple[Reading, ...] = (
         reads="End of the Game and Scoring, Prudent Restorations: the player with the most cards discards as many "
         "(lowest) as the second holds and scores the rest; the second scores 2 per card; tied players score "
         "2 per card",
-        kit="in final Prudent Restorations, when two or more players tie for the most cards of a technique, "
-        "each tied player scores 2 per card and nobody else scores for that technique",
+        kit=Msg(
+            "in final Prudent Restorations, when two or more players tie for the most cards of a technique, "
+            "each tied player scores 2 per card and nobody else scores for that technique"
+        ),
         alternatives=(
             "the tied leaders score 2 per card and the next count below them is second and scores 2 per card as "
             "well; or the tied leaders discard down as a single leader would",
@@ -293,9 +314,11 @@ READINGS: tuple[Reading, ...] = (
         rule="obj.sametype2",
         reads="Know the Cards: an icon on each fresco shows its type; Objectives, Type of Restoration: restored "
         "frescoes of the same type, and of different types. The text never names the types",
-        kit="the kit gives the 26 frescoes four types of its own (portrait, narrative, architecture, nature; "
-        "seeds/sixtina.toml, marked illustrative): 7, 8, 4 and 7 cards. Two objectives depend on them: "
-        "'2 restored frescoes of the same type' and '3 (4 players: 2) of different types'",
+        kit=Msg(
+            "the kit gives the 26 frescoes four types of its own (portrait, narrative, architecture, nature; "
+            "seeds/sixtina.toml, marked illustrative): 7, 8, 4 and 7 cards. Two objectives depend on them: "
+            "'2 restored frescoes of the same type' and '3 (4 players: 2) of different types'"
+        ),
         alternatives=(
             "the type is the fresco's deck (Jesus Christ, Genesis, Moses, The Last Judgment), four types of 6, 9, 6 "
             "and 5 cards",
@@ -312,7 +335,7 @@ READINGS: tuple[Reading, ...] = (
         rule="obj.exc2",
         reads="Objectives, Restored Frescoes: at least 2 excellent restorations of Repainting, Washi Paper or "
         "Laboratory (and the two like it, with other techniques)",
-        kit="any mix of the three techniques counts: one excellent Repainting and one excellent Laboratory make 2",
+        kit=Msg("any mix of the three techniques counts: one excellent Repainting and one excellent Laboratory make 2"),
         alternatives=("all the restorations must be of one of the three techniques",),
         argument="'of A, B or C' names the techniques that count, and nothing asks for the same one twice; the "
         "Prudent Restorations objectives say 'of the same type' when they mean it",
@@ -323,8 +346,10 @@ READINGS: tuple[Reading, ...] = (
         rule="complete.score",
         reads="Completing the Restoration of Frescoes, 1. Modify Scores and 3. Scoring: a score may be negative; "
         "tied players sum and divide the scores, rounding down",
-        kit="'rounding down' is toward the lower number for negative shares too: two players sharing -3 score -2 "
-        "each (-1.5 rounded down)",
+        kit=Msg(
+            "'rounding down' is toward the lower number for negative shares too: two players sharing -3 score -2 "
+            "each (-1.5 rounded down)"
+        ),
         alternatives=("drop the fraction (round toward zero): -3 shared by two gives -1 each",),
         argument="the rulebook says 'rounding down' with no exception, and down from -1.5 is -2; the alternative "
         "would make a shared penalty smaller than its fair part. The two differ only when tied players share "
@@ -337,9 +362,11 @@ READINGS: tuple[Reading, ...] = (
         rule="final.winner",
         reads="Two-Player Games: Gianluigi is a fictitious third player who scores points; End of the Game and "
         "Scoring: the player with the highest final score wins",
-        kit="Gianluigi is ranked with the two players: if his total is highest, he wins and both players lose. "
-        "On a tie his three setup materials on the objectives count as three objectives completed, and his "
-        "reserve is 0",
+        kit=Msg(
+            "Gianluigi is ranked with the two players: if his total is highest, he wins and both players lose. "
+            "On a tie his three setup materials on the objectives count as three objectives completed, and his "
+            "reserve is 0"
+        ),
         alternatives=(
             "only the two players compete: the higher of them wins, and Gianluigi's score only takes "
             "points and places away from them",
@@ -356,8 +383,10 @@ READINGS: tuple[Reading, ...] = (
         rule="gian.restore",
         reads="Two-Player Games, Gianluigi Restorations: he may make an excellent restoration; B. Excellent "
         "Restoration: an excellent restoration claims one bonus",
-        kit="Gianluigi's excellent restoration earns no bonus: he draws no card, takes no material and claims no "
-        "objective; his objective points are those of the second spaces he holds from the setup",
+        kit=Msg(
+            "Gianluigi's excellent restoration earns no bonus: he draws no card, takes no material and claims no "
+            "objective; his objective points are those of the second spaces he holds from the setup"
+        ),
         alternatives=("he claims an objective he meets, chosen by the player who activated him",),
         argument="he has no hand and no play area, so two of the three bonuses have nowhere to go, and the "
         "rulebook lists what he does in a restoration (priority, extra materials) without a bonus; 'Gianluigi "

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core import Event, Rng, RuleRef, assign
 from fresco_kit.core.decisions import push
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg
 
+from . import names
 from .actions import Bonus, Restore
 from .codes import (
     CARD_HALVES,
@@ -40,7 +41,16 @@ from .refs import RULES
 from .state import State
 
 KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
-WHERE = {CORRECT: "top space", EXCELLENT: "bottom space", PRUDENT: "bottom space (black material)"}
+WHERE = {CORRECT: N_("top space"), EXCELLENT: N_("bottom space"), PRUDENT: N_("bottom space (black material)")}
+_WHERE = {kind: Msg(text) for kind, text in WHERE.items()}
+#: what becomes of the cards of a restoration (prudent: kept face up; else discarded)
+_KEPT, _DISCARDED = Msg("keeps the cards face up in the play area"), Msg("discards the cards")
+_NO_BLACK = Msg("a prudent restoration needs a black material in the general supply")
+#: what a restoration of each kind needs from the play area (A. Correct and B. Excellent Restoration)
+NEEDS_MATERIAL = {
+    CORRECT: N_("a correct restoration needs a material in the play area"),
+    EXCELLENT: N_("an excellent restoration needs a material in the play area"),
+}
 
 
 def restoration_kind(total: int, required: int) -> int:
@@ -97,19 +107,28 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
 def prepare_in_place(state: State, seat: int, events: list) -> None:
     """A. Technique Preparation: draw cards up to the hand limit (act.preparation); mutates a fresh copy."""
     got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
-    events.append(Event(f"{state.players[seat]} draws {plural(got, 'technique card')}", RULES["act.preparation"]))
+    said = Msg.n(
+        got, "{player} draws {n} technique card", "{player} draws {n} technique cards", player=state.players[seat]
+    )
+    events.append(Event(said, RULES["act.preparation"]))
 
 
 def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -> list:
     out = []
     if not cards:
-        out.append(("play at least one technique card", RULES[rule]))
+        out.append((Msg("play at least one technique card"), RULES[rule]))
     if len(set(cards)) != len(cards):
-        out.append(("a card is listed twice", RULES[rule]))
+        out.append((Msg("a card is listed twice"), RULES[rule]))
     missing = [c for c in cards if c not in state.hands[seat]]
     if missing:
-        verb = "is" if len(missing) == 1 else "are"
-        out.append((f"{cards_label(missing)} {verb} not in {state.players[seat]}'s hand", RULES[rule]))
+        said = Msg.n(
+            len(missing),
+            "{cards} is not in {player}'s hand",
+            "{cards} are not in {player}'s hand",
+            cards=cards_label(missing),
+            player=state.players[seat],
+        )
+        out.append((said, RULES[rule]))
     return out
 
 
@@ -123,12 +142,13 @@ def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: li
     _remove_from_hand(state, seat, cards)
     assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
-    events.append(
-        Event(
-            f"{state.players[seat]} discards {plural(len(cards), 'card')} and takes {plural(got, 'material')}",
-            RULES["act.acquire"],
-        )
+    said = Msg(
+        "{player} discards {cards} and takes {materials}",
+        player=state.players[seat],
+        cards=Msg.n(len(cards), "{n} card", "{n} cards"),
+        materials=Msg.n(got, "{n} material", "{n} materials"),
     )
+    events.append(Event(said, RULES["act.acquire"]))
 
 
 # -- Restore Fresco ---------------------------------------------------------------------
@@ -183,42 +203,62 @@ def restore_checks(state: State, seat: int, action: Restore) -> list:
     p, pos, required = _target(state, action.place, action.technique)
     technique = technique_title(action.technique)
     if state.status[p] != VISIBLE:
-        why = "covered by a sheet" if state.status[p] == COVERED else "already restored"
-        out.append(
-            (
-                f"the fresco at {action.place} is {why}",
-                RULES["act.restore"],
-            )
-        )
+        if state.status[p] == COVERED:
+            said = Msg("the fresco at {place} is covered by a sheet", place=action.place)
+        else:
+            said = Msg("the fresco at {place} is already restored", place=action.place)
+        out.append((said, RULES["act.restore"]))
     elif pos < 0:
-        out.append((f"{place_name(state, p)} has no {technique} technique", RULES["act.restore"]))
+        said = Msg("{place} has no {technique} technique", place=place_name(state, p), technique=technique)
+        out.append((said, RULES["act.restore"]))
     elif state.spaces[p][pos] != EMPTY:
-        out.append((f"{technique} on {place_name(state, p)} already holds a material", RULES["act.restore"]))
+        said = Msg("{technique} on {place} already holds a material", technique=technique, place=place_name(state, p))
+        out.append((said, RULES["act.restore"]))
     cards = action.cards
     out += _card_problems(state, seat, cards, "act.restore")
     t = TECH_INDEX[action.technique]
     wrong = [c for c in cards if CARD_TECH[c] != t]
     if wrong:
-        article = "an" if technique[0] in "AEIOU" else "a"
-        which = f"is not {article} {technique} card" if len(wrong) == 1 else f"are not {technique} cards"
-        out.append((f"{cards_label(wrong)} {which}", RULES["act.restore"]))
+        which = dict(cards=cards_label(wrong), technique=technique)
+        if technique[0] in "AEIOU":
+            said = Msg.n(len(wrong), "{cards} is not an {technique} card", "{cards} are not {technique} cards", **which)
+        else:
+            said = Msg.n(len(wrong), "{cards} is not a {technique} card", "{cards} are not {technique} cards", **which)
+        out.append((said, RULES["act.restore"]))
     if required < 0 or not cards:
         return out
     kind = restoration_kind(sum(CARD_VALUE[c] for c in cards), required)
     rule = RULES[KIND_RULES[kind]]
     play = state.play[seat]
     if action.extra > len(cards):
-        out.append((f"at most {plural(len(cards), 'extra material')}, one per card played", rule))
+        said = Msg.n(
+            len(cards),
+            "at most {n} extra material, one per card played",
+            "at most {n} extra materials, one per card played",
+        )
+        out.append((said, rule))
     if kind == PRUDENT:
         if state.black <= 0:
-            out.append(("a prudent restoration needs a black material in the general supply", rule))
+            out.append((_NO_BLACK, rule))
         if action.extra > play:
-            out.append((f"only {plural(play, 'material')} in the play area for {action.extra} extra", rule))
+            said = Msg.n(
+                play,
+                "only {n} material in the play area for {extra} extra",
+                "only {n} materials in the play area for {extra} extra",
+                extra=action.extra,
+            )
+            out.append((said, rule))
     else:
         if play <= 0:
-            out.append((f"a {KIND_NAMES[kind]} restoration needs a material in the play area", rule))
+            out.append((Msg(NEEDS_MATERIAL[kind]), rule))
         elif 1 + action.extra > play:
-            out.append((f"only {plural(play, 'material')} in the play area for 1 + {action.extra} extra", rule))
+            said = Msg.n(
+                play,
+                "only {n} material in the play area for 1 + {extra} extra",
+                "only {n} materials in the play area for 1 + {extra} extra",
+                extra=action.extra,
+            )
+            out.append((said, rule))
     return out
 
 
@@ -268,11 +308,14 @@ def explore_restoration(
 def turn_problems(state: State, seat: int) -> list:
     """Reasons nobody may take a turn action now (game over, a pending decision, setup)."""
     if state.over:
-        return [("the game is over", RULES["end.over"])]
+        return [(Msg("the game is over"), RULES["end.over"])]
     if state.pending:
         kind, who = state.pending[0].KIND, state.pending[0].player
         rule = "setup.initial" if kind == "initial" else "turn.pending"
-        return [(f"{who} must first answer the pending {kind} decision", RULES[rule])]
+        said = Msg(
+            "{player} must first answer the pending {decision} decision", player=who, decision=names.decision(kind)
+        )
+        return [(said, RULES[rule])]
     return []
 
 
@@ -310,23 +353,29 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
         display = list(state.display)
         display[seat] = tuple(sorted(state.display[seat] + action.cards))
         assign(state, display=tuple(display))
-        kept = "keeps the cards face up in the play area"
+        kept = _KEPT
     else:
         assign(state, discard=state.discard + action.cards)
-        kept = "discards the cards"
-    where = WHERE[kind]
-    events.append(
-        Event(
-            f"{who}: {KIND_NAMES[kind]} {D.technique_names[action.technique]} restoration on {place_name(state, p)} "
-            f"({total} vs {required}): {where}, {action.extra} extra; {kept}",
-            RULES[KIND_RULES[kind]],
-        )
+        kept = _DISCARDED
+    said = Msg(
+        "{player}: {kind} {technique} restoration on {place} ({total} vs {required}): {where}, {extra} extra; {kept}",
+        player=who,
+        kind=names.kind(kind),
+        technique=names.technique(action.technique),
+        place=place_name(state, p),
+        total=total,
+        required=required,
+        where=_WHERE[kind],
+        extra=action.extra,
+        kept=kept,
     )
+    events.append(Event(said, RULES[KIND_RULES[kind]]))
     if state.two_player:
         assign(state, gian_due=due_from_cards(action.cards))
-        events.append(
-            Event(f"{who}'s restoration activates Gianluigi (same technique, value {total})", RULES["two.turns"])
+        said = Msg(
+            "{player}'s restoration activates Gianluigi (same technique, value {total})", player=who, total=total
         )
+        events.append(Event(said, RULES["two.turns"]))
     if kind == EXCELLENT:
         assign(state, pending=push(state.pending, BonusDecision(who)))
 
@@ -345,21 +394,40 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
     who = state.players[seat]
     if action.kind == "refined":
         got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))
-        events.append(Event(f"{who} takes Refined Technique: draws {plural(got, 'card')}", RULES["bonus.refined"]))
+        said = Msg.n(
+            got,
+            "{player} takes Refined Technique: draws {n} card",
+            "{player} takes Refined Technique: draws {n} cards",
+            player=who,
+        )
+        events.append(Event(said, RULES["bonus.refined"]))
     elif action.kind == "material":
         got = _take_to_play_area(state, seat, 1)
-        events.append(Event(f"{who} takes Additional Material: {plural(got, 'material')}", RULES["bonus.material"]))
+        said = Msg.n(
+            got,
+            "{player} takes Additional Material: {n} material",
+            "{player} takes Additional Material: {n} materials",
+            player=who,
+        )
+        events.append(Event(said, RULES["bonus.material"]))
     else:
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
-        events.append(
-            Event(
-                f"{who} claims the objective “{objective_name(objective)}” on scoring space {slot + 1}",
-                RULES["bonus.objective"],
-            )
-        )
-        events.append(Event(f"{who} meets the condition of the objective", RULES[f"obj.{objective}"]))
-        events.append(Event("the condition is checked before any completed fresco flips", RULES["obj.timing"]))
+        events.extend(claimed(who, objective, slot, RULES["bonus.objective"]))
+        events.append(Event(Msg("the condition is checked before any completed fresco flips"), RULES["obj.timing"]))
+
+
+def claimed(who: str, objective: str, slot: int, rule: RuleRef) -> list[Event]:
+    """The events of ``who`` claiming ``objective`` on its scoring space ``slot`` (0 = highest),
+    under ``rule`` (the Objective bonus or a history sheet): the claim, and the condition met."""
+    said = Msg(
+        "{player} claims the objective “{objective}” on scoring space {space}",
+        player=who,
+        objective=objective_name(objective),
+        space=slot + 1,
+    )
+    met = Msg("{player} meets the condition of the objective", player=who)
+    return [Event(said, rule), Event(met, RULES[f"obj.{objective}"])]
 
 
 _BONUSES = {kind: Bonus(kind) for kind in ("refined", "material")}
@@ -381,14 +449,23 @@ def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
         score = list(state.score)
         score[seat] += s.amount
         assign(state, score=tuple(score))
-        text = f"{who} scores {plural(s.amount, 'point')}"
+        text = Msg.n(s.amount, "{player} scores {n} point", "{player} scores {n} points", player=who)
     elif s.reward == "cards":
-        text = f"{who} draws {plural(draw_in_place(state, seat, s.amount), 'card')}"
+        got = draw_in_place(state, seat, s.amount)
+        text = Msg.n(got, "{player} draws {n} card", "{player} draws {n} cards", player=who)
     elif s.reward == "materials":
-        text = f"{who} takes {plural(_take_to_play_area(state, seat, s.amount), 'material')}"
+        got = _take_to_play_area(state, seat, s.amount)
+        text = Msg.n(got, "{player} takes {n} material", "{player} takes {n} materials", player=who)
     elif claimable(state, seat):
         assign(state, pending=push(state.pending, ClaimDecision(who)))
-        text = f"{who} may claim an objective"
+        text = Msg("{player} may claim an objective", player=who)
     else:
-        text = f"{who} meets no claimable objective and receives nothing"
-    events.append(Event(f"sheet {s.id} ({s.reward} {s.amount}): {text}", RULES["variant.sheets"]))
+        text = Msg("{player} meets no claimable objective and receives nothing", player=who)
+    said = Msg(
+        "sheet {sheet} ({reward} {amount}): {text}",
+        sheet=s.id,
+        reward=names.reward(s.reward),
+        amount=s.amount,
+        text=text,
+    )
+    events.append(Event(said, RULES["variant.sheets"]))

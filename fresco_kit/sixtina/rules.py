@@ -23,8 +23,9 @@ from typing import Any
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.decisions import pop
 from fresco_kit.core.interface import group_actions
+from fresco_kit.core.text import Msg
 
-from . import completion, gianluigi, setup
+from . import completion, gianluigi, names, setup
 from .actions import (
     ACTIONS,
     PREPARE,
@@ -41,11 +42,11 @@ from .actions import (
     restore_of,
 )
 from .bots import determinize, determinizer, sample_action
-from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, D, space_code
+from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, space_code
 from .consistency import invariants, materials_total, problems, state_from_dict
 from .data import TECHNIQUES
 from .decisions import DECISIONS, decision_checks, decision_options, pending_reason
-from .describe import objective_name, place_name
+from .describe import place_name
 from .final import final_scores
 from .flow import FLOW, actor, counters, phase
 from .objectives import claim
@@ -55,6 +56,7 @@ from .restoration import (
     acquire_checks,
     acquire_in_place,
     bonus_in_place,
+    claimed,
     prepare_in_place,
     restore_checks,
     restore_in_place,
@@ -104,20 +106,20 @@ def new_state(players: Sequence[str], seed: int, options: dict[str, Any]) -> Sta
 def checks(state: State, action: Any) -> list[Any]:
     """Every rule ``action`` breaks now, as ``(message, RuleRef)``; empty means legal."""
     if not isinstance(action, ACTIONS):
-        return [(f"not a Sixtina action: {action!r}", RULES["turn.order"])]
+        return [(Msg("not a Sixtina action: {action!r}", action=action), RULES["turn.order"])]
     if state.over:
-        return [("the game is over", RULES["end.over"])]
+        return [(Msg("the game is over"), RULES["end.over"])]
     if state.pending:
         return decision_checks(state, action)
     seat = state.current
     check = TURN_CHECKS.get(type(action))
     if check is None:
-        return [
-            (
-                f"no {action.VERB} decision is pending; {state.players[seat]} must prepare, acquire or restore",
-                RULES["turn.order"],
-            )
-        ]
+        said = Msg(
+            "no {decision} decision is pending; {player} must prepare, acquire or restore",
+            decision=names.decision(action.VERB),
+            player=state.players[seat],
+        )
+        return [(said, RULES["turn.order"])]
     return check(state, seat, action)
 
 
@@ -138,6 +140,9 @@ class _NoEvents(list):
 
     def append(self, item: Any, /) -> None:
         """Drop ``item``."""
+
+    def extend(self, items: Any, /) -> None:
+        """Drop ``items``."""
 
 
 def apply(state: State, action: Any) -> tuple[State, list[Event]]:
@@ -214,13 +219,7 @@ def _claim(s: State, seat: int, action: ClaimObjective, ev: list) -> str:
     """The answer to a claim decision (Variant: Sheets with History)."""
     assign(s, pending=pop(s.pending))
     slot = claim(s, seat, action.objective)
-    ev.append(
-        Event(
-            f"{s.players[seat]} claims the objective “{objective_name(action.objective)}” on scoring space {slot + 1}",
-            RULES["variant.sheets"],
-        )
-    )
-    ev.append(Event(f"{s.players[seat]} meets the condition of the objective", RULES[f"obj.{action.objective}"]))
+    ev.extend(claimed(s.players[seat], action.objective, slot, RULES["variant.sheets"]))
     return "claim"
 
 
@@ -237,13 +236,13 @@ def _initial(s: State, seat: int, action: InitialRestoration, ev: list) -> str:
     spaces[p] = tuple(row)
     supply[seat] -= 1
     assign(s, spaces=tuple(spaces), supply=tuple(supply), pending=pop(s.pending), initial_left=s.initial_left - 1)
-    name = D.technique_names[TECHNIQUES[technique]]
-    ev.append(
-        Event(
-            f"{s.players[seat]} puts a supply material on the top space of {name} at {place_name(s, p)}",
-            RULES["setup.initial"],
-        )
+    said = Msg(
+        "{player} puts a supply material on the top space of {technique} at {place}",
+        player=s.players[seat],
+        technique=names.technique(TECHNIQUES[technique]),
+        place=place_name(s, p),
     )
+    ev.append(Event(said, RULES["setup.initial"]))
     return "initial"
 
 

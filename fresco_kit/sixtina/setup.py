@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from fresco_kit.core import Event, Rng, assign
 from fresco_kit.core.data import canonical
 from fresco_kit.core.decisions import push
+from fresco_kit.core.text import Msg
 
+from . import names
 from .codes import CARD_TECH, COVERED, EMPTY, FRESCO_TECHS, GIANLUIGI, NCARDS, PLACES, VISIBLE, D
 from .pending import InitialDecision
 from .readings import switches_json
@@ -122,20 +124,16 @@ def reveal_initial_technique(state: State, events: list) -> None:
         card = deck.pop()
         discard.append(card)
         technique = CARD_TECH[card]
-        name = D.technique_names[D.techniques[technique]]
+        said = dict(player=state.players[seat], technique=names.technique(D.techniques[technique]))
         if initial_places(state, technique):
             events.append(
-                Event(f"{state.players[seat]} reveals {name} for the initial restoration", RULES["setup.initial"])
+                Event(Msg("{player} reveals {technique} for the initial restoration", **said), RULES["setup.initial"])
             )
             decision = InitialDecision(state.players[seat], technique)
             assign(state, deck=tuple(deck), discard=tuple(discard), pending=push(state.pending, decision))
             return
-        events.append(
-            Event(
-                f"{state.players[seat]} reveals {name}, on no visible fresco: discarded, reveal again",
-                RULES["setup.initial"],
-            )
-        )
+        said_again = Msg("{player} reveals {technique}, on no visible fresco: discarded, reveal again", **said)
+        events.append(Event(said_again, RULES["setup.initial"]))
     raise RuntimeError("the technique deck ran out during setup")  # cannot happen with 84 cards
 
 
@@ -143,4 +141,5 @@ def first_turn(state: State, events: list) -> None:
     """After the initial restorations the starting player takes the first turn, and
     play runs clockwise (How to Play).  (Mutates ``state``: only call on a fresh copy.)"""
     assign(state, current=state.start)
-    events.append(Event(f"{state.players[state.start]} starts; play runs clockwise", RULES["turn.order"]))
+    said = Msg("{player} starts; play runs clockwise", player=state.players[state.start])
+    events.append(Event(said, RULES["turn.order"]))

@@ -14,18 +14,24 @@ more at that size.  The matplotlib pictures of :mod:`.draw` stay for figures fil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from textwrap import wrap
 
 from fresco_kit.classroom.colours import HIGHLIGHT, INK, MUTED, PAINT_COLOURS, player_colour
+from fresco_kit.classroom.i18n import translator
 from fresco_kit.classroom.svg import Svg
 from fresco_kit.core.scoring import ScoreSheet
-from fresco_kit.core.text import plural
+from fresco_kit.core.text import N_, Msg, plural
 
+from . import names
 from .codes import EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, PRUDENT, D
 from .completion import CompletionResult, revealable
 from .describe import card_name, objective_name
 from .draw import BLACK_MATERIAL, FREE_SPACE, STATUS_COLOURS, TECH_ABBREV
 from .state import State
+
+#: says a generated text in the board's language (``translator(lang).say``)
+Say = Callable[[str], str]
 
 WIDTH = 900
 CARD_W, CARD_H, GAP = 200, 146, 12
@@ -34,17 +40,25 @@ PANEL_X = LEFT + 3 * CARD_W + 2 * GAP + 16
 PANEL_W = WIDTH - PANEL_X - 6
 SPACE = 24  # a technique space square
 PAPER = "#ffffff"
-COLUMNS = (("Jesus Christ", 0), ("Genesis", 1), ("Moses", 2))
+COLUMNS = (("jesus_christ", 0), ("genesis", 1), ("moses", 2))
 #: the score categories' colours (paints that carry black or white text at 4.5:1)
 CATEGORY_PAINTS = ("yellow", "purple", "green", "red", "orange")
-#: the key under the panel: the technique abbreviations and the two rows of spaces
+#: the key under the panel: the two rows of spaces, the initials, then the technique abbreviations
 KEY = (
-    "Under a fresco, per technique: its",
-    "required value, the top space",
-    "(correct) and the bottom space",
-    "(excellent; black = prudent).",
-    "Letters: the player's initial.",
-) + tuple(f"{TECH_ABBREV[t]} = {name}" for t, name in D.technique_names.items())
+    N_(
+        "Under a fresco, per technique: its required value, the top space (correct) and the bottom space "
+        "(excellent; black = prudent)."
+    ),
+    N_("Letters: the player's initial."),
+)
+#: the widest key line, in characters, at its 12 px
+KEY_WIDTH = 34
+#: what a technique space holds, for its tooltip
+HELD = (
+    N_("correct restoration by {player}"),
+    N_("excellent restoration by {player}"),
+    N_("prudent restoration by {player} (black material)"),
+)
 
 
 def _xy(place: str) -> tuple[float, float]:
@@ -69,155 +83,198 @@ def _space(svg: Svg, state: State, x: float, y: float, code: int, top: bool, tip
     svg.text(x + SPACE / 2, y + SPACE / 2 + 4.5, _who(state, colour)[0], on=fill, size=12, anchor="middle", bold=True)
 
 
-def _visible(svg: Svg, state: State, p: int, x: float, y: float) -> None:
+def _visible(svg: Svg, state: State, p: int, x: float, y: float, say: Say) -> None:
     """A fresco being restored: its techniques, each with a top and a bottom space."""
     techs = FRESCO_TECHS[state.frescoes[p]]
     fill = STATUS_COLOURS["visible"]
     step = min(SPACE + 22, (CARD_W - 14 - SPACE) / max(1, len(techs) - 1))
     for i, ((t, required), code) in enumerate(zip(techs, state.spaces[p])):
-        technique = D.technique_names[D.techniques[t]]
+        technique = names.technique(D.techniques[t])
         cx = x + 8 + i * step
-        svg.text(cx, y + 70, f"{TECH_ABBREV[D.techniques[t]]} {required}", on=fill, size=12)
-        if code == EMPTY:
-            held = "free"
-        else:
-            held = f"{KIND_NAMES[code >> 3]} restoration by {_who(state, code & 7)}"
-            held += " (black material)" if code >> 3 == PRUDENT else ""
-        tip = f"{technique}, needs {required}: {held}"
-        _space(svg, state, cx, y + 75, code, True, f"{tip} (top space: correct)")
-        _space(svg, state, cx, y + 75 + SPACE + 3, code, False, f"{tip} (bottom space: excellent or prudent)")
+        abbrev = say(Msg(TECH_ABBREV[D.techniques[t]]))
+        svg.text(cx, y + 70, f"{abbrev} {required}", on=fill, size=12)
+        held = Msg("free") if code == EMPTY else Msg(HELD[code >> 3], player=_who(state, code & 7))
+        tip = dict(technique=technique, required=required, held=held)
+        top = say(Msg("{technique}, needs {required}: {held} (top space: correct)", **tip))
+        bottom = say(Msg("{technique}, needs {required}: {held} (bottom space: excellent or prudent)", **tip))
+        _space(svg, state, cx, y + 75, code, True, top)
+        _space(svg, state, cx, y + 75 + SPACE + 3, code, False, bottom)
     extras = " ".join(f"{_who(state, c)[0]}+{k}" for c, k in enumerate(state.extras[p]) if k)
     if extras:
-        svg.text(x + 8, y + CARD_H - 8, f"extra materials: {extras}", on=fill, size=12)
+        svg.text(x + 8, y + CARD_H - 8, say(Msg("extra materials: {extras}", extras=extras)), on=fill, size=12)
 
 
-def _place(svg: Svg, state: State, p: int, nxt: set[int]) -> None:
+def _place(svg: Svg, state: State, p: int, nxt: set[int], say: Say) -> None:
     """One chapel place: its card coloured by status, the fresco's name, type and scores."""
     name = PLACES[p]
     x, y = _xy(name)
     status = ("covered", "visible", "restored")[state.status[p]]
     fill = STATUS_COLOURS[status]
-    deck = D.place_deck[name].replace("_", " ").title()
     if status == "covered":
-        tip = f"{name}: covered by a sheet ({deck} fresco not yet uncovered)"
+        deck = names.deck(D.place_deck[name])
+        tip = say(Msg("{place}: covered by a sheet ({deck} fresco not yet uncovered)", place=name, deck=deck))
         hl = p in nxt
         svg.rect(
             x, y, CARD_W, CARD_H, fill=fill, stroke=HIGHLIGHT if hl else "#5a5246", width=3 if hl else 1, rx=6,
             tip=tip, dash="7 4" if hl else None,
         )  # fmt: skip
         svg.text(x + 8, y + 20, name, on=fill, size=14, bold=True)
-        svg.text(x + 8, y + 42, "covered by a sheet", on=fill, size=12)
+        svg.text(x + 8, y + 42, say(Msg("covered by a sheet")), on=fill, size=12)
         if hl:
-            svg.text(x + 8, y + 62, "may be uncovered next", on=fill, size=12, fill="#8b1a1a")
+            svg.text(x + 8, y + 62, say(Msg("may be uncovered next")), on=fill, size=12, fill="#8b1a1a")
         return
     f = state.fresco(p)
-    tip = f"{name}: {f.name} ({f.type}; scores {'/'.join(map(str, f.scores))}), {status}"
-    svg.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5a5246", rx=6, tip=tip)
-    lines = wrap(f"{name} {f.name}", 21)
+    title, kind = names.fresco(f.id), names.fresco_type(f.type)
+    scores = "/".join(map(str, f.scores))
+    said = Msg("visible") if status == "visible" else Msg("restored")
+    tip = Msg(
+        "{place}: {fresco} ({type}; scores {scores}), {status}",
+        place=name,
+        fresco=title,
+        type=kind,
+        scores=scores,
+        status=said,
+    )
+    svg.rect(x, y, CARD_W, CARD_H, fill=fill, stroke="#5a5246", rx=6, tip=say(tip))
+    lines = wrap(f"{name} {say(title)}", 21)
     if len(lines) > 2:
         lines = [lines[0], lines[1][:19] + "…"]
     for k, line in enumerate(lines):
         svg.text(x + 8, y + 18 + 16 * k, line, on=fill, size=13, bold=True)
-    svg.text(x + 8, y + 52, f"{f.type} · {'/'.join(map(str, f.scores))}", on=fill, size=12)
+    svg.text(x + 8, y + 52, f"{say(kind)} · {scores}", on=fill, size=12)
     if status == "visible":
-        _visible(svg, state, p, x, y)
+        _visible(svg, state, p, x, y, say)
         return
-    svg.text(x + 8, y + 76, "restored", on=fill, size=12)
+    svg.text(x + 8, y + 76, say(Msg("restored")), on=fill, size=12)
     z = state.zone[p]
     if z != EMPTY:
         who = _who(state, z)
         colour = player_colour(who, z)
-        svg.circle(x + 18, y + 104, 11, colour, stroke=INK, width=1.5, tip=f"zone icon: {who}")
-        svg.text(x + 36, y + 109, f"zone icon: {who}", on=fill, size=12)
+        zone = say(Msg("zone icon: {player}", player=who))
+        svg.circle(x + 18, y + 104, 11, colour, stroke=INK, width=1.5, tip=zone)
+        svg.text(x + 36, y + 109, zone, on=fill, size=12)
     elif p == state.last_place:
-        svg.text(x + 8, y + 109, "last fresco: scored half", on=fill, size=12)
+        svg.text(x + 8, y + 109, say(Msg("last fresco: scored half")), on=fill, size=12)
 
 
-def _panel(svg: Svg, state: State) -> float:
+def _panel(svg: Svg, state: State, say: Say) -> float:
     """The right-hand panel: players, the general supply, the objectives in play, the key;
     returns the baseline of its last line."""
     x, y = PANEL_X, TOP
-    svg.text(x, y, "Players", size=14, bold=True)
+    svg.text(x, y, say(Msg("Players")), size=14, bold=True)
     for colour, who in enumerate(state.colours):
         y += 22
         c = player_colour(who, colour)
         turn = colour < state.n and colour == state.acting_seat and not state.over
         svg.rect(x, y - 13, 16, 16, fill=c, stroke=INK, tip=who)
-        svg.text(x + 22, y, f"{who}: {plural(state.score[colour], 'point')}" + (" ◀ to act" if turn else ""), bold=turn)
+        score = Msg.n(state.score[colour], "{player}: {n} point", "{player}: {n} points", player=who)
+        svg.text(x + 22, y, say(Msg("{line} ◀ to act", line=score) if turn else score), bold=turn)
         if colour < state.n:
             kept = state.display[colour]
-            tip = ", ".join(card_name(k) for k in kept) or "none"
+            tip = Msg("prudent cards kept: {cards}", cards=[card_name(k) for k in kept] or Msg("none"))
             y += 18
-            svg.text(x + 22, y, f"hand {len(state.hands[colour])}, play area {state.play[colour]}", size=12)
+            hand = Msg("hand {hand}, play area {play}", hand=len(state.hands[colour]), play=state.play[colour])
+            svg.text(x + 22, y, say(hand), size=12)
             y += 17
-            svg.rect(x + 20, y - 13, PANEL_W - 22, 17, fill=PAPER, tip=f"prudent cards kept: {tip}")
-            svg.text(x + 22, y, f"supply {state.supply[colour]}, kept {len(kept)}", size=12, fill=MUTED)
+            svg.rect(x + 20, y - 13, PANEL_W - 22, 17, fill=PAPER, tip=say(tip))
+            supply = Msg("supply {supply}, kept {kept}", supply=state.supply[colour], kept=len(kept))
+            svg.text(x + 22, y, say(supply), size=12, fill=MUTED)
         else:
             y += 18
-            svg.text(x + 22, y, f"supply {state.supply[colour]} (the robot restorer)", size=12, fill=MUTED)
+            robot = Msg("supply {supply} (the robot restorer)", supply=state.supply[colour])
+            svg.text(x + 22, y, say(robot), size=12, fill=MUTED)
     y += 28
-    svg.text(x, y, "Table", size=14, bold=True)
+    svg.text(x, y, say(Msg("Table")), size=14, bold=True)
     y += 20
-    svg.text(x, y, f"deck {plural(len(state.deck), 'card')}, discards {len(state.discard)}", size=12)
+    deck = Msg.n(
+        len(state.deck),
+        "deck {n} card, discards {discards}",
+        "deck {n} cards, discards {discards}",
+        discards=len(state.discard),
+    )
+    svg.text(x, y, say(deck), size=12)
     y += 18
-    svg.text(x, y, f"black materials in supply: {state.black}", size=12)
+    svg.text(x, y, say(Msg("black materials in supply: {black}", black=state.black)), size=12)
     y += 28
-    svg.text(x, y, "Objectives (points by space)", size=14, bold=True)
+    svg.text(x, y, say(Msg("Objectives (points by space)")), size=14, bold=True)
     for objective, claims in zip(state.objectives, state.claims):
         card = D.objective_by_id[objective]
         points = card.points(state.n)
         y += 8
-        for line in wrap(objective_name(objective), 33):
+        for line in wrap(say(Msg("{objective} [{id}]", objective=objective_name(objective), id=objective)), 33):
             y += 16
             svg.text(x, y, line, size=12)
         y += 8
         for k, (pts, holder) in enumerate(zip(points, claims)):
             bx = x + k * 62
-            name = _who(state, holder) if holder != EMPTY else "free"
+            name = _who(state, holder) if holder != EMPTY else say(Msg("free"))
             fill = player_colour(name, holder) if holder != EMPTY else FREE_SPACE
-            svg.rect(bx, y, 56, 22, fill=fill, stroke=INK, tip=f"{card.group}: {plural(pts, 'point')}, {name}")
+            tip = Msg.n(
+                pts,
+                "{group}: {n} point, {holder}",
+                "{group}: {n} points, {holder}",
+                group=names.group(card.group),
+                holder=name,
+            )
+            svg.rect(bx, y, 56, 22, fill=fill, stroke=INK, tip=say(tip))
             label = f"{pts} {name[0]}" if holder != EMPTY else f"{pts}"
             svg.text(bx + 28, y + 16, label, on=fill, size=12, anchor="middle", bold=holder != EMPTY)
         y += 22
     y += 30
-    svg.text(x, y, "Key", size=14, bold=True)
-    for line in KEY:
+    svg.text(x, y, say(Msg("Key")), size=14, bold=True)
+    lines = [line for text in KEY for line in wrap(say(Msg(text)), KEY_WIDTH)]
+    lines += [
+        say(Msg("{abbrev} = {technique}", abbrev=Msg(TECH_ABBREV[t]), technique=names.technique(t)))
+        for t in D.techniques
+    ]
+    for line in lines:
         y += 17
         svg.text(x, y, line, size=12)
     return y
 
 
-def board_alt(state: State) -> str:
+def board_alt(state: State) -> Msg:
     """The alt text: what the board shows, in one or two sentences."""
     counts = {s: state.status.count(i) for i, s in enumerate(("covered", "visible", "restored"))}
-    scores = ", ".join(f"{who} {state.score[c]}" for c, who in enumerate(state.colours))
-    turn = "the game is over" if state.over else f"{state.players[state.acting_seat]} to act"
-    return (
-        f"1980 Sixtina board: the Sistine Chapel with {counts['restored']} restored, {counts['visible']} "
-        f"visible and {counts['covered']} covered frescoes; scores {scores}; {turn}."
+    scores = [Msg("{player} {score}", player=who, score=state.score[c]) for c, who in enumerate(state.colours)]
+    if state.over:
+        turn = Msg("the game is over")
+    else:
+        turn = Msg("{player} to act", player=state.players[state.acting_seat])
+    return Msg(
+        "1980 Sixtina board: the Sistine Chapel with {restored} restored, {visible} visible and {covered} covered "
+        "frescoes; scores {scores}; {turn}.",
+        restored=counts["restored"],
+        visible=counts["visible"],
+        covered=counts["covered"],
+        scores=scores,
+        turn=turn,
     )
 
 
 def board_svg(state: State, lang: str = "en") -> str:
-    """The public board of ``state`` as SVG markup (see the module docstring).
+    """The public board of ``state`` as SVG markup in ``lang`` (see the module docstring).
 
     Two positions that differ only in what some player cannot see (hands, the deck's
     order, frescoes under sheets) give the same drawing."""
+    say: Say = translator(lang).say
     rows = int(max(y for _, y in D.place_xy.values()) - min(y for _, y in D.place_xy.values())) + 1
     height = TOP + 22 + rows * (CARD_H + GAP) + 22
-    svg = Svg(WIDTH, height, board_alt(state))
-    svg.text(LEFT, 20, "The Sistine Chapel", size=15, bold=True)
-    for label, column in COLUMNS:
-        svg.text(LEFT + column * (CARD_W + GAP) + CARD_W / 2, TOP + 14, label, size=13, anchor="middle", bold=True)
+    svg = Svg(WIDTH, height, say(board_alt(state)))
+    svg.text(LEFT, 20, say(Msg("The Sistine Chapel")), size=15, bold=True)
+    for deck, column in COLUMNS:
+        x = LEFT + column * (CARD_W + GAP) + CARD_W / 2
+        svg.text(x, TOP + 14, say(names.deck(deck)), size=13, anchor="middle", bold=True)
     for a, b in D.edges:
         (ax, ay), (bx, by) = _xy(a), _xy(b)
         svg.line(ax + CARD_W / 2, ay + CARD_H / 2, bx + CARD_W / 2, by + CARD_H / 2, stroke="#b5aa94", width=2)
     nxt = set(revealable(state))
     for p in range(len(PLACES)):
-        _place(svg, state, p, nxt)
+        _place(svg, state, p, nxt, say)
     lj_y = _xy("LJ1")[1]
-    svg.text(LEFT + 3 * CARD_W / 2 + GAP, lj_y + CARD_H + 20, "The Last Judgment", size=13, anchor="middle", bold=True)
-    svg.height = max(height, int(_panel(svg, state)) + 12)
+    last = say(names.deck("last_judgment"))
+    svg.text(LEFT + 3 * CARD_W / 2 + GAP, lj_y + CARD_H + 20, last, size=13, anchor="middle", bold=True)
+    svg.height = max(height, int(_panel(svg, state, say)) + 12)
     drawn = svg.parts
     svg.parts = []
     svg.rect(0, 0, WIDTH, svg.height, fill=PAPER)  # the paper every text colour was checked against

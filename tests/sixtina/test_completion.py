@@ -183,7 +183,8 @@ def test_game_ends_when_one_fresco_remains_and_it_scores_half():
     # M1 halves: Red 13 // 2 = 6, Blue 5 // 2 = 2 (unmodified: no excellent, no prudent)
     gained = [st.score[i] - before[i] - adam.awards.get(c, 0) for i, c in enumerate(RWB)]
     assert gained == [6, 0, 2]
-    assert any(e.rule.id == "end.last_half" for e in events) and any(e.rule.id == "end.trigger" for e in events)
+    assert any(e.rule.id == "end.last_half" for e in events)
+    assert [e.text for e in events if e.rule.id == "end.trigger"] == ["a single unrestored fresco remains: the game ends"]
     assert not rules.invariants(st)
 
 

@@ -14,6 +14,7 @@ from fresco_kit.classroom.colours import contrast
 from fresco_kit.classroom.svg import MIN_CONTRAST
 from fresco_kit.sixtina import new_game, rules, svg, table
 from fresco_kit.sixtina.bots import determinize, sample_action
+from fresco_kit.sixtina.codes import CARD_TECH, PLACES, D
 from fresco_kit.sixtina.examples import chapel_chain
 from fresco_kit.sixtina.exercises import blue_bonus, white_uncovers
 from fresco_kit.sixtina.teach import mid_game_state
@@ -125,10 +126,30 @@ def test_status_through_a_game():
 def test_private_html_shows_only_the_players_own_hand():
     game, cards = chapel_chain()
     red = table.private_html(game.state, "Red")
-    assert "Repainting 2, Repainting 2 (second copy), Repainting 3" in red and "Infrared 1, Infrared 3" in red
+    rep, inf = cards["red_repainting"], cards["red_other"]
+    assert f"Repainting 2 #{rep[0]}, Repainting 2 (second copy) #{rep[1]}, Repainting 3 #{rep[2]}" in red
+    assert f"Infrared 1 #{inf[0]}, Infrared 3 #{inf[1]}" in red
     assert "Washi Paper" not in red                 # White's cards stay hidden
     white = table.private_html(game.state, "White")
-    assert "Washi Paper 1, Washi Paper 2" in white and "Repainting" not in white
+    assert "Washi Paper 1 #" in white and "Washi Paper 2 #" in white and "Repainting" not in white
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_move_can_be_typed_from_what_the_hand_and_the_board_show(lang):
+    """Issue 21 item 3: the card numbers and the technique words a typed move needs are in the
+    private panel, the place names and the objectives' ids on the board, in every language."""
+    game, _ = chapel_chain()
+    state = game.state
+    red = table.private_html(state, "Red", lang)
+    shown = {int(n) for n in re.findall(r" #(\d+)", red)}
+    assert shown == set(state.hands[0])
+    assert set(re.findall(r"<code>([a-z_]+)</code>", red)) == {"repainting", "infrared"}
+    board = svg.board_svg(state, lang)
+    assert all(re.search(f">{place}[ <]", board) for place in PLACES)  # each card's label starts with it
+    assert all(f"[{objective}]" in board for objective in state.objectives)
+    repainting = sorted(c for c in shown if D.techniques[CARD_TECH[c]] == "repainting")
+    typed = f"restore G1 repainting {','.join(map(str, repainting))} extra 2"
+    assert game.explain(typed).ok
 
 
 def test_category_help_covers_the_registry_categories():

@@ -205,9 +205,14 @@ def test_game_ends_when_gianluigi_completes_the_second_to_last_fresco():
                     "M1": {"infrared": ("correct", "Red"), "solvent_sponge": ("correct", "Blue")}})
     game = game_of(s)
     game.play(Restore("G1", "repainting", rep, 0))
-    game.play("bonus material")
+    events = game.play("bonus material")
     st = game.state
     assert game.is_over and st.unrestored() == 0 and st.last_place == EMPTY
+    # issue 19: the end says what happened: no fresco is left, none scores half
+    (end,) = [e.text for e in events if e.rule.id == "end.trigger"]
+    assert end == ("the frescoes completed this turn were the last ones: none is left unrestored, so the game ends "
+                   "with no incomplete fresco to score half")
+    assert not [e for e in events if e.rule.id == "end.last_half"]
 
 
 @pytest.mark.rule("sixtina final.winner", "sixtina gian.end")
