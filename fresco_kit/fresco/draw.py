@@ -58,7 +58,7 @@ def _axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
 
 
 def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
-    x, y = sq[1], -sq[0]
+    x, y = sq[1] - 1, 1 - sq[0]  # the segment (row, col), counted from 1, at the drawing's (col - 1, 1 - row)
     ax.scatter(
         [x + 0.28],
         [y + 0.26],
@@ -165,15 +165,17 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
 
 @plain_text
 def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | None = None, ax: Any = None) -> Any:
-    """Bishop bonus for restoring each segment with the bishop on ``bishop``.
+    """Bishop bonus for restoring each segment with the bishop on ``bishop`` (``(row, col)``,
+    counted from 1 as the board's labels: the centre is (3, 3)).
 
     The colours are ``scoring.bishop_bonus(bishop, segment)``; with a ``state`` each cell
-    also shows the tile's value + bonus.  Returns the figure; the image array is the grid."""
+    also shows the tile's value + bonus.  Returns the figure; the image array is the grid
+    (``image[row - 1, col - 1]``)."""
     import numpy as np
     from matplotlib.colors import to_hex
 
     bishop = (bishop[0], bishop[1])
-    bonus = np.array([[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)])
+    bonus = np.array([[bishop_bonus(bishop, (r + 1, c + 1)) for c in range(data.COLS)] for r in range(data.ROWS)])
     fig, ax = _axes(ax, (5.8, 4.8))
     # vmax 3.5, not 3: the +2 cells stay light enough for readable text (classroom.colours.text_on)
     image = ax.imshow(bonus, cmap="YlOrRd", vmin=0, vmax=3.5, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
@@ -181,7 +183,7 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
         for c in range(data.COLS):
             text = f"+{bonus[r, c]}" if bonus[r, c] else "0"
             if state is not None:
-                t = state.fresco[grid.index((r, c))]
+                t = state.fresco[grid.index((r + 1, c + 1))]
                 text = "restored" if t < 0 else f"{data.FRESCO_TILES[t].value}{text if bonus[r, c] else ''}"
             ax.text(
                 c,
@@ -315,7 +317,7 @@ def readme_figures() -> list[tuple[str, Any]]:
     """Figures for the README and notebooks: the fresco grid, the bishop heat map, the board."""
     return [
         ("fresco_grid.png", draw_fresco()),
-        ("fresco_bishop_bonus.png", draw_bishop_heatmap((1, 1))),
+        ("fresco_bishop_bonus.png", draw_bishop_heatmap((2, 2))),
         ("fresco_board.png", draw_board()),
     ]
 
@@ -326,13 +328,13 @@ def fresco_grid(s: State | View) -> str:
     if isinstance(s, State):
         tiles = [data.FRESCO_TILES[t] if t >= 0 else None for t in s.fresco]
         bishop = s.bishop
-    else:
+    else:  # a view writes the bishop as in a save: [row, col] counted from 0
         tiles = [data.FRESCO_TILES[data.FRESCO_INDEX[t]] if t else None for row in s.fresco for t in row]
-        bishop = grid.index(s.bishop)
+        bishop = s.bishop[0] * data.COLS + s.bishop[1]
     rows = []
-    for r in range(data.ROWS):
+    for r in range(1, data.ROWS + 1):
         cells = []
-        for c in range(data.COLS):
+        for c in range(1, data.COLS + 1):
             idx = grid.index((r, c))
             tile = tiles[idx]
             text = "--" if tile is None else f"{tile.value:2d}"

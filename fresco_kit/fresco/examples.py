@@ -72,19 +72,19 @@ def bishop_bonuses() -> list[Check]:
     """Cathedral: a paid bishop move onto the segment (+3), then a neighbour (+2), then a far one (0)."""
     game = _game()
     s = game.state
-    on, beside, far = (1, 1), (1, 2), (4, 4)
+    on, beside, far = (2, 2), (2, 3), (5, 5)
     need = [0] * 6
     for sq in (on, beside, far):
         need = [a + b for a, b in zip(need, data.FRESCO_TILES[s.fresco[board.index(sq)]].paints)]
     game = _cathedral_game(players={"Red": {"paints": dict(zip(data.COLOURS, need)), "thalers": 5}})
     value = {sq: data.FRESCO_TILES[game.state.fresco[board.index(sq)]].value for sq in (on, beside, far)}
     vp0, th0 = game.state.player("Red").vp, game.state.player("Red").thalers
-    game.play(Restore("Red", on, bishop=(1, 1)))  # bishop (2,2) -> (1,1), 1 thaler
+    game.play(Restore("Red", on, bishop=on))  # bishop (3, 3) -> (2, 2), 1 thaler
     vp1, th1 = game.state.player("Red").vp, game.state.player("Red").thalers
     bishop_after = board.square(game.state.bishop)
-    game.play(Restore("Red", beside))  # bishop now on (1,1), next to (1,2)
+    game.play(Restore("Red", beside))  # bishop now on (2, 2), next to (2, 3)
     vp2 = game.state.player("Red").vp
-    game.play(Restore("Red", far))  # bishop on (1,2), far from (4,4)
+    game.play(Restore("Red", far))  # bishop on (2, 3), far from (5, 5)
     vp3 = game.state.player("Red").vp
     return [
         Check("thalers paid to move the bishop", 1, th0 - th1),
@@ -140,7 +140,7 @@ def workshop_blends() -> list[Check]:
 def income() -> list[Check]:
     """Preparing the next round: 1 thaler per restored tile; nothing before the first."""
     game = _game()
-    game = game.with_state(edit(game.state, restored={"Red": [(0, 0), (0, 1), (0, 2)]}))
+    game = game.with_state(edit(game.state, restored={"Red": [(1, 1), (1, 2), (1, 3)]}))
     play_round_start(game, _times(game, "Red", 7), {nm: PLAN_NONE for nm in P4})
     # nobody planned anything: the round ended at once and income was paid
     after = {nm: game.state.player(nm).thalers for nm in P4}
@@ -158,13 +158,13 @@ def track_collision() -> list[Check]:
     for ruleset in ("base", "bigbox"):
         for choice in ("behind", "ahead"):
             game = _game(ruleset)
-            sq = (0, 0)
+            sq = (1, 1)
             need = _tile_paints(game, sq)
-            value = data.FRESCO_TILES[game.state.fresco[0]].value
+            value = data.FRESCO_TILES[game.state.fresco[board.index(sq)]].value
             game = _cathedral_game(
                 ruleset,
                 apprentices=1,
-                bishop=(4, 4),
+                bishop=(5, 5),
                 players={
                     "Red": {"paints": need, "vp": 10},
                     "White": {"vp": 10 + value},
@@ -205,7 +205,7 @@ def _final_round_game(ruleset: str, players: dict | None = None) -> Game:
     """A game at the get-up of its final round: round 1 is edited down to 6 fresco tiles
     (Yellow holds the other 19) and played with no actions; round 2 starts final."""
     game = _game(ruleset)
-    squares = [sq for sq in board.SQUARES if sq != (2, 2)][:19]
+    squares = [sq for sq in board.SQUARES if sq != data.CENTRE][:19]
     game = game.with_state(edit(game.state, restored={"Yellow": squares}, players=players))
     play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
     return game
@@ -216,7 +216,7 @@ def final_round_trigger() -> list[Check]:
     checks = []
     for left in (7, 6):
         game = _game("bigbox")
-        squares = [sq for sq in board.SQUARES if sq != (2, 2)][: 25 - left]
+        squares = [sq for sq in board.SQUARES if sq != data.CENTRE][: 25 - left]
         game = game.with_state(edit(game.state, restored={"Yellow": squares}))
         play_round_start(game, _times(game, "Red", 5), {nm: PLAN_NONE for nm in P4})
         checks.append(Check(f"{left} tiles at round start: final round", left <= 6, game.state.final))
@@ -236,14 +236,14 @@ def final_round_trigger() -> list[Check]:
             checks.append(Check("game over after the final round", True, game.is_over))
     for ruleset in ("base", "bigbox"):
         game = _game(ruleset)
-        squares = [sq for sq in board.SQUARES if sq != (0, 0)]
+        squares = [sq for sq in board.SQUARES if sq != (1, 1)]
         game = _cathedral_game(
             ruleset,
             apprentices=1,
             restored={"Yellow": squares},
-            players={"Red": {"paints": _tile_paints(game, (0, 0))}},
+            players={"Red": {"paints": _tile_paints(game, (1, 1))}},
         )
-        game.play(Restore("Red", (0, 0)))
+        game.play(Restore("Red", (1, 1)))
         finish_round(game)
         checks.append(
             Check(f"{ruleset}: fresco completed in a normal round ends the game", ruleset == "bigbox", game.is_over)

@@ -105,11 +105,11 @@ def _market_cost(game: Game) -> tuple[int, str, Cited]:
 
 #: the moves offered in "Red's best restoration" (action text; the sheet shows them in words)
 RESTORE_OPTIONS = (
-    "restore Red 1,3",
-    "restore Red 1,3 bishop 1,3",
-    "restore Red 4,3 bishop 3,3",
-    "restore Red 4,3",
-    "restore Red 2,0 bishop 2,1",
+    "restore Red 2,4",
+    "restore Red 2,4 bishop 2,4",
+    "restore Red 5,4 bishop 4,4",
+    "restore Red 5,4",
+    "restore Red 3,1 bishop 3,2",
     "altar Red yellow,red,blue",
 )
 
@@ -147,7 +147,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "restore-legal",
         Msg("Restoring a segment"),
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
-        move="restore Red 1,3",
+        move="restore Red 2,4",
         question=Msg(
             "Red is at the cathedral with two apprentices, holding 2 yellow and 1 red paint. May Red "
             "restore segment (2, 4), worth 3, which needs yellow + yellow + red?"
@@ -158,7 +158,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "restore-two-rules",
         Msg("No green, no money"),
         position=lambda: at_cathedral({"yellow": 1, "red": 1, "blue": 1}, thalers=0),
-        move="restore Red 1,2 bishop 1,1",
+        move="restore Red 2,3 bishop 2,2",
         question=Msg(
             "Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. Red wants to "
             "move the bishop from the centre to segment (2, 2), then restore segment (2, 3), worth 5, which "
@@ -186,7 +186,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "restore-points",
         Msg("Points for a segment"),
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
-        move="restore Red 1,3",
+        move="restore Red 2,4",
         player="Red",
         question=Msg(
             "Red restores segment (2, 4), worth 3, while the bishop stands on the centre segment "

@@ -62,9 +62,9 @@ def paint_list(paints: tuple[int, ...]) -> Msg | str:
 
 
 def segment(sq: Square) -> Msg:
-    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, counted from 1 as on
-    the board's labels (the engine's squares and the typed moves count from 0)."""
-    return Msg("segment ({row}, {col})", row=sq[0] + 1, col=sq[1] + 1)
+    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, counted from 1 as
+    the board's labels and the typed moves count (:mod:`.board`)."""
+    return Msg("segment ({row}, {col})", row=sq[0], col=sq[1])
 
 
 def fresco_tile(tile: int, sq: Square | None = None) -> Msg:

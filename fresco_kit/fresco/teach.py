@@ -262,8 +262,10 @@ def plan_report(
 
 # -- Cathedral -------------------------------------------------------------------------------
 def bishop_bonus_grid(bishop: tuple[int, int]) -> list[list[int]]:
-    """``grid[row][col]`` = bishop bonus for restoring that segment with the bishop on ``bishop``."""
-    return [[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)]
+    """The bishop bonus for restoring each segment with the bishop on ``bishop`` (squares
+    ``(row, col)`` counted from 1, as the board's labels): ``grid[row - 1][col - 1]``."""
+    rows = range(1, data.ROWS + 1)
+    return [[bishop_bonus(bishop, (r, c)) for c in range(1, data.COLS + 1)] for r in rows]
 
 
 @dataclass

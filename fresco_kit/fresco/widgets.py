@@ -31,7 +31,7 @@ from fresco_kit.classroom.colours import INK, PAINT_COLOURS, text_on
 from fresco_kit.classroom.widgets import panel
 from fresco_kit.core.text import plural
 
-from . import data, teach
+from . import board, data, names, teach
 from .svg import bishop_svg
 
 #: controls sized to their labels (no cut text): descriptions as wide as they need
@@ -185,7 +185,7 @@ def bishop_widget(state: Any = None) -> Any:
     import ipywidgets as widgets
 
     square = widgets.Dropdown(
-        options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS) for c in range(data.COLS)],
+        options=[(f"row {r}, column {c}", (r, c)) for r, c in board.SQUARES],
         value=data.CENTRE,
         description="bishop on",
         style=WIDE,
@@ -198,9 +198,10 @@ def bishop_widget(state: Any = None) -> Any:
 
     def update(*_: Any) -> None:
         grid = teach.bishop_bonus_grid(square.value)
-        twos = [(r, c) for r in range(data.ROWS) for c in range(data.COLS) if grid[r][c] == 2]
+        twos = [(r, c) for r, c in board.SQUARES if grid[r - 1][c - 1] == 2]
+        where = names.segment(square.value)
         text = (
-            f"bishop on {square.value}: +3 for restoring {square.value}, +2 for "
+            f"bishop on {where}: +3 for restoring {where}, +2 for "
             f"{plural(len(twos), 'neighbouring segment')} {', '.join(map(str, twos))}; 0 elsewhere"
         )
         show(out, text, bishop_svg(square.value, state if values.value else None))

@@ -54,7 +54,7 @@ def test_questions_name_pieces_as_players_see_them(key):
     state = ex.game_at().state
     # every "segment (r, c), worth v" the question names (counted from 1) is so in the position
     for r, c, value in re.findall(r"segment \((\d), (\d)\), worth (\d+)", ex.question):
-        tile = state.fresco[board.index((int(r) - 1, int(c) - 1))]
+        tile = state.fresco[board.index((int(r), int(c)))]
         assert tile >= 0 and data.FRESCO_TILES[tile].value == int(value)
 
 
@@ -88,11 +88,11 @@ def test_best_restoration_states_its_criterion_and_accepts_every_tie():
     assert "most victory points for Red at once; among equal points, the fewest thalers spent" in ex.question
     assert len(ex.choices()) == 6  # a short list, not the 65 legal moves
     rights, wrongs = right_and_wrong(ex)
-    assert sorted(rights) == ["restore Red 1,3 bishop 1,3", "restore Red 4,3 bishop 3,3"]
+    assert sorted(rights) == ["restore Red 2,4 bishop 2,4", "restore Red 5,4 bishop 4,4"]
     for move in rights:  # both 6 points for 1 thaler: both right, and the feedback says why
         good = ex.check(move)
         assert good.correct and "2 of the 6 moves tie for best (6 points for 1 thaler)" in good.explanation
-    bad = ex.check("restore Red 1,3")
+    bad = ex.check("restore Red 2,4")
     assert not bad.correct
     assert any(text.endswith("bishop stays on segment (3, 3): 5 points for 0 thalers") for text, _ in bad.reasons)
     assert {ref.id for ref in bad.rules} >= {"cath.segment", "cath.bishop_bonus", "cath.bishop_move"}

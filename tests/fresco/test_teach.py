@@ -78,9 +78,9 @@ def test_plan_report_uses_the_engine_checks():
 def test_bishop_bonus_grid_matches_scoring():
     for bishop in board.SQUARES:
         grid = teach.bishop_bonus_grid(bishop)
-        assert all(grid[r][c] == bishop_bonus(bishop, (r, c)) for r, c in board.SQUARES)
-        assert grid[bishop[0]][bishop[1]] == 3
-    assert sum(row.count(2) for row in teach.bishop_bonus_grid((0, 0))) == 3
+        assert all(grid[r - 1][c - 1] == bishop_bonus(bishop, (r, c)) for r, c in board.SQUARES)  # from 1
+        assert grid[bishop[0] - 1][bishop[1] - 1] == 3
+    assert sum(row.count(2) for row in teach.bishop_bonus_grid((1, 1))) == 3
 
 
 @pytest.mark.rule("fresco altar.basic", "fresco altar.blended")

@@ -68,9 +68,10 @@ def test_planner_widget():
 @pytest.mark.rule("fresco cath.bishop_bonus")
 def test_bishop_widget_redraws():
     w = W.bishop_widget()
-    assert "bishop on (2, 2)" in shown(w) and "8 neighbouring" in shown(w)
-    w.controls["square"].value = (0, 4)
-    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segments (0, 3), (1, 3), (1, 4)" in shown(w)
+    assert "bishop on segment (3, 3)" in shown(w) and "8 neighbouring" in shown(w)
+    assert w.controls["square"].label == "row 3, column 3"   # counted from 1, as the board's labels
+    w.controls["square"].value = (1, 5)
+    assert "bishop on segment (1, 5)" in shown(w) and "3 neighbouring segments (1, 4), (2, 4), (2, 5)" in shown(w)
     drawing = w.out.value
     assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (1, 5)' in drawing
     assert drawing.count(">+2</text>") == 3 and drawing.count(">+3</text>") == 1
@@ -84,7 +85,7 @@ def test_bishop_widget_with_tile_values():
     assert w.controls["values"].value and not w.controls["values"].disabled
     assert w.out.value.count(">tile ") == 25 and ">tile 11<" in w.out.value
     w.controls["values"].value = False
-    assert "bishop on (2, 2)" in shown(w) and ">tile " not in w.out.value
+    assert "bishop on segment (3, 3)" in shown(w) and ">tile " not in w.out.value
 
 
 @pytest.mark.rule("fresco altar.basic", "fresco altar.blended")
