@@ -176,9 +176,16 @@ def altar_checks(s: State, a: Altar) -> list:
         ]
     readings = altar_readings(a.paints)
     if not readings:
+        paints = names.paints_joined(a.paints)
         return [
-            (Msg("the altar takes yellow + red + blue (any replaced by orange/green/purple)"), RULES["altar.basic"]),
-            (Msg("or exactly orange + green + purple"), RULES["altar.blended"]),
+            (
+                Msg(
+                    "{paints} is not yellow + red + blue, each of which orange, green or purple may replace",
+                    paints=paints,
+                ),
+                RULES["altar.basic"],
+            ),
+            (Msg("{paints} is not orange + green + purple either", paints=paints), RULES["altar.blended"]),
         ]
     i = s.order[s.actor]
     if not covers(s.players[i].paints, data.paint_vector(a.paints)):

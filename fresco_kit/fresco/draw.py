@@ -76,7 +76,7 @@ def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
 def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = None) -> Any:
     """The fresco grid of ``state`` (default: a new 4-player game, seed 0) as a graph.
 
-    Nodes are the 25 segments at ``(col, -row)``; grey lines are the king-move edges
+    Nodes are the 25 segments at ``(col - 1, 1 - row)``; grey lines are the king-move edges
     the bishop rules use.  Each segment shows its tile's value and one dot per paint
     piece it needs; restored segments are hatched; the purple triangle is the bishop.
     Returns the figure."""
@@ -134,7 +134,7 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     handles: list[Any] = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
     handles += [
         Line2D([], [], marker="^", color="none", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
-        Line2D([], [], color="#b3b6b7", label="king-move adjacency"),
+        Line2D([], [], color="#b3b6b7", label="neighbouring segments (diagonals too)"),
         Patch(facecolor="#e5e7e9", edgecolor="#909497", hatch="//", label="restored"),
     ]
     ax.legend(
@@ -267,7 +267,7 @@ def draw_board(state: State | None = None) -> Any:
     mood.set_xlim(-0.6, state.n - 0.4)
     mood.set_ylim(-0.7, data.MOOD_LENGTH + 1.1)
     mood.set_xticks([])
-    mood.set_yticks(range(data.MOOD_LENGTH), [str(s) for s in range(data.MOOD_LENGTH)], fontsize=8)
+    mood.set_yticks(range(data.MOOD_LENGTH), [str(names.mood_space(s)) for s in range(data.MOOD_LENGTH)], fontsize=8)
     mood.set_ylabel("mood space")
     mood.legend(
         handles=[
@@ -369,7 +369,7 @@ def summary(s: State | View) -> str:
                 p.vp,
                 f"{plural(p.thalers, 'thaler')}, {paints_text(p.paints)}",
                 len(p.tiles),
-                p.mood,
+                names.mood_space(p.mood),
                 p.apprentices,
                 p.time,
                 _plan_text(s.sheet, p.plan),
@@ -413,7 +413,15 @@ def _view_summary(v: View) -> str:
         plan = " plan hidden" if p.planned and p.plan is None else _plan_text(sheet, p.plan)
         lines.append(
             _player_line(
-                p.name, p.start, p.vp, purse, len(p.tiles), p.mood, data.OWN_APPRENTICES + p.helper, p.time, plan
+                p.name,
+                p.start,
+                p.vp,
+                purse,
+                len(p.tiles),
+                names.mood_space(p.mood),
+                data.OWN_APPRENTICES + p.helper,
+                p.time,
+                plan,
             )
         )
     return "\n".join(lines)

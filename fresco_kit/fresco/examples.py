@@ -16,6 +16,7 @@ from fresco_kit.core.examples import find_example
 from . import board, data, new_game
 from .actions import Blend, Buy, Close, Restore, Settle, Studio, altar
 from .positions import edit, finish_round, play_round_start, skip_to
+from .refs import RULES
 from .scoring import money_points
 
 P4 = ["Red", "White", "Blue", "Yellow"]
@@ -113,10 +114,10 @@ def altar_restorations() -> list[Check]:
     game = _cathedral_game(apprentices=1, players={"Red": {"paints": {"yellow": 2, "red": 1}}})
     try:
         game.play(altar("Red", ("yellow", "yellow", "red")))
-        refused = "accepted"
+        refused = False
     except RuleError as err:
-        refused = err.rule.checklist_id
-    checks.append(Check("altar yellow + yellow + red refused by", "fresco altar.basic", refused))
+        refused = err.rule is RULES["altar.basic"]
+    checks.append(Check("altar yellow + yellow + red refused: not yellow + red + blue", True, refused))
     return checks
 
 
@@ -271,8 +272,8 @@ def final_money_count() -> list[Check]:
         Check("Red: 18 thalers -> VP", 9, red.points[4]),
         Check("Red's final space (30 + 9 = 39)", 39, red.vp),
         Check("White: 7 thalers -> VP (rounded down)", 3, game.state.player("White").points[4]),
-        Check("money_points(15)", 7, money_points(15)),
-        Check("winner", ["Red"], game.scores().winners),
+        Check("15 thalers -> VP (rounded down)", 7, money_points(15)),
+        Check("winner", "Red", " & ".join(game.scores().winners)),
     ]
 
 
@@ -318,7 +319,11 @@ def market_collision() -> list[Check]:
         Check("tiles in booth 1 / in the bag before Red's visit", (4, 1), (size, bag)),
         Check("after Red closes booth 1: booth 1 / bag", (0, 5), after_close),
         Check("White's purchase at booth 1 now", "refused", "legal" if verdict.ok else "refused"),
-        Check("refused by", "fresco market.buy", verdict.reasons[0][1].checklist_id if verdict.reasons else "-"),
+        Check(
+            "refused: booth 1's tiles went back into the bag",
+            True,
+            bool(verdict.reasons) and verdict.reasons[0][1] is RULES["market.buy"],
+        ),
         Check("White buys at booth 2 instead", True, any("from booth 2" in e for e in events) and other == 2),
     ]
 

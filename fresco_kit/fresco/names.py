@@ -67,6 +67,12 @@ def segment(sq: Square) -> Msg:
     return Msg("segment ({row}, {col})", row=sq[0], col=sq[1])
 
 
+def mood_space(space: int) -> int:
+    """A space of the mood column as players count it: from 1 at the bottom (the state counts
+    from 0), so a column of 9 spaces reads 1-9 on the board, in events and in the widgets."""
+    return space + 1
+
+
 def fresco_tile(tile: int, sq: Square | None = None) -> Msg:
     """A fresco tile by its value and paints, and its place when given, e.g.
     ``the 5-point segment (2, 3): yellow + red + green``."""

@@ -226,7 +226,7 @@ def _players(svg: Svg, s: State, y: float, say: Say) -> float:
         svg.text(xs[0] + 6, row + 17, nm + (" *" if acting else ""), on=colour, size=12, bold=acting)
         cells = (
             f"S{p.start}" if p.start else say(Msg("{vp} VP", vp=p.vp)),
-            str(p.mood),
+            str(names.mood_space(p.mood)),
             str(p.apprentices),
             f"{p.time}" if p.time else "-",
             str(len(p.tiles)),

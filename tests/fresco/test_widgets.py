@@ -36,8 +36,11 @@ def test_wake_up_widget_refusal_and_mood():
     assert "already taken" in shown(w) and f"({RULES['p1.unique'].citation})" in shown(w)
     assert "[fresco " not in shown(w)  # no checklist ids in learner text
     w.controls["times"]["White"].value = 5
-    w.controls["moods"]["White"].value = 1
-    assert "White is on a -1 space" in shown(w)
+    mood = w.controls["moods"]["White"]
+    assert (mood.min, mood.max) == (1, data.MOOD_LENGTH)  # the column's spaces as the board counts them
+    mood.value = 2                                         # second space from the bottom; 5 o'clock: -2
+    assert "White is on a -1 space" in shown(w) and "(space 2 -> 1)" in shown(w)
+    assert f"Mood spaces 1 (bottom) to {data.MOOD_LENGTH} (top)" in "".join(c.value for c in w.children[:2])
 
 
 def test_wake_up_widget_three_players_without_probe():
