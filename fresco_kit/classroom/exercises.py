@@ -57,6 +57,8 @@ from .table_parts import parts_for
 
 Kind = Literal["legal", "why_not", "number", "choice", "best"]
 YES, NO = "yes", "no"
+#: the answer of a "legal" exercise in words (equal to YES and NO, said in the page's language)
+SAID_ANSWER = {YES: Msg(N_("yes")), NO: Msg(N_("no"))}
 #: the box a learner ticks in a "why not?" exercise when no reason applies
 LEGAL_AFTER_ALL = Msg(N_("None of these: the move is legal"))
 #: the most moves a "best move" exercise offers
@@ -76,7 +78,7 @@ def _pairs(cited: Cited) -> tuple[tuple[Pair, ...], tuple[RuleRef, ...]]:
             rules.append(item)
         else:
             text, ref = item
-            pairs.append((str(text), ref))
+            pairs.append((text if isinstance(text, str) else str(text), ref))  # a Msg stays one, to be said
     return tuple(pairs), tuple(dict.fromkeys(rules))
 
 
@@ -86,7 +88,9 @@ class Feedback:
 
     ``reasons`` pairs each reason (a refusal, an event, a rated move) with its rule;
     ``rules`` are every rule cited (those of the pairs first); ``reading`` says which of
-    the kit's readings the answer rests on ("" if none)."""
+    the kit's readings the answer rests on ("" if none).  The texts are the English ones;
+    those the kit generates are :class:`~fresco_kit.core.text.Msg` s, which :meth:`to_html`
+    says in the page's language."""
 
     correct: bool
     answer: str
@@ -98,7 +102,9 @@ class Feedback:
     def head(self, lang: str = "en") -> str:
         """The verdict in one line ("Right." or the right answer), in ``lang``."""
         _ = translator(lang)
-        return _("Right.") if self.correct else _("Not quite: the answer is {answer}.").format(answer=self.answer)
+        return (
+            _("Right.") if self.correct else _("Not quite: the answer is {answer}.").format(answer=_.say(self.answer))
+        )
 
     def _loose(self) -> tuple[RuleRef, ...]:
         paired = {ref for _, ref in self.reasons if ref is not None}
@@ -125,20 +131,30 @@ class Feedback:
         def cite(ref: RuleRef) -> str:
             return f"<i title='{escape(ref.checklist_id)}'>{escape(citation(ref, lang))}</i>"
 
-        lines = "<br>".join(escape(line.strip()) for line in self.explanation.splitlines() if line.strip())
+        said = _.say(self.explanation)
+        lines = "<br>".join(escape(line.strip()) for line in said.splitlines() if line.strip())
         pairs = "".join(
-            f"<li>{escape(text)}" + (f" &mdash; {cite(ref)}" if ref else "") + "</li>" for text, ref in self.reasons
+            f"<li>{escape(_.say(text))}" + (f" &mdash; {cite(ref)}" if ref else "") + "</li>"
+            for text, ref in self.reasons
         )
         out = f"<b>{escape(self.head(lang))}</b>" + (f"<br>{lines}" if lines else "")
         if pairs:
             out += f"<ul style='margin:2px 0'>{pairs}</ul>"
         if self.reading:
             out += f"<p style='margin:4px 0 0'>{escape(_('This answer rests on a reading of the kit:'))} "
-            out += f"{escape(self.reading)}</p>"
+            out += f"{escape(_.say(self.reading))}</p>"
         loose = "".join(f"<li>{cite(ref)}</li>" for ref in self._loose())
         if loose:
             out += f"<p style='margin:4px 0 0'>{escape(_('Rules:'))}</p><ul style='margin:0'>{loose}</ul>"
         return out
+
+
+def joined(items: Sequence[str], template: str) -> str:
+    """``items`` one after another in ``template`` (``"{first} + {rest}"``, a literal marked with
+    :func:`N_`), so each item that is a ``Msg`` is still said in the page's language."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return Msg(template, first=items[0], rest=joined(items[1:], template))
 
 
 def feedback(correct: bool, answer: str, explanation: str, cited: Cited = (), reading: str = "") -> Feedback:
@@ -166,7 +182,11 @@ def points_gained(player: str) -> Criterion:
 
     def rate(game: Game, move: str) -> tuple[Any, str]:
         gained = _total(game, game.preview(move).state, player) - _total(game, game.state, player)
-        return gained, f"{gained:+d} " + ("point" if abs(gained) == 1 else "points")
+        signed = f"{gained:+d}"  # a value, not a format spec: a catalog's template fills it in as text
+        words = (
+            Msg(N_("{gained} point"), gained=signed) if abs(gained) == 1 else Msg(N_("{gained} points"), gained=signed)
+        )
+        return gained, words
 
     name = Msg(N_("the most points gained for {player} at once (the provisional total)"), player=player)
     return Criterion(name, rate)
@@ -180,7 +200,7 @@ def greedy_rating(player: str) -> Criterion:
         if bots is None:
             raise ValueError(f"{game.info.title} has no bots part: no evaluation to rate moves with")
         value = round(bots.evaluate(game.preview(move).state, player, bots.WEIGHTS), 1)
-        return value, f"rated {value:.1f}"
+        return value, Msg(N_("rated {value}"), value=f"{value:.1f}")
 
     return Criterion(
         Msg(
@@ -285,13 +305,15 @@ def _check_legal(ex: Exercise, game: Game, response: Any) -> Feedback:
     assert ex.move is not None
     verdict = game.explain(ex.move)
     truth = YES if verdict.ok else NO
+    why: str
     if verdict.ok:
-        why, cited = "The move is legal. Playing it:", _events(game.preview(ex.move).events)
+        why, cited = Msg(N_("The move is legal. Playing it:")), _events(game.preview(ex.move).events)
     else:
         count = len(verdict.reasons)
-        why = "The move is refused, for " + ("one reason:" if count == 1 else f"{count} reasons:")
+        one = Msg(N_("The move is refused, for one reason:"))
+        why = one if count == 1 else Msg(N_("The move is refused, for {count} reasons:"), count=count)
         cited = [(message, ref) for message, ref in verdict.reasons]
-    return feedback(response == truth, truth, why, cited, ex.reading_text())
+    return feedback(response == truth, SAID_ANSWER[truth], why, cited, ex.reading_text())
 
 
 def _check_why_not(ex: Exercise, game: Game, response: Any) -> Feedback:
@@ -307,17 +329,27 @@ def _check_why_not(ex: Exercise, game: Game, response: Any) -> Feedback:
     right = {text for text, ref in ex.offered if ref in blocking} or {LEGAL_AFTER_ALL}
     lines: list[Pair] = []
     for text, ref in ex.offered:
-        mark = "applies" if text in right else "does not apply"
+        mark = Msg(N_("applies")) if text in right else Msg(N_("does not apply"))
         said = [message for message, r in verdict.reasons if r == ref]
-        lines.append((f"{text}: {mark}" + (f" ({'; '.join(said)})" if said else ""), ref))
+        if said:
+            line = Msg(
+                N_("{reason}: {verdict} ({why})"), reason=text, verdict=mark, why=joined(said, N_("{first}; {rest}"))
+            )
+        else:
+            line = Msg(N_("{reason}: {verdict}"), reason=text, verdict=mark)
+        lines.append((line, ref))
     offered_rules = {ref for _, ref in ex.offered}
-    lines += [(f"also: {message}", ref) for message, ref in verdict.reasons if ref not in offered_rules]
+    lines += [
+        (Msg(N_("also: {reason}"), reason=message), ref) for message, ref in verdict.reasons if ref not in offered_rules
+    ]
+    why: str
     if verdict.ok:
-        why = "The move is legal: none of the reasons applies."
+        why = Msg(N_("The move is legal: none of the reasons applies."))
+    elif len(right) == 1:
+        why = Msg(N_("1 of the {total} reasons applies."), total=len(ex.offered))
     else:
-        count = len(right)
-        why = f"{count} of the {len(ex.offered)} reasons " + ("applies." if count == 1 else "apply.")
-    answer = " + ".join(t for t in ex.choices() if t in right)
+        why = Msg(N_("{count} of the {total} reasons apply."), count=len(right), total=len(ex.offered))
+    answer = joined([t for t in ex.choices() if t in right], N_("{first} + {rest}"))
     return feedback(ticked == right, answer, why, lines, ex.reading_text())
 
 
@@ -332,7 +364,8 @@ def default_number(move: str, player: str) -> Callable[[Game], tuple[int, str, C
         before = _total(game, game.state, player)
         preview = game.preview(move)
         gained = _total(game, preview.state, player) - before
-        return gained, f"{player}'s total changes by {gained}. What the move does:", _events(preview.events)
+        why = Msg(N_("{player}'s total changes by {gained}. What the move does:"), player=player, gained=gained)
+        return gained, why, _events(preview.events)
 
     return solve
 
@@ -360,8 +393,9 @@ def _check_choice(ex: Exercise, game: Game, response: Any) -> Feedback:
         raise ValueError(f"choose one of {', '.join(map(repr, ex.options))}, not {response!r}")
     right, why, cited = _right_options(ex, game)
     if len(right) > 1:
-        why = f"{why}\n{len(right)} answers are right: " + "; ".join(right) + "."
-    return feedback(response in right, " or ".join(right), why, cited, ex.reading_text())
+        answers = joined(right, N_("{first}; {rest}"))
+        why = Msg(N_("{why}\n{count} answers are right: {answers}."), why=why, count=len(right), answers=answers)
+    return feedback(response in right, joined(right, N_("{first} or {rest}")), why, cited, ex.reading_text())
 
 
 def best_moves(game: Game, player: str) -> tuple[list[str], dict[str, float]]:
@@ -396,15 +430,32 @@ def _check_best(ex: Exercise, game: Game, response: Any) -> Feedback:
     parts = parts_for(game_info(game.info.name))
     legal = {str(a): a for a in game.rules.legal_actions(game.state, player=ex.player)}
     words = {m: parts.move_text(game.state, legal[m]) if m in legal else m for m in offered}
-    lines: list[Pair] = [(f"{words[m]}: {rated[m][1]}" + (" (best)" if m in top else ""), None) for m in offered]
-    why = f"Best means {ex.criterion.name}."
+    lines: list[Pair] = [
+        (
+            Msg(
+                N_("{move}: {rating} (best)") if m in top else N_("{move}: {rating}"), move=words[m], rating=rated[m][1]
+            ),
+            None,
+        )
+        for m in offered
+    ]
+    why: str = Msg(N_("Best means {criterion}."), criterion=ex.criterion.name)
     if len(top) > 1:
-        why += f" {len(top)} of the {len(offered)} moves tie for best ({rated[top[0]][1]}); each of them is right."
+        why = Msg(
+            N_("{why} {count} of the {total} moves tie for best ({rating}); each of them is right."),
+            why=why,
+            count=len(top),
+            total=len(offered),
+            rating=rated[top[0]][1],
+        )
     if ex.solve is not None:
         _, more, cited = ex.solve(game)
-        why = f"{why}\n{more}".rstrip()
+        if more.strip():
+            why = Msg(N_("{why}\n{more}"), why=why, more=more)
         lines += list(cited)  # type: ignore[arg-type]
-    return feedback(response in top, " or ".join(words[m] for m in top), why, lines, ex.reading_text())
+    return feedback(
+        response in top, joined([words[m] for m in top], N_("{first} or {rest}")), why, lines, ex.reading_text()
+    )
 
 
 def right_and_wrong(ex: Exercise) -> tuple[list[Any], list[Any]]:

@@ -33,8 +33,14 @@ from .scoring import ScoreSheet
 __all__ = ["Game", "Preview", "RulesModule", "Turn", "random_playout", "seat_of"]
 
 SAVE_FORMAT = "fresco-kit/game"
-#: 3: every state carries its data patch (``data``, see seeds/README.md); 2 had none
-SAVE_VERSION = 3
+#: 4: Fresco's action texts write the squares of the fresco counted from 1, as the board shows
+#: them (``restore Red 2,3 bishop 2,2``), where version 3 counted them from 0; the state's form
+#: is the same in both.  3: every state carries its data patch (``data``, see seeds/README.md);
+#: 2 had none
+SAVE_VERSION = 4
+#: the save versions this kit loads: a version-3 save's action texts go through the game's
+#: ``upgrade_action`` (when its rules module has one) before they are replayed
+READ_VERSIONS = (3, 4)
 SAVE_KEYS = ("format", "version", "game", "players", "seed", "options", "start", "actions", "state")
 
 
@@ -290,7 +296,14 @@ class Game:
         no duplicate keys).
         The start state is checked field by field, the actions are replayed from it,
         and the result must equal the saved state; anything wrong raises
-        :class:`SaveError` naming the field."""
+        :class:`SaveError` naming the field.
+
+        Versions (:data:`SAVE_VERSION`, :data:`READ_VERSIONS`): the kit writes version 4
+        and reads 3 and 4.  They differ only in Fresco's action texts: version 4 counts the
+        fresco's rows and columns from 1, as the board shows them (``restore Red 2,3``),
+        version 3 from 0 (``restore Red 1,2``, the same move), so a version-3 Fresco save's
+        squares are converted when it loads (the game's ``upgrade_action``) and it saves
+        again as version 4; the other games' version-3 saves load unchanged."""
         return cls.from_dict(jsontext.loads(text, "saved game"))
 
     @classmethod
@@ -300,8 +313,10 @@ class Game:
             raise SaveError("not a saved game: expected a JSON object")
         if data.get("format") != SAVE_FORMAT:
             raise field_error("format", repr(SAVE_FORMAT), data.get("format"))
-        if data.get("version") != SAVE_VERSION:
-            raise field_error("version", f"{SAVE_VERSION} (the save version this kit reads)", data.get("version"))
+        version = data.get("version")
+        if type(version) is not int or version not in READ_VERSIONS:
+            readable = " or ".join(map(str, READ_VERSIONS))
+            raise field_error("version", f"{readable} (the save versions this kit reads)", version)
         unknown = [k for k in data if k not in SAVE_KEYS]
         if unknown:
             raise field_error(str(unknown[0]), f"unknown key; a save has {', '.join(SAVE_KEYS)}")
@@ -340,11 +355,12 @@ class Game:
         actions = data["actions"]
         if type(actions) is not list:
             raise field_error("actions", "a list of action texts", actions)
+        upgrade = getattr(rules, "upgrade_action", None) if version < SAVE_VERSION else None
         for i, text in enumerate(actions):
             if type(text) is not str:
                 raise field_error(f"actions[{i}]", "an action text", text)
             try:
-                game.play(text)
+                game.play(upgrade(text, version) if upgrade else text)
             except ValueError as exc:  # RuleError is a ValueError
                 raise SaveError(f"actions[{i}]: {text!r} cannot be replayed: {exc}") from None
         saved = _load_state(rules, data["state"], "state")

@@ -76,6 +76,8 @@ class RulesModule(Protocol):
     Optional: ``apply_fast(state, action) -> State`` (no checks, no event texts) for playouts,
     ``counters(state) -> (round, turn)``, ``determinize(view, rng) -> State`` (and
     ``determinizer(view) -> draw``, ``draw(rng)`` giving the same states faster, for search),
+    ``upgrade_action(text, version) -> str`` (an action text of an older save version as the
+    kit writes it now, see :meth:`~fresco_kit.core.game.Game.from_json`),
     ``invariants(state) -> list[str]`` and ``legal_choices(state, player) -> dict[str,
     list[Action]]``: ``player``'s legal actions grouped by their decisive fields (a group's
     key says what is decided first, e.g. Lorenzo's member and space; its actions differ in

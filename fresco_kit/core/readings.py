@@ -41,7 +41,8 @@ def readings_html(readings: Sequence[Reading], title: str = "") -> str:
     """``readings`` as a short HTML table (the reading, what the kit does, the switch), each
     row opening (``<details>``) on what the sources say, the other readings and the argument.
 
-    The checklist id of the rule read stays in a tooltip: learner text shows words only."""
+    The checklist id of the rule read stays in a tooltip, and a reading is named in words (its
+    id with spaces): learner text shows words only."""
 
     def cell(text: str) -> str:
         return f"<td style='vertical-align:top;text-align:left;padding:2px 6px'>{text}</td>"
@@ -55,7 +56,8 @@ def readings_html(readings: Sequence[Reading], title: str = "") -> str:
             f"<p><b>Why the kit reads it so:</b> {escape(r.argument)}</p></details>"
         )
         switch = f"<code>{escape(r.switch)}</code>" if r.switch else "none"
-        rows.append(f"<tr>{cell(f'<b title={quoteattr(r.rule)}>{escape(r.id)}</b>')}{cell(detail)}{cell(switch)}</tr>")
+        name = escape(r.id.replace("_", " "))  # the reading's name in words, not its identifier
+        rows.append(f"<tr>{cell(f'<b title={quoteattr(r.rule)}>{name}</b>')}{cell(detail)}{cell(switch)}</tr>")
     caption = f"<caption style='text-align:left'><b>{escape(title)}</b></caption>" if title else ""
     head = "<tr><th>reading</th><th>what the kit does (open for the sources and the argument)</th><th>switch</th></tr>"
     return f"<table class='fk-readings'>{caption}<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"

@@ -7,8 +7,8 @@ text                                       meaning (rulebook section)
 ``plan Red 1,2,0,1,1``                     apprentices per sheet column, in sheet order (Planning)
 ``buy Red booth 2 tiles 1,3``              buy tiles 1 and 3 (1-based) of booth 2 (Market)
 ``close Red booth 2``                      close booth 2 (Market)
-``restore Red 1,2``                        restore segment row 1, col 2 (Cathedral)
-``restore Red 1,2 bishop 1,1 track ahead`` ... after moving the bishop to (1,1) for 1 thaler;
+``restore Red 2,3``                        restore the segment in row 2, column 3 (Cathedral)
+``restore Red 2,3 bishop 2,2 track ahead`` ... after moving the bishop to (2, 2) for 1 thaler;
                                            ``track ahead``/``track behind`` answers an occupied
                                            track space
 ``altar Red yellow,red,blue``              restore the altar with these paints (+ ``track ...``)
@@ -21,13 +21,15 @@ text                                       meaning (rulebook section)
 
 The fields are checked when an action is made (``fresco_kit.core.Action``): a whole
 number is an ``int`` (not ``True`` nor ``1.5``), segments and the bishop's square are on
-the 5x5 grid, get-up times on the inn, paints are paint names; a wrong field raises
-``ValueError`` naming it.  Whether the action is allowed *now* (whose turn, enough
+the 5x5 grid (rows and columns counted from 1, as the board shows them: ``1,1`` is the
+top-left segment, ``3,3`` the centre), get-up times on the inn, paints are paint names; a
+wrong field raises ``ValueError`` naming it.  Whether the action is allowed *now* (whose turn, enough
 apprentices, paints or thalers) is for the rules, which refuse with a ``RuleError``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
@@ -45,9 +47,9 @@ Time = Annotated[int, Range(min(TIMES), max(TIMES))]
 Booth = Annotated[int, Range(1, max(len(sizes) for sizes in BOOTH_SIZES.values()))]
 #: a tile's place in its booth (1-based)
 TilePlace = Annotated[int, Range(1, max(max(sizes) for sizes in BOOTH_SIZES.values()))]
-Row = Annotated[int, Range(0, ROWS - 1)]
-Col = Annotated[int, Range(0, COLS - 1)]
-#: a fresco square ``(row, col)``, 0-based
+Row = Annotated[int, Range(1, ROWS)]
+Col = Annotated[int, Range(1, COLS)]
+#: a fresco segment ``(row, col)``, counted from 1 as the board's labels show it (see :mod:`.board`)
 Square = tuple[Row, Col]
 Paint = Annotated[str, Names(COLOURS, "paint")]
 _COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
@@ -168,6 +170,28 @@ GRAMMAR = Grammar("Fresco", ACTIONS)
 def altar(player: str, paints: Iterable[str], track: str | None = None) -> Altar:
     """An :class:`Altar` action (its paints are put in ``COLOURS`` order)."""
     return Altar(player, tuple(paints), track)  # type: ignore[arg-type]
+
+
+#: a square as a version-3 save wrote it: ``row,col``, each counted from 0
+_OLD_SQUARE = re.compile(r"([0-9]),([0-9])")
+
+
+def upgrade_action(text: str, version: int) -> str:
+    """An action text from a save of format ``version`` as this kit writes it now.
+
+    Saves before version 4 wrote a restoration's squares (the segment and the bishop's)
+    counted from 0 (``restore Red 1,2 bishop 1,1``); they count from 1 now, as the board
+    shows them (``restore Red 2,3 bishop 2,2``, the same move).  Every other text, and a
+    square that is not two digits, is left as it is, for the replay to accept or refuse."""
+    words = text.split()
+    if version >= 4 or len(words) < 3 or words[0] != Restore.VERB:
+        return text
+    squares = [2] + [k + 1 for k in range(3, len(words) - 1) if words[k] == "bishop"]
+    for k in squares:
+        old = _OLD_SQUARE.fullmatch(words[k])
+        if old:
+            words[k] = f"{int(old[1]) + 1},{int(old[2]) + 1}"
+    return " ".join(words)
 
 
 def parse_action(text: str) -> Action:

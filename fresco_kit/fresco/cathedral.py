@@ -26,7 +26,7 @@ from fresco_kit.core.text import Msg
 from . import board, data, names
 from .actions import Altar, Restore
 from .refs import RULES
-from .scoring import altar_readings, bishop_bonus
+from .scoring import altar_readings, bonus_at
 from .state import PlayerState, State
 from .supply import add, covers, return_to_supply, set_player
 from .track import landing, move, track_reasons
@@ -36,20 +36,17 @@ from .turns import turn_reasons, use
 def restore_gain(s: State, a: Restore) -> tuple[int, int]:
     """(tile value, bishop bonus) of a restoration, the bishop moved first if asked."""
     seg = board.index(a.segment)
-    bishop = a.bishop if a.bishop is not None else board.square(s.bishop)
-    return data.FRESCO_TILES[s.fresco[seg]].value, bishop_bonus(bishop, a.segment)
+    bishop = board.index(a.bishop) if a.bishop is not None else s.bishop
+    return data.FRESCO_TILES[s.fresco[seg]].value, bonus_at(bishop, seg)
 
 
 def restore_checks(s: State, a: Restore) -> list:
     """Why restoration ``a`` is refused now (``cath.segment``, ``cath.bishop_move``,
-    ``cath.track``, ``p2.forfeit``, out of turn ``p2.resolve``); [] if it is legal."""
+    ``cath.track``, ``p2.forfeit``, out of turn ``p2.resolve``); [] if it is legal.  (The
+    action's squares are on the grid: :class:`.actions.Restore` checks them when made.)"""
     reasons = turn_reasons(s, a.player, "cathedral")
     if reasons:
         return reasons
-    if not board.on_grid(a.segment):
-        return [
-            (Msg("{square} is not a fresco segment (rows and columns 0..4)", square=a.segment), RULES["cath.segment"])
-        ]
     seg = board.index(a.segment)
     if s.fresco[seg] < 0:
         return [(Msg("{segment} is already restored", segment=names.segment(a.segment)), RULES["cath.segment"])]
@@ -65,13 +62,13 @@ def restore_checks(s: State, a: Restore) -> list:
         )
         reasons.append((needs, RULES["p2.forfeit"]))
     if a.bishop is not None:
-        if not board.on_grid(a.bishop) or board.index(a.bishop) not in board.neighbours()[s.bishop]:
+        if board.index(a.bishop) not in board.neighbours()[s.bishop]:
             reasons.append(
                 (
                     Msg(
                         "the bishop on {segment} moves one step in 8 directions, not to {target}",
                         segment=names.segment(board.square(s.bishop)),
-                        target=names.segment(a.bishop) if board.on_grid(a.bishop) else str(a.bishop),
+                        target=names.segment(a.bishop),
                     ),
                     RULES["cath.bishop_move"],
                 )
@@ -179,9 +176,16 @@ def altar_checks(s: State, a: Altar) -> list:
         ]
     readings = altar_readings(a.paints)
     if not readings:
+        paints = names.paints_joined(a.paints)
         return [
-            (Msg("the altar takes yellow + red + blue (any replaced by orange/green/purple)"), RULES["altar.basic"]),
-            (Msg("or exactly orange + green + purple"), RULES["altar.blended"]),
+            (
+                Msg(
+                    "{paints} is not yellow + red + blue, each of which orange, green or purple may replace",
+                    paints=paints,
+                ),
+                RULES["altar.basic"],
+            ),
+            (Msg("{paints} is not orange + green + purple either", paints=paints), RULES["altar.blended"]),
         ]
     i = s.order[s.actor]
     if not covers(s.players[i].paints, data.paint_vector(a.paints)):

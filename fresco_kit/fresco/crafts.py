@@ -132,8 +132,8 @@ def theater_apply(s: State, a: Theater, events: list) -> None:
                 "{player} goes to the theater: mood space {before} -> {after} "
                 "(apprentices change after next round's get-up)",
                 player=a.player,
-                before=before,
-                after=p.mood,
+                before=names.mood_space(before),
+                after=names.mood_space(p.mood),
             ),
             RULES["theater"],
         )

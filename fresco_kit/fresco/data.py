@@ -88,6 +88,7 @@ def paint_names(vector: Paints) -> list[str]:
 PLAYER_COUNTS: tuple[int, ...] = tuple(RAW["board"]["player_counts"])
 ROWS: int = RAW["fresco_grid"]["rows"]
 COLS: int = RAW["fresco_grid"]["cols"]
+#: the centre segment ``(row, col)``, counted from 1 (see :mod:`.board`)
 CENTRE: tuple[int, int] = tuple(RAW["fresco_grid"]["centre"])
 
 

@@ -58,7 +58,7 @@ def _axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
 
 
 def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
-    x, y = sq[1], -sq[0]
+    x, y = sq[1] - 1, 1 - sq[0]  # the segment (row, col), counted from 1, at the drawing's (col - 1, 1 - row)
     ax.scatter(
         [x + 0.28],
         [y + 0.26],
@@ -76,7 +76,7 @@ def _bishop_marker(ax: Any, sq: tuple[int, int], size: float = 420) -> None:
 def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = None) -> Any:
     """The fresco grid of ``state`` (default: a new 4-player game, seed 0) as a graph.
 
-    Nodes are the 25 segments at ``(col, -row)``; grey lines are the king-move edges
+    Nodes are the 25 segments at ``(col - 1, 1 - row)``; grey lines are the king-move edges
     the bishop rules use.  Each segment shows its tile's value and one dot per paint
     piece it needs; restored segments are hatched; the purple triangle is the bishop.
     Returns the figure."""
@@ -134,7 +134,7 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
     handles: list[Any] = [Patch(facecolor=PAINT_COLOURS[c], edgecolor="#333333", label=c) for c in data.COLOURS]
     handles += [
         Line2D([], [], marker="^", color="none", markerfacecolor=BISHOP_COLOUR, markersize=13, label="bishop"),
-        Line2D([], [], color="#b3b6b7", label="king-move adjacency"),
+        Line2D([], [], color="#b3b6b7", label="neighbouring segments (diagonals too)"),
         Patch(facecolor="#e5e7e9", edgecolor="#909497", hatch="//", label="restored"),
     ]
     ax.legend(
@@ -165,15 +165,17 @@ def draw_fresco(state: State | None = None, ax: Any = None, title: str | None = 
 
 @plain_text
 def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | None = None, ax: Any = None) -> Any:
-    """Bishop bonus for restoring each segment with the bishop on ``bishop``.
+    """Bishop bonus for restoring each segment with the bishop on ``bishop`` (``(row, col)``,
+    counted from 1 as the board's labels: the centre is (3, 3)).
 
     The colours are ``scoring.bishop_bonus(bishop, segment)``; with a ``state`` each cell
-    also shows the tile's value + bonus.  Returns the figure; the image array is the grid."""
+    also shows the tile's value + bonus.  Returns the figure; the image array is the grid
+    (``image[row - 1, col - 1]``)."""
     import numpy as np
     from matplotlib.colors import to_hex
 
     bishop = (bishop[0], bishop[1])
-    bonus = np.array([[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)])
+    bonus = np.array([[bishop_bonus(bishop, (r + 1, c + 1)) for c in range(data.COLS)] for r in range(data.ROWS)])
     fig, ax = _axes(ax, (5.8, 4.8))
     # vmax 3.5, not 3: the +2 cells stay light enough for readable text (classroom.colours.text_on)
     image = ax.imshow(bonus, cmap="YlOrRd", vmin=0, vmax=3.5, extent=(-0.5, data.COLS - 0.5, -data.ROWS + 0.5, 0.5))
@@ -181,7 +183,7 @@ def draw_bishop_heatmap(bishop: tuple[int, int] = data.CENTRE, state: State | No
         for c in range(data.COLS):
             text = f"+{bonus[r, c]}" if bonus[r, c] else "0"
             if state is not None:
-                t = state.fresco[grid.index((r, c))]
+                t = state.fresco[grid.index((r + 1, c + 1))]
                 text = "restored" if t < 0 else f"{data.FRESCO_TILES[t].value}{text if bonus[r, c] else ''}"
             ax.text(
                 c,
@@ -265,7 +267,7 @@ def draw_board(state: State | None = None) -> Any:
     mood.set_xlim(-0.6, state.n - 0.4)
     mood.set_ylim(-0.7, data.MOOD_LENGTH + 1.1)
     mood.set_xticks([])
-    mood.set_yticks(range(data.MOOD_LENGTH), [str(s) for s in range(data.MOOD_LENGTH)], fontsize=8)
+    mood.set_yticks(range(data.MOOD_LENGTH), [str(names.mood_space(s)) for s in range(data.MOOD_LENGTH)], fontsize=8)
     mood.set_ylabel("mood space")
     mood.legend(
         handles=[
@@ -315,7 +317,7 @@ def readme_figures() -> list[tuple[str, Any]]:
     """Figures for the README and notebooks: the fresco grid, the bishop heat map, the board."""
     return [
         ("fresco_grid.png", draw_fresco()),
-        ("fresco_bishop_bonus.png", draw_bishop_heatmap((1, 1))),
+        ("fresco_bishop_bonus.png", draw_bishop_heatmap((2, 2))),
         ("fresco_board.png", draw_board()),
     ]
 
@@ -326,13 +328,13 @@ def fresco_grid(s: State | View) -> str:
     if isinstance(s, State):
         tiles = [data.FRESCO_TILES[t] if t >= 0 else None for t in s.fresco]
         bishop = s.bishop
-    else:
+    else:  # a view writes the bishop as in a save: [row, col] counted from 0
         tiles = [data.FRESCO_TILES[data.FRESCO_INDEX[t]] if t else None for row in s.fresco for t in row]
-        bishop = grid.index(s.bishop)
+        bishop = s.bishop[0] * data.COLS + s.bishop[1]
     rows = []
-    for r in range(data.ROWS):
+    for r in range(1, data.ROWS + 1):
         cells = []
-        for c in range(data.COLS):
+        for c in range(1, data.COLS + 1):
             idx = grid.index((r, c))
             tile = tiles[idx]
             text = "--" if tile is None else f"{tile.value:2d}"
@@ -367,7 +369,7 @@ def summary(s: State | View) -> str:
                 p.vp,
                 f"{plural(p.thalers, 'thaler')}, {paints_text(p.paints)}",
                 len(p.tiles),
-                p.mood,
+                names.mood_space(p.mood),
                 p.apprentices,
                 p.time,
                 _plan_text(s.sheet, p.plan),
@@ -411,7 +413,15 @@ def _view_summary(v: View) -> str:
         plan = " plan hidden" if p.planned and p.plan is None else _plan_text(sheet, p.plan)
         lines.append(
             _player_line(
-                p.name, p.start, p.vp, purse, len(p.tiles), p.mood, data.OWN_APPRENTICES + p.helper, p.time, plan
+                p.name,
+                p.start,
+                p.vp,
+                purse,
+                len(p.tiles),
+                names.mood_space(p.mood),
+                data.OWN_APPRENTICES + p.helper,
+                p.time,
+                plan,
             )
         )
     return "\n".join(lines)

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 
 from fresco_kit.classroom.exercises import Cited, Criterion, Exercise, best, choice, legal, number, why_not
 from fresco_kit.core import Game
-from fresco_kit.core.text import Msg, plural
+from fresco_kit.core.text import Msg
 
-from . import data, new_game
-from .actions import Wake
+from . import data, names, new_game
+from .actions import Wake, altar
 from .positions import edit, play_round_start, skip_to
 from .refs import RULES
 
@@ -63,53 +63,62 @@ def blue_up_at_seven() -> Game:
     return game
 
 
-def _first_chooser(game: Game) -> tuple[str, str, Cited]:
+def _first_chooser(game: Game) -> tuple[str, Msg, Cited]:
     s = game.state
-    spaces = ", ".join(f"{nm} on S{s.player(nm).start}" for nm in PLAYERS)
+    spaces = [Msg("{player} on start space S{start}", player=nm, start=s.player(nm).start) for nm in PLAYERS]
     first = s.to_move[0]
-    reason = f"the painter last on the track chooses first; at the start S1 counts as last, so {first} does"
-    return first, f"Start spaces: {spaces}.", ((reason, RULES["p1.order"]),)
+    reason = Msg(
+        "the painter last on the track chooses first; at the start S1 counts as last, so {player} does", player=first
+    )
+    return first, Msg("Start spaces: {spaces}.", spaces=spaces), ((reason, RULES["p1.order"]),)
 
 
-ALTAR_OPTIONS = ("yellow + red + blue", "orange + red + blue", "orange + green + blue", "orange + green + purple")
+#: the paints of each option of "The richest altar", and the options as the learner reads them
+ALTAR_PAINTS = (("yellow", "red", "blue"), ("orange", "red", "blue"), ("orange", "green", "blue"), data.BLENDED)
+ALTAR_OPTIONS = tuple(names.paints_joined(paints) for paints in ALTAR_PAINTS)
 
 
-def _best_altar(game: Game) -> tuple[tuple[str, ...], str, Cited]:
+def _best_altar(game: Game) -> tuple[tuple[str, ...], Msg, Cited]:
     gains = {}
-    for option in ALTAR_OPTIONS:
-        paints = option.split(" + ")
-        ordered = sorted(paints, key=data.COLOUR_INDEX.__getitem__)
+    for option, paints in zip(ALTAR_OPTIONS, ALTAR_PAINTS):
         before = game.scores().totals["Red"]
-        after = game.rules.scores(game.preview(f"altar Red {','.join(ordered)}").state).totals["Red"]
+        after = game.rules.scores(game.preview(altar("Red", paints)).state).totals["Red"]
         gains[option] = after - before
     top = max(gains.values())
     scored = tuple(
-        (f"{o}: {plural(v, 'point')}", RULES["altar.blended" if o == "orange + green + purple" else "altar.basic"])
-        for o, v in gains.items()
+        (
+            Msg("{paints}: {points}", paints=option, points=Msg.n(v, "{n} point", "{n} points")),
+            RULES["altar.blended" if paints == data.BLENDED else "altar.basic"],
+        )
+        for (option, v), paints in zip(gains.items(), ALTAR_PAINTS)
     )
     return (
         tuple(o for o, v in gains.items() if v == top),
-        "The engine scores each. The points of the mixed options rest on the kit's reading below; the answer "
-        "does not: orange + green + purple is the altar's own 6-point way.",
+        Msg(
+            "The engine scores each. The points of the mixed options rest on the kit's reading below; the answer "
+            "does not: {blended} is the altar's own 6-point way.",
+            blended=ALTAR_OPTIONS[-1],
+        ),
         scored,
     )
 
 
-def _market_cost(game: Game) -> tuple[int, str, Cited]:
+def _market_cost(game: Game) -> tuple[int, Msg, Cited]:
     move = "buy Red booth 3 tiles 1,2"
     preview = game.preview(move)
     paid = game.state.player("Red").thalers - preview.state.player("Red").thalers
-    price = ("up at 7 o'clock, one market tile costs Red 2 thalers", RULES["p1.price"])
-    return paid, f"Red pays {plural(paid, 'thaler')}:", (price, *((e.text, e.rule) for e in preview.events))
+    price = (Msg("up at 7 o'clock, one market tile costs Red 2 thalers"), RULES["p1.price"])
+    said = Msg.n(paid, "Red pays {n} thaler:", "Red pays {n} thalers:")
+    return paid, said, (price, *((e.text, e.rule) for e in preview.events))
 
 
 #: the moves offered in "Red's best restoration" (action text; the sheet shows them in words)
 RESTORE_OPTIONS = (
-    "restore Red 1,3",
-    "restore Red 1,3 bishop 1,3",
-    "restore Red 4,3 bishop 3,3",
-    "restore Red 4,3",
-    "restore Red 2,0 bishop 2,1",
+    "restore Red 2,4",
+    "restore Red 2,4 bishop 2,4",
+    "restore Red 5,4 bishop 4,4",
+    "restore Red 5,4",
+    "restore Red 3,1 bishop 3,2",
     "altar Red yellow,red,blue",
 )
 
@@ -117,26 +126,34 @@ RESTORE_OPTIONS = (
 def points_then_thalers(player: str) -> Criterion:
     """Most victory points at once; among equal points, fewest thalers spent (on the bishop)."""
 
-    def rate(game: Game, move: str) -> tuple[tuple[int, int], str]:
+    def rate(game: Game, move: str) -> tuple[tuple[int, int], Msg]:
         preview = game.preview(move)
         gained = preview.state.player(player).vp - game.state.player(player).vp
         paid = sum(1 for e in preview.events if e.rule is not None and e.rule.id == "cath.bishop_move")
-        return (gained, -paid), f"{plural(gained, 'point')} for {plural(paid, 'thaler')}"
+        words = Msg(
+            "{points} for {thalers}",
+            points=Msg.n(gained, "{n} point", "{n} points"),
+            thalers=Msg.n(paid, "{n} thaler", "{n} thalers"),
+        )
+        return (gained, -paid), words
 
     return Criterion(
-        f"the most victory points for {player} at once; among equal points, the fewest thalers spent", rate
+        Msg(
+            "the most victory points for {player} at once; among equal points, the fewest thalers spent", player=player
+        ),
+        rate,
     )
 
 
-def _restore_why(game: Game) -> tuple[None, str, Cited]:
+def _restore_why(game: Game) -> tuple[None, Msg, Cited]:
     return (
         None,
-        "The rules behind the counts:",
+        Msg("The rules behind the counts:"),
         (
-            ("a segment scores the value on its tile", RULES["cath.segment"]),
-            ("the bishop adds 3 on the segment he stands on, 2 next to it", RULES["cath.bishop_bonus"]),
-            ("stepping him one square before a segment costs 1 thaler", RULES["cath.bishop_move"]),
-            ("the altar with yellow + red + blue scores 2", RULES["altar.basic"]),
+            (Msg("a segment scores the value on its tile"), RULES["cath.segment"]),
+            (Msg("the bishop adds 3 on the segment he stands on, 2 next to it"), RULES["cath.bishop_bonus"]),
+            (Msg("stepping him one square before a segment costs 1 thaler"), RULES["cath.bishop_move"]),
+            (Msg("the altar with yellow + red + blue scores 2"), RULES["altar.basic"]),
         ),
     )
 
@@ -147,7 +164,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "restore-legal",
         Msg("Restoring a segment"),
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
-        move="restore Red 1,3",
+        move="restore Red 2,4",
         question=Msg(
             "Red is at the cathedral with two apprentices, holding 2 yellow and 1 red paint. May Red "
             "restore segment (2, 4), worth 3, which needs yellow + yellow + red?"
@@ -158,17 +175,17 @@ EXERCISES: tuple[Exercise, ...] = (
         "restore-two-rules",
         Msg("No green, no money"),
         position=lambda: at_cathedral({"yellow": 1, "red": 1, "blue": 1}, thalers=0),
-        move="restore Red 1,2 bishop 1,1",
+        move="restore Red 2,3 bishop 2,2",
         question=Msg(
             "Red is at the cathedral with 1 yellow, 1 red and 1 blue paint and no thalers. Red wants to "
             "move the bishop from the centre to segment (2, 2), then restore segment (2, 3), worth 5, which "
             "needs yellow + red + green. Why may Red not do it? Tick every reason that applies."
         ),
         reasons=(
-            ("Red does not hold the paints the segment needs", RULES["p2.forfeit"]),
-            ("moving the bishop costs 1 thaler, and Red has none", RULES["cath.bishop_move"]),
-            ("segment (2, 3) has already been restored", RULES["cath.segment"]),
-            ("it is not Red's turn at the cathedral", RULES["p2.resolve"]),
+            (Msg("Red does not hold the paints the segment needs"), RULES["p2.forfeit"]),
+            (Msg("moving the bishop costs 1 thaler, and Red has none"), RULES["cath.bishop_move"]),
+            (Msg("segment (2, 3) has already been restored"), RULES["cath.segment"]),
+            (Msg("it is not Red's turn at the cathedral"), RULES["p2.resolve"]),
         ),
     ),
     legal(
@@ -186,7 +203,7 @@ EXERCISES: tuple[Exercise, ...] = (
         "restore-points",
         Msg("Points for a segment"),
         position=lambda: at_cathedral({"yellow": 2, "red": 1}, apprentices=2),
-        move="restore Red 1,3",
+        move="restore Red 2,4",
         player="Red",
         question=Msg(
             "Red restores segment (2, 4), worth 3, while the bishop stands on the centre segment "

@@ -62,9 +62,15 @@ def paint_list(paints: tuple[int, ...]) -> Msg | str:
 
 
 def segment(sq: Square) -> Msg:
-    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, counted from 1 as on
-    the board's labels (the engine's squares and the typed moves count from 0)."""
-    return Msg("segment ({row}, {col})", row=sq[0] + 1, col=sq[1] + 1)
+    """A fresco segment by its place on the 5x5 grid: ``segment (row, col)``, counted from 1 as
+    the board's labels and the typed moves count (:mod:`.board`)."""
+    return Msg("segment ({row}, {col})", row=sq[0], col=sq[1])
+
+
+def mood_space(space: int) -> int:
+    """A space of the mood column as players count it: from 1 at the bottom (the state counts
+    from 0), so a column of 9 spaces reads 1-9 on the board, in events and in the widgets."""
+    return space + 1
 
 
 def fresco_tile(tile: int, sq: Square | None = None) -> Msg:

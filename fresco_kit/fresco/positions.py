@@ -41,8 +41,13 @@ def edit(
     unchanged), ``vp`` (a track space; booked as fresco points; 0 = back on the start
     space it had or S-free), ``mood``.  ``restored[name]`` lists segments whose tiles
     the player has already restored (taken off the fresco, kept face down).  ``bishop``
-    places the bishop.  Raises ValueError if a supply cannot cover the change."""
+    places the bishop.  Segments are ``(row, col)``, counted from 1 as the board's labels
+    (:mod:`.board`).  Raises ValueError for a square off the board or if a supply cannot
+    cover the change."""
     s = state.evolve()
+    for sq in [*(sq for squares in (restored or {}).values() for sq in squares), *([bishop] if bishop else [])]:
+        if not (isinstance(sq, tuple) and len(sq) == 2 and board.on_grid(sq)):
+            raise ValueError(f"{sq!r} is not a fresco segment (row, col) with rows and columns 1-5")
     for name, squares in (restored or {}).items():
         i = seat_of(s.names, name)
         p = s.players[i].evolve()

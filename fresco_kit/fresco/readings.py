@@ -18,6 +18,7 @@ import textwrap
 
 from fresco_kit.core.readings import Reading
 from fresco_kit.core.readings import readings_html as table_html
+from fresco_kit.core.text import Msg
 
 _FR = "Fresco rulebook"
 _BB = "Fresco: Big Box, How to Play"
@@ -30,8 +31,10 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, Game Components (60 coins), Setup 6 (the coins, sorted by value, are the common supply: "
         "the kit's bank) and Studio: Paint portraits (3 thalers per apprentice from it); no text says what "
         "happens when it cannot pay",
-        "the 60 coins (196 thalers, public sources, see seeds/README.md) are the whole bank: it pays only "
-        "what it holds",
+        Msg(
+            "the 60 coins (196 thalers, public sources, see seeds/README.md) are the whole bank: it pays only "
+            "what it holds"
+        ),
         ("the bank is unlimited and shortfalls are noted on paper, as Big Box does for paints",),
         "the components list a fixed number of coins and no text extends them; Big Box says paints are "
         "unlimited but says nothing of coins",
@@ -41,7 +44,7 @@ READINGS: tuple[Reading, ...] = (
         "supply.paints",
         f"{_FR}, Game Components (78 paint pieces) and Market/Workshop (paints come from the common "
         "supply); no text says what a purchase or blend the supply cannot cover does",
-        "such a purchase or blend is refused; with Big Box's unlimited paints the shortfall is noted on paper",
+        Msg("such a purchase or blend is refused; with Big Box's unlimited paints the shortfall is noted on paper"),
         (
             "the purchase goes ahead and the player gets only what the supply holds",
             "the supply is unlimited in the base game too",
@@ -54,7 +57,7 @@ READINGS: tuple[Reading, ...] = (
         "tie_for_the_win",
         "end.tie",
         f"{_FR}, End of the Game and {_BB}, Final point count: the most victory points wins; no tie-break is printed",
-        "tied leaders share the victory",
+        Msg("tied leaders share the victory"),
         ("a tie-break such as the final round's get-up order or the money left",),
         "no text gives a tie-break; as no two painters share a track space, only painters still on 0 "
         "points can tie, and the kit books that as a shared win rather than invent a rule",
@@ -64,7 +67,7 @@ READINGS: tuple[Reading, ...] = (
         "p1.order",
         f"{_BB}, 1. Choosing wake-up time and adjusting mood: at the start S1 counts as the last "
         "position; painters can stay on start spaces after the first round",
-        "every painter on a start space is behind all painters on the track; among them S1 is last, then S2, ...",
+        Msg("every painter on a start space is behind all painters on the track; among them S1 is last, then S2, ..."),
         ("the S1-is-last rule holds at the start only, and later start-space painters are ordered otherwise",),
         "a start space is before space 1 of the track, so its painter has fewer points than any painter "
         "on the track; the same S1-first order is the only one the texts give for the start spaces",
@@ -74,7 +77,7 @@ READINGS: tuple[Reading, ...] = (
         "mood.plus",
         f"{_FR}, Setup 8 (each mood painter on its marked space) and Change of mood ('+1'/'-1' spaces); "
         "with other illustrative data the start space could be a '+1' or '-1' space",
-        "a '+1'/'-1' start space gives or takes its apprentice at once, at setup",
+        Msg("a '+1'/'-1' start space gives or takes its apprentice at once, at setup"),
         ("the apprentice changes only after the first get-up",),
         "the '+1'/'-1' spaces act on whoever stands on them; with the kit's data (start in the middle of "
         "the column) the case does not arise",
@@ -85,9 +88,11 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, Theater: Improve one's mood (2 spaces up per theater apprentice, effective in the next "
         "round after the get-up time is chosen) and Change of mood (a figure never moves past the top "
         "or bottom space): the texts do not say when the 2 spaces are applied relative to that clamp",
-        "the painter moves up at the theater visit and stops at the top space there; the next get-up's "
-        "mood change then starts from that space (clamped again); only the apprentices of the '+1'/'-1' "
-        "spaces wait for the next get-up",
+        Msg(
+            "the painter moves up at the theater visit and stops at the top space there; the next get-up's "
+            "mood change then starts from that space (clamped again); only the apprentices of the '+1'/'-1' "
+            "spaces wait for the next get-up"
+        ),
         (
             "the 2 spaces are held back and added after the next get-up's mood change, so a painter one "
             "space below the top who then gets up at a '-1' time ends on the top space instead of one below it",
@@ -102,8 +107,10 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, Restore a segment of the fresco: count spaces without S1-S4; on an occupied space stop "
         "on the next empty space behind or ahead; the texts do not say what 'behind' is when no free space "
         "is left behind",
-        "start spaces do not count, so the space number is the VP held; 'behind' is the next free space "
-        "towards space 1 (the mover's own space is free, having been left), offered only when one exists",
+        Msg(
+            "start spaces do not count, so the space number is the VP held; 'behind' is the next free space "
+            "towards space 1 (the mover's own space is free, having been left), offered only when one exists"
+        ),
         ("'behind' may fall back onto a start space", "the mover's own former space counts as occupied"),
         "a start space is not a track space (the count skips them), and a painter that moves has left its space",
     ),
@@ -112,7 +119,7 @@ READINGS: tuple[Reading, ...] = (
         "bigbox.final_collision",
         f"{_FR}, End of the Game (money into points in get-up order) does not repeat the track rule; "
         f"{_BB}, Final point count: the painter moves to the next empty space ahead",
-        "base: the general track rule applies, the mover chooses behind or ahead; Big Box: ahead",
+        Msg("base: the general track rule applies, the mover chooses behind or ahead; Big Box: ahead"),
         ("the base game also moves ahead automatically, as Big Box says",),
         "the base rulebook's track rule covers every move on the track, and the final points are a move",
         switch="final_collision",
@@ -122,8 +129,10 @@ READINGS: tuple[Reading, ...] = (
         "bigbox.side2",
         f"{_FR}, End of the Game: flip the sheet to side 2, without describing it; {_BB}, End of Game "
         "and Scoring: no theater, the cathedral twice",
-        "side 2 as printed (public sources, see seeds/README.md): market, cathedral, studio, workshop, "
-        "cathedral; no theater; the second cathedral is resolved last (illustrative place)",
+        Msg(
+            "side 2 as printed (public sources, see seeds/README.md): market, cathedral, studio, workshop, "
+            "cathedral; no theater; the second cathedral is resolved last (illustrative place)"
+        ),
         ("the second cathedral visit comes right after the first",),
         "both rulesets use the same printed sheet, which Big Box describes; where the second visit sits "
         "is not printed in the texts, so the kit keeps the column order and puts it in the theater's place",
@@ -134,8 +143,10 @@ READINGS: tuple[Reading, ...] = (
         "altar.basic",
         f"{_FR}, Restore the altar: yellow + red + blue for 2, each replaceable by a blended paint for 1 more, "
         "or orange + green + purple for 6; the text does not say which blend replaces which primary",
-        "any blended paint may fill any primary's slot (+1 each); when both readings fit, the better one "
-        "scores (orange + green + purple: 6, not 5)",
+        Msg(
+            "any blended paint may fill any primary's slot (+1 each); when both readings fit, the better one "
+            "scores (orange + green + purple: 6, not 5)"
+        ),
         ("a blend replaces only a primary it is mixed from", "orange + green + purple as substitutes scores 5"),
         "the text names no pairing, and a player who owns orange + green + purple would always declare the 6",
     ),
@@ -144,7 +155,7 @@ READINGS: tuple[Reading, ...] = (
         "bigbox.rotation",
         f"{_BB}, Preparation for the Next Round, last bullet: with 2 or more painters on the start spaces, "
         "the first goes to the end of the line and the others move up",
-        "the rotation needs two or more painters on start spaces; one painter stays where it is",
+        Msg("the rotation needs two or more painters on start spaces; one painter stays where it is"),
         ("a single painter also moves, to the last start space",),
         "the bullet sets the condition '2 or more' itself; the base rulebook has no rotation (switch off)",
         switch="start_rotation",
@@ -155,8 +166,10 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, Cathedral: Restore the fresco or altar: each cathedral apprentice may restore one segment "
         "'or restore the altar once'; the text does not say whether 'once' limits the apprentice, the visit "
         "or the whole game",
-        "'once' is per apprentice: each cathedral apprentice may restore the altar, so a player with two "
-        "cathedral apprentices (and the paints) may restore it twice in one visit, and again in later rounds",
+        Msg(
+            "'once' is per apprentice: each cathedral apprentice may restore the altar, so a player with two "
+            "cathedral apprentices (and the paints) may restore it twice in one visit, and again in later rounds"
+        ),
         (
             "a player restores the altar at most once per cathedral visit",
             "the altar can be restored only once in the whole game, by the first player to do it",
@@ -173,8 +186,10 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, Cathedral, Moving the bishop: before restoring any segment the player may move the bishop "
         "'once', one space, for 1 thaler; the text does not say whether that is once per segment or once per "
         "cathedral visit",
-        "a player may pay for one step before each segment they restore, so a player restoring two segments "
-        "in one visit may move the bishop twice (1 thaler each); never before an altar restoration",
+        Msg(
+            "a player may pay for one step before each segment they restore, so a player restoring two segments "
+            "in one visit may move the bishop twice (1 thaler each); never before an altar restoration"
+        ),
         ("one paid step per cathedral visit, however many segments the player restores",),
         "'before restoring any segment' ties the move to each restoration, and 'once' forbids a second step "
         "before the same segment; the bishop moves onto every restored segment anyway, so a step per "
@@ -188,8 +203,10 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, Performing actions: the players visit 'the 5 locations one after the other'; the text "
         "does not give the order, though Locations and actions lists them market, cathedral, studio, "
         "workshop, theater",
-        "the locations are visited in the order of the action sheet's columns: market, cathedral, studio, "
-        "workshop, theater (side 2 in the final round: market, cathedral, studio, workshop, cathedral)",
+        Msg(
+            "the locations are visited in the order of the action sheet's columns: market, cathedral, studio, "
+            "workshop, theater (side 2 in the final round: market, cathedral, studio, workshop, cathedral)"
+        ),
         ("the players agree on another order, or visit them in the order the board shows them",),
         "both rulebooks list the locations in this order, and the action sheet (public sources, see "
         "seeds/README.md) prints its columns in it; buying and blending before the cathedral is what "
@@ -202,8 +219,10 @@ READINGS: tuple[Reading, ...] = (
         f"{_BB}, Preparation for the Next Round, last bullet: of 2 or more painters on the start spaces "
         "'the first' goes to the end of the line and the others move up; the text does not say which "
         "painter is first",
-        "the first is the painter on the lowest start space (S1, the one who chose first): it goes to the "
-        "highest start space still occupied, and each other start-space painter moves down one number",
+        Msg(
+            "the first is the painter on the lowest start space (S1, the one who chose first): it goes to the "
+            "highest start space still occupied, and each other start-space painter moves down one number"
+        ),
         (
             "the first is the painter on the highest start space (the best placed, since S1 counts as "
             "last): it goes to S1 and the others move up one number",
@@ -221,9 +240,11 @@ READINGS: tuple[Reading, ...] = (
         f"players use; {_BB}, Preparation 2 and 5 and 1. Choosing wake-up time say it: 12 thalers and 1 "
         "yellow, 1 red, 1 blue each; S1 counts as the last position; 3 stalls and some tiles removed for 3 "
         "players",
-        "the base game takes these from Big Box too (12 thalers and 1 yellow, 1 red, 1 blue each; S1 counts "
-        "as last at the start; 3 stalls for 3 players), but not Big Box's unlimited paints (the base game's "
-        "78 pieces stay a limited supply unless Big Box's unlimited paints are switched on)",
+        Msg(
+            "the base game takes these from Big Box too (12 thalers and 1 yellow, 1 red, 1 blue each; S1 counts "
+            "as last at the start; 3 stalls for 3 players), but not Big Box's unlimited paints (the base game's "
+            "78 pieces stay a limited supply unless Big Box's unlimited paints are switched on)"
+        ),
         (
             "the base game has other starting amounts (the base text does not print them; the kit knows "
             "of no source that does)",
@@ -241,9 +262,11 @@ READINGS: tuple[Reading, ...] = (
         f"{_FR}, End of the Game: only 6 or fewer tiles at the start of a round make it the final round; "
         f"the text does not say what happens when the fresco is finished before that; {_BB}, End of Game "
         "and Scoring, second bullet: then that round is the final one",
-        "base: the game goes on; the next round starts with 0 tiles left, so it is the final round (played "
-        "on side 2, with nothing left to restore but the altar); Big Box: the round in which the fresco is "
-        "completed is the final one",
+        Msg(
+            "base: the game goes on; the next round starts with 0 tiles left, so it is the final round (played "
+            "on side 2, with nothing left to restore but the altar); Big Box: the round in which the fresco is "
+            "completed is the final one"
+        ),
         ("the base game also ends after the round in which the fresco is completed, as Big Box says",),
         "the base text names one trigger only and the kit does not add a second; the case is rare, as the "
         "last 7 tiles must all be restored in one round",
@@ -256,9 +279,11 @@ READINGS: tuple[Reading, ...] = (
         f"{_BB}, Preparation 2 (thalers and paints behind the large screen), {_FR}, Market (bought paints "
         "hidden behind the large screen) and Planning actions (plans behind the small screen); the texts "
         "do not say what else is secret",
-        "thalers and paints behind the large screens and plans (while planning) behind the small ones are "
-        "hidden; the bag's contents (the 14 known tiles minus booths and removed ones), restored tiles, "
-        "the bank and the paint supply are open; only the order of future draws is secret",
+        Msg(
+            "thalers and paints behind the large screens and plans (while planning) behind the small ones are "
+            "hidden; the bag's contents (the 14 known tiles minus booths and removed ones), restored tiles, "
+            "the bank and the paint supply are open; only the order of future draws is secret"
+        ),
         ("the bag's contents are secret too",),
         "only the screens hide things; everything else lies on the table and can be deduced",
     ),

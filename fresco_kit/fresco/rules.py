@@ -37,6 +37,7 @@ from .actions import (
     Theater,
     Wake,
     parse_action,
+    upgrade_action,
 )
 from .bots import determinize, sample_action
 from .consistency import invariants, load_state, problems
@@ -104,6 +105,7 @@ __all__ = [
     "sample_action",
     "scores",
     "state_from_dict",
+    "upgrade_action",
 ]
 
 

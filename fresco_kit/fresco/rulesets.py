@@ -196,7 +196,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         False,
         False,
         f"{_FR}, Cathedral: Restore the fresco or altar ('restore the altar once' read per apprentice; "
-        "readings: altar_more_than_once)",
+        "the kit's reading 'altar more than once')",
         f"{_BB}, Cathedral: Restore the fresco or the altar (each apprentice: a segment or the altar; no 'once')",
         Reach(
             "step",
@@ -212,7 +212,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         False,
         False,
         f"{_FR}, Cathedral, Moving the bishop ('before restoring any segment ... once' read per segment; "
-        "readings: bishop_move_before_each_restoration)",
+        "the kit's reading 'bishop move before each restoration')",
         f"{_BB}, Cathedral, Moving the bishop (the same words)",
         Reach(
             "step",

@@ -1,6 +1,7 @@
 """Fresco's scoring as pure functions (Fresco rulebook, Cathedral and End of the Game).
 
-- :func:`bishop_bonus` -- "The bishop's bonus points": 3 on the segment, 2 beside it.
+- :func:`bishop_bonus` (:func:`bonus_at` by index) -- "The bishop's bonus points": 3 on the
+  segment, 2 beside it.
 - :func:`altar_points` -- "Restore the altar": basic paints with substitutes, or the
   three blended paints; the better reading when both apply.
 - :func:`money_points` -- "End of the Game": every 2 thalers are worth 1 VP.
@@ -18,17 +19,23 @@ from .refs import RULES
 
 
 def bishop_bonus(bishop: board.Square, segment: board.Square) -> int:
-    """Bonus for restoring ``segment`` with the bishop on ``bishop`` (squares ``(row, col)``, 0-4).
+    """Bonus for restoring ``segment`` with the bishop on ``bishop`` (squares ``(row, col)``,
+    counted from 1: rows and columns 1-5): :func:`bonus_at` of their places.
 
-    3 when they are the same square, 2 when adjacent (king move), else 0.
     Raises ``ValueError`` for a square off the 5x5 grid."""
     for sq in (bishop, segment):
         if not (isinstance(sq, tuple) and len(sq) == 2 and board.on_grid(sq)):
-            raise ValueError(f"{sq!r} is not a fresco square (row, col) with 0 <= row, col <= 4")
-    b, s = board.index(bishop), board.index(segment)
-    if b == s:
+            raise ValueError(f"{sq!r} is not a fresco segment (row, col) with rows and columns 1-5")
+    return bonus_at(board.index(bishop), board.index(segment))
+
+
+def bonus_at(bishop: int, segment: int) -> int:
+    """The bishop's bonus points (Cathedral) for the segment at index ``segment`` with the
+    bishop at index ``bishop`` (:func:`.board.index`): 3 on the same segment, 2 next to it
+    (king move), else 0."""
+    if bishop == segment:
         return BISHOP_ON
-    return BISHOP_ADJACENT if b in board.neighbours()[s] else 0
+    return BISHOP_ADJACENT if bishop in board.neighbours()[segment] else 0
 
 
 def altar_readings(paints: Sequence[str]) -> dict[str, int]:

@@ -78,26 +78,26 @@ def _paint_chips(svg: Svg, x: float, y: float, paints: tuple[int, ...], say: Say
 
 def _fresco(svg: Svg, s: State, say: Say) -> None:
     svg.text(GRID_X, GRID_Y - 30, say(Msg("The fresco (tile value and paints)")), size=14, bold=True)
-    for c in range(data.COLS):
+    for c in range(1, data.COLS + 1):  # squares count from 1 (board.py): column c is drawn at (c - 1) * CELL
         svg.text(
-            GRID_X + c * CELL + CELL / 2,
+            GRID_X + (c - 1) * CELL + CELL / 2,
             GRID_Y - 8,
-            say(Msg("col {col}", col=c + 1)),
+            say(Msg("col {col}", col=c)),
             size=12,
             anchor="middle",
             fill=MUTED,
         )
-    for r in range(data.ROWS):
+    for r in range(1, data.ROWS + 1):
         svg.text(
             GRID_X - 6,
-            GRID_Y + r * CELL + CELL / 2 + 4,
-            say(Msg("row {row}", row=r + 1)),
+            GRID_Y + (r - 1) * CELL + CELL / 2 + 4,
+            say(Msg("row {row}", row=r)),
             size=12,
             anchor="end",
             fill=MUTED,
         )
-        for c in range(data.COLS):
-            x, y = GRID_X + c * CELL, GRID_Y + r * CELL
+        for c in range(1, data.COLS + 1):
+            x, y = GRID_X + (c - 1) * CELL, GRID_Y + (r - 1) * CELL
             t = s.fresco[board.index((r, c))]
             if t < 0:
                 svg.rect(
@@ -124,7 +124,7 @@ def _fresco(svg: Svg, s: State, say: Say) -> None:
             svg.text(x + 8, y + 24, str(tile.value), on=PAPER, size=18, bold=True, fill="#4d2600")
             _paint_chips(svg, x + 7, y + CELL - 20, tile.paints, say, min(10, (CELL - 14) / sum(tile.paints) - 3))
     br, bc = board.square(s.bishop)
-    bx, by = GRID_X + bc * CELL + CELL - 15, GRID_Y + br * CELL + 16
+    bx, by = GRID_X + (bc - 1) * CELL + CELL - 15, GRID_Y + (br - 1) * CELL + 16
     svg.circle(
         bx,
         by,
@@ -226,7 +226,7 @@ def _players(svg: Svg, s: State, y: float, say: Say) -> float:
         svg.text(xs[0] + 6, row + 17, nm + (" *" if acting else ""), on=colour, size=12, bold=acting)
         cells = (
             f"S{p.start}" if p.start else say(Msg("{vp} VP", vp=p.vp)),
-            str(p.mood),
+            str(names.mood_space(p.mood)),
             str(p.apprentices),
             f"{p.time}" if p.time else "-",
             str(len(p.tiles)),
@@ -301,9 +301,10 @@ BONUS_COLOURS = {0: "#f4f6f7", 2: "#f5b041", 3: "#b03a2e"}
 
 
 def bishop_svg(bishop: tuple[int, int], state: State | None = None) -> str:
-    """The bishop's bonus for restoring each segment with the bishop on ``bishop`` (Fresco
-    rulebook, Cathedral, The bishop's bonus points), from :func:`.scoring.bishop_bonus`;
-    with ``state`` each cell also shows its tile's value (or "restored")."""
+    """The bishop's bonus for restoring each segment with the bishop on ``bishop`` (``(row,
+    col)`` counted from 1, as the board's labels) (Fresco rulebook, Cathedral, The bishop's
+    bonus points), from :func:`.scoring.bishop_bonus`; with ``state`` each cell also shows
+    its tile's value (or "restored")."""
     size = 76
     x0, y0 = 60, 56
     where = names.segment(bishop)
@@ -312,14 +313,14 @@ def bishop_svg(bishop: tuple[int, int], state: State | None = None) -> str:
     )
     svg = Svg(x0 + 5 * size + 20, y0 + 5 * size + 64, alt)
     svg.text(16, 24, f"The bishop on {where}", size=15, bold=True)
-    for c in range(data.COLS):
-        svg.text(x0 + c * size + size / 2, y0 - 8, f"col {c + 1}", size=12, anchor="middle", fill=MUTED)
-    for r in range(data.ROWS):
-        svg.text(x0 - 6, y0 + r * size + size / 2 + 4, f"row {r + 1}", size=12, anchor="end", fill=MUTED)
-        for c in range(data.COLS):
+    for c in range(1, data.COLS + 1):
+        svg.text(x0 + (c - 1) * size + size / 2, y0 - 8, f"col {c}", size=12, anchor="middle", fill=MUTED)
+    for r in range(1, data.ROWS + 1):
+        svg.text(x0 - 6, y0 + (r - 1) * size + size / 2 + 4, f"row {r}", size=12, anchor="end", fill=MUTED)
+        for c in range(1, data.COLS + 1):
             bonus = bishop_bonus(bishop, (r, c))
             fill = BONUS_COLOURS[bonus]
-            x, y = x0 + c * size, y0 + r * size
+            x, y = x0 + (c - 1) * size, y0 + (r - 1) * size
             tip = f"{names.segment((r, c))}: bishop bonus {bonus}"
             svg.rect(x + 1, y + 1, size - 2, size - 2, fill=fill, stroke=MUTED, tip=tip)
             svg.text(x + size / 2, y + 30, f"+{bonus}" if bonus else "0", on=fill, size=16, anchor="middle", bold=True)
@@ -329,7 +330,13 @@ def bishop_svg(bishop: tuple[int, int], state: State | None = None) -> str:
                 svg.text(x + size / 2, y + 54, value, on=fill, size=12, anchor="middle")
     br, bc = bishop
     svg.circle(
-        x0 + bc * size + size - 14, y0 + br * size + 14, 9, BISHOP, stroke="#ffffff", width=1.5, tip="the bishop"
+        x0 + (bc - 1) * size + size - 14,
+        y0 + (br - 1) * size + 14,
+        9,
+        BISHOP,
+        stroke="#ffffff",
+        width=1.5,
+        tip="the bishop",
     )
     svg.text(16, y0 + 5 * size + 24, "+3 on his segment, +2 next to it (diagonals too)", size=12)
     svg.text(16, y0 + 5 * size + 44, "cells: the bonus" + (", then the tile's value" if state else ""), size=12)

@@ -2,7 +2,7 @@
 
 The table shows moves as steps a player picks one after another, first the kind of
 move, then each choice, e.g. ``("Restore a fresco segment", "segment (2, 3), worth 5:
-yellow + red + green", "move the bishop to (1, 1) first (1 thaler)")``.  A planning
+yellow + red + green", "first move the bishop to segment (2, 2) (1 thaler)")``.  A planning
 decision has hundreds of legal plans (one count per column of the action sheet); as
 steps it is five small choices, one per column.  Every label names pieces as players
 know them (:mod:`.names`), never by data id.
@@ -155,8 +155,8 @@ def move_steps(state: State, action: Action) -> tuple[str, ...]:
 
 
 def move_text(state: State, action: Action) -> str:
-    """``action`` as one line with names, e.g. ``Red: restore a fresco segment: segment
-    (1, 2), worth 5: yellow + red + green; the bishop stays on (2, 2)``."""
+    """``action`` as one line with names, e.g. ``Red: restore a fresco segment -- segment
+    (2, 3), worth 5: yellow + red + green; the bishop stays on segment (3, 3)``."""
     kind, *rest = move_steps(state, action)
     said = Msg(_IN_LINE[kind.template], **kind.params) if isinstance(kind, Msg) else kind
     return Msg(

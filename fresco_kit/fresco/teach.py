@@ -36,6 +36,7 @@ from .actions import Done, Plan, Wake
 from .bots import comparison_text, play_random, ruleset_comparison
 from .data import CATEGORIES
 from .examples import example
+from .names import mood_space
 from .positions import edit, play_round_start
 from .refs import RULES
 from .rulesets import switch_table_html
@@ -141,19 +142,23 @@ def wake_up(
     """Play Phase I of a first round (or with ``vp`` track spaces) with these get-up times.
 
     ``times`` gives every player's time (its keys are the players, 3 or 4 of
-    :data:`PLAYERS`); ``moods`` their mood-column space before getting up.  The
-    engine decides the choosing order (last on the track first); a refused choice
-    (e.g. a time already taken) stops the report and lists the engine's reasons."""
+    :data:`PLAYERS`); ``moods`` their mood-column space before getting up, counted from 1
+    at the bottom as the board shows it (:func:`.names.mood_space`; the rows say the spaces
+    the same way).  The engine decides the choosing order (last on the track first); a
+    refused choice (e.g. a time already taken) stops the report and lists the engine's
+    reasons.  Raises ValueError for a mood space off the column."""
     names = list(times)
     game = new_game(names, seed=seed)
     changes: dict[str, dict[str, int]] = {nm: {} for nm in names}
     for nm, m in (moods or {}).items():
-        changes[nm]["mood"] = m
+        if not 1 <= m <= data.MOOD_LENGTH:
+            raise ValueError(f"{nm}: mood space {m!r} is off the column (spaces 1 to {data.MOOD_LENGTH})")
+        changes[nm]["mood"] = m - 1  # the state counts the column from 0
     for nm, v in (vp or {}).items():
         changes[nm]["vp"] = v
     game = game.with_state(edit(game.state, players=changes))
     report = WakeReport()
-    before = {nm: game.state.player(nm).mood for nm in names}
+    before = {nm: mood_space(game.state.player(nm).mood) for nm in names}
     rank = 0
     while game.state.phase == "wake":
         name = game.state.to_move[0]
@@ -172,7 +177,7 @@ def wake_up(
                 p.time,
                 data.INN[p.time][0],
                 before[name],
-                p.mood,
+                mood_space(p.mood),
                 game.state.price(names.index(name)),
                 p.apprentices,
                 0,
@@ -262,8 +267,10 @@ def plan_report(
 
 # -- Cathedral -------------------------------------------------------------------------------
 def bishop_bonus_grid(bishop: tuple[int, int]) -> list[list[int]]:
-    """``grid[row][col]`` = bishop bonus for restoring that segment with the bishop on ``bishop``."""
-    return [[bishop_bonus(bishop, (r, c)) for c in range(data.COLS)] for r in range(data.ROWS)]
+    """The bishop bonus for restoring each segment with the bishop on ``bishop`` (squares
+    ``(row, col)`` counted from 1, as the board's labels): ``grid[row - 1][col - 1]``."""
+    rows = range(1, data.ROWS + 1)
+    return [[bishop_bonus(bishop, (r, c)) for c in range(1, data.COLS + 1)] for r in rows]
 
 
 @dataclass

@@ -73,7 +73,7 @@ def track_reasons(s: State, i: int, gain: int, choice: str | None, rule: RuleRef
     """Reasons a behind/ahead ``choice`` does not fit the landing of ``gain`` points.
 
     With the ``action`` (whose ``track`` field is the choice), a missing choice is
-    refused with the actions that make it, e.g. ``restore Red 1,2 track ahead``."""
+    refused with the actions that make it, e.g. ``restore Red 2,3 track ahead``."""
     target, options = landing(s, i, gain)
     if not options:
         if choice is not None:

@@ -12,7 +12,7 @@ from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.text import Msg
 
-from . import data
+from . import data, names
 from .actions import Wake
 from .refs import RULES
 from .state import State
@@ -97,8 +97,8 @@ def apply(s: State, a: Wake, events: list) -> None:
                 player=a.player,
                 time=a.time,
                 change=change,
-                before=p.mood,
-                after=mood,
+                before=names.mood_space(p.mood),
+                after=names.mood_space(mood),
                 price=price,
             ),
             RULES["p1.mood"],

@@ -31,7 +31,7 @@ from fresco_kit.classroom.colours import INK, PAINT_COLOURS, text_on
 from fresco_kit.classroom.widgets import panel
 from fresco_kit.core.text import plural
 
-from . import data, teach
+from . import board, data, names, teach
 from .svg import bishop_svg
 
 #: controls sized to their labels (no cut text): descriptions as wide as they need
@@ -71,6 +71,11 @@ def _panel(
     return box
 
 
+def _spaces(spaces: frozenset[int]) -> str:
+    """Mood-column spaces as players count them (from 1 at the bottom), e.g. ``2, 3``."""
+    return ", ".join(str(names.mood_space(k)) for k in sorted(spaces))
+
+
 def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
     """Phase I (Fresco rulebook, I. Choosing get up time and adjusting mood).
 
@@ -82,8 +87,8 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
     (an ``HTML`` widget) ``fk-probe-out`` (the browser test's hook)."""
     import ipywidgets as widgets
 
-    names = teach.players_for(n)
-    defaults = dict(zip(names, (7, 5, 6, 8)))
+    players = teach.players_for(n)
+    defaults = dict(zip(players, (7, 5, 6, 8)))
     times = {
         nm: widgets.Dropdown(
             options=[(f"{t} o'clock", t) for t in data.TIMES],
@@ -92,36 +97,36 @@ def wake_up_widget(n: int = 4, probe: bool = True) -> Any:
             layout={"width": "190px"},
             style=WIDE,
         )
-        for nm in names
+        for nm in players
     }
     moods = {
         nm: widgets.IntSlider(
-            value=data.MOOD_START,
-            min=0,
-            max=data.MOOD_LENGTH - 1,
+            value=names.mood_space(data.MOOD_START),
+            min=1,
+            max=data.MOOD_LENGTH,
             description="mood space",
             continuous_update=False,
             layout=SLIDER,
             style=WIDE,
         )
-        for nm in names
+        for nm in players
     }
     out = answer()
     if probe:
-        times[names[0]].add_class("fk-probe")
+        times[players[0]].add_class("fk-probe")
         out.add_class("fk-probe-out")
 
     def update(*_: Any) -> None:
-        report = teach.wake_up({nm: times[nm].value for nm in names}, {nm: moods[nm].value for nm in names})
+        report = teach.wake_up({nm: times[nm].value for nm in players}, {nm: moods[nm].value for nm in players})
         show(out, report.text())
 
     for w in list(times.values()) + list(moods.values()):
         w.observe(update, names="value")
-    rows = [widgets.HBox([times[nm], moods[nm]]) for nm in names]
+    rows = [widgets.HBox([times[nm], moods[nm]]) for nm in players]
     note = (
         "Choose each player's get-up time and set the mood space they start from: the answer shows the "
-        f'choosing order and what each choice does. Mood spaces 0..{data.MOOD_LENGTH - 1}: "-1" = '
-        f'{sorted(data.MOOD_MINUS)}, "+1" = {sorted(data.MOOD_PLUS)}.'
+        f"choosing order and what each choice does. Mood spaces 1 (bottom) to {data.MOOD_LENGTH} (top): "
+        f'"-1" = {_spaces(data.MOOD_MINUS)}, "+1" = {_spaces(data.MOOD_PLUS)}.'
     )
     return _panel(
         "Phase I: get-up times and mood", [widgets.VBox(rows)], out, {"times": times, "moods": moods}, update, note
@@ -185,7 +190,7 @@ def bishop_widget(state: Any = None) -> Any:
     import ipywidgets as widgets
 
     square = widgets.Dropdown(
-        options=[(f"row {r}, col {c}", (r, c)) for r in range(data.ROWS) for c in range(data.COLS)],
+        options=[(f"row {r}, column {c}", (r, c)) for r, c in board.SQUARES],
         value=data.CENTRE,
         description="bishop on",
         style=WIDE,
@@ -198,9 +203,10 @@ def bishop_widget(state: Any = None) -> Any:
 
     def update(*_: Any) -> None:
         grid = teach.bishop_bonus_grid(square.value)
-        twos = [(r, c) for r in range(data.ROWS) for c in range(data.COLS) if grid[r][c] == 2]
+        twos = [(r, c) for r, c in board.SQUARES if grid[r - 1][c - 1] == 2]
+        where = names.segment(square.value)
         text = (
-            f"bishop on {square.value}: +3 for restoring {square.value}, +2 for "
+            f"bishop on {where}: +3 for restoring {where}, +2 for "
             f"{plural(len(twos), 'neighbouring segment')} {', '.join(map(str, twos))}; 0 elsewhere"
         )
         show(out, text, bishop_svg(square.value, state if values.value else None))

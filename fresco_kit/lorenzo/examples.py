@@ -24,7 +24,8 @@ SRC = rulebook_title("lorenzo")
 
 
 def _first_rule(game: Game, action: Action) -> str:
-    """The checklist id of the first reason ``action`` is refused in ``game`` ("legal" if none)."""
+    """The checklist id of the first reason ``action`` is refused in ``game`` ("legal" if none);
+    the checks compare it and show the rule in words (learner text names no checklist id)."""
     verdict = game.explain(action)
     return verdict.reasons[0][1].id if verdict.reasons else "legal"
 
@@ -42,7 +43,7 @@ def servants_lift_the_neutral_member() -> list[Check]:
     red = game.state.player("Red")
     return [
         Check("neutral member value", 0, value),
-        Check("with 0 servants: refused by", "place.min", refused),
+        Check("with 0 servants: refused, the value below the floor's", True, refused == "place.min"),
         Check("servants left (3 - 3)", 0, red.res["servants"]),
         Check("Red's territories", 1, len(red.cards["territory"])),
         Check("Red's wood (2 + Woods 1)", 3, red.res["wood"]),
@@ -68,8 +69,14 @@ def occupied_tower_with_floor_bonus() -> list[Check]:
     return [
         Check("Blue's coins after (5 - 3 + 2 - 4)", 0, blue.res["coins"]),
         Check("Blue's military (Hiring Recruits)", 5, blue.res["military"]),
-        Check("with 2 coins: refused by", "towers.occupied", _first_rule(poor, blue_move)),
-        Check("with 3 coins: refused by", "towers.costs", _first_rule(poorer, blue_move)),
+        Check(
+            "with 2 coins: refused, 3 coins owed for the occupied tower",
+            True,
+            _first_rule(poor, blue_move) == "towers.occupied",
+        ),
+        Check(
+            "with 3 coins: refused, the card's cost not covered", True, _first_rule(poorer, blue_move) == "towers.costs"
+        ),
     ]
 
 
@@ -94,7 +101,9 @@ def third_territory_needs_military() -> list[Check]:
     game.play(take)
     red = game.state.player("Red")
     return [
-        Check("third territory at 0 military: refused by", "towers.territory_mp", refused),
+        Check(
+            "third territory at 0 military: refused, 3 military points needed", True, refused == "towers.territory_mp"
+        ),
         Check("Red's military after market space 3", 3, military),
         Check("Red's territories after", 3, len(red.cards["territory"])),
         Check("military after (not spent)", 3, red.res["military"]),
@@ -121,7 +130,11 @@ def production_with_trades() -> list[Check]:
     game.play("choose Red 1")
     red = game.state.player("Red")
     return [
-        Check("buildings asked to trade", "[29, 30]", str(asked)),
+        Check(
+            "buildings asked to trade, one at a time",
+            "Carpenter's Shop, Stonemason's Shop",
+            ", ".join(load().cards[c].name for c in asked),
+        ),
         Check("Red's coins (0 + 5 + 3 + 4 + 2)", 14, red.res["coins"]),
         Check("Red's wood", 0, red.res["wood"]),
         Check("Red's stone", 0, red.res["stone"]),
@@ -200,7 +213,7 @@ def three_excommunications() -> list[Check]:
     red = game.state.player("Red")
     return [
         Check("coins from market space 1 (5 - 1)", 4, coins_market),
-        Check("neutral + 1 servant: refused by", "excomm.kinds", refused),
+        Check("neutral + 1 servant: refused, the excommunication doubles servants", True, refused == "excomm.kinds"),
         Check("coins after the Council Palace (4 + 0 + 1)", 5, red.res["coins"]),
         Check("servants left (4 - 2)", 2, red.res["servants"]),
         Check("VP lost at the end (23 // 5)", 4, excommunication_loss(red)),

@@ -43,25 +43,25 @@ def test_fresco_grid_shows_tiles_edges_and_bishop():
     bishop = [c for c in ax.collections if c.get_gid() == "bishop"]
     assert len(bishop) == 1
     x, y = bishop[0].get_offsets()[0]
-    assert (round(-y), round(x)) == board.square(state.bishop)
+    assert (round(-y) + 1, round(x) + 1) == board.square(state.bishop)  # row 1 at y = 0, col 1 at x = 0
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "bishop" in labels and all(c in labels for c in data.COLOURS)
 
 
 def test_fresco_grid_marks_restored_segments():
     state = new_game(["Red", "White", "Blue"], seed=2).state
-    state = edit(state, restored={"Red": [(0, 0), (4, 4)]}, bishop=(4, 4))
+    state = edit(state, restored={"Red": [(1, 1), (5, 5)]}, bishop=(5, 5))
     ax = draw.draw_fresco(state).axes[0]
     assert texts(ax).count("restored") == 2
     assert "23 tiles left" in ax.get_title()
 
 
 @pytest.mark.rule("fresco cath.bishop_bonus")
-@pytest.mark.parametrize("bishop", [(2, 2), (0, 0), (0, 3), (4, 1), (3, 3)])
+@pytest.mark.parametrize("bishop", [(3, 3), (1, 1), (1, 4), (5, 2), (4, 4)])
 def test_heatmap_values_equal_bishop_bonus(bishop):
     fig = draw.draw_bishop_heatmap(bishop)
     image = np.asarray(fig.axes[0].images[0].get_array())
-    expected = np.array([[bishop_bonus(bishop, (r, c)) for c in range(5)] for r in range(5)])
+    expected = np.array([[bishop_bonus(bishop, (r, c)) for c in range(1, 6)] for r in range(1, 6)])
     assert image.shape == (5, 5) and (image == expected).all()
     assert names.segment(bishop) in fig.axes[0].get_title()  # counted from 1, as labelled
     assert texts(fig.axes[0]).count("+3") == 1
@@ -69,7 +69,7 @@ def test_heatmap_values_equal_bishop_bonus(bishop):
 
 def test_heatmap_with_tile_values():
     state = new_game(["Red", "White", "Blue"], seed=2).state
-    ax = draw.draw_bishop_heatmap((2, 2), state).axes[0]
+    ax = draw.draw_bishop_heatmap((3, 3), state).axes[0]
     centre = data.FRESCO_TILES[state.fresco[board.CENTRE_INDEX]].value
     assert f"{centre}+3" in texts(ax)
 
@@ -115,7 +115,7 @@ def test_text_in_the_figures_contrasts_with_its_background():
             back = matplotlib.colors.to_hex(cell.get_facecolor())
             assert contrast(matplotlib.colors.to_hex(text.get_color()), back) >= 4.5, (text.get_text(), back)
     assert "White" in {c.get_text().get_text() for c in inn.tables[0].get_celld().values()}
-    for fig in (draw.draw_bishop_heatmap((1, 1)), draw.draw_bishop_heatmap((0, 0), state)):
+    for fig in (draw.draw_bishop_heatmap((2, 2)), draw.draw_bishop_heatmap((1, 1), state)):
         ax = fig.axes[0]
         image = ax.images[0]
         for t in ax.texts:
@@ -145,8 +145,8 @@ def test_figure_text_is_at_least_11_px_as_shown_in_a_notebook(which):
     state = new_game(["Red", "White", "Blue", "Yellow"], seed=1).state
     fig = {
         "fresco": lambda: draw.draw_fresco(state),
-        "heatmap": lambda: draw.draw_bishop_heatmap((1, 1)),
-        "heatmap_values": lambda: draw.draw_bishop_heatmap((1, 1), state),
+        "heatmap": lambda: draw.draw_bishop_heatmap((2, 2)),
+        "heatmap_values": lambda: draw.draw_bishop_heatmap((2, 2), state),
         "board": lambda: draw.draw_board(state),
     }[which]()
     shown = min(1.0, NOTEBOOK_WIDTH / (fig.get_figwidth() * fig.dpi))

@@ -91,20 +91,22 @@ def test_bank_example_counts_196_thalers_and_78_paints():
 
 def test_action_text_round_trips_and_bad_text_is_refused():
     texts = ["wake Red 7", "plan Red 1,2,0,1,1", "buy Red booth 2 tiles 1,3", "close Red booth 2",
-             "restore Red 1,2", "restore Red 1,2 bishop 1,1 track ahead", "restore Red 0,0 track behind",
+             "restore Red 2,3", "restore Red 2,3 bishop 2,2 track ahead", "restore Red 1,1 track behind",
              "altar Red yellow,red,blue", "altar Red orange,green,purple track ahead", "studio Red",
              "blend Red orange", "theater Red", "done Red", "settle Red behind"]
     for text in texts:
         assert str(parse_action(text)) == text
     assert parse_action("altar Red blue,yellow,red") == altar("Red", ["yellow", "red", "blue"])
     assert str(parse_action("altar Red blue,yellow,red")) == "altar Red yellow,red,blue"
-    assert parse_action("restore Red 1,2 track ahead") == Restore("Red", (1, 2), track="ahead")
+    assert parse_action("restore Red 2,3 track ahead") == Restore("Red", (2, 3), track="ahead")
+    assert parse_action("restore Red 1,1").segment == (1, 1) and parse_action("restore Red 5,5").segment == (5, 5)
     assert GRAMMAR.forms() == ["wake PLAYER TIME", "plan PLAYER COUNTS", "buy PLAYER booth BOOTH tiles TILES",
                                "close PLAYER booth BOOTH", "restore PLAYER SEGMENT [bishop BISHOP] [track TRACK]",
                                "altar PLAYER PAINTS [track TRACK]", "studio PLAYER", "blend PLAYER COLOUR",
                                "theater PLAYER", "done PLAYER", "settle PLAYER TRACK"]
     for bad in ["", "wake", "wake Red", "wake Red seven", "wake Red 4", "buy Red 2", "restore Red 1-2",
-                "restore Red 5,0", "restore Red 1,2 ahead", "altar Red yellow red", "altar Red black,red,blue",
+                "restore Red 6,1", "restore Red 0,1", "restore Red 1,0", "restore Red 2,3 bishop 0,0",
+                "restore Red 1,2 ahead", "altar Red yellow red", "altar Red black,red,blue",
                 "settle Red sideways", "fly Red", "plan Red", "plan Red 1 2 0 1 1", "plan Red 1.5",
                 "studio Red now", "buy Red booth 5 tiles 1"]:
         with pytest.raises(ValueError):
@@ -124,8 +126,9 @@ def test_action_text_round_trips_and_bad_text_is_refused():
     (lambda: Wake("Red Team", 7), "Wake.player"),
     (lambda: Restore("Red", (1, "2")), "Restore.segment"),
     (lambda: Restore("Red", (1, 2, 3)), "Restore.segment"),
-    (lambda: Restore("Red", (0, 0), bishop=(0, 5)), "Restore.bishop"),
-    (lambda: Restore("Red", (0, 0), track="sideways"), "Restore.track"),
+    (lambda: Restore("Red", (0, 1)), "Restore.segment"),           # rows and columns count from 1
+    (lambda: Restore("Red", (1, 1), bishop=(1, 6)), "Restore.bishop"),
+    (lambda: Restore("Red", (1, 1), track="sideways"), "Restore.track"),
     (lambda: Buy("Red", True, (1,)), "Buy.booth"),
     (lambda: Buy("Red", 1, (0,)), "Buy.tiles"),
     (lambda: altar("Red", ["yellow", "red", None]), "Altar.paints"),
@@ -224,7 +227,7 @@ def test_checks_name_every_reason():
     with pytest.raises(RuleError):
         g.play(Settle(first, "ahead"))
     with pytest.raises(RuleError):
-        rules.play(g.state, Restore(first, (0, 0)))
+        rules.play(g.state, Restore(first, (1, 1)))
 
 
 def test_ruleset_table_and_setup_events():

@@ -59,7 +59,7 @@ def test_locations_in_order_players_in_get_up_order_all_actions_at_once():
 def test_wrong_location_is_refused():
     g = at(game(), "studio", "Red", Red=(0, 0, 1, 1, 0))
     refused(g, Blend("Red", "orange"), "p2.resolve")
-    refused(g, Restore("Red", (0, 0)), "p2.resolve")
+    refused(g, Restore("Red", (1, 1)), "p2.resolve")
 
 
 @pytest.mark.rule("fresco p2.forfeit")
@@ -72,7 +72,7 @@ def test_actions_may_be_given_up_and_must_be_without_money_or_paints():
     assert all(isinstance(a, (Close, Done)) for a in g.legal_actions())
     g.play(Done("Red"))
     assert g.state.location == "cathedral" and g.state.to_move == ["Red"]
-    refused(g, Restore("Red", (2, 2)), "p2.forfeit")              # no paints
+    refused(g, Restore("Red", (3, 3)), "p2.forfeit")              # no paints
     refused(g, altar("Red", ["yellow", "red", "blue"]), "p2.forfeit")
     assert g.legal_actions() == [Done("Red")]
     g.play(Done("Red"))
@@ -134,69 +134,69 @@ def _edited(ruleset, **edits):
 @pytest.mark.rule("fresco cath.segment")
 def test_restoring_a_segment_pays_the_paints_and_keeps_the_tile():
     g0 = game()
-    need = tile_paints(g0, (0, 0))
-    g = _cathedral(players={"Red": {"paints": need}}, bishop=(4, 4))
+    need = tile_paints(g0, (1, 1))
+    g = _cathedral(players={"Red": {"paints": need}}, bishop=(5, 5))
     tile = g.state.fresco[0]
     supply = g.state.supply
-    g.play(Restore("Red", (0, 0)))
+    g.play(Restore("Red", (1, 1)))
     red = g.state.player("Red")
     assert red.tiles == (tile,) and g.state.fresco[0] == -1 and red.paints == (0,) * 6
     assert red.vp == data.FRESCO_TILES[tile].value and red.start == 0
     assert g.state.supply == tuple(a + b for a, b in zip(supply, data.FRESCO_TILES[tile].paints))
     g2 = _cathedral(players={"Red": {"paints": need}}, n=2)
-    g2.play(Restore("Red", (0, 0), bishop=(1, 1)))
-    refused(g2, Restore("Red", (0, 0)), "cath.segment")             # already restored
+    g2.play(Restore("Red", (1, 1), bishop=(2, 2)))
+    refused(g2, Restore("Red", (1, 1)), "cath.segment")             # already restored
     with pytest.raises(ValueError, match="Restore.segment: expected"):
-        Restore("Red", (5, 0))                                      # off the 5x5 fresco
+        Restore("Red", (6, 1))                                      # off the 5x5 fresco
 
 
 @pytest.mark.rule("fresco cath.bishop_move")
 def test_bishop_moves_one_step_for_one_thaler():
-    need = tile_paints(game(), (0, 0))
+    need = tile_paints(game(), (1, 1))
     g = _cathedral(n=2, players={"Red": {"paints": need, "thalers": 1}})
-    refused(g, Restore("Red", (0, 0), bishop=(0, 0)), "cath.bishop_move")   # two steps from (2,2)
-    refused(g, Restore("Red", (0, 0), bishop=(2, 2)), "cath.bishop_move")   # not a move
-    legal_moves = {a.bishop for a in g.legal_actions() if isinstance(a, Restore) and a.segment == (0, 0)}
-    assert legal_moves == {None, (1, 1), (1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2), (3, 3)}
-    g.play(Restore("Red", (0, 0), bishop=(1, 1)))
+    refused(g, Restore("Red", (1, 1), bishop=(1, 1)), "cath.bishop_move")   # two steps from (3, 3)
+    refused(g, Restore("Red", (1, 1), bishop=(3, 3)), "cath.bishop_move")   # not a move
+    legal_moves = {a.bishop for a in g.legal_actions() if isinstance(a, Restore) and a.segment == (1, 1)}
+    assert legal_moves == {None, (2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2), (4, 3), (4, 4)}
+    g.play(Restore("Red", (1, 1), bishop=(2, 2)))
     assert g.state.player("Red").thalers == 0
     g2 = _cathedral(players={"Red": {"paints": need, "thalers": 0}})
-    refused(g2, Restore("Red", (0, 0), bishop=(1, 1)), "cath.bishop_move")
+    refused(g2, Restore("Red", (1, 1), bishop=(2, 2)), "cath.bishop_move")
     # onto an already restored segment is fine
-    g3 = _cathedral(players={"Red": {"paints": need, "thalers": 2}}, restored={"Yellow": [(1, 1)]})
-    g3.play(Restore("Red", (0, 0), bishop=(1, 1)))
+    g3 = _cathedral(players={"Red": {"paints": need, "thalers": 2}}, restored={"Yellow": [(2, 2)]})
+    g3.play(Restore("Red", (1, 1), bishop=(2, 2)))
     assert g3.state.player("Red").points[1] == 2
 
 
 @pytest.mark.rule("fresco cath.bishop_bonus")
 def test_bishop_bonus_is_booked_on_the_track():
-    need = tile_paints(game(), (2, 2))
+    need = tile_paints(game(), (3, 3))
     g = _cathedral(players={"Red": {"paints": need}})
-    g.play(Restore("Red", (2, 2)))
+    g.play(Restore("Red", (3, 3)))
     red = g.state.player("Red")
     assert red.points[:2] == (11, 3) and red.vp == 14
 
 
 @pytest.mark.rule("fresco cath.bishop_after")
 def test_bishop_moves_to_the_restored_segment():
-    need = tile_paints(game(), (4, 0))
+    need = tile_paints(game(), (5, 1))
     g = _cathedral(players={"Red": {"paints": need}})
-    g.play(Restore("Red", (4, 0)))
-    assert board.square(g.state.bishop) == (4, 0) and g.state.player("Red").points[1] == 0
+    g.play(Restore("Red", (5, 1)))
+    assert board.square(g.state.bishop) == (5, 1) and g.state.player("Red").points[1] == 0
 
 
 @pytest.mark.rule("fresco cath.track")
 def test_track_from_space_1_and_the_behind_or_ahead_choice():
-    need = tile_paints(game(), (0, 0))
+    need = tile_paints(game(), (1, 1))
     value = data.FRESCO_TILES[game().state.fresco[0]].value
-    free = _cathedral(players={"Red": {"paints": need}}, bishop=(4, 4))
-    refused(free, Restore("Red", (0, 0), track="ahead"), "cath.track")       # nothing to choose
-    free.play(Restore("Red", (0, 0)))
+    free = _cathedral(players={"Red": {"paints": need}}, bishop=(5, 5))
+    refused(free, Restore("Red", (1, 1), track="ahead"), "cath.track")       # nothing to choose
+    free.play(Restore("Red", (1, 1)))
     assert free.state.player("Red").vp == value                             # S-spaces not counted
     for choice, expected in (("behind", value - 1), ("ahead", value + 1)):
-        g = _cathedral(players={"Red": {"paints": need}, "White": {"vp": value}}, bishop=(4, 4))
-        refused(g, Restore("Red", (0, 0)), "cath.track")
-        g.play(Restore("Red", (0, 0), track=choice))
+        g = _cathedral(players={"Red": {"paints": need}, "White": {"vp": value}}, bishop=(5, 5))
+        refused(g, Restore("Red", (1, 1)), "cath.track")
+        g.play(Restore("Red", (1, 1), track=choice))
         assert g.state.player("Red").vp == expected
         assert g.state.player("Red").points[3] == expected - value
 

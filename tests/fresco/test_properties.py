@@ -29,7 +29,7 @@ def random_action(rng: Rng, names: list[str]):
     that no action may hold, e.g. a time off the inn, raises ValueError when made)."""
     p = rng.choice(names + ["Nobody"])
     k = rng.randbelow(11)
-    sq = (rng.randbelow(7) - 1, rng.randbelow(7) - 1)
+    sq = (rng.randbelow(7), rng.randbelow(7))  # rows and columns 1-5: 0 and 6 are off the board
     if k == 0:
         return Wake(p, rng.choice(list(TIMES) + [4, 10]))
     if k == 1:

@@ -3,6 +3,8 @@ documented once, names a rule of the kit and a switch of the rulesets where anot
 reading can be played, and is pinned by a test naming its rule."""
 from __future__ import annotations
 
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -209,6 +211,17 @@ def test_the_two_visit_switches_are_listed_with_their_readings_and_default_to_th
         assert f"<code>{name}</code>" in readings.readings_html()
     rows = {row["name"] for row in __import__("fresco_kit.fresco.rulesets", fromlist=["x"]).switch_table()}
     assert {"altar_once_per_visit", "bishop_once_per_visit"} <= rows
+
+
+def test_the_learners_tables_name_readings_in_words_not_by_their_ids():
+    """The readings table and the switch table a notebook shows name each reading in words
+    (``altar more than once``); the ids stay in the code and in tooltips."""
+    table = unescape(re.sub(r"<[^>]+>", " ", readings.readings_html()))
+    switches = unescape(re.sub(r"<[^>]+>", " ", __import__("fresco_kit.fresco.teach", fromlist=["x"]).switch_table_html()))
+    for r in readings.READINGS:
+        assert r.id not in table and r.id.replace("_", " ") in table
+        assert r.id not in switches
+    assert "readings:" not in switches and "the kit's reading 'altar more than once'" in switches
 
 
 @pytest.mark.rule("fresco altar.basic")

@@ -123,8 +123,8 @@ def test_behind_may_be_the_movers_own_space_but_never_further_back():
 @pytest.mark.rule("fresco bigbox.final_collision")
 def test_big_box_automatic_move_ahead_is_reported_under_its_rule():
     g = game("bigbox")
-    g = g.with_state(edit(g.state, restored={"Yellow": [sq for sq in [(r, c) for r in range(5) for c in range(5)]
-                                                 if sq != (2, 2)][:19]}))
+    g = g.with_state(edit(g.state, restored={"Yellow": [sq for sq in [(r, c) for r in range(1, 6) for c in range(1, 6)]
+                                                 if sq != (3, 3)][:19]}))
     g = g.with_state(edit(g.state, players={"Red": {"vp": 10}, "White": {"vp": 16}}))
     play_round_start(g, times(g), plans(g))
     g = g.with_state(edit(g.state, players={"Red": {"thalers": 12}}))
@@ -283,12 +283,12 @@ def test_big_box_ends_early_only_when_no_tile_is_left():
     from .test_round_end import down_to
 
     g = game("bigbox")
-    g = down_to(g, 2, keep=((2, 2), (0, 0)))
+    g = down_to(g, 2, keep=((3, 3), (1, 1)))
     g = g.with_state(edit(g.state, players={"Red": {"paints": dict(zip(data.COLOURS, data.FRESCO_TILES[
         g.state.fresco[0]].paints))}}))
     assert not g.state.final                              # set up mid-round-1 with 2 tiles left
     at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
-    g.play(Restore("Red", (0, 0)))
+    g.play(Restore("Red", (1, 1)))
     finish_round(g)
     assert g.state.tiles_left == 1 and not g.is_over and g.state.phase == "wake"
     assert g.state.final and g.state.round == 2           # the <= 6 rule makes round 2 final

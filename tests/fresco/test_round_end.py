@@ -10,7 +10,7 @@ from .helpers import (P3, P4, at, board, data, edit, finish_round, game, plans, 
                       tile_paints, times, wake_all)
 
 
-def down_to(g, left: int, holder: str = "Yellow", keep=((2, 2),)):
+def down_to(g, left: int, holder: str = "Yellow", keep=((3, 3),)):
     squares = [sq for sq in board.SQUARES if sq not in keep][:25 - left]
     return g.with_state(edit(g.state, restored={holder: squares}))
 
@@ -32,7 +32,7 @@ def test_emptied_booths_are_refilled_from_the_bag():
 @pytest.mark.rule("fresco round.income")
 def test_income_one_thaler_per_restored_tile():
     g = game()
-    g = g.with_state(edit(g.state, restored={"Red": [(0, 0), (0, 1)], "Blue": [(4, 4)]}))
+    g = g.with_state(edit(g.state, restored={"Red": [(1, 1), (1, 2)], "Blue": [(5, 5)]}))
     play_round_start(g, times(g), plans(g))
     assert [g.state.player(nm).thalers for nm in P4] == [14, 12, 13, 12]
 
@@ -82,9 +82,9 @@ def test_final_round_cathedral_twice_no_theater():
 @pytest.mark.rule("fresco end.no_income", "fresco end.money")
 def test_no_income_after_the_final_round_then_money_in_get_up_order():
     g = game("bigbox")
-    g = g.with_state(edit(g.state, restored={"Red": [(0, 0)]},
+    g = g.with_state(edit(g.state, restored={"Red": [(1, 1)]},
                    players={"Red": {"vp": 30}, "White": {"vp": 40}, "Blue": {"vp": 50}, "Yellow": {"vp": 60}}))
-    g = down_to(g, 6, holder="Yellow", keep=((2, 2), (0, 0)))
+    g = down_to(g, 6, holder="Yellow", keep=((3, 3), (1, 1)))
     play_round_start(g, times(g), plans(g))                      # round 1: income paid
     assert g.state.final and g.state.player("Red").thalers == 13
     play_round_start(g, times(g), plans(g))
@@ -204,11 +204,11 @@ def test_start_spaces_rotate_only_in_big_box():
 def test_completing_the_fresco_ends_the_game_only_in_big_box():
     for ruleset in ("base", "bigbox"):
         g = game(ruleset)
-        need = tile_paints(g, (0, 0))
-        g = down_to(g, 1, keep=((0, 0),))
+        need = tile_paints(g, (1, 1))
+        g = down_to(g, 1, keep=((1, 1),))
         g = g.with_state(edit(g.state, players={"Red": {"paints": need}}))
         at(g, "cathedral", "Red", Red=(0, 1, 0, 0, 0))
-        g.play(Restore("Red", (0, 0)))
+        g.play(Restore("Red", (1, 1)))
         assert g.state.tiles_left == 0
         finish_round(g)
         if ruleset == "bigbox":

@@ -34,7 +34,7 @@ def test_positions_built_by_hand_save_and_load_back_equal():
     g = game()
     positions = [g.state,
                  edit(g.state, players={"Red": {"paints": {"orange": 2, "purple": 1}, "thalers": 3, "vp": 7},
-                                        "White": {"mood": 0}}, bishop=(0, 4), restored={"Blue": [(1, 1), (4, 4)]})]
+                                        "White": {"mood": 0}}, bishop=(1, 5), restored={"Blue": [(2, 2), (5, 5)]})]
     at(g, "cathedral", "Red", Red=(0, 2, 0, 0, 0))              # play_round_start + skip_to
     positions.append(g.state)
     positions.append(teach.wake_up({"Red": 7, "White": 5, "Blue": 9, "Yellow": 8}, moods={"Red": 1}).state)
@@ -51,8 +51,11 @@ def test_edit_makes_only_positions_that_save():
     g = game(players=P3)
     with pytest.raises(ValueError, match="state.players\\[0\\].mood: expected a whole number from 0 to 8"):
         edit(g.state, players={"Red": {"mood": 99}})
-    with pytest.raises(ValueError, match="state.bishop"):
-        edit(g.state, bishop=(5, 5))
+    for off in ((6, 6), (0, 1), (1, 0), (-1, 2)):  # rows and columns 1-5
+        with pytest.raises(ValueError, match="not a fresco segment"):
+            edit(g.state, bishop=off)
+    with pytest.raises(ValueError, match="not a fresco segment"):
+        edit(g.state, restored={"Red": [(3, 0)]})
     with pytest.raises(ValueError, match="unknown paint 'black'"):
         edit(g.state, players={"Red": {"paints": {"black": 1}}})
     with pytest.raises(ValueError, match="two painters share a victory point space"):
@@ -183,7 +186,7 @@ def test_out_of_turn_actions_name_who_acts_and_how():
     g = game()
     first = g.state.to_move[0]
     with pytest.raises(RuleError) as err:
-        g.play(Restore(first, (0, 0)))
+        g.play(Restore(first, (1, 1)))
     assert f"now {first} must choose a get-up time; the choices are: wake {first} 5, wake {first} 6" in str(err.value)
     wake_all(g)
     with pytest.raises(RuleError, match="now Red, White, Blue and Yellow must plan|now Red, White, Blue, Yellow must"):

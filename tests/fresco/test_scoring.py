@@ -10,18 +10,21 @@ from fresco_kit.fresco.scoring import altar_points, bishop_bonus, money_points
 
 @pytest.mark.rule("fresco cath.bishop_bonus")
 def test_bishop_bonus_on_beside_and_far():
-    assert bishop_bonus((2, 2), (2, 2)) == 3
-    for sq in [(1, 1), (1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2), (3, 3)]:
-        assert bishop_bonus((2, 2), sq) == 2        # diagonals count too
-    assert bishop_bonus((2, 2), (0, 2)) == 0 and bishop_bonus((0, 0), (4, 4)) == 0
-    assert bishop_bonus((0, 0), (1, 1)) == 2 and bishop_bonus((0, 4), (0, 3)) == 2
-    with pytest.raises(ValueError):
-        bishop_bonus((5, 0), (0, 0))
+    assert bishop_bonus((3, 3), (3, 3)) == 3
+    for sq in [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2), (4, 3), (4, 4)]:
+        assert bishop_bonus((3, 3), sq) == 2        # diagonals count too
+    assert bishop_bonus((3, 3), (1, 3)) == 0 and bishop_bonus((1, 1), (5, 5)) == 0
+    assert bishop_bonus((1, 1), (2, 2)) == 2 and bishop_bonus((1, 5), (1, 4)) == 2
+    for off in ((6, 1), (0, 1), (1, 0)):             # rows and columns count from 1 to 5
+        with pytest.raises(ValueError, match="rows and columns 1-5"):
+            bishop_bonus(off, (1, 1))
 
 
 def test_the_grid_graph_is_the_one_source_of_adjacency():
+    assert board.square(0) == (1, 1) and board.index((3, 3)) == board.CENTRE_INDEX == 12  # counted from 1
+    assert [board.square(board.index(sq)) for sq in board.SQUARES] == list(board.SQUARES)
     g = board.fresco_graph()
-    assert g.number_of_nodes() == 25 and g.degree((2, 2)) == 8 and g.degree((0, 0)) == 3
+    assert g.number_of_nodes() == 25 and g.degree((3, 3)) == 8 and g.degree((1, 1)) == 3
     for sq in board.SQUARES:
         assert {board.square(n) for n in board.neighbours()[board.index(sq)]} == set(g.neighbors(sq))
 

@@ -94,12 +94,12 @@ def test_restoration_steps_name_segment_value_paints_bishop_and_track():
     g = at(game(), "cathedral", "Red", Red=(0, 1, 0, 0, 0))
     g = g.with_state(edit(g.state, players={"Red": {"paints": {"yellow": 2, "red": 1}, "thalers": 3}}))
     steps = {str(a): table.move_steps(g.state, a) for a in g.legal_actions()}
-    assert steps["restore Red 1,3"] == (
+    assert steps["restore Red 2,4"] == (  # typed as the board shows it: row 2, column 4
         "Restore a fresco segment",
         "segment (2, 4), worth 3: yellow + yellow + red",
         "the bishop stays on segment (3, 3)",
     )
-    assert steps["restore Red 1,3 bishop 1,2"][2] == "first move the bishop to segment (2, 3) (1 thaler)"
+    assert steps["restore Red 2,4 bishop 2,3"][2] == "first move the bishop to segment (2, 3) (1 thaler)"
     assert steps["done Red"] == ("Give up the remaining actions at the cathedral",)
 
 

@@ -22,7 +22,7 @@ def test_wake_up_seven_oclock_prices_and_order():
     row = {r.player: r for r in report.rows}
     assert not report.refused
     assert (row["Red"].mood_change, row["Red"].price) == (-1, 2)
-    assert row["Red"].mood_after == data.MOOD_START - 1
+    assert row["Red"].mood_after == data.MOOD_START  # one space down from the middle, counted from 1 at the bottom
     assert all(r.price == data.INN[r.time][1] for r in report.rows)
     assert [nm for nm in sorted(row, key=lambda nm: row[nm].position)] == ["White", "Red", "Yellow", "Blue"]
     assert "7 o'clock" in "\n".join(report.events)
@@ -30,12 +30,16 @@ def test_wake_up_seven_oclock_prices_and_order():
 
 @pytest.mark.rule("fresco p1.mood", "fresco mood.plus", "fresco mood.minus")
 def test_wake_up_clamps_and_changes_apprentices():
-    report = teach.wake_up(TIMES4, moods={"Red": 4, "White": 1, "Blue": 8, "Yellow": 6})
+    # mood spaces as the board shows them: 1 at the bottom of the column to 9 at the top
+    report = teach.wake_up(TIMES4, moods={"Red": 5, "White": 2, "Blue": 9, "Yellow": 7})
     row = {r.player: r for r in report.rows}
-    assert row["White"].mood_after == 0 and row["White"].clamped and row["White"].apprentices == 4
-    assert row["Blue"].mood_after == 8 and row["Blue"].clamped and row["Blue"].apprentices == 6
+    assert row["White"].mood_after == 1 and row["White"].clamped and row["White"].apprentices == 4
+    assert row["Blue"].mood_after == 9 and row["Blue"].clamped and row["Blue"].apprentices == 6
     assert row["Yellow"].apprentices == 5 and not row["Yellow"].clamped
-    assert "clamped" in report.text()
+    assert "clamped" in report.text() and "2->1*" in report.text()
+    assert "White gets up at 5 o'clock: mood -2 (space 2 -> 1)" in "\n".join(report.events)
+    with pytest.raises(ValueError, match="off the column"):
+        teach.wake_up(TIMES4, moods={"Red": 0})
 
 
 @pytest.mark.rule("fresco p1.order")
@@ -78,9 +82,9 @@ def test_plan_report_uses_the_engine_checks():
 def test_bishop_bonus_grid_matches_scoring():
     for bishop in board.SQUARES:
         grid = teach.bishop_bonus_grid(bishop)
-        assert all(grid[r][c] == bishop_bonus(bishop, (r, c)) for r, c in board.SQUARES)
-        assert grid[bishop[0]][bishop[1]] == 3
-    assert sum(row.count(2) for row in teach.bishop_bonus_grid((0, 0))) == 3
+        assert all(grid[r - 1][c - 1] == bishop_bonus(bishop, (r, c)) for r, c in board.SQUARES)  # from 1
+        assert grid[bishop[0] - 1][bishop[1] - 1] == 3
+    assert sum(row.count(2) for row in teach.bishop_bonus_grid((1, 1))) == 3
 
 
 @pytest.mark.rule("fresco altar.basic", "fresco altar.blended")

@@ -36,8 +36,11 @@ def test_wake_up_widget_refusal_and_mood():
     assert "already taken" in shown(w) and f"({RULES['p1.unique'].citation})" in shown(w)
     assert "[fresco " not in shown(w)  # no checklist ids in learner text
     w.controls["times"]["White"].value = 5
-    w.controls["moods"]["White"].value = 1
-    assert "White is on a -1 space" in shown(w)
+    mood = w.controls["moods"]["White"]
+    assert (mood.min, mood.max) == (1, data.MOOD_LENGTH)  # the column's spaces as the board counts them
+    mood.value = 2                                         # second space from the bottom; 5 o'clock: -2
+    assert "White is on a -1 space" in shown(w) and "(space 2 -> 1)" in shown(w)
+    assert f"Mood spaces 1 (bottom) to {data.MOOD_LENGTH} (top)" in "".join(c.value for c in w.children[:2])
 
 
 def test_wake_up_widget_three_players_without_probe():
@@ -68,9 +71,10 @@ def test_planner_widget():
 @pytest.mark.rule("fresco cath.bishop_bonus")
 def test_bishop_widget_redraws():
     w = W.bishop_widget()
-    assert "bishop on (2, 2)" in shown(w) and "8 neighbouring" in shown(w)
-    w.controls["square"].value = (0, 4)
-    assert "bishop on (0, 4)" in shown(w) and "3 neighbouring segments (0, 3), (1, 3), (1, 4)" in shown(w)
+    assert "bishop on segment (3, 3)" in shown(w) and "8 neighbouring" in shown(w)
+    assert w.controls["square"].label == "row 3, column 3"   # counted from 1, as the board's labels
+    w.controls["square"].value = (1, 5)
+    assert "bishop on segment (1, 5)" in shown(w) and "3 neighbouring segments (1, 4), (2, 4), (2, 5)" in shown(w)
     drawing = w.out.value
     assert "<svg" in drawing and 'aria-label="The bishop&#x27;s bonus with the bishop on segment (1, 5)' in drawing
     assert drawing.count(">+2</text>") == 3 and drawing.count(">+3</text>") == 1
@@ -84,7 +88,7 @@ def test_bishop_widget_with_tile_values():
     assert w.controls["values"].value and not w.controls["values"].disabled
     assert w.out.value.count(">tile ") == 25 and ">tile 11<" in w.out.value
     w.controls["values"].value = False
-    assert "bishop on (2, 2)" in shown(w) and ">tile " not in w.out.value
+    assert "bishop on segment (3, 3)" in shown(w) and ">tile " not in w.out.value
 
 
 @pytest.mark.rule("fresco altar.basic", "fresco altar.blended")

@@ -93,7 +93,7 @@ def test_facts_file_is_not_cited():
 def test_setup_notebook_teaches_the_random_first_order_and_the_advanced_tiles():
     src, out = sources("01_setup_and_dice.ipynb"), outputs("01_setup_and_dice.ipynb")
     assert "**The first turn order is drawn at random.**" in src
-    assert "(readings: initial order)" in src and 'initial_order="as_given"' in src
+    assert "(the kit's reading: initial order, listed in notebook 5)" in src and 'initial_order="as_given"' in src
     assert "### The advanced personal bonus tiles" in src and 'bonus_tiles="advanced"' in src
     assert "First turn order (drawn at random): " in out
     assert "Advanced bonus tiles dealt in turn order: " in out
@@ -120,7 +120,7 @@ def test_the_odd_servants_reading():
         assert readings.READING[rid].switch in {s.name for s in readings.SWITCHES}
 
 
-FLAG = re.compile(r"This is a reading of\s+the kit.*?\(readings: ([^)]*)\)", re.S)
+FLAG = re.compile(r"This is a reading of\s+the kit.*?\(the kit's readings?: ([^)]*?), listed in notebook 5", re.S)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("0[1-57]*.ipynb")))
@@ -284,8 +284,8 @@ def test_play_notebook_opens_a_table_and_reads_a_refusal():
         assert "nbval-ignore-output" in cell["metadata"]["tags"]
         assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell["outputs"])
     assert "## How to read a refusal" in src and "pass the device" in src
-    for rule in ("[lorenzo place.min]", "[lorenzo towers.occupied]", "[lorenzo towers.costs]"):
-        assert rule in out, rule
+    for rule in ("place.min", "towers.occupied", "towers.costs"):   # cited by section, the id left to tooltips
+        assert f"({RULES[rule].citation})" in out and f"[lorenzo {rule}]" not in out, rule
     assert "Military: The strongest player on the military track scores 5" in out
     assert notebook(name)["metadata"]["widgets"]                     # widget state stored: it shows unrun
 

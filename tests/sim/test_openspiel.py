@@ -147,8 +147,8 @@ def test_numbers_without_a_small_range_are_written_in_digits():
     assert vocabulary.text(vocabulary.ids(plain)) == "place Red white council 0 <end>"
     fresco = fresco_kit.game_info("fresco")
     vocabulary = osp.Vocabulary(fresco.rules.ACTIONS, ["Red", "White", "Blue"])
-    restore = fresco.grammar.parse("restore Red 1,2")
-    assert vocabulary.text(vocabulary.ids(restore)) == "restore Red 1 2 <none> <none>"
+    restore = fresco.grammar.parse("restore Red 5,1")  # row 5, column 1: counted from 1, as the board
+    assert vocabulary.text(vocabulary.ids(restore)) == "restore Red 5 1 <none> <none>"
 
 
 def test_an_id_that_cannot_follow_is_refused():
