@@ -18,6 +18,7 @@ from typing import Any
 
 from fresco_kit.core.readings import Reading
 from fresco_kit.core.registry import Switch
+from fresco_kit.core.text import Msg
 
 #: Tie for the win: the tied player earliest in the final turn order wins
 #: ("turn_order"), or all tied players share the victory ("shared").  The final turn
@@ -153,8 +154,10 @@ READINGS: tuple[Reading, ...] = (
         "kit.initial_order",
         _S + "La struttura della partita: turn order sets the starting coins (public sources, see "
         "seeds/README.md), but the summary does not say how the first turn order is chosen",
-        "the first turn order is drawn at random from the game's seed (the same seed gives the same order); "
-        "it sets the starting coins and, with the advanced tiles, who gets which bonus tile",
+        Msg(
+            "the first turn order is drawn at random from the game's seed (the same seed gives the same order); "
+            "it sets the starting coins and, with the advanced tiles, who gets which bonus tile"
+        ),
         ("the players' order as given (as at a table where the seating decides)",),
         "the published game's setup draws the first order at random; a seed keeps games repeatable",
         "initial_order",
@@ -163,8 +166,10 @@ READINGS: tuple[Reading, ...] = (
         "bonus tiles",
         "player.start",
         _S + "La struttura della partita: each player starts with a personal bonus tile",
-        "everyone has the standard tile (illustrative numbers); option bonus_tiles='advanced' deals tiles A-D "
-        "in turn order (the first player A, the second B, ...)",
+        Msg(
+            "everyone has the standard tile (illustrative numbers); option bonus_tiles='advanced' deals tiles A-D "
+            "in turn order (the first player A, the second B, ...)"
+        ),
         (
             "players choose among the advanced tiles in reverse turn order, the last player first (as a public "
             "quick reference has it)",
@@ -180,8 +185,10 @@ READINGS: tuple[Reading, ...] = (
         "towers.colour",
         _S + "Le Torri e le carte Sviluppo / Le altre zone del tabellone: two members of the same colour may "
         "not stand in one tower or zone; the neutral member has no colour",
-        "a player keeps at most one of their own coloured members per tower and per zone; the neutral member "
-        "is exempt and other players' members never conflict",
+        Msg(
+            "a player keeps at most one of their own coloured members per tower and per zone; the neutral member "
+            "is exempt and other players' members never conflict"
+        ),
         ("no two members of the same die colour, whoever owns them, in one tower",),
         "the exemption of the neutral member lets a player take a second card from a tower, which only makes "
         "sense if the rule is about a player's own members",
@@ -190,7 +197,7 @@ READINGS: tuple[Reading, ...] = (
         "tower spaces",
         "kit.space",
         _S + "Le Torri e le carte Sviluppo: each floor's space takes that floor's card",
-        "a tower space can be used while it still holds its card and no member",
+        Msg("a tower space can be used while it still holds its card and no member"),
         ("a member may stand on an empty floor for its bonus",),
         "the space's action is taking the card; without a card there is no action to take",
     ),
@@ -198,7 +205,7 @@ READINGS: tuple[Reading, ...] = (
         "cost choice",
         "towers.costs",
         _S + "Le Torri e le carte Sviluppo: some ventures let the player choose how to pay",
-        "when several ways to pay are affordable, the player chooses after placing (a pending choice)",
+        Msg("when several ways to pay are affordable, the player chooses after placing (a pending choice)"),
         ("the payment is named with the placement",),
         "the same choice either way; asking after placing shows only the ways the player can afford",
     ),
@@ -208,8 +215,10 @@ READINGS: tuple[Reading, ...] = (
         _S + "Le Torri e le carte Sviluppo: the spaces of the third and fourth floors give an immediate bonus "
         "(the summary speaks of members placed there); the Preacher card (public sources): its holder takes no "
         "such bonus, neither with a family member nor through another card's effect",
-        "an extra action printed on a card takes the floor bonus of the space it uses, like a placed member "
-        "(earlier versions of the kit gave none); a holder of the Preacher takes none either way",
+        Msg(
+            "an extra action printed on a card takes the floor bonus of the space it uses, like a placed member "
+            "(earlier versions of the kit gave none); a holder of the Preacher takes none either way"
+        ),
         ("an extra action places no member, so it gets no floor bonus (the default of earlier versions of the kit)",),
         "the Preacher's text forbids the bonus 'as an effect of another card' too, which only has a point if "
         "such an action normally gets the bonus; the summary's silence does not weigh against a printed card",
@@ -219,7 +228,7 @@ READINGS: tuple[Reading, ...] = (
         "extra action occupied tower",
         "towers.occupied",
         _S + "Le Torri e le carte Sviluppo: entering a tower that holds any member costs 3 coins",
-        "an extra action into an occupied tower pays the 3 coins",
+        Msg("an extra action into an occupied tower pays the 3 coins"),
         ("an extra action, placing no member, pays nothing",),
         "the 3 coins are the price of entering a crowded tower, which an extra action must not dodge",
         "extra_action_pays_occupied",
@@ -229,8 +238,10 @@ READINGS: tuple[Reading, ...] = (
         "kit.extra_action",
         _S + "Le Torri e le carte Sviluppo / Il Rapporto in Vaticano: characters change actions for the rest of the "
         "game; some excommunications lower by 4 the value of the actions that take a certain type of card",
-        "a character's bonus and an excommunication's malus for a card type apply to an extra action of that "
-        "type too (the Warlord's +2 lifts the Abbess's value-4 action to 6 for a territory)",
+        Msg(
+            "a character's bonus and an excommunication's malus for a card type apply to an extra action of that "
+            "type too (the Warlord's +2 lifts the Abbess's value-4 action to 6 for a territory)"
+        ),
         ("bonuses and maluses apply only to members placed, an extra action keeps its printed value",),
         "the summary speaks of the value of the *action* that takes a card, not of the member; reading it the "
         "same way for bonuses and maluses keeps one rule for both. No switch: the kit plays only this reading",
@@ -240,7 +251,7 @@ READINGS: tuple[Reading, ...] = (
         "kit.extra_action",
         _S + "Le Torri e le carte Sviluppo: cards have immediate effects (the extra actions are printed on "
         "cards, public sources)",
-        "an extra action places no member: no colour rule; servants may raise its value; it may be declined",
+        Msg("an extra action places no member: no colour rule; servants may raise its value; it may be declined"),
         ("an extra action must be taken when one is possible",),
         "an effect that gives a choice of card is an offer; nothing in the sources forces it",
     ),
@@ -250,8 +261,10 @@ READINGS: tuple[Reading, ...] = (
         _S + "La struttura della partita: at the start of a round one development card is drawn from the top of "
         "each of the four decks and placed on its tower, starting from the lowest space (that every floor is "
         "filled, four cards a tower, is from public sources)",
-        "a floor whose deck has run out stays empty for the round (only constructed positions take cards out "
-        "of the decks)",
+        Msg(
+            "a floor whose deck has run out stays empty for the round (only constructed positions take cards out "
+            "of the decks)"
+        ),
         ("cards of the next period fill the floor",),
         "the decks hold exactly 4 cards per round in a real game; the case arises only in constructed positions",
     ),
@@ -259,7 +272,7 @@ READINGS: tuple[Reading, ...] = (
         "no member left",
         "phase.actions",
         _S + "La struttura della partita: players place one member per turn, going round",
-        "a player whose turn comes with no family member at home passes",
+        Msg("a player whose turn comes with no family member at home passes"),
         ("the round ends for everybody",),
         "only constructed positions reach it: in a game everyone has one member per turn",
     ),
@@ -267,8 +280,10 @@ READINGS: tuple[Reading, ...] = (
         "lost action",
         "neutral.lost",
         _S + "I dadi e i familiari: a member (the neutral one) that cannot be placed loses its action",
-        "on their turn a player may give up (forfeit) a member that cannot be placed anywhere; a member that "
-        "can be placed cannot be given up",
+        Msg(
+            "on their turn a player may give up (forfeit) a member that cannot be placed anywhere; a member that "
+            "can be placed cannot be given up"
+        ),
         ("any member may be given up at any time",),
         "the summary loses the action only when the member cannot be placed",
     ),
@@ -277,9 +292,11 @@ READINGS: tuple[Reading, ...] = (
         "zones.spaces",
         _S + "Le altre zone del tabellone: the large space takes any number of members at -3; both spaces "
         "need at least 1",
-        "the member's value must reach 1 before the -3 is applied to the action value (which may fall to 0 "
-        "or below: then fewer cards fire, and below 1 not even the personal bonus tile, whose activation value "
-        "is 1)",
+        Msg(
+            "the member's value must reach 1 before the -3 is applied to the action value (which may fall to 0 "
+            "or below: then fewer cards fire, and below 1 not even the personal bonus tile, whose activation value "
+            "is 1)"
+        ),
         ("the -3 counts towards the minimum: the member must be worth 4",),
         "the printed 1 is the space's minimum like any other; the -3 lowers the action, not the entry",
         "large_space_penalty_after_minimum",
@@ -288,8 +305,10 @@ READINGS: tuple[Reading, ...] = (
         "trades",
         "zones.activation",
         _S + "Le altre zone del tabellone: all buildings fire together; one building's output cannot run another",
-        "each building's trade is optional; the player answers them one building at a time, paying only from "
-        "what they held before the production",
+        Msg(
+            "each building's trade is optional; the player answers them one building at a time, paying only from "
+            "what they held before the production"
+        ),
         ("all trades are named at once",),
         "one building at a time is the same choice, asked in small steps that the engine can check",
     ),
@@ -297,7 +316,7 @@ READINGS: tuple[Reading, ...] = (
         "faith cap",
         "vatican.support",
         _S + "Il Rapporto in Vaticano: faith points on a track (its spaces and points: public sources)",
-        "faith stops at 15, the last space of the track; faith beyond it is lost",
+        Msg("faith stops at 15, the last space of the track; faith beyond it is lost"),
         ("faith beyond 15 is kept and scores like 15",),
         "the track and its points table end at 15",
     ),
@@ -305,7 +324,7 @@ READINGS: tuple[Reading, ...] = (
         "gain losses",
         "excomm.kinds",
         _S + "Il Rapporto in Vaticano: some excommunications take away a resource each time one is received",
-        "once per gain (a space bonus, a card's effect, a privilege), for each listed resource that gain contains",
+        Msg("once per gain (a space bonus, a card's effect, a privilege), for each listed resource that gain contains"),
         ("once per unit received", "once per action"),
         "'each time you receive' counts receipts, not units; one action can receive several times",
     ),
@@ -314,8 +333,10 @@ READINGS: tuple[Reading, ...] = (
         "excomm.kinds",
         "the period II tile 'you need 2 servants for each +1' (public sources, see seeds/README.md); the "
         "summary (I dadi e i familiari) adds 1 per servant and says nothing of an odd number",
-        "with that tile servants are paid in pairs: an odd number is refused, and the refusal says to pay "
-        "a multiple of 2",
+        Msg(
+            "with that tile servants are paid in pairs: an odd number is refused, and the refusal says to pay "
+            "a multiple of 2"
+        ),
         ("any number may be paid, an odd servant adding nothing (wasted)",),
         "paying a servant that adds nothing is almost always a slip; refusing it loses nothing a player could want",
         "servants_in_pairs",
@@ -325,7 +346,7 @@ READINGS: tuple[Reading, ...] = (
         "excomm.kinds",
         _S + "Il Rapporto in Vaticano: one excommunication skips the first action of each round, recovered "
         "only after everybody has played",
-        "that player's first turn of each round moves to after everybody's last",
+        Msg("that player's first turn of each round moves to after everybody's last"),
         (
             "the skipped placement comes back at the end of the first go-round, once every other player has "
             "placed one member",
@@ -339,8 +360,10 @@ READINGS: tuple[Reading, ...] = (
         "vatican.last",
         _S + "Il Rapporto in Vaticano: after the last round, a player below the threshold also scores their "
         "faith space after taking the excommunication",
-        "every excommunicated player (below the threshold or refusing) scores their faith space; their faith "
-        "is not reset",
+        Msg(
+            "every excommunicated player (below the threshold or refusing) scores their faith space; their faith "
+            "is not reset"
+        ),
         ("no excommunicated player scores it", "only those below the threshold score it"),
         "the summary gives the points to the excommunicated; refusing and falling short both excommunicate",
         "last_report_scores_excommunicated",
@@ -350,8 +373,10 @@ READINGS: tuple[Reading, ...] = (
         "final.military",
         _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2; tied "
         "players all take the full award",
-        "a player's place is 1 + the players strictly ahead: a tie for first gives 5 each and nobody 2; a tie "
-        "for second gives 2 each",
+        Msg(
+            "a player's place is 1 + the players strictly ahead: a tie for first gives 5 each and nobody 2; a tie "
+            "for second gives 2 each"
+        ),
         ("a tie for first gives 5 each and the next player 2",),
         "the awards go to the first two: two players tied for first are those two",
     ),
@@ -359,9 +384,11 @@ READINGS: tuple[Reading, ...] = (
         "military zero",
         "final.military",
         _S + "Fine del turno e punteggio finale: the first two on the military track score 5 and 2",
-        "players on 0 military points compete too; so at setup, with every disc on 0, every player is tied first "
-        "and a live score sheet shows 5 military VP for each of them (with 4 players: Military 5 5 5 5) until "
-        "someone gains a military point",
+        Msg(
+            "players on 0 military points compete too; so at setup, with every disc on 0, every player is tied first "
+            "and a live score sheet shows 5 military VP for each of them (with 4 players: Military 5 5 5 5) until "
+            "someone gains a military point"
+        ),
         ("0 military points score nothing",),
         "every disc starts on the track's 0 space, so a player on 0 is on the track; the summary sets no minimum "
         "(the other reading gives the same sheet 0 0 0 0 at setup, and changes an end score only when a player "
@@ -372,7 +399,7 @@ READINGS: tuple[Reading, ...] = (
         "win tie",
         "final.winner",
         _S + "Fine del turno e punteggio finale: the most victory points wins (no tie-break given)",
-        "a tie goes to the tied player earliest in the final turn order (the one the round-6 Council Palace sets)",
+        Msg("a tie goes to the tied player earliest in the final turn order (the one the round-6 Council Palace sets)"),
         ("the tied players share the victory",),
         "the turn order is the game's own ranking of players, and the Council Palace lets players fight for it",
         "win_tie_break",
