@@ -23,6 +23,7 @@ from .colours import contrast, text_on
 MIN_FONT = 11
 MIN_CONTRAST = 4.5
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
 
 def _attrs(**attrs: object) -> str:
@@ -97,8 +98,10 @@ class Svg:
         fill: str | None = None,
         anchor: str = "start",
         bold: bool = False,
+        mono: bool = False,
     ) -> None:
-        """Text at ``(x, y)`` (baseline) drawn on background colour ``on``.
+        """Text at ``(x, y)`` (baseline) drawn on background colour ``on`` (``mono``: in a
+        monospace font, for a name typed as it is written, such as ``territory-3``).
 
         Raises ``ValueError`` if ``size`` is below :data:`MIN_FONT` or ``fill`` does not
         reach :data:`MIN_CONTRAST` against ``on``."""
@@ -110,6 +113,7 @@ class Svg:
             raise ValueError(f"text {text!r}: contrast {fill} on {on} is {ratio:.2f}:1, below {MIN_CONTRAST}:1")
         self.pairs.append((fill, on))
         a = _attrs(x=x, y=y, fill=fill, font_size=size, text_anchor=anchor, font_weight="bold" if bold else None)
+        a += _attrs(font_family=MONO if mono else None)
         self.parts.append(f"<text{a}>{escape(text)}</text>")
 
     def _shape(self, tag: str, attrs: str, tip: str | None) -> None:

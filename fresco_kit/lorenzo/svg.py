@@ -181,7 +181,10 @@ def _towers(svg: Svg, state: State, top: float, seats: dict[str, int], marks: di
                 _text(svg, x + 6, y + 34, data.cards[card].name, on=tint, size=13, bold=True)
             else:
                 _text(svg, x + 6, y + 34, say(Msg("(no card)")), on=tint, fill=_muted(tint), size=FONT)
-            _chips(svg, x + 6, y + 41, col - 12, state.occupants.get(space, ()), seats, say)
+            occupants = state.occupants.get(space, ())
+            if not occupants:  # a free floor: the name a typed move gives it
+                _space_id(svg, x + col - 6, y + cell - 7, space, tint)
+            _chips(svg, x + 6, y + 41, col - 12, occupants, seats, say)
     return top + 26 + 4 * (cell + 4)
 
 
@@ -208,7 +211,7 @@ def _zones(
         group = ZONES[i][1]
         sw = (w - 8) / len(group) - 4
         inner = max([inner] + [_flow_height(state.occupants.get(s, ()), sw - 8) for s in group])
-    height = 42 + inner
+    height = 58 + inner
     x = 8.0
     for i, w in zip(boxes, widths):
         title, group = ZONES[i]
@@ -230,9 +233,16 @@ def _zones(
                 extra = Msg("only with {n} players", n=spaces[space].min_players)
             label = Msg("{head} · {extra}", head=head, extra=extra) if extra else head
             _text(svg, sx + 4, top + 38, say(label), on=fill)
-            _chips(svg, sx + 4, top + 44, sw - 8, state.occupants.get(space, ()), seats, say)
+            _space_id(svg, sx + 4, top + 54, space, fill, anchor="start")
+            _chips(svg, sx + 4, top + 60, sw - 8, state.occupants.get(space, ()), seats, say)
         x += w + 8
     return top + height + 32
+
+
+def _space_id(svg: Svg, x: float, y: float, space: str, on: str, anchor: str = "end") -> None:
+    """The name of an action space as a typed move writes it (``territory-3``, ``market-1``:
+    the grammar's ``SPACE``), in monospace grey on the space's colour."""
+    svg.text(x, y, space, on=on, fill=_muted(on), size=FONT, anchor=anchor, mono=True)
 
 
 def _space_tip(space: str, closed: bool, data_key: str = "") -> str:
