@@ -11,12 +11,18 @@ The builder keeps drawings readable by construction:
 - every text has a background (``on``): its colour is picked by
   :func:`~fresco_kit.classroom.colours.text_on` or, if given, must reach :data:`MIN_CONTRAST`
   against it (WCAG AA), else ``ValueError``; every pair is kept in :attr:`Svg.pairs`;
-- the drawing carries its alt text (``role="img"``, ``aria-label`` and ``<title>``).
+- the drawing carries its alt text (``role="img"``, ``aria-label`` and ``<title>``);
+- a text given the width it may take (``fit``) and measured wider (:func:`text_width`, the
+  font's own glyph widths) is drawn smaller, down to :data:`MIN_FONT`, then squeezed: a
+  translation longer than the English never runs into its neighbour.
 """
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from html import escape
+from pathlib import Path
+from typing import Any
 
 from .colours import contrast, text_on
 
@@ -24,6 +30,34 @@ MIN_FONT = 11
 MIN_CONTRAST = 4.5
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+#: DejaVu Sans Mono's glyphs are all this wide, in em
+MONO_EM = 0.602
+
+
+@cache
+def _fonts() -> tuple[Any, Any] | None:
+    """DejaVu Sans and DejaVu Sans Bold (the drawings' first font; matplotlib ships them) at
+    100 px, for measuring; None where they cannot be read."""
+    try:
+        import matplotlib
+        from PIL import ImageFont
+
+        folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+        return tuple(ImageFont.truetype(str(folder / name), 100) for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"))  # type: ignore[return-value]
+    except (ImportError, OSError):
+        return None
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: float, bold: bool = False, mono: bool = False) -> float:
+    """The width in px of ``text`` drawn at ``size`` px in the drawings' font (a generous
+    estimate where the font cannot be read)."""
+    fonts = _fonts()
+    if mono:
+        return len(text) * size * MONO_EM
+    if fonts is None:
+        return len(text) * size * (0.7 if bold else 0.62)
+    return float(fonts[bold].getlength(text)) * size / 100
 
 
 def _attrs(**attrs: object) -> str:
@@ -99,14 +133,21 @@ class Svg:
         anchor: str = "start",
         bold: bool = False,
         mono: bool = False,
+        fit: float | None = None,
     ) -> None:
         """Text at ``(x, y)`` (baseline) drawn on background colour ``on`` (``mono``: in a
-        monospace font, for a name typed as it is written, such as ``territory-3``).
+        monospace font, for a name typed as it is written, such as ``territory-3``); at most
+        ``fit`` px wide when given (smaller, then squeezed, see the module doc).
 
         Raises ``ValueError`` if ``size`` is below :data:`MIN_FONT` or ``fill`` does not
         reach :data:`MIN_CONTRAST` against ``on``."""
         if size < MIN_FONT:
             raise ValueError(f"text {text!r}: {size} px is below the {MIN_FONT} px minimum")
+        squeeze = None
+        if fit is not None and (width := text_width(text, size, bold, mono)) > fit:
+            size = max(MIN_FONT, int(size * fit / width * 2) / 2)
+            if text_width(text, size, bold, mono) > fit:
+                squeeze = fit
         fill = fill or text_on(on)
         ratio = contrast(fill, on)
         if ratio < MIN_CONTRAST:
@@ -114,6 +155,8 @@ class Svg:
         self.pairs.append((fill, on))
         a = _attrs(x=x, y=y, fill=fill, font_size=size, text_anchor=anchor, font_weight="bold" if bold else None)
         a += _attrs(font_family=MONO if mono else None)
+        if squeeze is not None:
+            a += _attrs(textLength=f"{squeeze:g}", lengthAdjust="spacingAndGlyphs")
         self.parts.append(f"<text{a}>{escape(text)}</text>")
 
     def _shape(self, tag: str, attrs: str, tip: str | None) -> None:

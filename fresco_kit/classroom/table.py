@@ -449,8 +449,7 @@ class Table:
     def _draw_board(self) -> None:
         """What every player sees: the board, the scores, the log (after each move)."""
         game = self.game
-        svg = self.parts.board_svg(game.state, self.lang)
-        svg = scalable(svg)
+        svg = scalable(self.parts.board_svg(game.state, self.lang))
         if self.board.value != svg:
             self.board.value = svg
         self.scores.value = score_html(game.scores(), self.parts.CATEGORY_HELP, game.is_over, self.lang)

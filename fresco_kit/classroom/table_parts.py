@@ -210,12 +210,15 @@ def forms_html(grammar: Grammar, actions: Sequence[Any], lang: str = "en") -> st
         if not now:
             later.append(f"<code>{escape(form)}</code>")
             continue
-        names: dict[str, list[str]] = {}
+        names: dict[str, dict[str, None]] = {}  # field -> its names, in the order first met
         for action in now:
             for field, written in grammar.fields(action):
-                seen = names.setdefault(field, [])
-                seen += [w for w in written.split(",") if w not in seen and w != "-"]
-        listed = " · ".join(f"{escape(field)}: {escape(_names(values))}" for field, values in names.items() if values)
+                names.setdefault(field, {}).update(dict.fromkeys(written.split(",")))
+        listed = " · ".join(
+            f"{escape(field)}: {escape(_names([v for v in values if v != '-']))}"
+            for field, values in names.items()
+            if set(values) - {"-"}
+        )
         example = escape(_("e.g.")) + f" <code>{escape(str(now[0]))}</code>"
         items.append(f"<li><code>{escape(form)}</code> — {example}<br>{listed}</li>")
     if not actions:

@@ -210,3 +210,21 @@ def test_exercise_pages_take_the_language_of_their_link(query: str, lang: str, m
     sheet = exercise_sheet("lorenzo")
     menu = sheet.children[1]
     assert menu.description == {"en": "Exercise", "es": "Ejercicio", "it": "Esercizio"}[lang]
+
+
+def test_a_text_too_wide_for_its_place_is_drawn_smaller_then_squeezed() -> None:
+    """A translation longer than the English ("+2 puntos militares") keeps inside its box."""
+    from fresco_kit.classroom.svg import MIN_FONT, Svg, text_width
+
+    svg = Svg(200, 40, "test")
+    svg.text(0, 12, "short", fit=100)
+    svg.text(0, 24, "piso 4 · valor 7 · +2 puntos militares", size=12, fit=202)
+    svg.text(0, 36, "a text far, far too long for the little room it is given here", fit=60)
+    short, smaller, squeezed = svg.parts
+    assert 'font-size="13"' in short and "textLength" not in short
+    size = float(re.search(r'font-size="([\d.]+)"', smaller).group(1))
+    assert MIN_FONT <= size < 12 and "textLength" not in smaller
+    assert text_width("piso 4 · valor 7 · +2 puntos militares", size) <= 202
+    assert f'font-size="{MIN_FONT}"' in squeezed and 'textLength="60"' in squeezed
+    spanish = game_info("lorenzo").svg.board_svg(game_info("lorenzo").new_game(["Ana", "Ben"], seed=1).state, "es")
+    assert ">puntos</text>" in spanish and ">militares</text>" in spanish  # the heading in two lines
