@@ -135,6 +135,9 @@ def test_the_pages_fit_every_screen_and_pass_axe(page, voila, name, notebook, re
                 assert layout["side"][0] >= layout["board"][2], where
                 assert all(inside(c, layout) for c in layout["controls"]), where
             found[size] = axe_violations(page)
+        # what a student never meets: a "null" tooltip, a "Load (0)" button
+        assert page.locator('[title="null"]').count() == 0
+        assert all("(0)" not in text for text in page.locator(".widget-upload").all_inner_texts())
     except BaseException as exc:
         shot(page, name, exc)
         exc.add_note("Voila log (tail):\n" + voila.log_tail())
