@@ -138,6 +138,8 @@ def test_the_pages_fit_every_screen_and_pass_axe(page, voila, name, notebook, re
         # what a student never meets: a "null" tooltip, a "Load (0)" button
         assert page.locator('[title="null"]').count() == 0
         assert all("(0)" not in text for text in page.locator(".widget-upload").all_inner_texts())
+        region = ".fk-table-status" if root == ".fk-table" else ".fk-exercise-feedback"
+        assert page.locator(f"{region} [aria-live='polite']").count() == page.locator(region).count() >= 1
     except BaseException as exc:
         shot(page, name, exc)
         exc.add_note("Voila log (tail):\n" + voila.log_tail())

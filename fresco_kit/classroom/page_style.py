@@ -13,7 +13,7 @@ outputs:
   controls take a column of their own, beside the board and what is below it;
 - *the board scales*: its SVG loses its fixed size (:func:`scalable`) and fills its column,
   never taller than the window, so a phone shows the whole board;
-- *a visible focus ring* on every control (3 px, :data:`FOCUS`, 6.7:1 on white), and the
+- *a visible focus ring* on every control (3 px, :data:`FOCUS`, 6.2:1 on white), and the
   buttons that move a game on in colours that reach 4.5:1 with their white text
   (:data:`PLAY_STYLE`, :data:`PASS_STYLE`, checked in the tests).
 """
@@ -27,7 +27,7 @@ from typing import Any
 WIDE = 880
 #: the focus ring's colour
 FOCUS = "#1a56db"
-#: the Play button (dark green, 7.9:1 with white) and the pass-the-device button (blue, 6.6:1)
+#: the Play button (dark green, 6.3:1 with white) and the pass-the-device button (blue, 6.4:1)
 PLAY_STYLE = {"button_color": "#1b6e2d", "text_color": "#ffffff", "font_weight": "bold"}
 PASS_STYLE = {"button_color": "#0b57d0", "text_color": "#ffffff", "font_weight": "bold"}
 

@@ -6,8 +6,9 @@ and set it as the value of an ``HTML`` widget, which the browser updates in plac
 
 The builder keeps drawings readable by construction:
 
-- the SVG is drawn at its display size (``width`` × ``height`` user units = CSS pixels,
-  never scaled down by the page), and text smaller than :data:`MIN_FONT` px is refused;
+- the SVG is drawn at its natural size (``width`` × ``height`` user units = CSS pixels; the
+  table and the served pages scale it to the screen by its viewBox, see
+  :func:`.page_style.scalable`), and text smaller than :data:`MIN_FONT` px is refused;
 - every text has a background (``on``): its colour is picked by
   :func:`~fresco_kit.classroom.colours.text_on` or, if given, must reach :data:`MIN_CONTRAST`
   against it (WCAG AA), else ``ValueError``; every pair is kept in :attr:`Svg.pairs`;
@@ -35,29 +36,41 @@ MONO_EM = 0.602
 
 
 @cache
-def _fonts() -> tuple[Any, Any] | None:
-    """DejaVu Sans and DejaVu Sans Bold (the drawings' first font; matplotlib ships them) at
-    100 px, for measuring; None where they cannot be read."""
+def _fonts() -> tuple[tuple[Any, Any], Any] | None:
+    """DejaVu Sans and DejaVu Sans Bold (the drawings' first font; matplotlib ships them) set
+    at 100 px for measuring, and the flag that measures them unhinted; None without them."""
     try:
         import matplotlib
-        from PIL import ImageFont
-
-        folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-        return tuple(ImageFont.truetype(str(folder / name), 100) for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"))  # type: ignore[return-value]
-    except (ImportError, OSError):
+        from matplotlib import ft2font
+    except ImportError:
         return None
+    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    names: Any = ft2font  # matplotlib 3.10 named the flag LoadFlags.NO_HINTING; before, LOAD_NO_HINTING
+    flags = names.LoadFlags.NO_HINTING if hasattr(names, "LoadFlags") else names.LOAD_NO_HINTING
+    fonts = []
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        try:
+            font = ft2font.FT2Font(str(folder / name))
+        except (OSError, RuntimeError):
+            return None
+        font.set_size(100, 72)
+        fonts.append(font)
+    return (fonts[0], fonts[1]), flags
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, mono: bool = False) -> float:
     """The width in px of ``text`` drawn at ``size`` px in the drawings' font (a generous
     estimate where the font cannot be read)."""
-    fonts = _fonts()
     if mono:
         return len(text) * size * MONO_EM
-    if fonts is None:
+    found = _fonts()
+    if found is None:
         return len(text) * size * (0.7 if bold else 0.62)
-    return float(fonts[bold].getlength(text)) * size / 100
+    fonts, flags = found
+    font = fonts[bold]
+    font.set_text(text, 0.0, flags=flags)
+    return float(font.get_width_height()[0]) / 64 * size / 100
 
 
 def _attrs(**attrs: object) -> str:

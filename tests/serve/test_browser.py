@@ -237,9 +237,9 @@ def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size, lang):
     context, page = log_in_teacher(browser, server, (width, height))
     tables = {g: server.client.post("/api/tables", json={"game": g, "players": NAMES, "seed": 7}, headers=AUTH).json()
               for g in ("sixtina", "fresco", "lorenzo")}
-    page.reload()
+    page.goto(f"{server.url}/teacher?lang={lang}")
     page.locator("#fk-tables article").first.wait_for()
-    page.screenshot(path=str(SHOTS / f"teacher_{size}.png"))
+    page.screenshot(path=str(SHOTS / f"served_teacher-{lang}-{width}x{height}.png"))
     # (a push of the tables just made may swap the list in again meanwhile: its box once it is there)
     tables_box = wait_for(lambda: page.locator("#fk-tables").bounding_box(), what="the list of tables")
     if size != "phone":  # the list of tables beside the new-table form, not below it
