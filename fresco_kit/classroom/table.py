@@ -330,10 +330,12 @@ class Table:
     def _focus_next(self) -> None:
         """Put the keyboard's focus where the next person acts: the pass-the-device button, else
         the first choice of their move (after a move, a pass, an undo or a bot's move, whose
-        control may have gone or been disabled: the focus never falls back to the page)."""
-        if self.screened():
+        control may have gone or been disabled: the focus never falls back to the page).
+        Called after :meth:`_refresh`, it reads who acts from what was drawn (no view computed again)."""
+        mover, screened = self._drawn_seat[:2]
+        if screened:
             self.pass_button.focus()
-        elif self.mover() is not None and not self.game.is_over:
+        elif mover is not None and not self.game.is_over:
             self.chooser.focus()
 
     def _set_seat(self, player: str, kind: str) -> None:
