@@ -326,3 +326,34 @@ def test_trusted_notebooks_show_their_widgets_before_they_run(lab, browser):
     finally:
         context.close()
         lab.shutdown_kernels()
+
+
+#: the path of the document JupyterLab shows now
+JS_CURRENT = "() => { const w = window.jupyterapp.shell.currentWidget; return w && w.context ? w.context.path : null; }"
+
+
+def test_the_classroom_pages_table_links_open_their_own_table_in_jupyterlab(lab, browser):
+    """JupyterLab drops a link's query, so each "Play at a table" link of the classroom page
+    names a notebook of its own game and player count: clicking the Lorenzo link for 3 players
+    opens ``tables/lorenzo_3p.ipynb``, whose cell sets up that table (issue 21 item 7)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(lab.url("notebooks/00_classroom.ipynb"), wait_until="domcontentloaded")
+        # (JupyterLab writes the link's address out in full, /files/notebooks/tables/...; a click opens
+        # the notebook in JupyterLab itself)
+        link = page.locator(f"{PANEL} a.fk-classroom-table[href*='/notebooks/tables/lorenzo_3p.ipynb']")
+        link.wait_for(state="visible")
+        link.click()
+        page.wait_for_function(f"() => ({JS_CURRENT})() === 'notebooks/tables/lorenzo_3p.ipynb'", timeout=TIMEOUT_MS)
+        code = page.wait_for_function("""() => {
+          const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+          for (let i = 0; i < cells.length; i++) {
+            if (cells.get(i).type === 'code') return cells.get(i).sharedModel.getSource();
+          }
+          return false; }""").json_value()
+        assert "game=lorenzo" in code and "players=3" in code, code
+    finally:
+        context.close()
+        lab.shutdown_kernels()

@@ -10,7 +10,8 @@ clears the feedback of the last check.
 :func:`exercise_sheet` lists all of a game's exercises (``<game>/exercises.py``,
 ``EXERCISES``) in a menu and shows the one chosen.
 
-CSS classes: ``fk-exercise`` (one exercise), ``fk-exercise-answer`` (its answer control),
+CSS classes: ``fk-exercise`` (one exercise), ``fk-board-view`` (its board), ``fk-exercise-how``
+(what to do), ``fk-exercise-answer`` (its answer control),
 ``fk-exercise-reason`` (one tick box of a "why not?"),
 ``fk-exercise-check`` (the button), ``fk-exercise-feedback`` (the answer to a check),
 ``fk-exercise-sheet`` and ``fk-exercise-menu`` (the sheet and its menu).
@@ -26,6 +27,8 @@ from fresco_kit.core.registry import game_info
 
 from .exercises import NO, YES, Exercise
 from .i18n import N_, Translator, translator
+from .page_style import scalable, style_widget
+from .table_link import link_lang
 from .table_parts import OK_BG, REFUSED, REFUSED_BG, STYLE, parts_for
 
 #: the background of a wrong answer's feedback (dark text on it reads above 4.5:1)
@@ -50,9 +53,12 @@ def _answer_control(exercise: Exercise, game: Any, _: Translator) -> tuple[Any, 
     """The control the learner answers with, and (for "best") each move's readable text."""
     import ipywidgets as widgets
 
-    wide = {"button_width": "auto"}
+    # every control has a visible label (its description), which a screen reader reads too
+    label = _("Your answer:")
+    wide = {"button_width": "auto", "description_width": "initial"}
     if exercise.kind == "legal":
-        return widgets.ToggleButtons(options=[(_("Yes"), YES), (_("No"), NO)], value=None, style=wide), {}
+        yes_no = [(_("Yes"), YES), (_("No"), NO)]
+        return widgets.ToggleButtons(options=yes_no, value=None, description=label, style=wide), {}
     if exercise.kind == "why_not":
         boxes = []
         for text in exercise.choices(game):
@@ -63,15 +69,27 @@ def _answer_control(exercise: Exercise, game: Any, _: Translator) -> tuple[Any, 
             boxes.append(box)
         return widgets.VBox(boxes), {}
     if exercise.kind == "number":
-        return widgets.Text(placeholder=_("a whole number"), layout=widgets.Layout(width="260px")), {}
+        number = widgets.Text(
+            placeholder=_("a whole number"),
+            description=label,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="100%"),
+        )
+        return number, {}
     if exercise.kind == "choice":
-        return widgets.ToggleButtons(options=[(_.say(o), o) for o in exercise.options], value=None, style=wide), {}
+        options = [(_.say(o), o) for o in exercise.options]
+        return widgets.ToggleButtons(options=options, value=None, description=label, style=wide), {}
     parts = parts_for(game_info(game.info.name))
     legal = {str(a): a for a in game.rules.legal_actions(game.state, player=exercise.player)}
     choices = exercise.choices(game)
     texts = {key: _.say(parts.move_text(game.state, legal[key])) if key in legal else key for key in choices}
-    radio = widgets.RadioButtons(options=[(text, key) for key, text in texts.items()], value=None)
-    radio.layout = widgets.Layout(width="auto")
+    radio = widgets.RadioButtons(
+        options=[(text, key) for key, text in texts.items()],
+        value=None,
+        description=label,
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width="auto", flex_flow="column"),
+    )
     return radio, texts
 
 
@@ -83,20 +101,26 @@ def _response(exercise: Exercise, answer: Any) -> Any:
     return answer.value.strip() if isinstance(answer.value, str) else answer.value
 
 
-def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
-    """The widget for one exercise: question, board, answer controls, Check, feedback."""
+def exercise_widget(exercise: Exercise, lang: str | None = None) -> Any:
+    """The widget for one exercise: question, board, answer controls, Check, feedback; the
+    board beside the answer on a wide page, above it on a narrow one (:mod:`.page_style`).
+    ``lang`` defaults to the link's ``lang=`` in the classroom (else English)."""
     import ipywidgets as widgets
 
+    lang = link_lang() if lang is None else lang
     _ = translator(lang)
     game = exercise.game_at()
     parts = parts_for(game_info(game.info.name))
     title = widgets.HTML(f"<b style='font-size:16px;color:#202124'>{escape(_.say(exercise.title))}</b>")
     question = widgets.HTML(f"<div style='{STYLE}'>{escape(_.say(exercise.question))}</div>")
-    board = widgets.HTML(parts.board_svg(game.state, lang))
+    board = widgets.HTML(scalable(parts.board_svg(game.state, lang)))
+    board.add_class("fk-board-view")
     how = widgets.HTML(f"<div style='{STYLE}'><i>{escape(_(HOW[exercise.kind]))}</i></div>")
+    how.add_class("fk-exercise-how")
     answer, texts = _answer_control(exercise, game, _)
     answer.add_class("fk-exercise-answer")
     check = widgets.Button(description=_("Check"), button_style="primary", layout=widgets.Layout(width="auto"))
+    check.layout.align_self = "flex-start"
     check.add_class("fk-exercise-check")
     feedback = widgets.HTML()
     feedback.add_class("fk-exercise-feedback")
@@ -119,15 +143,21 @@ def exercise_widget(exercise: Exercise, lang: str = "en") -> Any:
     check.on_click(on_check)
     for control in answer.children if exercise.kind == "why_not" else (answer,):  # old feedback, gone
         control.observe(lambda _change: setattr(feedback, "value", ""), names="value")
-    box = widgets.VBox([title, question, board, how, answer, check, feedback])
+    side = widgets.VBox([how, answer, check, feedback])
+    layout = widgets.Box([board, side])
+    for part, cls in ((board, "fk-main"), (side, "fk-side"), (layout, "fk-layout")):
+        part.add_class(cls)
+    box = widgets.VBox([title, question, layout, style_widget()])
     box.add_class("fk-exercise")
     return box
 
 
-def exercise_sheet(game: str, lang: str = "en") -> Any:
-    """All of ``game``'s exercises: a menu of their titles and the chosen exercise below it."""
+def exercise_sheet(game: str, lang: str | None = None) -> Any:
+    """All of ``game``'s exercises: a menu of their titles and the chosen exercise below it
+    (``lang`` as :func:`exercise_widget`)."""
     import ipywidgets as widgets
 
+    lang = link_lang() if lang is None else lang
     _ = translator(lang)
     info = game_info(game)
     exercises: tuple[Exercise, ...] = tuple(info.exercises.EXERCISES) if info.exercises else ()
@@ -138,10 +168,11 @@ def exercise_sheet(game: str, lang: str = "en") -> Any:
         options=[(f"{i + 1}. {_.say(ex.title)}", i) for i, ex in enumerate(exercises)],
         value=0,
         description=_("Exercise"),
-        layout=widgets.Layout(width="auto"),
+        style={"description_width": "initial"},
+        layout=widgets.Layout(width="auto", max_width="100%"),
     )
     menu.add_class("fk-exercise-menu")
-    shown = widgets.Box()
+    shown = widgets.VBox()
 
     def show(index: int) -> None:
         if index not in built:  # built when first chosen: a position is a few moves of play

@@ -19,8 +19,10 @@ How it plays:
   Above :data:`MAX_BUTTONS` choices a list (``Select``) and a Choose button replace
   the buttons.  When one move is left, its text is shown with a Play button: the move
   is played only on that click, so the player reads what they are about to do.
-- *Try* plays any move typed in the one action grammar; a refused move lists every rule
-  that blocks it, cited, and changes nothing.
+- *Try* plays any move typed in the one action grammar (Enter or the Try button); a refused
+  move lists every rule that blocks it, cited, and changes nothing.  Below the box, the
+  grammar's forms, each with an example and the names its fields take now, read from the
+  acting person's legal moves (:func:`.table_parts.forms_html`; nothing behind the screen).
 - *Hot seat*: with two or more human seats, the private panel and the moves hide behind
   a "pass the device" screen whenever the person to act is not the one who acted last and
   sees something the others do not (a game without hidden information has no screen).
@@ -35,13 +37,21 @@ How it plays:
   with the reason and keeps the game.
 - Every update sets the value of an existing widget; nothing is cleared or redrawn
   unless it changed (the move buttons are rebuilt only when the choices change).
+- *Layout* (:mod:`.page_style`): the board scales to the page; on a wide page the acting
+  person's controls sit beside it, at the top, with the scores and the log below the board;
+  on a narrow one everything is stacked, the board first, whole.
+- *Keyboard*: after a step, a move, a pass, an undo or a bot's move the focus goes to the
+  next control someone needs (the next step's first choice, Play, or the pass button), so
+  a game is played with Tab, Enter, Space and the arrows and focus never falls to the page.
 
 CSS classes (a browser test drives the table through them):
 
 =========================  =======================================================
 ``fk-table``               the whole table
 ``fk-table-notice``        messages about the set-up (e.g. a bad query string)
-``fk-table-board``         the board (an SVG in an ``HTML`` widget)
+``fk-table-board``         the board (an SVG in an ``HTML`` widget, ``fk-board-view``)
+``fk-layout``              board (``fk-main``), controls (``fk-side``), scores and log
+                           (``fk-below``)
 ``fk-table-status``        phase, round or turn, who must act
 ``fk-table-scores``        the live score sheet; at the end the final one, explained
 ``fk-table-pass``          the pass-the-device screen; its button ``fk-table-pass-button``
@@ -51,7 +61,7 @@ CSS classes (a browser test drives the table through them):
                            (one per choice), ``fk-move-select`` + ``fk-move-choose``
                            (many choices), ``fk-table-move-text`` + ``fk-table-play``
 ``fk-table-try``           the text box for any move; ``fk-table-try-button``;
-                           ``fk-table-forms`` the grammar's forms
+                           ``fk-table-forms`` the grammar's forms and the names valid now
 ``fk-table-refusal``       the answer to a tried move (refusal with its rules)
 ``fk-table-undo``          Undo; ``fk-table-bot-step`` Bot move; ``fk-table-pace``
 ``fk-table-seat``          one seat menu per player (a person or a bot, by friendly name);
@@ -88,6 +98,7 @@ from fresco_kit.core.table import REFUSED as REFUSED_MOVE
 from fresco_kit.sim.bots import make_bot
 
 from .i18n import N_, glossary_html, translator
+from .page_style import PASS_STYLE, scalable, style_widget
 from .table_chooser import MoveChooser
 from .table_link import link_settings
 from .table_parts import (
@@ -98,6 +109,7 @@ from .table_parts import (
     STYLE,
     TableParts,
     box,
+    forms_html,
     log_entry_html,
     parts_for,
     refusal_html,
@@ -173,12 +185,14 @@ class Table:
         self.status = html("fk-table-status")
         self.scores = html("fk-table-scores")
         self.pass_text = html("fk-table-pass-text")
-        self.pass_button = button("fk-table-pass-button", "", self._reveal, "info")
+        self.pass_button = button("fk-table-pass-button", "", self._reveal)
+        self.pass_button.style = PASS_STYLE
+        self.pass_button.layout.align_self = "flex-start"
         self.pass_box = widgets.VBox([self.pass_text, self.pass_button])
         self.pass_box.add_class("fk-table-pass")
         self.private = html("fk-table-private")
         #: the step-by-step move chooser (its widgets are the table's too)
-        self.chooser = chooser = MoveChooser(_, self._refresh, self._play_chosen)
+        self.chooser = chooser = MoveChooser(_, self._stepped, self._play_chosen)
         self.moves, self.options, self.select, self.choose = (
             chooser.box,
             chooser.options,
@@ -188,19 +202,20 @@ class Table:
         self.breadcrumb, self.back, self.move_text = chooser.breadcrumb, chooser.back, chooser.move_text
         self.play_button, self._pool = chooser.play_button, chooser.pool
         self.try_text = widgets.Text(
-            placeholder=_("type a move (see the forms below)"), layout=widgets.Layout(width="420px")
+            description=_("Type a move:"),
+            placeholder=_("see the forms below"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(flex="1 1 16em", min_width="0", max_width="36em"),
         )
         self.try_text.add_class("fk-table-try")
         self.try_button = button("fk-table-try-button", _("Try"), self._try)
         # Enter in the box sends a "submit" message from the browser (what the deprecated
         # Text.on_submit listens to); answer it the same as the Try button
         self.try_text.on_msg(lambda _w, content, _b: self._try() if content.get("event") == "submit" else None)
-        forms = ", ".join(self.info.grammar.forms())
-        self.forms = html(
-            "fk-table-forms", f"<span style='{STYLE}'>{escape(_('Moves are written:'))} {escape(forms)}</span>"
-        )
+        self.forms = html("fk-table-forms", forms_html(self.info.grammar, [], lang))
         self.refusal = html("fk-table-refusal")
-        self.try_box = widgets.VBox([widgets.HBox([self.try_text, self.try_button]), self.forms, self.refusal])
+        try_row = widgets.HBox([self.try_text, self.try_button], layout=widgets.Layout(flex_flow="row wrap"))
+        self.try_box = widgets.VBox([try_row, self.refusal, self.forms])
         self.undo_button = button("fk-table-undo", _("Undo"), self._undo)
         self.bot_button = button("fk-table-bot-step", _("Bot move"), self._bot_step)
         self.pace = widgets.ToggleButtons(
@@ -237,15 +252,20 @@ class Table:
         self.glossary = html("fk-table-glossary", "" if lang == "en" else glossary_html(self.info.name, lang))
         title = f"<b style='font-size:16px;color:{INK}'>{escape(self.info.title)}</b>"
         wrap = widgets.Layout(flex_flow="row wrap")
-        self.widget = widgets.VBox([
-            widgets.HTML(title), self.notice,
-            widgets.HBox([self.board, widgets.VBox([self.status, self.scores])], layout=wrap),
-            self.pass_box, self.private, self.moves, self.try_box,
-            widgets.HBox([self.undo_button, self.bot_button, self.pace]),
+        self.board.add_class("fk-board-view")
+        # the board, then the acting person's controls (beside it on a wide screen), then what is
+        # read after a move (see page_style)
+        side = widgets.VBox([
+            self.status, self.pass_box, self.moves, self.try_box, self.private,
+            widgets.HBox([self.undo_button, self.bot_button, self.pace], layout=wrap),
             widgets.HBox(self.seat_menus, layout=wrap), self.seat_help,
-            widgets.HBox([self.save_button, self.download, self.upload, self.file_message]),
-            self.log, self.glossary,
+            widgets.HBox([self.save_button, self.download, self.upload, self.file_message], layout=wrap),
         ])  # fmt: skip
+        below = widgets.VBox([self.scores, self.log, self.glossary])
+        layout = widgets.Box([self.board, side, below])
+        for part, cls in ((self.board, "fk-main"), (side, "fk-side"), (below, "fk-below"), (layout, "fk-layout")):
+            part.add_class(cls)
+        self.widget = widgets.VBox([widgets.HTML(title), self.notice, layout, style_widget()])
         self.widget.add_class("fk-table")
         self._set_pace("auto")
 
@@ -300,6 +320,23 @@ class Table:
     def _reveal(self) -> None:
         self._revealed = self.mover()
         self._refresh()
+        self._focus_next()
+
+    def _stepped(self) -> None:
+        """After a step is chosen or taken back: the next step's choices, the focus on the first."""
+        self._refresh()
+        self.chooser.focus()
+
+    def _focus_next(self) -> None:
+        """Put the keyboard's focus where the next person acts: the pass-the-device button, else
+        the first choice of their move (after a move, a pass, an undo or a bot's move, whose
+        control may have gone or been disabled: the focus never falls back to the page).
+        Called after :meth:`_refresh`, it reads who acts from what was drawn (no view computed again)."""
+        mover, screened = self._drawn_seat[:2]
+        if screened:
+            self.pass_button.focus()
+        elif mover is not None and not self.game.is_over:
+            self.chooser.focus()
 
     def _set_seat(self, player: str, kind: str) -> None:
         self.model.set_seat(player, kind)
@@ -312,6 +349,8 @@ class Table:
     def _bot_step(self) -> None:
         self.model.bot_step()
         self._refresh()
+        if self.bot_button.disabled:
+            self._focus_next()
 
     def _play_chosen(self) -> None:
         """Play the one move the chooser has narrowed to (the bots answer)."""
@@ -320,6 +359,7 @@ class Table:
             self.chooser.path = []
             self.refusal.value = ""
             self._refresh()
+            self._focus_next()
 
     def _try(self) -> None:
         _ = self._
@@ -352,6 +392,8 @@ class Table:
         self.chooser.path = []
         self.refusal.value = ""
         self._refresh()
+        if self.undo_button.disabled:
+            self._focus_next()
 
     def _save(self) -> None:
         data = base64.b64encode(self.model.save().encode()).decode()
@@ -409,7 +451,7 @@ class Table:
     def _draw_board(self) -> None:
         """What every player sees: the board, the scores, the log (after each move)."""
         game = self.game
-        svg = self.parts.board_svg(game.state, self.lang)
+        svg = scalable(self.parts.board_svg(game.state, self.lang))
         if self.board.value != svg:
             self.board.value = svg
         self.scores.value = score_html(game.scores(), self.parts.CATEGORY_HELP, game.is_over, self.lang)
@@ -438,6 +480,8 @@ class Table:
         title = escape(_("What only {player} sees").format(player=viewer))
         self.private.value = box(f"<b>{title}</b>{private}") if private else ""
         acting = mover is not None and not screened and not game.is_over
+        # the names valid now are the acting person's (a hand's cards): none behind the screen
+        self.forms.value = forms_html(self.info.grammar, [a for a, _m in self._options] if acting else [], self.lang)
         self.moves.layout.display = "" if acting else "none"
         self.try_box.layout.display = "" if acting else "none"
 
@@ -450,7 +494,9 @@ class Table:
         more = len(self.game.history) - LOG_TURNS
         tail = f"<p>{escape(_('… and {n} earlier moves').format(n=more))}</p>" if more > 0 else ""
         head = f"<b>{escape(_('What happened (newest first)'))}</b>"
-        scroll = "<div style='max-height:420px;overflow-y:auto'>"
+        # a scroll box the keyboard can reach (and scroll), named for a screen reader
+        name = escape(_("Log"))
+        scroll = f"<div role='region' aria-label='{name}' tabindex='0' style='max-height:420px;overflow-y:auto'>"
         return box(f"{head}{scroll}<ol reversed style='margin:2px 0'>{items}</ol>{tail}</div>")
 
     # -- from a link --------------------------------------------------------

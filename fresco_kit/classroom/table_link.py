@@ -66,6 +66,16 @@ def link_settings(
     return game, settings, problems
 
 
+def link_lang(query: str | None = None) -> str:
+    """The page's language from its link's ``lang=`` (``query``, default: the ``QUERY_STRING``
+    Voilà sets); English when there is none or it is not one of the kit's languages."""
+    raw = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
+    try:
+        return check_lang(raw.get("lang", ["en"])[-1])
+    except ValueError:
+        return "en"
+
+
 def words(text: str) -> list[str]:
     """A comma-separated list of names; ``ValueError`` if one is empty."""
     names = [w.strip() for w in text.split(",")]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, Protocol
 
+from fresco_kit.core.actions import Grammar
 from fresco_kit.core.registry import GameInfo
 from fresco_kit.core.rules import Event, RuleRef
 from fresco_kit.core.scoring import ScoreSheet
@@ -34,6 +35,7 @@ __all__ = [
     "TableParts",
     "box",
     "cited",
+    "forms_html",
     "log_entry_html",
     "parts_for",
     "refusal_html",
@@ -41,6 +43,8 @@ __all__ = [
     "step_label",
 ]
 
+#: at most this many names of one field are listed in the try box's help
+MAX_NAMES = 30
 #: text and background colours (contrast above 4.5:1, checked in the tests)
 INK, PAPER, REFUSED, REFUSED_BG, OK_BG = "#202124", "#ffffff", "#8a1c1c", "#fdecea", "#e6f4ea"
 STYLE = f"font-size:14px;color:{INK};line-height:1.4"
@@ -188,3 +192,48 @@ def score_html(sheet: ScoreSheet, help_: dict[str, tuple[str, RuleRef]], final: 
     notes = "".join(f"<p>{escape(_.say(note))}</p>" for note in sheet.notes) if final else ""
     table_ = f"<table style='border-collapse:collapse'><tr><td></td>{head}{explain}</tr>{''.join(rows)}</table>"
     return box(f"<b>{escape(title)}</b>{table_}{foot}{notes}")
+
+
+def forms_html(grammar: Grammar, actions: Sequence[Any], lang: str = "en") -> str:
+    """The try box's help: every form of the game's ``grammar`` and, for each form someone can
+    use now, an example and the names each field takes now, read from the legal ``actions``
+    (the same for every game: whatever the fields are, the legal moves say which names fit).
+    A field's names are listed up to :data:`MAX_NAMES`; whole numbers as a range; a list
+    field (``3,17``) by its items."""
+    _ = translator(lang)
+    by_verb: dict[str, list[Any]] = {}
+    for action in actions:
+        by_verb.setdefault(action.VERB, []).append(action)
+    items, later = [], []
+    for cls, form in zip(grammar.actions, grammar.forms()):
+        now = by_verb.get(cls.VERB, [])
+        if not now:
+            later.append(f"<code>{escape(form)}</code>")
+            continue
+        names: dict[str, dict[str, None]] = {}  # field -> its names, in the order first met
+        for action in now:
+            for field, written in grammar.fields(action):
+                names.setdefault(field, {}).update(dict.fromkeys(written.split(",")))
+        listed = " · ".join(
+            f"{escape(field)}: {escape(_names([v for v in values if v != '-']))}"
+            for field, values in names.items()
+            if set(values) - {"-"}
+        )
+        example = escape(_("e.g.")) + f" <code>{escape(str(now[0]))}</code>"
+        items.append(f"<li><code>{escape(form)}</code> — {example}<br>{listed}</li>")
+    if not actions:
+        return f"<div style='{STYLE}'>{escape(_('Moves are written:'))} {' · '.join(later)}</div>"
+    rest = f"<p style='margin:2px 0'>{escape(_('Not possible now:'))} {' · '.join(later)}</p>" if later else ""
+    head = escape(_("Moves are written (with the names valid now):"))
+    return f"<div style='{STYLE}'>{head}<ul style='margin:2px 0;padding-left:1.2em'>{''.join(items)}</ul>{rest}</div>"
+
+
+def _names(values: list[str]) -> str:
+    """A field's names: whole numbers as a range (``0–3``) or a list, names up to :data:`MAX_NAMES`."""
+    if all(v.lstrip("-").isdigit() for v in values):
+        numbers = sorted({int(v) for v in values})
+        if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return f"{numbers[0]}–{numbers[-1]}"
+        values = [str(n) for n in numbers]
+    shown = ", ".join(values[:MAX_NAMES])
+    return shown + (f", … (+{len(values) - MAX_NAMES})" if len(values) > MAX_NAMES else "")

@@ -246,6 +246,11 @@ class Grammar:
             out.append(" ".join(words))
         return out
 
+    def fields(self, action: Action) -> list[tuple[str, str]]:
+        """Each field of ``action`` as :meth:`forms` names it and as its text writes it, e.g.
+        ``[("PLAYER", "Red"), ("SPACE", "territory-1"), ("SERVANTS", "0")]`` (a default too)."""
+        return [(spec.name.upper(), spec.write(getattr(action, spec.name))) for spec in _specs(type(action))]
+
     def parse(self, text: Any) -> Action:
         """The action written as ``text``; ``ValueError`` names what is wrong."""
         if not isinstance(text, str):

@@ -22,7 +22,7 @@ from typing import Any
 
 from fresco_kit.classroom.colours import INK, MUTED, contrast, player_colour, text_on
 from fresco_kit.classroom.i18n import translator
-from fresco_kit.classroom.svg import Svg
+from fresco_kit.classroom.svg import Svg, text_width
 from fresco_kit.core import ScoreSheet
 from fresco_kit.core.text import N_, Msg
 
@@ -176,12 +176,15 @@ def _towers(svg: Svg, state: State, top: float, seats: dict[str, int], marks: di
                 )
             else:
                 head = Msg("floor {floor} · value {value}", floor=f, value=tower.floor_values[f - 1])
-            _text(svg, x + 6, y + 16, say(head), on=tint, size=FONT)
+            _text(svg, x + 6, y + 16, say(head), on=tint, size=FONT, fit=col - 12)
             if card is not None:
-                _text(svg, x + 6, y + 34, data.cards[card].name, on=tint, size=13, bold=True)
+                _text(svg, x + 6, y + 34, data.cards[card].name, on=tint, size=13, bold=True, fit=col - 12)
             else:
                 _text(svg, x + 6, y + 34, say(Msg("(no card)")), on=tint, fill=_muted(tint), size=FONT)
-            _chips(svg, x + 6, y + 41, col - 12, state.occupants.get(space, ()), seats, say)
+            occupants = state.occupants.get(space, ())
+            if not occupants:  # a free floor: the name a typed move gives it
+                _space_id(svg, x + col - 6, y + cell - 7, space, tint)
+            _chips(svg, x + 6, y + 41, col - 12, occupants, seats, say)
     return top + 26 + 4 * (cell + 4)
 
 
@@ -208,13 +211,13 @@ def _zones(
         group = ZONES[i][1]
         sw = (w - 8) / len(group) - 4
         inner = max([inner] + [_flow_height(state.occupants.get(s, ()), sw - 8) for s in group])
-    height = 42 + inner
+    height = 58 + inner
     x = 8.0
     for i, w in zip(boxes, widths):
         title, group = ZONES[i]
         tint = ZONE_TINT[spaces[group[0]].kind]
         svg.rect(x, top, w, height + 26, fill=tint, stroke=INK, rx=3)
-        _text(svg, x + 6, top + 16, say(Msg(title)), on=tint, bold=True)
+        _text(svg, x + 6, top + 16, say(Msg(title)), on=tint, bold=True, fit=w - 12)
         sw = (w - 8) / len(group) - 4
         for k, space in enumerate(group):
             sx = x + 4 + k * (sw + 4)
@@ -229,10 +232,17 @@ def _zones(
                 head = Msg("large") if suffix == "large" else Msg("small") if suffix == "small" else suffix
                 extra = Msg("only with {n} players", n=spaces[space].min_players)
             label = Msg("{head} · {extra}", head=head, extra=extra) if extra else head
-            _text(svg, sx + 4, top + 38, say(label), on=fill)
-            _chips(svg, sx + 4, top + 44, sw - 8, state.occupants.get(space, ()), seats, say)
+            _text(svg, sx + 4, top + 38, say(label), on=fill, fit=sw - 8)
+            _space_id(svg, sx + 4, top + 54, space, fill, anchor="start")
+            _chips(svg, sx + 4, top + 60, sw - 8, state.occupants.get(space, ()), seats, say)
         x += w + 8
     return top + height + 32
+
+
+def _space_id(svg: Svg, x: float, y: float, space: str, on: str, anchor: str = "end") -> None:
+    """The name of an action space as a typed move writes it (``territory-3``, ``market-1``:
+    the grammar's ``SPACE``), in monospace grey on the space's colour."""
+    svg.text(x, y, space, on=on, fill=_muted(on), size=FONT, anchor=anchor, mono=True)
 
 
 def _space_tip(space: str, closed: bool, data_key: str = "") -> str:
@@ -260,6 +270,16 @@ def _flow_height(occupants: tuple[Occupant, ...], width: float) -> float:
     return rows * 21
 
 
+def _head_lines(head: str, width: float) -> list[str]:
+    """A column heading in one line, or in two at its middle space when it is wider than
+    ``width`` (a translation: "puntos militares")."""
+    if text_width(head, FONT, bold=True) <= width or " " not in head:
+        return [head]
+    spaces = [i for i, c in enumerate(head) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(head) / 2))
+    return [head[:cut], head[cut + 1 :]]
+
+
 def _players(svg: Svg, state: State, top: float, seats: dict[str, int], say: Any = str) -> float:
     """Each player's board: resources and tracks, cards by type, members at home, excommunications."""
     data = load()
@@ -268,12 +288,15 @@ def _players(svg: Svg, state: State, top: float, seats: dict[str, int], say: Any
         + [(say(Msg(_RESOURCE_HEADS[k])), 66) for k in _RESOURCES]
         + [(say(Msg(_CARD_HEADS[t])), 84) for t in CARD_TYPES]
     )
-    svg.rect(8, top, WIDTH - 16, 22, fill="#f1f3f4", rx=3)
+    lines = [_head_lines(head, w - 6) for head, w in cols]
+    tall = 14 * (max(len(ls) for ls in lines) - 1)  # a heading too long for its column takes two lines
+    svg.rect(8, top, WIDTH - 16, 22 + tall, fill="#f1f3f4", rx=3)
     x = 12.0
-    for head, w in cols:
-        _text(svg, x, top + 16, head, on="#f1f3f4", bold=True)
+    for (_head, w), head_lines in zip(cols, lines):
+        for i, line in enumerate(head_lines):
+            _text(svg, x, top + 16 + 14 * i, line, on="#f1f3f4", bold=True, fit=w - 6)
         x += w
-    y = top + 26
+    y = top + 26 + tall
     for p in state.players:
         colour = player_colour(p.name, seats[p.name])
         acting = state.current == p.name

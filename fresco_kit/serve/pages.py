@@ -16,7 +16,6 @@ WebSocket extension swaps a pushed element into the element with its id (``hx-sw
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from html import escape
@@ -26,7 +25,8 @@ from urllib.parse import quote, urlencode
 import segno
 
 from fresco_kit.classroom.i18n import LANGS, N_, Translator, translator
-from fresco_kit.classroom.table_parts import log_entry_html, refusal_html, score_html
+from fresco_kit.classroom.page_style import scalable
+from fresco_kit.classroom.table_parts import forms_html, log_entry_html, refusal_html, score_html
 from fresco_kit.core.registry import games
 from fresco_kit.core.table import NOT_A_MOVE, NOT_YOURS, OVER, PLAYED, REFUSED, UNDO_POLICIES, Outcome
 
@@ -44,7 +44,7 @@ UNDO_LABELS: dict[str, str] = {
     "off": N_("no undo"),
 }
 #: the ids of a seat page's live parts, in page order
-SEAT_PARTS = ("fk-turn", "fk-board", "fk-private", "fk-moves", "fk-undo", "fk-scores", "fk-log")
+SEAT_PARTS = ("fk-turn", "fk-board", "fk-private", "fk-moves", "fk-undo", "fk-names", "fk-scores", "fk-log")
 #: the ids of the projector's live parts
 PROJECTOR_PARTS = ("fk-turn", "fk-board", "fk-scores", "fk-log")
 
@@ -116,15 +116,6 @@ def turn_html(t: Served, seat: str | None, _: Translate) -> str:
         f'<div id="fk-turn" class="fk-turn" role="status" aria-live="polite">'
         f"<p><strong>{e(text)}</strong></p><p>{e(_.say(m.status()))}</p></div>"
     )
-
-
-def scalable(svg: str) -> str:
-    """``svg`` without the fixed ``width`` and ``height`` of its root element: its viewBox and
-    the page's width scale it."""
-    head, sep, rest = svg.partition(">")
-    if not head.lstrip().startswith("<svg") or "viewBox" not in head:
-        return svg
-    return re.sub(r'\s(?:width|height)="[^"]*"', "", head) + sep + rest
 
 
 def board_html(t: Served, parts: Any, _: Translate) -> str:
@@ -236,19 +227,26 @@ def answer_html(outcome: Outcome | None, lang: str, problem: str = "") -> str:
     return f'<div id="fk-answer" class="fk-answer" role="alert" aria-live="assertive">{body}</div>'
 
 
+def names_html(t: Served, seat: str, lang: str) -> str:
+    """The try box's help: the grammar's forms and, on the seat's turn, the names its moves
+    may take now (:func:`~fresco_kit.classroom.table_parts.forms_html`)."""
+    acting = not (t.paused or t.ended)
+    actions = [a for a, _m in t.model.options(seat)] if acting else []
+    return f'<div id="fk-names" class="fk-forms">{forms_html(t.info.grammar, actions, lang)}</div>'
+
+
 def try_html(t: Served, seat: str, lang: str) -> str:
-    """The try box: any move typed in the game's grammar; a refusal cites every rule."""
+    """The try box: any move typed in the game's grammar (Enter or Try sends it); a refusal
+    cites every rule."""
     _ = translator(lang)
     base = seat_path(t, seat)
-    forms = ", ".join(t.info.grammar.forms())
     return (
         f'<section class="fk-try" aria-labelledby="fk-try-h"><h2 id="fk-try-h">{e(_("Try a move"))}</h2>'
         f'<form method="post" action="{base}/play" hx-post="{base}/play" hx-target="#fk-answer" hx-swap="outerHTML">'
         f'<input type="hidden" name="lang" value="{e(lang)}">'
         f'<label for="fk-try-text">{e(_("Move text"))}</label> '
         f'<input id="fk-try-text" name="move" autocomplete="off" spellcheck="false" maxlength="500"> '
-        f'<button type="submit">{e(_("Try"))}</button></form>'
-        f'<p class="fk-forms">{e(_("Moves are written:"))} <code>{e(forms)}</code></p></section>'
+        f'<button type="submit">{e(_("Try"))}</button></form>{names_html(t, seat, lang)}</section>'
     )
 
 
@@ -261,6 +259,7 @@ def seat_parts(t: Served, seat: str, parts: Any, lang: str, path: Sequence[str] 
         "fk-private": private_html(t, seat, parts, _),
         "fk-moves": moves_html(t, seat, path, lang),
         "fk-undo": undo_html(t, seat, lang),
+        "fk-names": names_html(t, seat, lang),
         "fk-scores": scores_html(t, parts, lang),
         "fk-log": log_html(t, lang),
     }

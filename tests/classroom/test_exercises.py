@@ -297,8 +297,8 @@ def test_the_widget_checks_a_legal_exercise() -> None:
     make = position("lorenzo")
     bad = refused_move(make())
     w = exercise_widget(legal("lorenzo", "bad", "Refused", position=make, move=bad, question="Legal?"))
-    assert "fk-exercise" in w._dom_classes and "<svg" in w.children[2].value
-    assert "Answer Yes or No, then press Check." in w.children[3].value        # what to do
+    assert "fk-exercise" in w._dom_classes and "<svg" in find(w, "fk-board-view").value
+    assert "Answer Yes or No, then press Check." in find(w, "fk-exercise-how").value        # what to do
     assert "Give an answer first" in answer_with(w, None)
     wrong = answer_with(w, "yes")
     message, ref = make().explain(bad).reasons[0]
@@ -353,7 +353,7 @@ def test_the_widget_ticks_reasons_for_why_not() -> None:
     boxes = find(w, "fk-exercise-answer").children
     assert [b.description for b in boxes] == [t for t, _ in offered] + [LEGAL_AFTER_ALL]
     assert all("fk-exercise-reason" in b._dom_classes for b in boxes)
-    assert "Tick every reason" in w.children[3].value
+    assert "Tick every reason" in find(w, "fk-exercise-how").value
     assert "Give an answer first" in tick(w, [])
     assert "Not quite" in tick(w, ["not this"])
     assert "Right." in tick(w, [t for t, _ in offered[:-1]])

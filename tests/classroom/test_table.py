@@ -63,16 +63,16 @@ class Clicker:
     def step_to(self, move: tuple[Any, tuple[str, ...], str]) -> None:
         """Click the chooser's buttons (or list) until ``move`` alone is left."""
         t = self.t
-        while t.play_button not in t.options.children:
+        while t.play_button not in t.chooser.visible():
             label = step_label(move, len(t.path))
-            if t.choose in t.options.children:
+            if t.choose in t.chooser.visible():
                 assert label in [step for _words, step in t.select.options]
                 t.select.value = label
                 self.click(t.choose)
             else:
                 said = say(label, t.lang)  # the button shows the step in the table's language
-                buttons = [b for b in t.options.children if b.description == said]
-                assert len(buttons) == 1, (label, [b.description for b in t.options.children])
+                buttons = [b for b in t.chooser.visible() if b.description == said]
+                assert len(buttons) == 1, (label, [b.description for b in t.chooser.visible()])
                 self.click(buttons[0])
         text = say(move[2], t.lang)
         assert text in t.move_text.value or escape(text) in t.move_text.value
@@ -294,9 +294,10 @@ def test_behind_the_screen_undo_is_blocked_and_the_chooser_holds_nothing(
     assert t.mover() != first and shown(t.pass_box)  # the other player's turn (seed 1)
     state, length = t.game.state, len(t.game.history)
     # the chooser behind the screen keeps nothing of the last person's moves
-    assert t.options.children == () and t.select.options == () and t.move_text.value == ""
+    assert t.chooser.visible() == () and t.select.options == () and t.move_text.value == ""
     assert t.breadcrumb.value == "" and all(b.description == b.tooltip == "" for b in t._pool)
-    assert set(widget_texts(t.moves)) <= {t.back.description}
+    # only the chooser's own words are left (Back, Choose, Play, the list's label): no move's
+    assert set(widget_texts(t.moves)) <= {w.description for w in (t.back, t.choose, t.play_button, t.select)}
     assert hand and not any(hand in text for text in widget_texts(t.widget))
     # Undo is blocked while the screen is up: nothing is taken back, no hand is shown
     assert t.undo_button.disabled
@@ -308,7 +309,7 @@ def test_behind_the_screen_undo_is_blocked_and_the_chooser_holds_nothing(
     assert not t.undo_button.disabled
     t.undo_button.click()
     assert len(t.game.history) < length and t.mover() == first
-    assert shown(t.pass_box) and t.private.value == "" and t.options.children == ()
+    assert shown(t.pass_box) and t.private.value == "" and t.chooser.visible() == ()
 
 
 def test_undo_of_ones_own_move_only_is_refused_for_the_next_person() -> None:
@@ -455,9 +456,9 @@ def test_the_factory_returns_the_widget_with_its_css_classes() -> None:
 def test_many_choices_come_in_a_list_and_back_goes_up_a_step(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table_module, "MAX_BUTTONS", 2)
     t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "random"])
-    while t.choose not in t.options.children:
-        t.options.children[0].click()
-    assert len(t.select.options) > 2 and t.select.layout.width == "420px"
+    while t.choose not in t.chooser.visible():
+        t.chooser.visible()[0].click()
+    assert len(t.select.options) > 2 and t.select.description
     depth = len(t.path)
     words, first = t.select.options[1]  # (the step in the table's language, the step)
     t.select.value = first
@@ -476,7 +477,7 @@ def test_a_step_click_redraws_only_the_move_chooser() -> None:
     board_svg = t.parts.board_svg
     t.parts.board_svg = lambda state: calls.append(state) or board_svg(state)  # type: ignore[method-assign]
     values = (t.board.value, t.scores.value, t.log.value, t.status.value, t.private.value)
-    buttons = [b for b in t.options.children if b in t._pool]
+    buttons = [b for b in t.chooser.visible() if b in t._pool]
     buttons[0].click()
     assert calls == [] and values == (t.board.value, t.scores.value, t.log.value, t.status.value, t.private.value)
 

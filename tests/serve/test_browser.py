@@ -10,10 +10,16 @@
   inside the viewport on wide screens, a phone shows the whole board, the projector's board
   text is at least 18 px at 1920×1080, and axe-core finds no violation.
 
-Screenshots go to ``/tmp/serve_shots/``.
+- a seat's try box: its help lists the names valid now, and Enter sends the typed move (a
+  refusal comes back as an alert, every rule cited).
+
+Screenshots go to ``FRESCO_KIT_SHOTS`` (default ``/tmp/serve_shots/``), named
+``served_<view>_<game>-<lang>-<width>x<height>.png``; ``FRESCO_KIT_SHOT_LANGS=en,es,it`` looks at
+the pages in more languages (default: English).
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -31,7 +37,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 CLICKED = 20
 NAMES = ["Ann", "Bob", "Cy"]
 SIZES = {"phone": (390, 844), "laptop": (1440, 900), "projector": (1920, 1080)}
-SHOTS = Path("/tmp/serve_shots")
+SHOTS = Path(os.environ.get("FRESCO_KIT_SHOTS", "/tmp/serve_shots"))
+LANGS = [lang for lang in os.environ.get("FRESCO_KIT_SHOT_LANGS", "en").split(",") if lang]
 PRIVATE = re.compile(r'<section id="fk-private"[^>]*><h2 id="fk-private-h">[^<]*</h2>(.*?)</section>', re.S)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -220,19 +227,21 @@ def inside(box: list[int], layout: dict) -> bool:
     return box[0] >= 0 and box[1] >= 0 and box[2] <= layout["width"] and box[3] <= layout["height"]
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size):
+def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size, lang):
     """At each size: screenshots of the teacher's page and, for a table of each game, the
     acting seat's page and the projector view; the layout facts asserted; axe finds nothing."""
-    SHOTS.mkdir(exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     width, height = SIZES[size]
     context, page = log_in_teacher(browser, server, (width, height))
     tables = {g: server.client.post("/api/tables", json={"game": g, "players": NAMES, "seed": 7}, headers=AUTH).json()
               for g in ("sixtina", "fresco", "lorenzo")}
-    page.reload()
+    page.goto(f"{server.url}/teacher?lang={lang}")
     page.locator("#fk-tables article").first.wait_for()
-    page.screenshot(path=str(SHOTS / f"teacher_{size}.png"))
-    tables_box = page.locator("#fk-tables").bounding_box()
+    page.screenshot(path=str(SHOTS / f"served_teacher-{lang}-{width}x{height}.png"))
+    # (a push of the tables just made may swap the list in again meanwhile: its box once it is there)
+    tables_box = wait_for(lambda: page.locator("#fk-tables").bounding_box(), what="the list of tables")
     if size != "phone":  # the list of tables beside the new-table form, not below it
         assert tables_box["y"] < height / 4 and tables_box["x"] > width / 4, tables_box
     found = {"teacher": axe_violations(page)}
@@ -240,9 +249,9 @@ def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size):
         mover = next(n for n in NAMES if server.client.get(
             f"/api/tables/{table['id']}/seat/{table['seats'][n]['token']}").json()["your_turn"])
         for view, url in (("seat", table["seats"][mover]["url"]), ("projector", table["projector_url"])):
-            page.goto(url)
+            page.goto(f"{url}?lang={lang}")
             page.locator("#fk-board svg").wait_for()
-            page.screenshot(path=str(SHOTS / f"{view}_{game}_{size}.png"))
+            page.screenshot(path=str(SHOTS / f"served_{view}_{game}-{lang}-{width}x{height}.png"))
             layout = page.evaluate(LAYOUT)
             where = f"{game} {view} at {width}x{height}: {layout}"
             assert layout["svg_width"] is None and layout["viewbox"], where  # scaled by its viewBox
@@ -261,3 +270,23 @@ def test_the_pages_fit_every_screen_and_pass_axe(browser, server, size):
             found[f"{game} {view}"] = axe_violations(page)
     context.close()
     assert not any(found.values()), {k: v for k, v in found.items() if v}
+
+
+def test_enter_in_a_seats_try_box_sends_the_move(browser, server):
+    """The try box lists the names the seat's moves take now; Enter in it sends the typed move
+    (no button needed): a refused one comes back as an alert citing every rule."""
+    table = server.client.post("/api/tables", json={"game": "lorenzo", "players": NAMES, "seed": 3}, headers=AUTH).json()
+    mover = next(n for n in NAMES if server.client.get(
+        f"/api/tables/{table['id']}/seat/{table['seats'][n]['token']}").json()["your_turn"])
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.goto(table["seats"][mover]["url"])
+    names = page.locator("#fk-names").inner_text()
+    assert "names valid now" in names and "SPACE: territory-1" in names and f"PLAYER: {mover}" in names
+    page.fill("#fk-try-text", f"place {mover} white council servants 99")  # more servants than anyone has
+    page.press("#fk-try-text", "Enter")
+    alert = page.locator("#fk-answer[role=alert]")
+    page.wait_for_function("() => document.querySelector('#fk-answer').innerText.includes('Refused')")
+    assert "[lorenzo " in alert.inner_html()  # each rule cited (its id in the tooltip or beside it)
+    assert summary(server, table["id"])["moves"] == 0
+    context.close()
