@@ -7,14 +7,9 @@ from collections import Counter
 
 import pytest
 
-from fresco_kit.classroom.exercise_widget import exercise_widget
-from fresco_kit.classroom.exercises import YES, right_and_wrong
-from fresco_kit.classroom.i18n import citation
+from fresco_kit.classroom.exercises import right_and_wrong
 from fresco_kit.fresco import board, data, readings
-from fresco_kit.fresco.exercises import EXERCISES, PLAYERS
-from fresco_kit.fresco.refs import RULES
-from tests.catalogs import english_sentences
-from tests.fresco.test_pages_translated import widget_html
+from fresco_kit.fresco.exercises import EXERCISES
 
 BY_KEY = {ex.key: ex for ex in EXERCISES}
 
@@ -110,39 +105,3 @@ def test_the_altar_feedback_names_the_reading_it_rests_on():
     first = BY_KEY["first-to-choose"].check("Blue")
     assert first.correct and "S1 counts as last" in first.reading
     assert not BY_KEY["best-altar"].check("orange + green + blue").correct
-
-
-def answer_with(widget, ex, response) -> str:
-    """Give ``response`` in the exercise widget's answer control, press Check; the feedback shown."""
-    answer, check, feedback = widget.children[4], widget.children[5], widget.children[6]
-    if ex.kind == "why_not":
-        for box in answer.children:
-            box.value = box.reason in response
-    else:
-        answer.value = str(response) if ex.kind == "number" else response
-    check.click()
-    return feedback.value
-
-
-@pytest.mark.parametrize("lang", ["es", "it"])
-@pytest.mark.parametrize("key", list(BY_KEY))
-def test_every_exercise_page_reads_without_english(key, lang):
-    """The exercise page in Spanish and Italian -- title, question, board, what to do, the options,
-    reasons or moves to pick, and the feedback to a right and to a wrong answer (explanation,
-    each reason with its rule, the reading it rests on) -- shows no English sentence.  Left in
-    English on purpose: the players' names and a rule's citation where its rulebook has no
-    edition in the language (Fresco's in Italian)."""
-    cited = {citation(ref, lang) for ref in RULES.values()}
-
-    def english(html: str) -> list[str]:
-        return [text for text in english_sentences(html, names=tuple(PLAYERS)) if text not in cited]
-
-    ex = BY_KEY[key]
-    widget = exercise_widget(ex, lang)
-    found = [text for html in widget_html(widget) for text in english(html)]
-    rights, wrongs = right_and_wrong(ex)
-    for response in (rights[0], wrongs[0]):
-        shown = answer_with(widget, ex, response)
-        assert shown and "<b>" in shown
-        found += english(shown)
-    assert not found, "\n".join(found)
