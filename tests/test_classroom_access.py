@@ -171,6 +171,8 @@ JS_FOCUS = """() => {
           cls: e ? (e.closest('.jupyter-widgets') || e).className : '', text: e ? e.innerText || '' : '',
           outline: e ? getComputedStyle(e).outlineWidth : ''};
 }"""
+#: the page's kernel has handled everything sent to it
+KERNEL_IDLE = "() => window.jupyterapp?.widgetManager?.kernel?.status === 'idle'"
 #: the table's log and its chooser's breadcrumb, to tell when an answer has arrived
 JS_STATE = """() => [document.querySelector('.fk-table-log').innerText,
   (document.querySelector('.fk-table-breadcrumb') || {innerText: ''}).innerText,
@@ -186,6 +188,10 @@ def press(page, key: str) -> None:
     if key in ("Enter", " "):
         page.wait_for_function(f"(before) => JSON.stringify(({JS_STATE})()) !== JSON.stringify(before)",
                                arg=before, timeout=60_000, polling=50)
+        # the answer comes as several messages (the log, the chooser, the focus): wait until the
+        # kernel is idle again, every message of this key handled, so that a control the answer
+        # hides next is not taken for the one the focus moved to
+        page.wait_for_function(KERNEL_IDLE, timeout=60_000, polling=50)
         # the kernel's answer moves the focus: wait until it is on a visible control of the table
         page.wait_for_function(
             "() => { const e = document.activeElement, t = document.querySelector('.fk-table');"
@@ -198,8 +204,7 @@ def test_a_table_is_played_with_the_keyboard_only(page, voila):
     try:
         page.goto(voila.url("tables/sixtina_2p.ipynb"), wait_until="domcontentloaded")
         page.wait_for_function(JS_READY, arg=".fk-table-pass-button", timeout=TIMEOUT_MS)
-        page.wait_for_function("() => window.jupyterapp?.widgetManager?.kernel?.status === 'idle'",
-                               timeout=TIMEOUT_MS, polling=100)
+        page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT_MS, polling=100)
         # from the top of the page, Tab to the table's first control: the pass button
         for count in range(1, 80):
             page.keyboard.press("Tab")
