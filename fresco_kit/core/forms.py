@@ -22,7 +22,9 @@ declarations, so that every field is declared once:
 
 A ``Seen`` marker or ``LATER`` on a field applies to its saved value.  The derived classes
 check a save field by field; :meth:`Compact.check_saved` adds the checks across fields
-(names that must be players), run before any value is converted.
+(names that must be players), run before any value is converted.  Forms are module-level
+constants (``SEAT = Form(str, write=..., read=...)``): a function written inside a string
+annotation could not see its module's names.
 """
 
 from __future__ import annotations
@@ -116,21 +118,35 @@ class Compact(Record):
 # --------------------------------------------------------------------------- the derived plan
 Writer = Callable[[Any], Any]  # the engine record -> one readable value
 Reader = Callable[[Any], Any]  # the readable record -> one engine value
-Cell = Callable[[dict[str, Any], Any, int], None]  # sets a row's keys from the engine record
+TableReader = Callable[[Any], dict[str, Any]]  # the readable record -> a table's engine fields
 Field = tuple[str, Any, Any]  # a readable field: key, annotation, default (MISSING: none)
 
 
 @dataclass
 class _Plan:
     """What is derived from one compact class: its readable ``schema`` (and the classes of
-    its tables' rows, by name), the readable fields, how to write each and how to read
-    each engine field back."""
+    its tables' rows, by name), the readable fields, how to write each, and how to read
+    the engine fields back (one by one, and a table's columns at once)."""
 
     schema: type
     classes: dict[str, type]
     fields: list[Field]
     write: list[tuple[str, Writer]]
     read: list[tuple[str, Reader]]
+    read_tables: list[TableReader]
+
+
+@dataclass(frozen=True)
+class _Column:
+    """A column in a plan: its engine field ``name``, its row ``key`` and ``form``, whether
+    it is ``extra``; for compact records joining their rows, their class and its plan."""
+
+    name: str
+    key: str
+    form: Form
+    extra: bool
+    item_class: type | None = None
+    item_plan: _Plan | None = None
 
 
 _PLANS: dict[type, _Plan] = {}
@@ -152,7 +168,11 @@ def saved_form(record: Compact) -> Any:
 def from_saved(cls: type[C], saved: Any) -> C:
     """The compact ``cls`` record of a readable record ``saved`` (checked, or a view with its
     hidden fields filled in): no check is made here."""
-    return cls(**{name: read(saved) for name, read in _plan(cls).read})
+    plan = _plan(cls)
+    values = {name: read(saved) for name, read in plan.read}
+    for read_table in plan.read_tables:
+        values.update(read_table(saved))
+    return cls(**values)
 
 
 def _plan(cls: type) -> _Plan:
@@ -166,82 +186,75 @@ def _derive(cls: type) -> _Plan:
     """The plan of ``cls``: its readable fields in order, each table where its first
     column is declared.  Raises ``TypeError`` for two fields saved under one key."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    fields: list[Field] = []
-    write: list[tuple[str, Writer]] = []
-    read: list[tuple[str, Reader]] = []
-    tables: dict[str, list[tuple[str, Column, Any, list[Any]]]] = {}
+    plan = _Plan(Record, {}, [], [], [], [])
+    tables: dict[str, tuple[Table, list[tuple[_Column, Any]]]] = {}
     for f in dataclasses.fields(cls):
         tp, marks = strip_annotated(hints[f.name])
         shown = [m for m in marks if isinstance(m, (Seen, Later))]
         spec = next((m for m in marks if isinstance(m, (Form, Column, Derived))), AS_IT_IS)
         if isinstance(spec, Derived):
-            read.append((f.name, spec.read))
+            plan.read.append((f.name, spec.read))
         elif isinstance(spec, Column):
             if spec.table.key not in tables:
-                tables[spec.table.key] = []
-                fields.append((spec.table.key, None, MISSING))  # the table's place, filled in below
-            tables[spec.table.key].append((f.name, spec, get_args(tp)[0], shown))
+                tables[spec.table.key] = (spec.table, [])
+                plan.fields.append((spec.table.key, None, MISSING))  # the table's place, filled in below
+            item = get_args(tp)[0]
+            if spec.key is None:  # compact records whose fields join the row
+                item_class = strip_annotated(item)[0]
+                item_plan = _plan(item_class)
+                if item_plan.read_tables:
+                    raise TypeError(f"{cls.__name__}.{f.name}: records joining the rows of a table have no tables")
+                column = _Column(f.name, "", spec.form, spec.extra, item_class, item_plan)
+            else:
+                saved = item if spec.form.saved is None else spec.form.saved
+                column = _Column(f.name, spec.key, spec.form, spec.extra)
+            tables[spec.table.key][1].append((column, None if spec.key is None else _annotated(saved, shown)))
         else:
             key = spec.key or f.name
             own = [m for m in marks if not isinstance(m, (Form, Column, Derived))]
             saved = _annotated(tp, own) if spec.saved is None else _annotated(spec.saved, shown)
             later = any(isinstance(m, Later) for m in shown)
-            fields.append((key, saved, f.default if later else MISSING))
-            write.append((key, _field_writer(f.name, spec.write)))
-            read.append((f.name, _field_reader(key, spec.read)))
-    classes: dict[str, type] = {}
-    for key, columns in tables.items():
-        table_fields, table_write, table_read, table_classes = _derive_table(cls, columns)
-        at = next(i for i, field in enumerate(fields) if field[0] == key)
-        fields[at : at + 1] = table_fields
-        write += table_write
-        read += table_read
-        classes.update(table_classes)
-    return _Plan(_make(cls, "Saved" + cls.__name__, fields, cls), classes, fields, write, read)
+            plan.fields.append((key, saved, f.default if later else MISSING))
+            plan.write.append((key, _field_writer(f.name, spec.write)))
+            plan.read.append((f.name, _field_reader(key, spec.read)))
+    for key, (table, columns) in tables.items():
+        at = next(i for i, field in enumerate(plan.fields) if field[0] == key)
+        plan.fields[at : at + 1] = _derive_table(cls, table, columns, plan)
+    plan.schema = _make(cls, "Saved" + cls.__name__, plan.fields, cls)
+    return plan
 
 
-def _derive_table(
-    cls: type, columns: list[tuple[str, Column, Any, list[Any]]]
-) -> tuple[list[Field], list[tuple[str, Writer]], list[tuple[str, Reader]], dict[str, type]]:
-    """One table of ``cls`` from its columns ``(field, column, item annotation, markers)``:
-    its readable fields (the table, then its extra record), their writers, the columns'
-    readers and the derived classes by name."""
-    table, first = columns[0][1].table, columns[0][0]
-    if columns[0][1].extra:
+def _derive_table(cls: type, table: Table, columns: list[tuple[_Column, Any]], plan: _Plan) -> list[Field]:
+    """One table of ``cls`` from its columns (with their readable annotations): its row
+    class (and extra record class) into the plan's classes, how to write it and read its
+    columns into the plan; returns its readable fields (the table, then its extra record)."""
+    first = columns[0][0]
+    if first.extra:
         raise TypeError(f"{cls.__name__}: the first column of {table.key} counts its rows; it cannot be extra")
     row_fields: list[Field] = []
-    cells: list[Cell] = []
-    read: list[tuple[str, Reader]] = []
-    for name, column, item, shown in columns:
-        if column.key is None:  # compact records whose fields join the row
-            item_class = strip_annotated(item)[0]
-            inner = _plan(item_class)
-            row_fields += inner.fields
-            cells.append(_spread_cell(name, inner.write))
-            read.append((name, _spread_reader(table, item_class)))
-        else:
-            saved = item if column.form.saved is None else column.form.saved
-            row_fields.append((column.key, _annotated(saved, shown), MISSING))
-            cells.append(_cell(name, column.key, column.form.write))
-            read.append((name, _column_reader(table, column.key, column)))
-    row = _make(cls, table.row, row_fields)
+    for column, saved in columns:
+        row_fields += column.item_plan.fields if column.item_plan is not None else [(column.key, saved, MISSING)]
+    row = plan.classes[table.row] = _make(cls, table.row, row_fields)
+    keys = table.names.ordered() if table.names is not None else None
     shape: Any = typing.Annotated[dict[str, row], table.names] if table.names else tuple[row, ...]  # type: ignore[valid-type]
     if table.length is not None:
         shape = typing.Annotated[shape, table.length]
     fields: list[Field] = [(table.key, shape, MISSING)]
-    write: list[tuple[str, Writer]] = [(table.key, _table_writer(table, row, cells, first))]
-    classes = {table.row: row}
-    extras = [(name, column) for name, column, _, _ in columns if column.extra]
+    cols = [column for column, _ in columns]
+    plan.write.append((table.key, _table_writer(row, cols, first.name, keys)))
+    plan.read_tables.append(_table_reader(table, cols, keys))
+    extras = [column for column in cols if column.extra]
     if extras:
-        if table.extra is None or any(column.key is None for _, column in extras):
+        if table.extra is None or any(column.item_plan is not None for column in extras):
             raise TypeError(f"{cls.__name__}: an extra column of {table.key} needs a key and the table's extra record")
         key, class_name = table.extra
         saved_as = {field[0]: field[1] for field in row_fields}
-        extra_row = _make(cls, class_name, [(str(c.key), saved_as[str(c.key)], MISSING) for _, c in extras])
+        extra_row = plan.classes[class_name] = _make(
+            cls, class_name, [(c.key, saved_as[c.key], MISSING) for c in extras]
+        )
         fields.append((key, extra_row | None, MISSING))
-        write.append((key, _extra_writer(extra_row, extras, first)))
-        classes[class_name] = extra_row
-    return fields, write, read, classes
+        plan.write.append((key, _extra_writer(extra_row, extras, first.name)))
+    return fields
 
 
 def _make(cls: type, name: str, fields: list[Field], engine: type | None = None) -> type:
@@ -277,84 +290,66 @@ def _field_reader(key: str, convert: Convert | None) -> Reader:
     return lambda saved: convert(getattr(saved, key), saved, None)
 
 
-def _cell(name: str, key: str, convert: Convert | None) -> Cell:
-    """How row ``i`` of a table gets the key ``key`` from the engine field ``name``."""
-
-    def cell(values: dict[str, Any], record: Any, i: int) -> None:
-        item = getattr(record, name)[i]
-        values[key] = item if convert is None else convert(item, record, i)
-
-    return cell
-
-
-def _spread_cell(name: str, writers: list[tuple[str, Writer]]) -> Cell:
-    """How row ``i`` gets the readable fields of the compact record ``name[i]``."""
-
-    def cell(values: dict[str, Any], record: Any, i: int) -> None:
-        item = getattr(record, name)[i]
-        for key, write in writers:
-            values[key] = write(item)
-
-    return cell
-
-
-def _rows(table: Table, saved: Any) -> list[Any]:
-    """The rows of ``table`` in the readable record ``saved``, in the engine's order."""
-    value = getattr(saved, table.key)
-    return [value[k] for k in table.names.ordered()] if table.names is not None else list(value)
-
-
-def _spread_reader(table: Table, item_class: type) -> Reader:
-    return lambda saved: tuple(from_saved(item_class, row) for row in _rows(table, saved))
-
-
-def _column_reader(table: Table, key: str, column: Column) -> Reader:
-    """How a column's engine field is read: its key in each row (then in the extra record)."""
-    convert, extra = column.form.read, column.extra and table.extra is not None
-
-    def read(saved: Any) -> tuple[Any, ...]:
-        rows = _rows(table, saved)
-        if convert is None:
-            items = [getattr(r, key) for r in rows]
-        else:
-            items = [convert(getattr(r, key), saved, i) for i, r in enumerate(rows)]
-        more = getattr(saved, table.extra[0]) if extra and table.extra is not None else None
-        if more is not None:
-            value = getattr(more, key)
-            items.append(value if convert is None else convert(value, saved, len(rows)))
-        return tuple(items)
-
-    return read
-
-
-def _table_writer(table: Table, row: type, cells: list[Cell], first: str) -> Writer:
-    """How the table is written: a row per name, or per item of the field ``first``."""
-    names = table.names.ordered() if table.names is not None else None
+def _table_writer(row: type, cols: list[_Column], first: str, keys: list[str] | None) -> Writer:
+    """How a table is written: a row per name of ``keys``, or per item of the field ``first``."""
 
     def write(record: Any) -> Any:
+        columns = [(c.form.write, c.item_plan, getattr(record, c.name)) for c in cols]
         rows = []
-        for i in range(len(names) if names is not None else len(getattr(record, first))):
-            values: dict[str, Any] = {}
-            for cell in cells:
-                cell(values, record, i)
-            rows.append(row(**values))
-        return dict(zip(names, rows)) if names is not None else tuple(rows)
+        for i in range(len(keys) if keys is not None else len(getattr(record, first))):
+            values: list[Any] = []  # in the row's field order
+            for convert, item_plan, items in columns:
+                item = items[i]
+                if item_plan is not None:
+                    values += [item_write(item) for _, item_write in item_plan.write]
+                else:
+                    values.append(item if convert is None else convert(item, record, i))
+            rows.append(row(*values))
+        return dict(zip(keys, rows)) if keys is not None else tuple(rows)
 
     return write
 
 
-def _extra_writer(extra_row: type, extras: list[tuple[str, Column]], first: str) -> Writer:
+def _extra_writer(extra_row: type, extras: list[_Column], first: str) -> Writer:
     """How the extra record is written: the extra columns' items past the rows of ``first``
     (None when they have none)."""
 
     def write(record: Any) -> Any:
         at = len(getattr(record, first))
-        if len(getattr(record, extras[0][0])) <= at:
+        if len(getattr(record, extras[0].name)) <= at:
             return None
         values = {}
-        for name, column in extras:
-            item, convert = getattr(record, name)[at], column.form.write
-            values[str(column.key)] = item if convert is None else convert(item, record, at)
+        for c in extras:
+            item, convert = getattr(record, c.name)[at], c.form.write
+            values[c.key] = item if convert is None else convert(item, record, at)
         return extra_row(**values)
 
     return write
+
+
+def _table_reader(table: Table, cols: list[_Column], keys: list[str] | None) -> TableReader:
+    """How a table's columns are read back: each column's key in every row (then in the
+    extra record), or each row as a compact record."""
+    extra_key = table.extra[0] if table.extra is not None else None
+
+    def read(saved: Any) -> dict[str, Any]:
+        value = getattr(saved, table.key)
+        rows = [value[k] for k in keys] if keys is not None else value
+        more = getattr(saved, extra_key) if extra_key is not None else None
+        out: dict[str, Any] = {}
+        for c in cols:
+            convert = c.form.read
+            if c.item_class is not None:
+                out[c.name] = tuple(from_saved(c.item_class, r) for r in rows)
+                continue
+            if convert is None:
+                items = [getattr(r, c.key) for r in rows]
+            else:
+                items = [convert(getattr(r, c.key), saved, i) for i, r in enumerate(rows)]
+            if c.extra and more is not None:
+                item = getattr(more, c.key)
+                items.append(item if convert is None else convert(item, saved, len(rows)))
+            out[c.name] = tuple(items)
+        return out
+
+    return read

@@ -9,8 +9,12 @@ views are derived from them:
   player by what its marker shows (``hide(value)``, or ``None``): for states whose view
   is the same kind of value (Lorenzo);
 - :func:`view_schema` derives a separate view class (a hidden field becomes ``X | None``,
-  optionally followed by its ``<field>_size``) and :func:`seen_by` fills it: for states
-  whose view is its own record (Sixtina's ``View``).
+  optionally followed by its ``<field>_size`` and the marker's ``also`` values) and
+  :func:`seen_by` fills it: for states whose view is its own record, such as the readable
+  form of a compact state (``core.forms``: Sixtina's and Fresco's ``View``).
+
+A marker may depend on the position: ``hidden_while(record, whole)`` sees the record that
+holds the field and the whole record viewed (Fresco's plans are hidden only while planning).
 """
 
 from __future__ import annotations
@@ -206,10 +210,10 @@ def view_schema(
     ``viewer``, then kept): the same fields in the same order, a hidden one as ``X | None``
     followed by its ``<field>_size`` when its marker is ``sized`` and by the marker's
     ``also`` fields, records with hidden parts replaced by their own view classes; with
-    ``viewer`` a first field ``viewer`` names who sees; ``extra`` fields come last, as
-    ``dataclasses.make_dataclass`` takes them (filled by :func:`seen_by`'s keywords); ``base``: a class of methods
-    (with empty ``__slots__``) the view class also derives from.  ``name`` defaults to
-    ``Seen<Name>`` (``SavedPlayer`` -> ``SeenPlayer``)."""
+    ``viewer`` a first field ``viewer`` names who sees; ``extra`` fields come last, given
+    as ``dataclasses.make_dataclass`` takes them (filled by :func:`seen_by`'s keywords);
+    ``base``: a class of methods (with empty ``__slots__``) the view class also derives
+    from.  ``name`` defaults to ``Seen<Name>`` (``SavedPlayer`` -> ``SeenPlayer``)."""
     key = (cls, "viewer" if viewer else "")
     made = _VIEW_CLASSES.get(key)
     if made is not None:
@@ -261,23 +265,26 @@ def _seer(cls: type, view_class: type) -> Seer:
     rows = []
     for f in dataclasses.fields(cls):
         mark = marker(hints[f.name])
-        inner = _inside(hints[f.name], _seen_record)
-        rows.append((f.name, None if mark is None or mark.who == "public" else mark, inner))
+        mark = None if mark is None or mark.who == "public" else mark
+        size = f"{f.name}_size" if mark is not None and mark.size else None
+        rows.append((f.name, mark, _inside(hints[f.name], _seen_record), size))
     with_viewer = "viewer" in view_class.__dataclass_fields__  # type: ignore[attr-defined]
 
     def see(record: Any, viewer: str | None, whole: Any, extra: dict[str, Any]) -> Any:
         values: dict[str, Any] = {"viewer": viewer} if with_viewer else {}
-        for name, mark, inner in rows:
+        for name, mark, inner, size in rows:
             value = getattr(record, name)
-            if mark is not None and mark.hides(record, viewer, whole):
+            if mark is None:
+                values[name] = value if inner is None else inner(value, viewer, whole)
+                continue
+            if mark.hides(record, viewer, whole):
                 values[name] = mark.shown(value)
             else:
                 values[name] = value if inner is None else inner(value, viewer, whole)
-            if mark is not None:
-                if mark.size:
-                    values[f"{name}_size"] = len(value)
-                for also, _, of in mark.also:
-                    values[also] = of(value)
+            if size is not None:
+                values[size] = len(value)
+            for also, _, of in mark.also:
+                values[also] = of(value)
         return view_class(**values, **extra)
 
     _SEERS[(cls, view_class)] = see

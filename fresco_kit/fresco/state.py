@@ -52,7 +52,7 @@ from .saved import (
     check,
 )
 
-__all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "SavedState", "State", "View"]
+__all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "PlayerView", "SavedPlayer", "SavedState", "State", "View"]
 
 #: paint counts in ``data.COLOURS`` order
 PaintCounts = Annotated[tuple[Count, ...], Length(len(data.COLOURS))]

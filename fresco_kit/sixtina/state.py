@@ -80,6 +80,8 @@ __all__ = [
     "RESTORED",
     "STATUS_NAMES",
     "VISIBLE",
+    "SavedPlace",
+    "SavedPlayer",
     "SavedState",
     "State",
     "View",
