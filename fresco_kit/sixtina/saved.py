@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from fresco_kit.core import Count, Length, Names, Record, field_error
@@ -111,8 +111,9 @@ def colours_of(saved: Any) -> tuple[str, ...]:
     return tuple(p.name for p in saved.players) + ((GIANLUIGI,) if saved.gianluigi is not None else ())
 
 
-@cache
+@lru_cache(maxsize=256)
 def _index(names: tuple[str, ...]) -> dict[str, int]:
+    """Each name's index (made once per tuple of names; not to be changed)."""
     return {name: i for i, name in enumerate(names)}
 
 
