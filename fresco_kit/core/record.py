@@ -16,7 +16,8 @@ Annotations understood (nest freely):
 - ``tuple[X, ...]`` and ``tuple[X, Y]`` (JSON lists), ``dict[str, X]`` (JSON objects);
 - another :class:`Record` subclass (a JSON object with exactly its fields);
 - ``Annotated[T, constraint, ...]`` with :class:`Range`, :class:`Names` or
-  :class:`Length`, e.g. ``Count = Annotated[int, Range(0)]``.
+  :class:`Length`, e.g. ``Count = Annotated[int, Range(0)]``; :data:`LATER` marks a
+  field added after the save format was fixed (left out of a save at its default).
 
 What one field cannot say (lengths that follow the number of players, cards that
 must appear once) goes in :meth:`Record.validate`, which ``from_dict`` calls on every
@@ -181,6 +182,15 @@ class Length:
             return f"at least {self.low} items"
         return f"{self.low} to {self.high} items"
 
+
+@dataclass(frozen=True)
+class Later:
+    """A field added after its save format was fixed (``Annotated[bool, LATER] = False``):
+    written only when it differs from its default and read as its default when missing,
+    so that a save written before the field existed loads and writes back unchanged."""
+
+
+LATER = Later()
 
 #: Common field types.
 Count = typing.Annotated[int, Range(0)]
@@ -410,6 +420,8 @@ class Record:
 
     #: Per class, built on first use: (name, decode, encode) triples.
     _codec_cache: ClassVar[dict[type, tuple[tuple[str, Decode, Encode], ...]]] = {}
+    #: Per class, built on first use: the LATER fields and their defaults.
+    _later_cache: ClassVar[dict[type, tuple[tuple[str, Any], ...]]] = {}
 
     # -- values -----------------------------------------------------------------
     def evolve(self: R, **changes: Any) -> R:
@@ -422,8 +434,14 @@ class Record:
 
     # -- saving -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data: names, lists and numbers, one key per field."""
-        return {name: encode(getattr(self, name)) for name, _, encode in _codecs(type(self))}
+        """The record as JSON-ready data: names, lists and numbers, one key per field (a
+        :data:`LATER` field only when it differs from its default)."""
+        cls = type(self)
+        out = {name: encode(getattr(self, name)) for name, _, encode in _codecs(cls)}
+        for name, default in _later_fields(cls):
+            if type(out[name]) is type(default) and out[name] == default:
+                del out[name]
+        return out
 
     @classmethod
     def from_dict(cls: type[R], data: Any, path: str = "") -> R:
@@ -439,6 +457,9 @@ class Record:
         if type(data) is not dict:
             raise field_error(path, f"an object ({cls.__name__})", data)
         codecs = _codecs(cls)
+        later = _later_fields(cls)
+        if later:
+            data = {**dict(later), **data}
         _check_keys(data, [name for name, _, _ in codecs], path)
         new = object.__new__(cls)
         for name, decode, _ in codecs:
@@ -503,6 +524,22 @@ def _codecs(cls: type) -> tuple[tuple[str, Decode, Encode], ...]:
         cached = tuple((f.name, *_codec(hints[f.name], cls)) for f in dataclasses.fields(cls))
         Record._codec_cache[cls] = cached
     return cached
+
+
+def _later_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """``(name, default)`` of each :data:`LATER` field of ``cls`` (worked out once per class)."""
+    found = Record._later_cache.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        found = tuple(
+            (f.name, f.default)
+            for f in dataclasses.fields(cls)
+            if any(isinstance(c, Later) for c in strip_annotated(hints[f.name])[1])
+        )
+        if any(default is dataclasses.MISSING for _, default in found):
+            raise TypeError(f"{cls.__name__}: a LATER field needs a default")
+        Record._later_cache[cls] = found
+    return found
 
 
 def assign(fresh: Record, **changes: Any) -> None:

@@ -15,8 +15,9 @@ Quick tour (the API the notebooks, drawings and widgets build on)::
 Modules (the same shape as every game of the kit):
 
 - rule data and records: ``data`` (``seeds/fresco.toml``; ``data.ILLUSTRATIVE`` names
-  every illustrative entry for a banner), ``state`` (State, PlayerState), ``saved`` (the
-  readable form of saves and views), ``consistency`` (soundness of a position),
+  every illustrative entry for a banner), ``state`` (State, PlayerState: each field
+  declared once, with how it is saved and who sees it), ``saved`` (the readable forms
+  those fields are saved in), ``consistency`` (soundness of a position),
   ``actions`` (action classes, ``parse_action``), ``refs`` (every rule by checklist id),
   ``rulesets`` (every base/Big Box difference as a switch, with its sources),
   ``readings`` (the kit's readings of ambiguous or silent text, one entry each);

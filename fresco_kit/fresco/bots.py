@@ -22,21 +22,21 @@ from pathlib import Path
 
 from fresco_kit.core import Game, Rng
 from fresco_kit.core.actions import made
+from fresco_kit.core.forms import from_saved
 from fresco_kit.core.interface import load_weights
 
 from . import INFO, board, data, new_game
 from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
 from .cathedral import altar_checks, altar_options, restore_checks, restore_gain
-from .consistency import load_state
 from .crafts import BLEND_VECTORS, ONE_PAINT
 from .final import legal as final_legal
 from .market import buy_checks
 from .planning import all_counts
 from .refs import RULES
 from .rulesets import switches_for
-from .saved import View
+from .saved import Paints
 from .scoring import altar_readings
-from .state import PlayerState, State
+from .state import PlayerState, State, View
 from .supply import covers, supply_covers
 from .track import landing
 from .wakeup import free_times
@@ -194,12 +194,11 @@ def determinize(view: View, rng: Rng) -> State:
     viewer's thalers leave the rest of the 196 to share), their paints (the supply, the
     paper notes and the viewer's paints leave the rest of each colour), their plans behind
     the small screens (any plan for their apprentices) and the random generator (the
-    bag's future draws).  The bag's contents are open; only its draws are hidden."""
-    given = view.to_dict()
-    del given["viewer"], given["to_move"]
-    given["rng"] = rng.next64()
-    players = given["players"]
-    mine = next(p for p in view.players if p.name == view.viewer)
+    bag's future draws).  The bag's contents are open; only its draws are hidden.  The
+    state is read straight from the filled-in view (``core.forms.from_saved``: no JSON and
+    no check, a view of a state being consistent)."""
+    seed = rng.next64()
+    mine = view.player(view.viewer)
     hidden = [k for k, p in enumerate(view.players) if p.name != view.viewer]
     assert mine.thalers is not None and mine.paints is not None  # the viewer sees their own
     coins = _split(data.COINS - view.bank - mine.thalers, len(hidden), rng)
@@ -211,15 +210,14 @@ def determinize(view: View, rng: Rng) -> State:
     ]
     shares = [_split(left, len(hidden), rng) for left in paints_left]
     sheet = data.SHEETS[switches_for(view.ruleset, view.switches).final_sheet if view.final else "side1"]
+    players = list(view.players)
     for j, k in enumerate(hidden):
-        p, shown = players[k], view.players[k]
-        p["thalers"] = coins[j]
-        p["paints"] = dict(zip(data.COLOURS, (share[j] for share in shares)))
+        shown = players[k]
+        filled = {"thalers": coins[j], "paints": Paints(*(share[j] for share in shares))}
         if shown.planned and shown.plan is None:
-            p["plan"] = list(rng.choice(all_counts(len(sheet), data.OWN_APPRENTICES + shown.helper)))
-    for p in players:
-        del p["planned"]
-    return load_state(given, "view")
+            filled["plan"] = tuple(rng.choice(all_counts(len(sheet), data.OWN_APPRENTICES + shown.helper)))
+        players[k] = shown.evolve(**filled)
+    return from_saved(State, view.evolve(rng=seed, players=tuple(players)))
 
 
 def play_random(

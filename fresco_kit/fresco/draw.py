@@ -29,9 +29,8 @@ from fresco_kit.core.text import plural
 from . import board as grid
 from . import data, names, new_game
 from .rulesets import switches_for
-from .saved import View
 from .scoring import bishop_bonus
-from .state import State
+from .state import State, View
 
 BISHOP_COLOUR = "#4a235a"
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from html import escape
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from fresco_kit.core import Reach, Record, Switch
+from fresco_kit.core.record import LATER
 
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
@@ -48,8 +49,9 @@ class Overrides(Record):
     final_sheet: FinalSheet | None = None
     final_collision: FinalCollision | None = None
     unlimited_paints: bool | None = None
-    altar_once_per_visit: bool | None = None
-    bishop_once_per_visit: bool | None = None
+    # added after save version 3: left out of a save while None (core.record.LATER)
+    altar_once_per_visit: Annotated[bool | None, LATER] = None
+    bishop_once_per_visit: Annotated[bool | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:

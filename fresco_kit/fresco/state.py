@@ -5,11 +5,12 @@ A :class:`State` is never changed once published: the rules build the next one f
 ``fresco_kit.core.assign``.  Inside the engine the state is compact, for speed: paints
 are tuples counted in ``data.COLOURS`` order, fresco squares are indices 0..24
 (``board.index``), market and fresco tiles are indices into ``data``'s tables, players
-are seats.  Saves use the readable form of :mod:`.saved` (colour names, tile ids,
-``[row, col]``, player names), converted at the boundary by :meth:`State.to_dict` and
-:meth:`State.from_dict` field by field (``saved.FORMS``); a player's view
-(:meth:`State.view`) is the same readable form with what the viewer may not see
-``None``, read from the schema's markers (``core.visibility.view``).
+are seats.  Each field is declared once, here, its annotation also saying how it is
+saved (a form of :mod:`.saved`: colour names, tile ids, ``[row, col]``, player names; the
+players as a table whose rows hold each player's name) and who sees it
+(``core.visibility.Seen``: public unless marked).  ``core.forms`` derives the save's
+schema (:data:`SavedState`: what ``State.to_dict`` writes and ``State.from_dict``
+checks) and ``core.visibility`` a player's view (:data:`View`, ``State.view``) from them.
 
 Phases (the waiting steps of ``flow.FLOW``, with the sections they follow): ``"wake"``
 (Phase I, get-up times), ``"plan"`` (Phase II planning), ``"act"`` (Phase II, the five
@@ -19,20 +20,39 @@ locations), ``"final_count"`` (money into VP, waiting for a behind/ahead choice)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Annotated, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fresco_kit.core import Count, Length, Range, Record
+from fresco_kit.core import Count, Length, Range
 from fresco_kit.core.data import patch_option
+from fresco_kit.core.forms import Compact, Form, saved_form, saved_schema
 from fresco_kit.core.game import seat_of
-from fresco_kit.core.visibility import view as view_of
+from fresco_kit.core.record import LATER
+from fresco_kit.core.visibility import PRIVATE, seen_by, view_schema
 
-from . import data, saved
+from . import data
 from .data import CATEGORIES
-from .rulesets import Overrides, Ruleset, Switches, switches_for
-from .saved import FORMS, PHASES, Phase
+from .rulesets import Overrides, Ruleset, Switches
+from .saved import (
+    BEHIND_LARGE_SCREEN,
+    BEHIND_SMALL_SCREEN,
+    BOOTHS,
+    FRESCO_ROWS,
+    MARKET_IDS,
+    PAINTS,
+    PHASES,
+    PLAYERS,
+    POINTS,
+    SEAT_NAMES,
+    SQUARE,
+    SWITCHES_IN_FORCE,
+    TILE_IDS,
+    Phase,
+    ViewMethods,
+    check,
+)
 
-__all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "State"]
+__all__ = ["CATEGORIES", "PHASES", "Phase", "PlayerState", "PlayerView", "SavedPlayer", "SavedState", "State", "View"]
 
 #: paint counts in ``data.COLOURS`` order
 PaintCounts = Annotated[tuple[Count, ...], Length(len(data.COLOURS))]
@@ -44,7 +64,7 @@ _SHEETS, _SIDE1 = data.SHEETS, data.SHEETS["side1"]
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerState(Record):
+class PlayerState(Compact):
     """One player's pieces: money, paints, restored tiles, painters' positions, plan.
 
     ``vp`` is the victory point track space (0 while on a start space); ``start`` the
@@ -52,18 +72,19 @@ class PlayerState(Record):
     ``helper`` +1 while the natural apprentice is held, -1 while one apprentice sits
     out, else 0 (set only after a get-up, see Theater); ``time`` the get-up time (0 in
     bed); ``plan`` apprentices per sheet column (None before planning); ``points`` VP
-    per category, in CATEGORIES order."""
+    per category, in CATEGORIES order.  Saved as a row of the players' table, after the
+    player's name; restored tiles were taken from the board in the open."""
 
-    thalers: Count
-    paints: PaintCounts
-    tiles: tuple[FrescoTile, ...]
+    thalers: Annotated[Count, BEHIND_LARGE_SCREEN]
+    paints: Annotated[PaintCounts, PAINTS, BEHIND_LARGE_SCREEN]
+    tiles: Annotated[tuple[FrescoTile, ...], TILE_IDS]
     vp: Count
     start: Annotated[int, Range(0, max(data.PLAYER_COUNTS))]
     mood: Annotated[int, Range(0, data.MOOD_LENGTH - 1)]
     helper: Annotated[int, Range(-1, 1)]
     time: Annotated[int, Range(0, max(data.TIMES))]
-    plan: tuple[Annotated[int, Range(0, data.SPACES_PER_COLUMN)], ...] | None
-    points: Annotated[tuple[int, ...], Length(len(CATEGORIES))]
+    plan: Annotated[tuple[Annotated[int, Range(0, data.SPACES_PER_COLUMN)], ...] | None, BEHIND_SMALL_SCREEN]
+    points: Annotated[tuple[int, ...], Length(len(CATEGORIES)), POINTS]
 
     @property
     def apprentices(self) -> int:
@@ -72,7 +93,7 @@ class PlayerState(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class State(Record):
+class State(Compact):
     """A whole Fresco position (see the module docstring for the phases).
 
     ``fresco`` holds a tile index per square, -1 once restored; ``bishop`` is a square
@@ -83,36 +104,43 @@ class State(Record):
     and the uses left; ``altar_this_visit``/``bishop_this_visit`` whether that player has
     restored the altar / paid for a bishop step in this visit (for the switches
     ``altar_once_per_visit`` and ``bishop_once_per_visit``; cleared when the next visit
-    begins); ``final_at`` the place in ``order`` the final count waits on.
-    ``switches`` are derived from ``ruleset`` and ``overrides`` (not compared)."""
+    begins; saved only when true, as they came after save version 3); ``final_at`` the
+    place in ``order`` the final count waits on.  ``overrides`` are the switches the game
+    set itself (saved as ``switches``; ``None``: the ruleset's value); ``switches`` are
+    derived from ``ruleset`` and ``overrides`` (not saved, not compared).  Private: ``rng``,
+    which would tell the bag's next draws.  Open: the bag's contents (the 14 known market
+    tiles minus the booths and the removed ones; only the order of future draws is
+    secret), the bank and the paint supply, which lie open on the board."""
 
-    names: tuple[str, ...]
     ruleset: Ruleset
-    overrides: Overrides
-    rng: Annotated[int, Range(0, 2**64 - 1)]
+    overrides: Annotated[Overrides, Form(key="switches")]
+    rng: Annotated[int, Range(0, 2**64 - 1), PRIVATE]
     round: Annotated[int, Range(1)]
     phase: Phase
     final: bool
-    bag: tuple[MarketTile, ...]
-    removed: tuple[MarketTile, ...]
-    booths: tuple[tuple[MarketTile, ...], ...]
-    fresco: Annotated[tuple[Annotated[int, Range(-1, len(data.FRESCO_TILES) - 1)], ...], Length(data.ROWS * data.COLS)]
-    bishop: Square
-    supply: PaintCounts
-    paper: PaintCounts
+    bag: Annotated[tuple[MarketTile, ...], MARKET_IDS]
+    removed: Annotated[tuple[MarketTile, ...], MARKET_IDS]
+    booths: Annotated[tuple[tuple[MarketTile, ...], ...], BOOTHS]
+    fresco: Annotated[
+        tuple[Annotated[int, Range(-1, len(data.FRESCO_TILES) - 1)], ...], Length(data.ROWS * data.COLS), FRESCO_ROWS
+    ]
+    bishop: Annotated[Square, SQUARE]
+    supply: Annotated[PaintCounts, PAINTS]
+    paper: Annotated[PaintCounts, PAINTS]
     bank: Count
-    players: tuple[PlayerState, ...]
-    chooser: tuple[Seat, ...]
+    names: Annotated[tuple[str, ...], PLAYERS.column("name")]
+    players: Annotated[tuple[PlayerState, ...], PLAYERS.column()]
+    chooser: Annotated[tuple[Seat, ...], SEAT_NAMES]
     wake_at: Count
-    order: tuple[Seat, ...]
+    order: Annotated[tuple[Seat, ...], SEAT_NAMES]
     loc: Count
     actor: Annotated[int, Range(-1)]
     left: Count
     final_at: Annotated[int, Range(-1)]
-    switches: Switches = field(compare=False, repr=False)
+    switches: Annotated[Switches, SWITCHES_IN_FORCE] = field(compare=False, repr=False)
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.tables)
-    altar_this_visit: bool = False  # the actor has restored the altar in this cathedral visit
-    bishop_this_visit: bool = False  # the actor has paid for a bishop step in this cathedral visit
+    altar_this_visit: Annotated[bool, LATER] = False  # the actor has restored the altar in this cathedral visit
+    bishop_this_visit: Annotated[bool, LATER] = False  # the actor has paid for a bishop step in this visit
 
     def __repr__(self) -> str:
         return (
@@ -167,85 +195,33 @@ class State(Record):
         """The location being visited in phase II (``"market"``, ``"cathedral"``, ...)."""
         return self.sheet[self.loc] if self.phase == "act" else None
 
-    def view(self, player: str) -> saved.View:
-        """What ``player`` sees, in the readable form (:class:`.saved.View`).
+    def view(self, player: str) -> View:
+        """What ``player`` sees, in the readable form (:data:`View`): who views, the fields
+        (hidden ones ``None``, as their markers say: the other players' thalers and paints
+        behind their large screens, their plans while planning behind the small screens,
+        and the random generator, which would tell the bag's next draws), whether each
+        player has planned, and who may act now.  Raises ValueError for a name that is
+        not playing."""
+        seat_of(self.names, player)
+        return seen_by(saved_form(self), player, View, to_move=tuple(self.to_move))
 
-        Hidden (``None``), as the schema's markers say: the other players' thalers and
-        paints (behind their large screens), their plans while planning (behind the small
-        screens) and the random generator, which would tell the bag's next draws.  Raises
-        ValueError for a name that is not playing."""
-        me = seat_of(self.names, player)
-        seen = view_of(self.saved_form(), self.names[me])  # hidden as the schema's markers say
-        screens_up = self.phase != "plan"  # plans are behind the small screens only while planning
-        players = []
-        for p, q in zip(self.players, seen.players):
-            shown = _fields(q)
-            if screens_up:
-                shown["plan"] = p.plan
-            players.append(saved.PlayerView(**shown, planned=p.plan is not None))
-        open_ = _fields(seen)
-        open_["players"] = tuple(players)
-        return saved.View(**open_, viewer=self.names[me], to_move=tuple(self.to_move))
-
-    # -- saving: the readable form of saved.py ----------------------------------
-    def saved_form(self) -> saved.SavedState:
-        """The readable form of this state (:class:`.saved.SavedState`)."""
-        players = tuple(saved.SavedPlayer(**_player_form(self.names, i, p)) for i, p in enumerate(self.players))
-        return saved.SavedState(**_state_form(self), players=players)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The state as readable JSON data (:class:`.saved.SavedState`)."""
-        return self.saved_form().to_dict()
-
-    @classmethod
-    def from_dict(cls, data_: Any, path: str = "state") -> State:
-        """A state from :meth:`to_dict` output, every field checked (``SaveError`` naming the
-        first bad field).  The whole position is checked by ``consistency.load_state``
-        (``rules.state_from_dict``), which sits above the state."""
-        form = saved.SavedState.from_dict(data_, path)
-        names = tuple(p.name for p in form.players)
-        values = {attr: _engine(k, getattr(form, k), names) for k, attr, _ in _STATE_OUT}
-        players = tuple(
-            PlayerState(**{k: _engine(k, getattr(p, k), names) for k in _PLAYER_KEYS}) for p in form.players
-        )
-        return cls(names=names, players=players, switches=switches_for(form.ruleset, form.switches), **values)
+    @staticmethod
+    def check_saved(saved: Any, path: str) -> None:
+        """The checks across the fields of a save (:func:`.saved.check`)."""
+        check(saved, path)
 
 
-#: the readable fields converted one by one (the players and their names apart)
-_STATE_KEYS = tuple(f.name for f in fields(saved.SavedState) if f.name != "players")
-_PLAYER_KEYS = tuple(f.name for f in fields(saved.SavedPlayer) if f.name != "name")
-
-
-def _fields(record: Any) -> dict[str, Any]:
-    """A record's fields by name (not copied: the values are frozen)."""
-    return {f.name: getattr(record, f.name) for f in fields(record)}
-
-
-def _engine(key: str, value: Any, names: tuple[str, ...]) -> Any:
-    form = FORMS.get(key)
-    return value if form is None else form[1](value, names)
-
-
-#: (readable field, engine field, engine -> readable or None), worked out once: views
-#: and saves are made often (bots, tree search)
-_STATE_OUT = tuple((k, saved.ENGINE_NAME.get(k, k), FORMS[k][0] if k in FORMS else None) for k in _STATE_KEYS)
-_PLAYER_OUT = tuple((k, FORMS[k][0] if k in FORMS else None) for k in _PLAYER_KEYS)
-
-
-def _state_form(s: State) -> dict[str, Any]:
-    """The readable value of every field of ``s`` but the players, by readable name."""
-    names = s.names
-    out: dict[str, Any] = {}
-    for key, attr, encode in _STATE_OUT:
-        value = getattr(s, attr)
-        out[key] = value if encode is None else encode(value, names)
-    return out
-
-
-def _player_form(names: tuple[str, ...], i: int, p: PlayerState) -> dict[str, Any]:
-    """The readable value of every field of player ``i``, with their name."""
-    out: dict[str, Any] = {"name": names[i]}
-    for key, encode in _PLAYER_OUT:
-        value = getattr(p, key)
-        out[key] = value if encode is None else encode(value, names)
-    return out
+#: the save's schema, derived from the fields of :class:`State` and :class:`PlayerState`
+#: (``core.forms``), and its players' rows
+SavedState: Any = saved_schema(State)
+SavedPlayer: Any = saved_schema(State, "SavedPlayer")
+#: a player as the viewer sees them: hidden fields ``None``, and whether they have planned
+PlayerView: Any = view_schema(SavedPlayer, "PlayerView")
+if TYPE_CHECKING:
+    View = Any
+else:
+    #: the position as a player sees it (``State.view``): the fields of a save, the hidden ones
+    #: ``None``, who views (``viewer``) and who may act now (``to_move``); ``View.player(name)``
+    View = view_schema(
+        SavedState, "View", viewer=True, extra=(("to_move", tuple[str, ...], field(default=())),), base=ViewMethods
+    )

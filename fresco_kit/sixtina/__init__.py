@@ -16,7 +16,8 @@ sections each have their module):
 - ``actions``: the checked action classes and ``parse_action`` (texts such as
   ``restore G2 repainting 3,17,22 extra 2``, ``bonus objective one5``);
 - ``data``: the rule data (``seeds/sixtina.toml``); ``codes``: the compact codes and
-  lookup tables; ``state``: the engine's frozen ``State``; ``saved``: the same position
+  lookup tables; ``state``: the engine's frozen ``State`` (each field declared once,
+  with how it is saved and who sees it); ``saved``: the forms those fields are saved in,
   with names (the JSON of a save, checked field by field); ``views``: ``View``, what one
   player sees; ``consistency``: what a position must satisfy to arise under the rules;
 - the rulebook's sections: ``setup`` (Setup), ``restoration`` (How to Play: A, B, C and

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fresco_kit.core import Record, Rng, assign
+from fresco_kit.core.forms import from_saved
 from fresco_kit.core.interface import load_weights
 
 from .actions import PREPARE, acquire_of, restore_of
@@ -30,7 +31,7 @@ from .codes import (
     VISIBLE,
     D,
 )
-from .consistency import state_from_dict
+from .consistency import check_state
 from .data import TECHNIQUES
 from .decisions import decision_options
 from .final import final_scores
@@ -111,48 +112,51 @@ def determinize(view: Record, rng: Rng) -> State:
     pile or the prudent displays) are dealt to the other hands (their sizes shown) and
     the deck (its size shown) in a random order; each covered place gets a fresco of its
     own deck that is not on the table (with empty spaces); the state's generator gets a
-    random seed.  The result is loaded through :func:`.consistency.state_from_dict`, so it is
-    checked for consistency; raises ``ValueError`` when the view is not consistent."""
-    d: dict[str, Any] = view.to_dict()
-    del d["viewer"]
-    deck_size = d.pop("deck_size")
-    known = set(d["discard"])
-    for p in d["players"]:
-        known.update(p["prudent_cards"])
-        known.update(p["hand"] or ())
+    random seed.  The state is read straight from the filled-in view (``core.forms.from_saved``:
+    no JSON and no check: a view of a state is consistent); raises ``ValueError`` when the
+    view hides a different number of cards than its deck holds."""
+    seen: Any = view
+    known = set(seen.discard)
+    for p in seen.players:
+        known.update(p.prudent_cards)
+        known.update(p.hand or ())
     unseen = rng.shuffled(sorted(set(range(NCARDS)) - known))
-    for p in d["players"]:
-        size = p.pop("hand_size")
-        if p["hand"] is None:
-            p["hand"], unseen = sorted(unseen[:size]), unseen[size:]
-    if len(unseen) != deck_size:
-        raise ValueError(f"the view hides {len(unseen)} cards for a deck of {deck_size}")
-    d["deck"] = unseen
-    d["rng"] = rng.next64()
-    on_table = {place["fresco"] for place in d["places"].values() if place["fresco"] is not None}
+    players = []
+    for p in seen.players:
+        if p.hand is None:
+            hand, unseen = tuple(sorted(unseen[: p.hand_size])), unseen[p.hand_size :]
+            p = p.evolve(hand=hand)
+        players.append(p)
+    if len(unseen) != seen.deck_size:
+        raise ValueError(f"the view hides {len(unseen)} cards for a deck of {seen.deck_size}")
+    seed = rng.next64()
+    places = dict(seen.places)
+    on_table = {place.fresco for place in places.values() if place.fresco is not None}
     for name in PLACES:
-        place = d["places"][name]
-        if place["fresco"] is None:
+        place = places[name]
+        if place.fresco is None:
             fresco = rng.choice([f.id for f in D.frescoes if f.deck == D.place_deck[name] and f.id not in on_table])
             on_table.add(fresco)
-            place["fresco"] = fresco
-            place["spaces"] = {t: None for t, _ in D.fresco_by_id[fresco].techniques}
-    return state_from_dict(d)
+            spaces = {t: None for t, _ in D.fresco_by_id[fresco].techniques}
+            places[name] = place.evolve(fresco=fresco, spaces=spaces)
+    return from_saved(State, seen.evolve(players=tuple(players), deck=tuple(unseen), rng=seed, places=places))
 
 
 def determinizer(view: Record) -> Callable[[Rng], State]:
     """``draw(rng)`` giving what :func:`determinize` gives for ``view`` and ``rng`` (the
-    same state for the same generator), fast: ``view`` is loaded and checked once (for a
-    first guess), and each draw deals the unseen cards and the covered frescoes again
-    on a copy of that guess, unchecked.  For searching bots, which fill in one view many
-    times a decision (the checked loader was a third of a Monte Carlo iteration)."""
-    base = determinize(view, Rng(0))  # checked: raises ValueError for an inconsistent view
-    d = view.to_dict()
-    hidden = [seat for seat, p in enumerate(d["players"]) if p["hand"] is None]
+    same state for the same generator), fast: ``view`` is filled in and its position
+    checked once (:func:`.consistency.check_state`, for a first guess), and each draw deals
+    the unseen cards and the covered frescoes again on a copy of that guess.  For searching
+    bots, which fill in one view many times a decision.  Raises ``SaveError`` (a
+    ``ValueError``) for a view no consistent position agrees with."""
+    seen: Any = view
+    base = determinize(view, Rng(0))
+    check_state(base, "view")
+    hidden = [seat for seat, p in enumerate(seen.players) if p.hand is None]
     sizes = [len(base.hands[seat]) for seat in hidden]
     pool = sorted(set(base.deck).union(*(base.hands[seat] for seat in hidden)))
-    on_table = {place["fresco"] for place in d["places"].values() if place["fresco"] is not None}
-    covered = [(PLACE_INDEX[name], D.place_deck[name]) for name in PLACES if d["places"][name]["fresco"] is None]
+    on_table = {place.fresco for place in seen.places.values() if place.fresco is not None}
+    covered = [(PLACE_INDEX[name], D.place_deck[name]) for name in PLACES if seen.places[name].fresco is None]
 
     def draw(rng: Rng) -> State:
         unseen = rng.shuffled(pool)

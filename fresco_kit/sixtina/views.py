@@ -1,7 +1,7 @@
 """What one player sees of a 1980 Sixtina position (``State.view``), derived from the one
-schema of :mod:`.saved`: its fields are marked public, private or owner-only
+field list of :class:`.state.State`: its fields are marked public, private or owner-only
 (:class:`fresco_kit.core.visibility.Seen`), and :func:`fresco_kit.core.visibility.view_schema`
-makes the view's records from them, so no field is listed twice.
+makes the view's records from the save's derived schema, so no field is listed twice.
 
 Hidden (``None``), as the rulebook says: the other players' hands (Setup, step 5: cards
 in hand are kept hidden; ``hand_size`` shows how many they hold), the order of the draw
@@ -16,21 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fresco_kit.core.visibility import seen_by, view_schema
+from fresco_kit.core.visibility import view_schema
 
-from .saved import SavedPlace, SavedPlayer, SavedState
+from .state import SavedPlace, SavedPlayer, View
 
-#: The position as ``viewer`` sees it (``View.viewer`` names them).
-View: Any = view_schema(SavedState, "View", viewer=True)
 #: A player as someone sees them: ``hand`` is None for another player's hand.
 SeenPlayer: Any = view_schema(SavedPlayer)
 #: A chapel place as the players see it: ``fresco`` and ``spaces`` are None while covered.
 SeenPlace: Any = view_schema(SavedPlace)
 
-
-def view_of(saved: SavedState, viewer: str) -> Any:
-    """``viewer``'s :data:`View` of the readable position ``saved``."""
-    return seen_by(saved, viewer, View)
-
-
-__all__ = ["SeenPlace", "SeenPlayer", "View", "view_of"]
+__all__ = ["SeenPlace", "SeenPlayer", "View"]

@@ -1,9 +1,10 @@
-"""One schema per state (issue 16, item 5): the readable records of ``fresco.saved`` are
-declared once, each field marked with who sees it; the save form and every player's
-view are derived from them, and the engine's compact ``State`` has the same fields
-(converted by ``saved.FORMS``).  The state's form is v3's: a save written before this
-refactor loads and writes back byte for byte, but for the format number (v4) and the
-restorations' squares (counted from 1 since v4, ``tests.core.golden_saves.as_version_4``)."""
+"""One schema per state (issue 16, item 5): each field of Fresco's compact ``State`` and
+``PlayerState`` is declared once, its annotation saying how it is saved (``core.forms``)
+and who sees it (``core.visibility.Seen``); the save's schema, the conversions both ways
+and every player's view are derived from those declarations, and ``saved`` holds only the
+readable forms of single values.  The state's form is v3's: a save written before loads and
+writes back byte for byte, but for the format number (v4) and the restorations' squares
+(counted from 1 since v4, ``tests.core.golden_saves.as_version_4``)."""
 from __future__ import annotations
 
 import json
@@ -12,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from fresco_kit.core import Game, SaveError
-from fresco_kit.core.visibility import view, visibility
+from fresco_kit.core import Game, Record, SaveError
+from fresco_kit.core.visibility import visibility
 from fresco_kit.fresco import rules, saved
-from fresco_kit.fresco.state import PlayerState, State
+from fresco_kit.fresco.state import PlayerState, PlayerView, SavedPlayer, SavedState, State, View
 
 from tests.core.golden_saves import as_version_4
 
@@ -28,29 +29,33 @@ def names(cls: type) -> list[str]:
     return [f.name for f in fields(cls)]
 
 
-def test_the_engine_state_and_the_readable_schema_have_the_same_fields():
-    engine = [n for n in names(State) if n not in saved.DERIVED]
-    assert engine == [saved.ENGINE_NAME.get(n, n) for n in names(saved.SavedState)]
-    assert names(PlayerState) == [n for n in names(saved.SavedPlayer) if n != "name"]
-    assert set(saved.FORMS) <= set(names(saved.SavedState)) | set(names(saved.SavedPlayer))
+def test_the_save_and_the_view_are_derived_from_the_engine_fields():
+    # the engine's fields in order: the players' names join their rows, the switches in
+    # force are not saved (read from the ruleset), the switches set are saved as "switches"
+    engine = [{"overrides": "switches"}.get(n, n) for n in names(State) if n not in ("names", "switches")]
+    assert names(SavedState) == engine
+    assert names(SavedPlayer) == ["name", *names(PlayerState)]
     # a view adds only who views, who may act and whether a player has planned
-    assert set(names(saved.View)) - set(names(saved.SavedState)) == {"viewer", "to_move"}
-    assert set(names(saved.PlayerView)) - set(names(saved.SavedPlayer)) == {"planned"}
+    assert names(View) == ["viewer", *names(SavedState), "to_move"]
+    player = names(SavedPlayer)
+    assert names(PlayerView) == player[: player.index("plan") + 1] + ["planned"] + player[player.index("plan") + 1 :]
+    # no second field list: saved.py keeps only the readable forms of single values
+    kept = {k for k, v in vars(saved).items() if isinstance(v, type) and issubclass(v, Record) and v.__module__ == saved.__name__}
+    assert kept == {"Paints", "Points"}
 
 
 @pytest.mark.rule("fresco p2.plan", "fresco setup.player")
-def test_what_a_view_hides_is_read_from_the_markers():
-    marked = {name: v.who for name, v in visibility(saved.SavedPlayer).items() if v.who != "public"}
+def test_what_a_view_hides_is_read_from_the_markers_on_the_engine_fields():
+    marked = {name: v.who for name, v in visibility(PlayerState).items() if v.who != "public"}
     assert marked == {"thalers": "owner", "paints": "owner", "plan": "owner"}
-    assert {name for name, v in visibility(saved.SavedState).items() if v.who != "public"} == {"rng"}
-    assert visibility(saved.PlayerView)["planned"].who == "public"
+    assert {name: v.who for name, v in visibility(SavedPlayer).items() if v.who != "public"} == marked
+    assert {name for name, v in visibility(State).items() if v.who != "public"} == {"rng"}
     g = game()
-    form = g.state.saved_form()
-    seen = view(form, "Red")
-    for p, q in zip(form.players, seen.players):
-        mine = p.name == "Red"
-        assert (q.thalers, q.paints) == ((p.thalers, p.paints) if mine else (None, None))
-    assert seen.rng is None and form.rng is not None
+    seen = g.state.view("Red")
+    for p, q in zip(g.state.players, seen.players):
+        mine = q.name == "Red"
+        assert (q.thalers, q.paints is None) == ((p.thalers, False) if mine else (None, True))
+    assert seen.rng is None and g.state.rng is not None
 
 
 def test_a_save_must_hold_what_only_views_hide():

@@ -1,5 +1,5 @@
-"""The fast determinizer gives exactly the states the checked ``determinize`` gives, and
-they are consistent positions, at 2-4 players over whole random games."""
+"""The fast determinizer gives exactly the states ``determinize`` gives, and they are
+consistent positions, at 2-4 players over whole random games."""
 
 from __future__ import annotations
 

@@ -139,18 +139,30 @@ def test_view_of_two_players_shows_gianluigi():
     assert v.gianluigi is not None and v.gianluigi.score == s.score[2] and v.players[0].hand is None
 
 
-def test_the_view_is_derived_from_the_one_saved_schema():
-    """No parallel field list: the view's records are the saved ones, field for field,
-    with a size after each hidden sequence that shows one."""
+def test_the_save_and_the_view_are_derived_from_the_engine_fields():
+    """No parallel field list: each field is declared once, on the compact ``State`` (how
+    it is saved and who sees it); the save's records are derived from it (the per-seat
+    and per-place tuples become the tables ``players`` and ``places``), and the view's
+    records are the saved ones, field for field, with a size after each hidden sequence
+    that shows one."""
     import dataclasses
 
-    from fresco_kit.sixtina.saved import SavedPlace, SavedPlayer, SavedState
+    from fresco_kit.core import Record
+    from fresco_kit.sixtina import saved as forms
+    from fresco_kit.sixtina.state import SavedPlace, SavedPlayer, SavedState
     from fresco_kit.sixtina.views import SeenPlace, SeenPlayer
 
     def names(cls):
         return [f.name for f in dataclasses.fields(cls)]
 
-    saved = names(SavedState)
+    saved = names(SavedState)  # the keys of a version 3 save, in order
+    assert saved == ["variant", "rng", "players", "gianluigi", "start", "current", "deck", "discard", "black",
+                     "places", "objectives", "pending", "initial_left", "gianluigi_due", "reveals", "over",
+                     "last_place", "turn", "data", "switches"]
+    assert names(SavedPlayer) == ["name", "hand", "prudent_cards", "play_area", "supply", "score"]
+    assert names(SavedPlace) == ["fresco", "status", "spaces", "extras", "zone", "sheet"]
+    kept = {k for k, v in vars(forms).items() if isinstance(v, type) and issubclass(v, Record) and v.__module__ == forms.__name__}
+    assert kept == {"Occupant", "SavedDecision", "GianluigiDue"}  # the readable forms of single values
     assert names(View) == ["viewer"] + saved[: saved.index("deck") + 1] + ["deck_size"] + saved[saved.index("deck") + 1:]
     player = names(SavedPlayer)
     assert names(SeenPlayer) == player[:2] + ["hand_size"] + player[2:]
