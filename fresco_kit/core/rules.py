@@ -3,7 +3,10 @@
 Every rule the engines enforce is a :class:`RuleRef`: the game, the checklist id
 (``../shared/reference/rules_checklist.txt``), the rulebook section heading and a
 short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
-carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
+carries every broken rule, and :class:`Verdict` is the answer of ``explain``.  An effect
+reports what happened as events (:class:`Event`) in the list it is given; the playout path hands
+it a :class:`Silent` list instead, and the effects build no event for that one
+(:func:`heard`).
 """
 
 from __future__ import annotations
@@ -131,3 +134,27 @@ class Event:
 
     def __str__(self) -> str:
         return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"
+
+
+class Silent(list[Event]):
+    """The event list of the playout path (``rules.apply_fast``): the same effect code as
+    ``rules.apply`` runs, and this list keeps nothing.  The effects ask :func:`heard`
+    before they build an event, so a playout words no event text at all."""
+
+    __slots__ = ()
+
+    def append(self, item: Event) -> None:
+        """Drop ``item``."""
+
+    def extend(self, items: Iterable[Event]) -> None:
+        """Drop ``items``."""
+
+
+#: the one silent list (it never holds anything, so it can be shared)
+SILENT = Silent()
+
+
+def heard(events: list[Event]) -> bool:
+    """Whether an effect should build its events for ``events``: False for a :class:`Silent`
+    list (a playout), True for any other list."""
+    return not isinstance(events, Silent)

@@ -20,15 +20,45 @@ Templates are literals (or constants marked with :func:`N_` where they are defin
 the catalog test can collect them from the source: never build one from pieces at run
 time, and never concatenate a :class:`Msg` with another text (the result would be a
 plain ``str`` that no catalog can translate) -- put both in one template instead.
+
+**Unworded texts.**  Inside ``with unworded():`` a :class:`Msg` is not filled in: its text
+is its template (``"{player} restores {fresco}"``), with the template and values kept as
+always, so ``render`` still says it in full.  The runner's rule tracing uses it: it counts
+which rules fired or refused, and nobody reads the words (filling in every event and
+refusal was most of what tracing cost).  Code that adds text to a message only for a
+reader (what the game waits for, the open spaces) asks :func:`worded` first.  Keep no
+message made in such a block beyond it (in a cache, say): it would stay unworded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 #: a value list in a template is written with this between items (in every language)
 LIST_SEPARATOR = ", "
+
+
+#: whether messages are filled in now (False inside :func:`unworded`)
+_WORDED: ContextVar[bool] = ContextVar("fresco_kit_worded", default=True)
+
+
+@contextmanager
+def unworded() -> Iterator[None]:
+    """A block in which every :class:`Msg` made is its template, unfilled (see the module):
+    for counting rules when no one reads the texts.  Per thread and task (a context variable)."""
+    token = _WORDED.set(False)
+    try:
+        yield
+    finally:
+        _WORDED.reset(token)
+
+
+def worded() -> bool:
+    """Whether messages made now are filled in (False inside :func:`unworded`)."""
+    return _WORDED.get()
 
 
 def N_(template: str) -> str:
@@ -59,7 +89,10 @@ class Msg(str):
     @classmethod
     def _make(cls, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
         chosen = template if plural is None or abs(count or 0) == 1 else plural
-        self = str.__new__(cls, chosen.format(**{k: _english(v) for k, v in params.items()}))
+        if _WORDED.get():
+            self = str.__new__(cls, chosen.format(**{k: _english(v) for k, v in params.items()}))
+        else:  # unworded: the template stands for the text
+            self = str.__new__(cls, chosen)
         self.template, self.plural, self.number, self.params = template, plural, count, params
         return self
 

@@ -21,6 +21,7 @@ from itertools import combinations_with_replacement
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import heard
 from fresco_kit.core.text import Msg
 
 from . import board, data, names
@@ -107,17 +108,18 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
         assign(p, thalers=p.thalers - data.BISHOP_MOVE_COST)
         assign(s, bishop_this_visit=True)
         bank += data.BISHOP_MOVE_COST
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays 1 thaler to move the bishop from {origin} to {target}",
-                    player=a.player,
-                    origin=names.segment(board.square(s.bishop)),
-                    target=names.segment(a.bishop),
-                ),
-                RULES["cath.bishop_move"],
+        if heard(events):
+            events.append(
+                Event(
+                    Msg(
+                        "{player} pays 1 thaler to move the bishop from {origin} to {target}",
+                        player=a.player,
+                        origin=names.segment(board.square(s.bishop)),
+                        target=names.segment(a.bishop),
+                    ),
+                    RULES["cath.bishop_move"],
+                )
             )
-        )
     tile_id = s.fresco[seg]
     tile = data.FRESCO_TILES[tile_id]
     supply, paper = return_to_supply(s.supply, s.paper, tile.paints)
@@ -125,28 +127,32 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     fresco = list(s.fresco)
     fresco[seg] = -1
     assign(s, bank=bank, supply=supply, paper=paper, fresco=tuple(fresco))
-    painted = Msg(
-        "{player} restores {segment} (worth {worth}) with {paints}: {value} VP",
-        player=a.player,
-        segment=names.segment(a.segment),
-        worth=tile.value,
-        paints=names.paint_list(tile.paints),
-        value=value,
-    )
-    events.append(Event(painted, RULES["cath.segment"]))
-    if bonus:
-        events.append(Event(Msg("bishop bonus {bonus}", bonus=bonus), RULES["cath.bishop_bonus"]))
+    if heard(events):
+        painted = Msg(
+            "{player} restores {segment} (worth {worth}) with {paints}: {value} VP",
+            player=a.player,
+            segment=names.segment(a.segment),
+            worth=tile.value,
+            paints=names.paint_list(tile.paints),
+            value=value,
+        )
+        events.append(Event(painted, RULES["cath.segment"]))
+        if bonus:
+            events.append(Event(Msg("bishop bonus {bonus}", bonus=bonus), RULES["cath.bishop_bonus"]))
     _move(s, p, i, {"fresco": value, "bishop": bonus}, a.track, events)
     assign(s, bishop=seg)
-    events.append(
-        Event(Msg("the bishop moves to {segment}", segment=names.segment(a.segment)), RULES["cath.bishop_after"])
-    )
+    if heard(events):
+        events.append(
+            Event(Msg("the bishop moves to {segment}", segment=names.segment(a.segment)), RULES["cath.bishop_after"])
+        )
     use(s, events)
 
 
 def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, events: list) -> None:
     target, space = move(s, p, i, gains, choice)
     set_player(s, i, p)
+    if not heard(events):
+        return
     if target == space:
         moved = Msg("{player} moves to space {space}", player=s.names[i], space=space)
     else:
@@ -201,17 +207,18 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
     supply, paper = return_to_supply(s.supply, s.paper, paid)
     assign(p, paints=add(p.paints, paid, -1))
     assign(s, supply=supply, paper=paper, altar_this_visit=True)
-    events.append(
-        Event(
-            Msg(
-                "{player} restores the altar with {paints}: {pts} VP",
-                player=a.player,
-                paints=names.paints_joined(a.paints),
-                pts=pts,
-            ),
-            RULES["altar.blended" if how == "blended" else "altar.basic"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "{player} restores the altar with {paints}: {pts} VP",
+                    player=a.player,
+                    paints=names.paints_joined(a.paints),
+                    pts=pts,
+                ),
+                RULES["altar.blended" if how == "blended" else "altar.basic"],
+            )
         )
-    )
     _move(s, p, i, {"altar": pts}, a.track, events)
     use(s, events)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fresco_kit.core import Event
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import heard
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -35,7 +36,7 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     thalers = data.tables(s.data).studio_thalers
     paid = bank_pays(s.bank, thalers)
     set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
-    if paid == thalers:
+    if heard(events) and paid == thalers:
         events.append(
             Event(
                 Msg.n(
@@ -47,7 +48,7 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
                 RULES["studio"],
             )
         )
-    else:
+    elif heard(events):
         events.append(
             Event(
                 Msg.n(
@@ -99,19 +100,20 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     supply, paper = return_to_supply(s.supply, s.paper, primaries)
     supply, paper = take_from_supply(supply, paper, blended)
     set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
-    events.append(
-        Event(
-            Msg.n(
-                s.left - 1,
-                "{player} blends {paints} into {colour} ({n} blend left)",
-                "{player} blends {paints} into {colour} ({n} blends left)",
-                player=a.player,
-                paints=names.paints_joined(data.BLENDS[a.colour]),
-                colour=names.paint(a.colour),
-            ),
-            RULES["workshop"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg.n(
+                    s.left - 1,
+                    "{player} blends {paints} into {colour} ({n} blend left)",
+                    "{player} blends {paints} into {colour} ({n} blends left)",
+                    player=a.player,
+                    paints=names.paints_joined(data.BLENDS[a.colour]),
+                    colour=names.paint(a.colour),
+                ),
+                RULES["workshop"],
+            )
         )
-    )
     use(s, events)
 
 
@@ -126,18 +128,19 @@ def theater_apply(s: State, a: Theater, events: list) -> None:
     before = s.players[i].mood
     p = s.players[i].evolve(mood=clamp_mood(before + data.THEATER_MOVE))
     set_player(s, i, p)
-    events.append(
-        Event(
-            Msg(
-                "{player} goes to the theater: mood space {before} -> {after} "
-                "(apprentices change after next round's get-up)",
-                player=a.player,
-                before=before,
-                after=p.mood,
-            ),
-            RULES["theater"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "{player} goes to the theater: mood space {before} -> {after} "
+                    "(apprentices change after next round's get-up)",
+                    player=a.player,
+                    before=before,
+                    after=p.mood,
+                ),
+                RULES["theater"],
+            )
         )
-    )
     use(s, events)
 
 

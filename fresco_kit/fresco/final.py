@@ -21,6 +21,7 @@ from typing import ClassVar
 from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import Decision, front
+from fresco_kit.core.rules import heard
 from fresco_kit.core.text import Msg
 
 from . import INFO
@@ -58,6 +59,8 @@ def _score_money(s: State, i: int, choice: str | None, events: list, automatic: 
     pts = money_points(p.thalers)
     target, space = move(s, p, i, {"money": pts}, choice)
     set_player(s, i, p)
+    if not heard(events):
+        return
     rule = RULES["bigbox.final_collision"] if automatic else RULES["end.money"]
     money = Msg.n(p.thalers, "{n} thaler", "{n} thalers")
     if target == space:
@@ -99,10 +102,14 @@ def count_money(s: State, events: list) -> None:
         i = s.order[k]
         pts = money_points(s.players[i].thalers)
         if pts == 0:
-            none = Msg.n(
-                s.players[i].thalers, "{player}: {n} thaler, no VP", "{player}: {n} thalers, no VP", player=s.names[i]
-            )
-            events.append(Event(none, RULES["end.money"]))
+            if heard(events):
+                none = Msg.n(
+                    s.players[i].thalers,
+                    "{player}: {n} thaler, no VP",
+                    "{player}: {n} thalers, no VP",
+                    player=s.names[i],
+                )
+                events.append(Event(none, RULES["end.money"]))
             continue
         if _owes_choice(s, k):
             assign(s, final_at=k)
@@ -115,15 +122,16 @@ def count_money(s: State, events: list) -> None:
 def declare_winner(s: State, events: list) -> None:
     """The game is over: the most victory points wins, tied leaders share (``end.winner``,
     ``end.tie``) -- the flow's step ``over``."""
-    sheet = scores(s)
-    events.append(
-        Event(
-            Msg("winner: {player}", player=sheet.winners[0])
-            if len(sheet.winners) == 1
-            else Msg("winner: {players} and {last}", players=list(sheet.winners[:-1]), last=sheet.winners[-1]),
-            RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"],
+    if heard(events):
+        sheet = scores(s)
+        events.append(
+            Event(
+                Msg("winner: {player}", player=sheet.winners[0])
+                if len(sheet.winners) == 1
+                else Msg("winner: {players} and {last}", players=list(sheet.winners[:-1]), last=sheet.winners[-1]),
+                RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"],
+            )
         )
-    )
 
 
 def checks(s: State, a: Settle) -> list:

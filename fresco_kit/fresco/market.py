@@ -12,6 +12,7 @@ from itertools import combinations
 
 from fresco_kit.core import Event, RuleRef, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import heard
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -102,20 +103,21 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
         paper=paper,
     )
     booth = s.booths[a.booth - 1]
-    events.append(
-        Event(
-            Msg(
-                "{player} buys {tiles} from booth {booth} at {price} each",
-                player=a.player,
-                tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
-                booth=a.booth,
-                price=price,
-            ),
-            RULES["market.buy"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "{player} buys {tiles} from booth {booth} at {price} each",
+                    player=a.player,
+                    tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
+                    booth=a.booth,
+                    price=price,
+                ),
+                RULES["market.buy"],
+            )
         )
-    )
+        events.append(Event(Msg("booth {booth}'s tiles go back into the bag", booth=a.booth), RULES["market.buy"]))
     _empty_booth(s, a.booth)
-    events.append(Event(Msg("booth {booth}'s tiles go back into the bag", booth=a.booth), RULES["market.buy"]))
     use(s, events, s.left)
 
 
@@ -133,12 +135,13 @@ def close_checks(s: State, a: Close) -> list:
 def close_apply(s: State, a: Close, events: list) -> None:
     """Close the booth for free: its tiles go back into the bag (``market.close``)."""
     _empty_booth(s, a.booth)
-    events.append(
-        Event(
-            Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
-            RULES["market.close"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
+                RULES["market.close"],
+            )
         )
-    )
     use(s, events, s.left)
 
 

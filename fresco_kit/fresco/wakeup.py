@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fresco_kit.core import Event, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import heard
 from fresco_kit.core.text import Msg
 
 from . import data
@@ -89,23 +90,24 @@ def apply(s: State, a: Wake, events: list) -> None:
     p = s.players[i]
     change, price = data.tables(s.data).inn[a.time]
     mood = clamp_mood(p.mood + change)
-    events.append(
-        Event(
-            Msg(
-                "{player} gets up at {time} o'clock: mood {change:+d} "
-                "(space {before} -> {after}), market price {price}",
-                player=a.player,
-                time=a.time,
-                change=change,
-                before=p.mood,
-                after=mood,
-                price=price,
-            ),
-            RULES["p1.mood"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "{player} gets up at {time} o'clock: mood {change:+d} "
+                    "(space {before} -> {after}), market price {price}",
+                    player=a.player,
+                    time=a.time,
+                    change=change,
+                    before=p.mood,
+                    after=mood,
+                    price=price,
+                ),
+                RULES["p1.mood"],
+            )
         )
-    )
     helper = helper_for(mood)
-    if helper != p.helper:
+    if helper != p.helper and heard(events):
         if p.helper == 1:
             events.append(
                 Event(
@@ -141,15 +143,16 @@ def fix_order(s: State, events: list) -> None:
     """Every player has chosen: the get-up times give the phase II order (``p1.turn_order``;
     the flow's step ``order``)."""
     assign(s, order=turn_order(s))
-    events.append(
-        Event(
-            Msg(
-                "player order: {order}",
-                order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
-            ),
-            RULES["p1.turn_order"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "player order: {order}",
+                    order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
+                ),
+                RULES["p1.turn_order"],
+            )
         )
-    )
 
 
 def legal(s: State) -> list[Wake]:

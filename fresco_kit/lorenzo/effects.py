@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.rules import heard
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -178,14 +179,20 @@ def gain(
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
     got = after_losses(p, bundle)
-    shown = []
     res = p.res
     for k, v in got.items():
         if v > 0:
             res[k] += v
-            shown.append(amount(v, k))
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
+    if heard(events):
+        _gain_events(p, bundle, got, events, why, rule)
+    if privileges:
+        push(st, _privileges(p.name, privileges, ()))
+
+
+def _gain_events(p: Player, bundle: dict, got: dict, events: list[Event], why: str | None, rule: str) -> None:
+    """The events of :func:`gain`: the losses of an excommunication, then what ``p`` got."""
     if got != bundle:
         lost = [amount(1, k) for k in sorted(k for k in bundle if got[k] != bundle[k])]
         events.append(
@@ -193,14 +200,11 @@ def gain(
                 Msg("{player} gains {lost} less: an excommunication", player=p.name, lost=lost), RULES["excomm.kinds"]
             )
         )
-    if shown:
-        if why:
-            text = Msg("{player} gains {gains} ({why})", player=p.name, gains=shown, why=why)
-        else:
-            text = Msg("{player} gains {gains}", player=p.name, gains=shown)
-        events.append(Event(text, RULES[rule]))
-    if privileges:
-        push(st, _privileges(p.name, privileges, ()))
+    shown = [amount(v, k) for k, v in got.items() if v > 0]
+    if shown and why:
+        events.append(Event(Msg("{player} gains {gains} ({why})", player=p.name, gains=shown, why=why), RULES[rule]))
+    elif shown:
+        events.append(Event(Msg("{player} gains {gains}", player=p.name, gains=shown), RULES[rule]))
 
 
 def pay(p: Player, bundle: dict) -> None:
@@ -227,24 +231,25 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
     if effect.action:
         a = effect.action
         push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower, discount=dict(a.discount)))
-        events.append(
-            Event(
-                Msg(
-                    "{player} may take an extra tower action at value {value} ({tower} tower)",
-                    player=p.name,
-                    value=a.value,
-                    tower=tower_word(a.tower) if a.tower != "any" else Msg("any"),
+        if heard(events):
+            events.append(
+                Event(
+                    Msg(
+                        "{player} may take an extra tower action at value {value} ({tower} tower)",
+                        player=p.name,
+                        value=a.value,
+                        tower=tower_word(a.tower) if a.tower != "any" else Msg("any"),
+                    )
+                    if a.kind == "tower"
+                    else Msg(
+                        "{player} may take an extra {zone} action at value {value}",
+                        player=p.name,
+                        zone=zone_word(a.kind),
+                        value=a.value,
+                    ),
+                    RULES["kit.extra_action"],
                 )
-                if a.kind == "tower"
-                else Msg(
-                    "{player} may take an extra {zone} action at value {value}",
-                    player=p.name,
-                    zone=zone_word(a.kind),
-                    value=a.value,
-                ),
-                RULES["kit.extra_action"],
             )
-        )
 
 
 def privilege_reasons(decision: Decision, choice: str) -> list:
@@ -269,7 +274,8 @@ def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, eve
     count, taken = decision.count or 1, decision.taken or ()  # a privilege decision's fields
     if count > 1:
         push(st, _privileges(p.name, count - 1, taken + (choice,)))
-    gain(st, p, load().privileges[choice], events, Msg("privilege {choice}", choice=choice), "kit.privileges")
+    why = Msg("privilege {choice}", choice=choice) if heard(events) else None
+    gain(st, p, load().privileges[choice], events, why, "kit.privileges")
 
 
 def cost_options_text(card: Card) -> str:

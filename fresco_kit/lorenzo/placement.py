@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from fresco_kit.core import Action, Event, assign
 from fresco_kit.core.decisions import pop, push
-from fresco_kit.core.rules import Reason
+from fresco_kit.core.rules import Reason, heard
 from fresco_kit.core.text import N_, Msg
 
 from .actions import Choose, Forfeit, Place
@@ -451,36 +451,37 @@ def _forfeit(st: State, p: Player, a: Forfeit, events: list[Event]) -> None:
     """Give up a member that cannot be placed: its action is lost (*I dadi e i familiari*)."""
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    events.append(
-        Event(
-            Msg(
-                "{player} cannot place the {member} member: the action is lost",
-                player=p.name,
-                member=member_word(a.member),
-            ),
-            RULES["neutral.lost"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "{player} cannot place the {member} member: the action is lost",
+                    player=p.name,
+                    member=member_word(a.member),
+                ),
+                RULES["neutral.lost"],
+            )
         )
-    )
 
 
 def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     base = member_value(st, p, a.member)
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    where = space_name(a.space)
-    events.append(
-        Event(
-            Msg(
-                "{player} places the {member} member (value {value}) on {space}",
-                player=p.name,
-                member=member_word(a.member),
-                value=base,
-                space=where,
-            ),
-            RULES["dice.value"],
+    if heard(events):
+        events.append(
+            Event(
+                Msg(
+                    "{player} places the {member} member (value {value}) on {space}",
+                    player=p.name,
+                    member=member_word(a.member),
+                    value=base,
+                    space=space_name(a.space),
+                ),
+                RULES["dice.value"],
+            )
         )
-    )
-    if a.servants:
+    if a.servants and heard(events):
         events.append(
             Event(
                 Msg(
@@ -522,22 +523,24 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
 def _extra_action(st: State, p: Player, d: Decision, a: Choose, events: list[Event]) -> None:
     """Take (or decline) the extra action a card printed: the servants paid are logged."""
     if a.choice == "skip":
-        events.append(Event(Msg("{player} declines the extra action", player=p.name), RULES["kit.extra_action"]))
+        if heard(events):
+            events.append(Event(Msg("{player} declines the extra action", player=p.name), RULES["kit.extra_action"]))
         return
     if a.servants:
         plus = a.servants // servants_per_plus(p)
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays {servants} for the extra action: value {value} + {plus}",
-                    player=p.name,
-                    servants=amount(a.servants, "servants"),
-                    value=d.value or 0,
-                    plus=plus,
-                ),
-                RULES["servants"],
+        if heard(events):
+            events.append(
+                Event(
+                    Msg(
+                        "{player} pays {servants} for the extra action: value {value} + {plus}",
+                        player=p.name,
+                        servants=amount(a.servants, "servants"),
+                        value=d.value or 0,
+                        plus=plus,
+                    ),
+                    RULES["servants"],
+                )
             )
-        )
     if d.action in ZONES:
         p.res["servants"] -= a.servants
         activate(st, p, d.action, action_value(p, d.value or 0, a.servants, d.action), events)
@@ -567,10 +570,11 @@ def pass_empty_turns(st: State, events: list[Event]) -> None:
     """A scheduled player with no member left at home passes (readings "no member left":
     never in a game played from the start, only in constructed positions)."""
     while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:
-        events.append(
-            Event(
-                Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
-                RULES["phase.actions"],
+        if heard(events):
+            events.append(
+                Event(
+                    Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
+                    RULES["phase.actions"],
+                )
             )
-        )
         assign(st, turn=st.turn + 1)
