@@ -3,18 +3,24 @@
 Every rule the engines enforce is a :class:`RuleRef`: the game, the checklist id
 (``../shared/reference/rules_checklist.txt``), the rulebook section heading and a
 short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
-carries every broken rule, and :class:`Verdict` is the answer of ``explain``.  An effect
-reports what happened as events (:class:`Event`) in the list it is given; the playout path hands
-it a :class:`Silent` list instead, and the effects build no event for that one
-(:func:`heard`).
+carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
+
+An effect reports what happened with :func:`tell`: the rule, and the text as a function
+(``lambda: Msg(...)``) called only when someone will read it.  ``rules.apply`` hands the
+effects a list and gets an :class:`Event` per report; the playout path (``apply_fast``)
+hands them a :class:`Silent` list, which keeps nothing, so no text is made; inside
+``core.text.unworded()`` (the runner's rule tracing) each event keeps its rule and no text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 from . import plugins
+from .text import worded
 
 
 def rulebook_title(game: str) -> str:
@@ -138,8 +144,7 @@ class Event:
 
 class Silent(list[Event]):
     """The event list of the playout path (``rules.apply_fast``): the same effect code as
-    ``rules.apply`` runs, and this list keeps nothing.  The effects ask :func:`heard`
-    before they build an event, so a playout words no event text at all."""
+    ``rules.apply`` runs, and this list keeps nothing (:func:`tell` makes no event for it)."""
 
     __slots__ = ()
 
@@ -155,6 +160,23 @@ SILENT = Silent()
 
 
 def heard(events: list[Event]) -> bool:
-    """Whether an effect should build its events for ``events``: False for a :class:`Silent`
-    list (a playout), True for any other list."""
-    return not isinstance(events, Silent)
+    """Whether the texts of events told to ``events`` will be read: not for a :class:`Silent`
+    list, nor inside ``core.text.unworded()``."""
+    return worded() and not isinstance(events, Silent)
+
+
+def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: Any) -> None:
+    """Report that ``rule`` made something happen: ``Event(text(*args), rule)`` joins
+    ``events``.  ``text`` is called only when the text will be read (:func:`heard`): a
+    :class:`Silent` list gets nothing, and inside ``core.text.unworded()`` the event has
+    the rule and an empty text.  (In a loop, pass the loop's values as ``args`` rather than
+    letting a lambda read them.)"""
+    if isinstance(events, Silent):
+        return
+    events.append(Event(text(*args), rule) if worded() else _unworded_event(rule))
+
+
+@cache
+def _unworded_event(rule: RuleRef) -> Event:
+    """The event of ``rule`` with no text (one per rule: events are values)."""
+    return Event("", rule)

@@ -32,8 +32,7 @@ message made in such a block beyond it (in a cache, say): it would stay unworded
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -45,15 +44,18 @@ LIST_SEPARATOR = ", "
 _WORDED: ContextVar[bool] = ContextVar("fresco_kit_worded", default=True)
 
 
-@contextmanager
-def unworded() -> Iterator[None]:
+class unworded:  # a lower-case name: used as a function, ``with unworded(): ...``
     """A block in which every :class:`Msg` made is its template, unfilled (see the module):
-    for counting rules when no one reads the texts.  Per thread and task (a context variable)."""
-    token = _WORDED.set(False)
-    try:
-        yield
-    finally:
-        _WORDED.reset(token)
+    for counting rules when no one reads the texts.  Per thread and task (a context variable).
+    A small class rather than a generator: the runner enters it twice an action."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _WORDED.set(False)
+
+    def __exit__(self, *exc: object) -> None:
+        _WORDED.reset(self._token)
 
 
 def worded() -> bool:

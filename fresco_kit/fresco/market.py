@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from fresco_kit.core import Event, RuleRef, assign
+from fresco_kit.core import RuleRef, assign
 from fresco_kit.core.actions import made
-from fresco_kit.core.rules import heard
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -103,20 +103,18 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
         paper=paper,
     )
     booth = s.booths[a.booth - 1]
-    if heard(events):
-        events.append(
-            Event(
-                Msg(
-                    "{player} buys {tiles} from booth {booth} at {price} each",
-                    player=a.player,
-                    tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
-                    booth=a.booth,
-                    price=price,
-                ),
-                RULES["market.buy"],
-            )
-        )
-        events.append(Event(Msg("booth {booth}'s tiles go back into the bag", booth=a.booth), RULES["market.buy"]))
+    tell(
+        events,
+        RULES["market.buy"],
+        lambda: Msg(
+            "{player} buys {tiles} from booth {booth} at {price} each",
+            player=a.player,
+            tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
+            booth=a.booth,
+            price=price,
+        ),
+    )
+    tell(events, RULES["market.buy"], lambda: Msg("booth {booth}'s tiles go back into the bag", booth=a.booth))
     _empty_booth(s, a.booth)
     use(s, events, s.left)
 
@@ -135,13 +133,11 @@ def close_checks(s: State, a: Close) -> list:
 def close_apply(s: State, a: Close, events: list) -> None:
     """Close the booth for free: its tiles go back into the bag (``market.close``)."""
     _empty_booth(s, a.booth)
-    if heard(events):
-        events.append(
-            Event(
-                Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
-                RULES["market.close"],
-            )
-        )
+    tell(
+        events,
+        RULES["market.close"],
+        lambda: Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
+    )
     use(s, events, s.left)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.rules import heard
+from fresco_kit.core.rules import heard, tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -185,26 +185,27 @@ def gain(
             res[k] += v
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
-    if heard(events):
-        _gain_events(p, bundle, got, events, why, rule)
+    if got != bundle:
+        lost = sorted(k for k in bundle if got[k] != bundle[k])
+        tell(
+            events,
+            RULES["excomm.kinds"],
+            lambda: Msg(
+                "{player} gains {lost} less: an excommunication", player=p.name, lost=[amount(1, k) for k in lost]
+            ),
+        )
+    if any(v > 0 for v in got.values()):
+        tell(events, RULES[rule], lambda: _gained(p.name, got, why))
     if privileges:
         push(st, _privileges(p.name, privileges, ()))
 
 
-def _gain_events(p: Player, bundle: dict, got: dict, events: list[Event], why: str | None, rule: str) -> None:
-    """The events of :func:`gain`: the losses of an excommunication, then what ``p`` got."""
-    if got != bundle:
-        lost = [amount(1, k) for k in sorted(k for k in bundle if got[k] != bundle[k])]
-        events.append(
-            Event(
-                Msg("{player} gains {lost} less: an excommunication", player=p.name, lost=lost), RULES["excomm.kinds"]
-            )
-        )
+def _gained(player: str, got: dict, why: str | None) -> Msg:
+    """The text of what ``player`` gains (``got``), and why when given."""
     shown = [amount(v, k) for k, v in got.items() if v > 0]
-    if shown and why:
-        events.append(Event(Msg("{player} gains {gains} ({why})", player=p.name, gains=shown, why=why), RULES[rule]))
-    elif shown:
-        events.append(Event(Msg("{player} gains {gains}", player=p.name, gains=shown), RULES[rule]))
+    if why:
+        return Msg("{player} gains {gains} ({why})", player=player, gains=shown, why=why)
+    return Msg("{player} gains {gains}", player=player, gains=shown)
 
 
 def pay(p: Player, bundle: dict) -> None:
@@ -231,25 +232,25 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
     if effect.action:
         a = effect.action
         push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower, discount=dict(a.discount)))
-        if heard(events):
-            events.append(
-                Event(
-                    Msg(
-                        "{player} may take an extra tower action at value {value} ({tower} tower)",
-                        player=p.name,
-                        value=a.value,
-                        tower=tower_word(a.tower) if a.tower != "any" else Msg("any"),
-                    )
-                    if a.kind == "tower"
-                    else Msg(
-                        "{player} may take an extra {zone} action at value {value}",
-                        player=p.name,
-                        zone=zone_word(a.kind),
-                        value=a.value,
-                    ),
-                    RULES["kit.extra_action"],
+        tell(
+            events,
+            RULES["kit.extra_action"],
+            lambda: (
+                Msg(
+                    "{player} may take an extra tower action at value {value} ({tower} tower)",
+                    player=p.name,
+                    value=a.value,
+                    tower=tower_word(a.tower) if a.tower != "any" else Msg("any"),
                 )
-            )
+                if a.kind == "tower"
+                else Msg(
+                    "{player} may take an extra {zone} action at value {value}",
+                    player=p.name,
+                    zone=zone_word(a.kind),
+                    value=a.value,
+                )
+            ),
+        )
 
 
 def privilege_reasons(decision: Decision, choice: str) -> list:
