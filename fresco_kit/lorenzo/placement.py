@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from fresco_kit.core import Action, Event, assign
 from fresco_kit.core.decisions import pop, push
 from fresco_kit.core.rules import Reason, tell
-from fresco_kit.core.text import N_, Msg, unworded
+from fresco_kit.core.text import N_, Msg, unworded, worded
 
 from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
@@ -65,7 +65,7 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
         d = st.pending[0]
         if deciding and d.player == player:
             return []
-        choices = [repr(str(c)) for c in legal_answers(st)]
+        choices = [repr(str(c)) for c in legal_answers(st)] if worded() else []  # listed for a reader only
         return [
             (
                 Msg(

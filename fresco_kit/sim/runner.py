@@ -213,10 +213,6 @@ def play_one(
         if player not in order:
             order.append(player)
         legal = rules.legal_actions(state, player=player) if decisions else []
-        if rules_used and previous is not None:
-            with unworded():  # only the rules are counted: no refusal is worded
-                for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
-                    refused.update({ref.checklist_id for _, ref in rules.checks(state, candidate)})
         start = time.perf_counter()
         action = seats[player].choose(rules, state, player, rng)
         seconds = time.perf_counter() - start
@@ -236,8 +232,11 @@ def play_one(
         if apply_fast:
             state = apply_fast(state, action)
         else:
-            with unworded():  # only the rules are counted: no event is worded
-                state, events = rules.apply(state, action)
+            with unworded():  # only the rules are counted: no refusal or event is worded
+                if previous is not None:  # the refusal sample, tried in the state the action is played in
+                    for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
+                        refused.update({ref.checklist_id for _, ref in rules.checks(before, candidate)})
+                state, events = rules.apply(before, action)
             fired.update(e.rule.checklist_id for e in events if e.rule is not None)
         for name, test in step_tests:
             if test(before, action, state):
