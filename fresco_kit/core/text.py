@@ -58,9 +58,9 @@ class unworded:  # a lower-case name: used as a function, ``with unworded(): ...
         _WORDED.reset(self._token)
 
 
-def worded() -> bool:
-    """Whether messages made now are filled in (False inside :func:`unworded`)."""
-    return _WORDED.get()
+#: ``worded()``: whether messages made now are filled in (False inside :func:`unworded`); the
+#: context variable's own getter, as the engines ask at every event
+worded: Callable[[], bool] = _WORDED.get
 
 
 def N_(template: str) -> str:
@@ -91,7 +91,7 @@ class Msg(str):
     @classmethod
     def _make(cls, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
         chosen = template if plural is None or abs(count or 0) == 1 else plural
-        if _WORDED.get():
+        if worded():
             self = str.__new__(cls, chosen.format(**{k: _english(v) for k, v in params.items()}))
         else:  # unworded: the template stands for the text
             self = str.__new__(cls, chosen)

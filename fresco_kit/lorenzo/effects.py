@@ -179,25 +179,24 @@ def gain(
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
     got = after_losses(p, bundle)
-    res = p.res
+    res, gained = p.res, False
     for k, v in got.items():
         if v > 0:
             res[k] += v
+            gained = True
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
-        lost = sorted(k for k in bundle if got[k] != bundle[k])
-        tell(
-            events,
-            RULES["excomm.kinds"],
-            lambda: Msg(
-                "{player} gains {lost} less: an excommunication", player=p.name, lost=[amount(1, k) for k in lost]
-            ),
-        )
-    if any(v > 0 for v in got.values()):
-        tell(events, RULES[rule], lambda: _gained(p.name, got, why))
+        tell(events, RULES["excomm.kinds"], _lost, p.name, sorted(k for k in bundle if got[k] != bundle[k]))
+    if gained:
+        tell(events, RULES[rule], _gained, p.name, got, why)
     if privileges:
         push(st, _privileges(p.name, privileges, ()))
+
+
+def _lost(player: str, lost: list[str]) -> Msg:
+    """The text of what ``player`` gains less (one of each of ``lost``) for an excommunication."""
+    return Msg("{player} gains {lost} less: an excommunication", player=player, lost=[amount(1, k) for k in lost])
 
 
 def _gained(player: str, got: dict, why: str | None) -> Msg:
