@@ -74,13 +74,16 @@ class Msg(str):
     ``params``; :attr:`plural` and :attr:`number` for a text that depends on a number."""
 
     template: str
-    plural: str | None
-    number: int | None
+    plural: str | None = None  # (class defaults: most messages have no plural)
+    number: int | None = None
     params: dict[str, Any]
 
     def __new__(cls, template: str, /, **params: Any) -> Msg:
-        """``template`` filled in with ``params`` (``str.format`` fields)."""
-        return cls._make(template, None, None, params)
+        """``template`` filled in with ``params`` (``str.format`` fields).  Written out rather
+        than through :meth:`_make`: the engines make a message at nearly every check and event."""
+        self = str.__new__(cls, _filled(template, params) if worded() else template)  # unworded: the template
+        self.template, self.params = template, params
+        return self
 
     @classmethod
     def n(cls, count: int, singular: str, plural: str, /, **params: Any) -> Msg:
@@ -91,11 +94,10 @@ class Msg(str):
     @classmethod
     def _make(cls, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
         chosen = template if plural is None or abs(count or 0) == 1 else plural
-        if worded():
-            self = str.__new__(cls, chosen.format(**{k: _english(v) for k, v in params.items()}))
-        else:  # unworded: the template stands for the text
-            self = str.__new__(cls, chosen)
-        self.template, self.plural, self.number, self.params = template, plural, count, params
+        self = str.__new__(cls, _filled(chosen, params) if worded() else chosen)  # unworded: the template
+        self.template, self.params = template, params
+        if plural is not None:
+            self.plural, self.number = plural, count
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the Msg, not only its text
@@ -112,10 +114,11 @@ def _rebuild(template: str, plural: str | None, count: int | None, params: dict[
     return Msg._make(template, plural, count, params)
 
 
-def _english(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return LIST_SEPARATOR.join(str(v) for v in value)
-    return value
+def _filled(template: str, params: dict[str, Any]) -> str:
+    """``template`` filled in with ``params`` in English (a list or tuple: its items joined)."""
+    return template.format(
+        **{k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
+    )
 
 
 def _render(value: Any, template_in: Callable[[Msg], str]) -> Any:
