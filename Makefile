@@ -100,11 +100,14 @@ examples: $(STAMP)
 
 # Simulation benchmarks (not tests; a few minutes): per game, random and kit playouts, the runner
 # with and without rule tracing, mcts iterations/s. BENCH_OLD=<checkout of an older commit> puts
-# the old figures beside the new ones with their ratio (tests/bench_sim.py).
+# the old figures beside the new ones with their ratio (tests/bench_sim.py). BENCH_ARGS adds
+# options, e.g. BENCH_ARGS="--instructions --games 8" counts instructions with callgrind instead
+# of timing (for a busy machine; about half an hour).
 BENCH_OLD ?=
+BENCH_ARGS ?=
 BENCH_STUDY ?= 1000
 bench: $(STAMP)
-	nice -n 10 $(PY) tests/bench_sim.py $(if $(BENCH_OLD),--old $(BENCH_OLD))
+	nice -n 10 $(PY) tests/bench_sim.py $(if $(BENCH_OLD),--old $(BENCH_OLD)) $(BENCH_ARGS)
 
 # A study of $(BENCH_STUDY) games with `best` in one seat, on 2 worker processes and on a Dask
 # LocalCluster: games/s of each (long: about an hour at 1,000 games on 2 cores).

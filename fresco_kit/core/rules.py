@@ -4,14 +4,23 @@ Every rule the engines enforce is a :class:`RuleRef`: the game, the checklist id
 (``../shared/reference/rules_checklist.txt``), the rulebook section heading and a
 short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
 carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
+
+An effect reports what happened with :func:`tell`: the rule, and the text as a function
+(``lambda: Msg(...)``) called only when someone will read it.  ``rules.apply`` hands the
+effects a list and gets an :class:`Event` per report; the playout path (``apply_fast``)
+hands them a :class:`Silent` list, which keeps nothing, so no text is made; inside
+``core.text.unworded()`` (the runner's rule tracing) each event keeps its rule and no text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache, cached_property
+from typing import Any
 
 from . import plugins
+from .text import worded
 
 
 def rulebook_title(game: str) -> str:
@@ -32,9 +41,10 @@ class RuleRef:
     section: str
     summary: str
 
-    @property
+    @cached_property
     def checklist_id(self) -> str:
-        """The id as written in rules_checklist.txt, e.g. ``"sixtina restore.correct"``."""
+        """The id as written in rules_checklist.txt, e.g. ``"sixtina restore.correct"``
+        (worked out once: the runner's tracing counts rules by it)."""
         return f"{self.game} {self.id}"
 
     @property
@@ -131,3 +141,43 @@ class Event:
 
     def __str__(self) -> str:
         return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"
+
+
+class Silent(list[Event]):
+    """The event list of the playout path (``rules.apply_fast``): the same effect code as
+    ``rules.apply`` runs, and this list keeps nothing (:func:`tell` makes no event for it)."""
+
+    __slots__ = ()
+
+    def append(self, item: Event) -> None:
+        """Drop ``item``."""
+
+    def extend(self, items: Iterable[Event]) -> None:
+        """Drop ``items``."""
+
+
+#: the one silent list (it never holds anything, so it can be shared)
+SILENT = Silent()
+
+
+def heard(events: list[Event]) -> bool:
+    """Whether the texts of events told to ``events`` will be read: not for a :class:`Silent`
+    list, nor inside ``core.text.unworded()``."""
+    return worded() and not isinstance(events, Silent)
+
+
+def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: Any) -> None:
+    """Report that ``rule`` made something happen: ``Event(text(*args), rule)`` joins
+    ``events``.  ``text`` is called only when the text will be read (:func:`heard`): a
+    :class:`Silent` list gets nothing, and inside ``core.text.unworded()`` the event has
+    the rule and an empty text.  (In a loop, pass the loop's values as ``args`` rather than
+    letting a lambda read them.)"""
+    if isinstance(events, Silent):
+        return
+    events.append(Event(text(*args), rule) if worded() else _unworded_event(rule))
+
+
+@cache
+def _unworded_event(rule: RuleRef) -> Event:
+    """The event of ``rule`` with no text (one per rule: events are values)."""
+    return Event("", rule)

@@ -20,15 +20,47 @@ Templates are literals (or constants marked with :func:`N_` where they are defin
 the catalog test can collect them from the source: never build one from pieces at run
 time, and never concatenate a :class:`Msg` with another text (the result would be a
 plain ``str`` that no catalog can translate) -- put both in one template instead.
+
+**Unworded texts.**  Inside ``with unworded():`` a :class:`Msg` is not filled in: its text
+is its template (``"{player} restores {fresco}"``), with the template and values kept as
+always, so ``render`` still says it in full.  The runner's rule tracing uses it: it counts
+which rules fired or refused, and nobody reads the words (filling in every event and
+refusal was most of what tracing cost).  Code that adds text to a message only for a
+reader (what the game waits for, the open spaces) asks :func:`worded` first.  Keep no
+message made in such a block beyond it (in a cache, say): it would stay unworded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 #: a value list in a template is written with this between items (in every language)
 LIST_SEPARATOR = ", "
+
+
+#: whether messages are filled in now (False inside :func:`unworded`)
+_WORDED: ContextVar[bool] = ContextVar("fresco_kit_worded", default=True)
+
+
+class unworded:  # a lower-case name: used as a function, ``with unworded(): ...``
+    """A block in which every :class:`Msg` made is its template, unfilled (see the module):
+    for counting rules when no one reads the texts.  Per thread and task (a context variable).
+    A small class rather than a generator: the runner enters it twice an action."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _WORDED.set(False)
+
+    def __exit__(self, *exc: object) -> None:
+        _WORDED.reset(self._token)
+
+
+#: ``worded()``: whether messages made now are filled in (False inside :func:`unworded`); the
+#: context variable's own getter, as the engines ask at every event
+worded: Callable[[], bool] = _WORDED.get
 
 
 def N_(template: str) -> str:
@@ -42,13 +74,16 @@ class Msg(str):
     ``params``; :attr:`plural` and :attr:`number` for a text that depends on a number."""
 
     template: str
-    plural: str | None
-    number: int | None
+    plural: str | None = None  # (class defaults: most messages have no plural)
+    number: int | None = None
     params: dict[str, Any]
 
     def __new__(cls, template: str, /, **params: Any) -> Msg:
-        """``template`` filled in with ``params`` (``str.format`` fields)."""
-        return cls._make(template, None, None, params)
+        """``template`` filled in with ``params`` (``str.format`` fields).  Written out rather
+        than through :meth:`_make`: the engines make a message at nearly every check and event."""
+        self = str.__new__(cls, _filled(template, params) if worded() else template)  # unworded: the template
+        self.template, self.params = template, params
+        return self
 
     @classmethod
     def n(cls, count: int, singular: str, plural: str, /, **params: Any) -> Msg:
@@ -59,8 +94,10 @@ class Msg(str):
     @classmethod
     def _make(cls, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
         chosen = template if plural is None or abs(count or 0) == 1 else plural
-        self = str.__new__(cls, chosen.format(**{k: _english(v) for k, v in params.items()}))
-        self.template, self.plural, self.number, self.params = template, plural, count, params
+        self = str.__new__(cls, _filled(chosen, params) if worded() else chosen)  # unworded: the template
+        self.template, self.params = template, params
+        if plural is not None:
+            self.plural, self.number = plural, count
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the Msg, not only its text
@@ -77,10 +114,11 @@ def _rebuild(template: str, plural: str | None, count: int | None, params: dict[
     return Msg._make(template, plural, count, params)
 
 
-def _english(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return LIST_SEPARATOR.join(str(v) for v in value)
-    return value
+def _filled(template: str, params: dict[str, Any]) -> str:
+    """``template`` filled in with ``params`` in English (a list or tuple: its items joined)."""
+    return template.format(
+        **{k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
+    )
 
 
 def _render(value: Any, template_in: Callable[[Msg], str]) -> Any:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import board, data, names
@@ -100,20 +101,20 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     seg = board.index(a.segment)
     value, bonus = restore_gain(s, a)
     bank = s.bank
-    if a.bishop is not None:
+    target = a.bishop
+    if target is not None:
         assign(p, thalers=p.thalers - data.BISHOP_MOVE_COST)
         assign(s, bishop_this_visit=True)
         bank += data.BISHOP_MOVE_COST
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays 1 thaler to move the bishop from {origin} to {target}",
-                    player=a.player,
-                    origin=names.segment(board.square(s.bishop)),
-                    target=names.segment(a.bishop),
-                ),
-                RULES["cath.bishop_move"],
-            )
+        tell(
+            events,
+            RULES["cath.bishop_move"],
+            lambda: Msg(
+                "{player} pays 1 thaler to move the bishop from {origin} to {target}",
+                player=a.player,
+                origin=names.segment(board.square(s.bishop)),
+                target=names.segment(target),
+            ),
         )
     tile_id = s.fresco[seg]
     tile = data.FRESCO_TILES[tile_id]
@@ -122,21 +123,26 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
     fresco = list(s.fresco)
     fresco[seg] = -1
     assign(s, bank=bank, supply=supply, paper=paper, fresco=tuple(fresco))
-    painted = Msg(
-        "{player} restores {segment} (worth {worth}) with {paints}: {value} VP",
-        player=a.player,
-        segment=names.segment(a.segment),
-        worth=tile.value,
-        paints=names.paint_list(tile.paints),
-        value=value,
+    tell(
+        events,
+        RULES["cath.segment"],
+        lambda: Msg(
+            "{player} restores {segment} (worth {worth}) with {paints}: {value} VP",
+            player=a.player,
+            segment=names.segment(a.segment),
+            worth=tile.value,
+            paints=names.paint_list(tile.paints),
+            value=value,
+        ),
     )
-    events.append(Event(painted, RULES["cath.segment"]))
     if bonus:
-        events.append(Event(Msg("bishop bonus {bonus}", bonus=bonus), RULES["cath.bishop_bonus"]))
+        tell(events, RULES["cath.bishop_bonus"], lambda: Msg("bishop bonus {bonus}", bonus=bonus))
     _move(s, p, i, {"fresco": value, "bishop": bonus}, a.track, events)
     assign(s, bishop=seg)
-    events.append(
-        Event(Msg("the bishop moves to {segment}", segment=names.segment(a.segment)), RULES["cath.bishop_after"])
+    tell(
+        events,
+        RULES["cath.bishop_after"],
+        lambda: Msg("the bishop moves to {segment}", segment=names.segment(a.segment)),
     )
     use(s, events)
 
@@ -144,17 +150,21 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
 def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, events: list) -> None:
     target, space = move(s, p, i, gains, choice)
     set_player(s, i, p)
-    if target == space:
-        moved = Msg("{player} moves to space {space}", player=s.names[i], space=space)
-    else:
-        moved = Msg(
-            "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
-            player=s.names[i],
-            space=space,
-            target=target,
-            choice=choice,
-        )
-    events.append(Event(moved, RULES["cath.track"]))
+    tell(
+        events,
+        RULES["cath.track"],
+        lambda: (
+            Msg("{player} moves to space {space}", player=s.names[i], space=space)
+            if target == space
+            else Msg(
+                "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
+                player=s.names[i],
+                space=space,
+                target=target,
+                choice=choice,
+            )
+        ),
+    )
 
 
 def altar_checks(s: State, a: Altar) -> list:
@@ -205,16 +215,15 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
     supply, paper = return_to_supply(s.supply, s.paper, paid)
     assign(p, paints=add(p.paints, paid, -1))
     assign(s, supply=supply, paper=paper, altar_this_visit=True)
-    events.append(
-        Event(
-            Msg(
-                "{player} restores the altar with {paints}: {pts} VP",
-                player=a.player,
-                paints=names.paints_joined(a.paints),
-                pts=pts,
-            ),
-            RULES["altar.blended" if how == "blended" else "altar.basic"],
-        )
+    tell(
+        events,
+        RULES["altar.blended" if how == "blended" else "altar.basic"],
+        lambda: Msg(
+            "{player} restores the altar with {paints}: {pts} VP",
+            player=a.player,
+            paints=names.paints_joined(a.paints),
+            pts=pts,
+        ),
     )
     _move(s, p, i, {"altar": pts}, a.track, events)
     use(s, events)

@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from fresco_kit.core import Event
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -36,28 +36,26 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     paid = bank_pays(s.bank, thalers)
     set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
     if paid == thalers:
-        events.append(
-            Event(
-                Msg.n(
-                    paid,
-                    "{player} paints a portrait: +{n} thaler",
-                    "{player} paints a portrait: +{n} thalers",
-                    player=a.player,
-                ),
-                RULES["studio"],
-            )
+        tell(
+            events,
+            RULES["studio"],
+            lambda: Msg.n(
+                paid,
+                "{player} paints a portrait: +{n} thaler",
+                "{player} paints a portrait: +{n} thalers",
+                player=a.player,
+            ),
         )
     else:
-        events.append(
-            Event(
-                Msg.n(
-                    paid,
-                    "{player} paints a portrait but the bank holds only {n} thaler",
-                    "{player} paints a portrait but the bank holds only {n} thalers",
-                    player=a.player,
-                ),
-                RULES["supply.coins"],
-            )
+        tell(
+            events,
+            RULES["supply.coins"],
+            lambda: Msg.n(
+                paid,
+                "{player} paints a portrait but the bank holds only {n} thaler",
+                "{player} paints a portrait but the bank holds only {n} thalers",
+                player=a.player,
+            ),
         )
     use(s, events)
 
@@ -99,18 +97,17 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     supply, paper = return_to_supply(s.supply, s.paper, primaries)
     supply, paper = take_from_supply(supply, paper, blended)
     set_player(s, i, p.evolve(paints=add(add(p.paints, primaries, -1), blended)), supply=supply, paper=paper)
-    events.append(
-        Event(
-            Msg.n(
-                s.left - 1,
-                "{player} blends {paints} into {colour} ({n} blend left)",
-                "{player} blends {paints} into {colour} ({n} blends left)",
-                player=a.player,
-                paints=names.paints_joined(data.BLENDS[a.colour]),
-                colour=names.paint(a.colour),
-            ),
-            RULES["workshop"],
-        )
+    tell(
+        events,
+        RULES["workshop"],
+        lambda: Msg.n(
+            s.left - 1,
+            "{player} blends {paints} into {colour} ({n} blend left)",
+            "{player} blends {paints} into {colour} ({n} blends left)",
+            player=a.player,
+            paints=names.paints_joined(data.BLENDS[a.colour]),
+            colour=names.paint(a.colour),
+        ),
     )
     use(s, events)
 
@@ -126,17 +123,16 @@ def theater_apply(s: State, a: Theater, events: list) -> None:
     before = s.players[i].mood
     p = s.players[i].evolve(mood=clamp_mood(before + data.THEATER_MOVE))
     set_player(s, i, p)
-    events.append(
-        Event(
-            Msg(
-                "{player} goes to the theater: mood space {before} -> {after} "
-                "(apprentices change after next round's get-up)",
-                player=a.player,
-                before=names.mood_space(before),
-                after=names.mood_space(p.mood),
-            ),
-            RULES["theater"],
-        )
+    tell(
+        events,
+        RULES["theater"],
+        lambda: Msg(
+            "{player} goes to the theater: mood space {before} -> {after} "
+            "(apprentices change after next round's get-up)",
+            player=a.player,
+            before=names.mood_space(before),
+            after=names.mood_space(p.mood),
+        ),
     )
     use(s, events)
 

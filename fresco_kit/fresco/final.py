@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from fresco_kit.core import Event, ScoreSheet, assign
+from fresco_kit.core import ScoreSheet, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import Decision, front
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import INFO
@@ -59,22 +60,23 @@ def _score_money(s: State, i: int, choice: str | None, events: list, automatic: 
     target, space = move(s, p, i, {"money": pts}, choice)
     set_player(s, i, p)
     rule = RULES["bigbox.final_collision"] if automatic else RULES["end.money"]
-    money = Msg.n(p.thalers, "{n} thaler", "{n} thalers")
+    tell(events, rule, _money_moves, s.names[i], p.thalers, pts, target, space, choice)
+
+
+def _money_moves(player: str, thalers: int, pts: int, target: int, space: int, choice: str | None) -> Msg:
+    """The text of ``player``'s money points moving them to ``space`` (``target`` when free)."""
+    money = Msg.n(thalers, "{n} thaler", "{n} thalers")
     if target == space:
-        text = Msg(
-            "{player}: {money} = {pts} VP, to space {space}", player=s.names[i], money=money, pts=pts, space=space
-        )
-    else:
-        text = Msg(
-            "{player}: {money} = {pts} VP, to space {space} (space {target} is taken: {choice} to {space})",
-            player=s.names[i],
-            money=money,
-            pts=pts,
-            space=space,
-            target=target,
-            choice=choice,
-        )
-    events.append(Event(text, rule))
+        return Msg("{player}: {money} = {pts} VP, to space {space}", player=player, money=money, pts=pts, space=space)
+    return Msg(
+        "{player}: {money} = {pts} VP, to space {space} (space {target} is taken: {choice} to {space})",
+        player=player,
+        money=money,
+        pts=pts,
+        space=space,
+        target=target,
+        choice=choice,
+    )
 
 
 def _owes_choice(s: State, k: int) -> bool:
@@ -99,10 +101,7 @@ def count_money(s: State, events: list) -> None:
         i = s.order[k]
         pts = money_points(s.players[i].thalers)
         if pts == 0:
-            none = Msg.n(
-                s.players[i].thalers, "{player}: {n} thaler, no VP", "{player}: {n} thalers, no VP", player=s.names[i]
-            )
-            events.append(Event(none, RULES["end.money"]))
+            tell(events, RULES["end.money"], _no_points, s.names[i], s.players[i].thalers)
             continue
         if _owes_choice(s, k):
             assign(s, final_at=k)
@@ -112,17 +111,23 @@ def count_money(s: State, events: list) -> None:
     assign(s, final_at=s.n)
 
 
+def _no_points(player: str, thalers: int) -> Msg:
+    """The text of a final count that gives ``player`` no VP for their ``thalers``."""
+    return Msg.n(thalers, "{player}: {n} thaler, no VP", "{player}: {n} thalers, no VP", player=player)
+
+
 def declare_winner(s: State, events: list) -> None:
     """The game is over: the most victory points wins, tied leaders share (``end.winner``,
     ``end.tie``) -- the flow's step ``over``."""
-    sheet = scores(s)
-    events.append(
-        Event(
-            Msg("winner: {player}", player=sheet.winners[0])
-            if len(sheet.winners) == 1
-            else Msg("winner: {players} and {last}", players=list(sheet.winners[:-1]), last=sheet.winners[-1]),
-            RULES["end.winner"] if len(sheet.winners) == 1 else RULES["end.tie"],
-        )
+    won = scores(s).winners
+    tell(
+        events,
+        RULES["end.winner"] if len(won) == 1 else RULES["end.tie"],
+        lambda: (
+            Msg("winner: {player}", player=won[0])
+            if len(won) == 1
+            else Msg("winner: {players} and {last}", players=list(won[:-1]), last=won[-1])
+        ),
     )
 
 

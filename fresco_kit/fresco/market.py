@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from fresco_kit.core import Event, RuleRef, assign
+from fresco_kit.core import RuleRef, assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -102,20 +103,19 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
         paper=paper,
     )
     booth = s.booths[a.booth - 1]
-    events.append(
-        Event(
-            Msg(
-                "{player} buys {tiles} from booth {booth} at {price} each",
-                player=a.player,
-                tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
-                booth=a.booth,
-                price=price,
-            ),
-            RULES["market.buy"],
-        )
+    tell(
+        events,
+        RULES["market.buy"],
+        lambda: Msg(
+            "{player} buys {tiles} from booth {booth} at {price} each",
+            player=a.player,
+            tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
+            booth=a.booth,
+            price=price,
+        ),
     )
+    tell(events, RULES["market.buy"], lambda: Msg("booth {booth}'s tiles go back into the bag", booth=a.booth))
     _empty_booth(s, a.booth)
-    events.append(Event(Msg("booth {booth}'s tiles go back into the bag", booth=a.booth), RULES["market.buy"]))
     use(s, events, s.left)
 
 
@@ -133,11 +133,10 @@ def close_checks(s: State, a: Close) -> list:
 def close_apply(s: State, a: Close, events: list) -> None:
     """Close the booth for free: its tiles go back into the bag (``market.close``)."""
     _empty_booth(s, a.booth)
-    events.append(
-        Event(
-            Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
-            RULES["market.close"],
-        )
+    tell(
+        events,
+        RULES["market.close"],
+        lambda: Msg("{player} closes booth {booth}: its tiles go back into the bag", player=a.player, booth=a.booth),
     )
     use(s, events, s.left)
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from .actions import Plan
@@ -65,23 +66,22 @@ def apply(s: State, a: Plan, events: list) -> None:
     lifts the screens: :func:`screens_up`)."""
     i = s.names.index(a.player)
     set_player(s, i, s.players[i].evolve(plan=tuple(a.counts)))
-    events.append(Event(Msg("{player} plans behind the screen", player=a.player), RULES["p2.plan"]))
+    tell(events, RULES["p2.plan"], lambda: Msg("{player} plans behind the screen", player=a.player))
 
 
 def screens_up(s: State, events: list) -> None:
     """Every player has planned: the plans are shown and phase II starts at the first
     location of the sheet (``p2.plan``; the flow's step ``screens_up``)."""
-    events.append(
-        Event(
-            Msg(
-                "screens up: {plans}",
-                plans="; ".join(
-                    f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
-                    for nm, q in zip(s.names, s.players)
-                ),
+    tell(
+        events,
+        RULES["p2.plan"],
+        lambda: Msg(
+            "screens up: {plans}",
+            plans="; ".join(
+                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
+                for nm, q in zip(s.names, s.players)
             ),
-            RULES["p2.plan"],
-        )
+        ),
     )
     assign(s, loc=0, actor=-1, left=0)
 

@@ -13,7 +13,8 @@ The flow table (:mod:`.flow`) calls these as it enters its steps:
 
 from __future__ import annotations
 
-from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core import Rng, assign
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import data
@@ -29,21 +30,23 @@ def begin_round(s: State, events: list) -> None:
     assign(s, round=s.round + 1)
     if not s.final and s.tiles_left <= data.FINAL_ROUND_TILES:
         assign(s, final=True)
-        events.append(
-            Event(
-                Msg.n(
-                    s.tiles_left,
-                    "{n} tile left on the fresco: round {round} is the final round; action sheets to {side}",
-                    "{n} tiles left on the fresco: round {round} is the final round; action sheets to {side}",
-                    round=s.round,
-                    side=s.switches.final_sheet,
-                ),
-                RULES["end.final_round"],
-            )
+        tell(
+            events,
+            RULES["end.final_round"],
+            lambda: Msg.n(
+                s.tiles_left,
+                "{n} tile left on the fresco: round {round} is the final round; action sheets to {side}",
+                "{n} tiles left on the fresco: round {round} is the final round; action sheets to {side}",
+                round=s.round,
+                side=s.switches.final_sheet,
+            ),
         )
     assign(s, chooser=wake_order(s), wake_at=0, order=())
-    first = Msg("round {round}: {player} chooses a get-up time first", round=s.round, player=s.names[s.chooser[0]])
-    events.append(Event(first, RULES["p1.order"]))
+    tell(
+        events,
+        RULES["p1.order"],
+        lambda: Msg("round {round}: {player} chooses a get-up time first", round=s.round, player=s.names[s.chooser[0]]),
+    )
 
 
 def next_actor(s: State, events: list) -> None:
@@ -68,7 +71,7 @@ def next_actor(s: State, events: list) -> None:
 
 def last_round_over(s: State, events: list) -> None:
     """After the final round: no income, the final count follows (``end.no_income``)."""
-    events.append(Event(Msg("the final round is over: no income"), RULES["end.no_income"]))
+    tell(events, RULES["end.no_income"], lambda: Msg("the final round is over: no income"))
     assign(s, final_at=0)  # the final count starts with the first player in the order
 
 
@@ -76,7 +79,7 @@ def fresco_complete(s: State, events: list) -> None:
     """Big Box: a fresco completed before the final round makes this round the final one,
     with no income (``bigbox.complete``)."""
     assign(s, final=True)
-    events.append(Event(Msg("the fresco is complete: this was the final round, no income"), RULES["bigbox.complete"]))
+    tell(events, RULES["bigbox.complete"], lambda: Msg("the fresco is complete: this was the final round, no income"))
     assign(s, final_at=0)  # the final count starts with the first player in the order
 
 
@@ -89,7 +92,7 @@ def prepare(s: State, events: list) -> None:
     for booth, size in zip(s.booths, data.BOOTH_SIZES[s.n]):
         booths.append(booth if booth else tuple(draw_tiles(bag, size, rng)))
     assign(s, booths=tuple(booths), bag=tuple(sorted(bag)), rng=rng.state)
-    events.append(Event(Msg("market booths refilled"), RULES["round.refill"]))
+    tell(events, RULES["round.refill"], lambda: Msg("market booths refilled"))
     # income: 1 thaler per restored tile (round.income)
     for i, nm in enumerate(s.names):
         p = s.players[i]
@@ -97,22 +100,22 @@ def prepare(s: State, events: list) -> None:
             due = len(p.tiles) * data.INCOME_PER_TILE
             paid = bank_pays(s.bank, due)
             set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
-            events.append(
-                Event(
-                    Msg.n(paid, "{player} earns {n} thaler income", "{player} earns {n} thalers income", player=nm)
-                    if paid == due
-                    else Msg.n(
-                        paid,
-                        "{player} earns {n} thaler income (the bank holds only {n})",
-                        "{player} earns {n} thalers income (the bank holds only {n})",
-                        player=nm,
-                    ),
-                    RULES["round.income"] if paid == due else RULES["supply.coins"],
-                )
-            )
+            tell(events, RULES["round.income"] if paid == due else RULES["supply.coins"], _income, nm, paid, due)
     # painters back to the inn (round.reset)
     assign(s, players=tuple([p.evolve(time=0, plan=None) for p in s.players]))
-    events.append(Event(Msg("painters back to the inn"), RULES["round.reset"]))
+    tell(events, RULES["round.reset"], lambda: Msg("painters back to the inn"))
+
+
+def _income(player: str, paid: int, due: int) -> Msg:
+    """The text of ``player``'s income: ``paid`` of the ``due`` thalers (the bank may hold fewer)."""
+    if paid == due:
+        return Msg.n(paid, "{player} earns {n} thaler income", "{player} earns {n} thalers income", player=player)
+    return Msg.n(
+        paid,
+        "{player} earns {n} thaler income (the bank holds only {n})",
+        "{player} earns {n} thalers income (the bank holds only {n})",
+        player=player,
+    )
 
 
 def rotate_start_spaces(s: State, events: list) -> None:
@@ -127,12 +130,11 @@ def rotate_start_spaces(s: State, events: list) -> None:
     for k, i in zip(spaces, movers):
         ps[i] = ps[i].evolve(start=k)
     assign(s, players=tuple(ps))
-    events.append(
-        Event(
-            Msg(
-                "start spaces rotate: {spaces}",
-                spaces=[Msg("S{k} {player}", k=k, player=s.names[i]) for k, i in zip(spaces, movers)],
-            ),
-            RULES["bigbox.rotation"],
-        )
+    tell(
+        events,
+        RULES["bigbox.rotation"],
+        lambda: Msg(
+            "start spaces rotate: {spaces}",
+            spaces=[Msg("S{k} {player}", k=k, player=s.names[i]) for k, i in zip(spaces, movers)],
+        ),
     )

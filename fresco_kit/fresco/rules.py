@@ -19,7 +19,8 @@ from fresco_kit.core import RuleError, ScoreSheet
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import owner
 from fresco_kit.core.interface import group_actions
-from fresco_kit.core.text import Msg
+from fresco_kit.core.rules import SILENT
+from fresco_kit.core.text import Msg, worded
 
 from . import cathedral, crafts, final, market, planning, turns, wakeup
 from .actions import (
@@ -113,14 +114,15 @@ def checks(state: State, action: Action) -> list:
     """Every rule ``action`` would break now, as ``(message, RuleRef)``; empty if legal.
 
     A refusal of an action made out of turn ends with what the game waits for and the
-    legal choices (the sections mark the place with ``flow.AWAITING``)."""
+    legal choices (the sections mark the place with ``flow.AWAITING``), unless the texts
+    are not read (``core.text.unworded``: the runner's rule tracing)."""
     handler = HANDLERS.get(type(action))
     if handler is None:
         return [(f"{action!r} is not a Fresco action", RULES["p2.resolve"])]
     if state.phase == "over":
         return [("the game is over", RULES["end.over"])]
     reasons = handler.checks(state, action)
-    if reasons and any(AWAITING in message for message, _ in reasons):
+    if reasons and worded() and any(AWAITING in message for message, _ in reasons):
         now = awaiting(state, legal_actions)
         reasons = [(_fill(message, now), rule) for message, rule in reasons]
     return reasons
@@ -145,25 +147,13 @@ def apply(state: State, action: Action) -> tuple[State, list]:
     return s, events
 
 
-class _NoEvents(list):
-    """An event sink that keeps nothing (:func:`apply_fast`)."""
-
-    __slots__ = ()
-
-    def append(self, item: object) -> None:
-        """Drop ``item``."""
-
-
-_NO_EVENTS = _NoEvents()
-
-
 def apply_fast(state: State, action: Action) -> State:
     """The state :func:`apply` gives, for a legal ``action``, without its events: no checks,
-    no history (for playouts).  The same effect code as :func:`apply`, with a sink that
-    keeps no event."""
+    no history (for playouts).  The same effect code as :func:`apply`, handed the silent
+    event list (``core.rules.SILENT``), for which the sections word no event."""
     s = state.evolve()
-    HANDLERS[type(action)].apply(s, action, _NO_EVENTS)
-    advance_flow(s, _NO_EVENTS)
+    HANDLERS[type(action)].apply(s, action, SILENT)
+    advance_flow(s, SILENT)
     return s
 
 

@@ -12,7 +12,8 @@ Refusals of actions made out of turn end with what the game waits for
 
 from __future__ import annotations
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import assign
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -96,14 +97,13 @@ def done_checks(s: State, a: Done) -> list:
 
 def done_apply(s: State, a: Done, events: list) -> None:
     """Give up the actor's remaining uses at this location (``p2.forfeit``)."""
-    events.append(
-        Event(
-            Msg(
-                "{player} gives up the rest of their actions at {here}",
-                player=a.player,
-                here=names.place(s.sheet[s.loc]),
-            ),
-            RULES["p2.forfeit"],
-        )
+    tell(
+        events,
+        RULES["p2.forfeit"],
+        lambda: Msg(
+            "{player} gives up the rest of their actions at {here}",
+            player=a.player,
+            here=names.place(s.sheet[s.loc]),
+        ),
     )
     use(s, events, s.left)

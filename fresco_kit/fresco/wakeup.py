@@ -8,8 +8,9 @@ fixes the market price and, once all have chosen, the player order of phase II.
 
 from __future__ import annotations
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import assign
 from fresco_kit.core.actions import made
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import data, names
@@ -89,50 +90,44 @@ def apply(s: State, a: Wake, events: list) -> None:
     p = s.players[i]
     change, price = data.tables(s.data).inn[a.time]
     mood = clamp_mood(p.mood + change)
-    events.append(
-        Event(
-            Msg(
-                "{player} gets up at {time} o'clock: mood {change:+d} "
-                "(space {before} -> {after}), market price {price}",
-                player=a.player,
-                time=a.time,
-                change=change,
-                before=names.mood_space(p.mood),
-                after=names.mood_space(mood),
-                price=price,
-            ),
-            RULES["p1.mood"],
-        )
+    tell(
+        events,
+        RULES["p1.mood"],
+        lambda: Msg(
+            "{player} gets up at {time} o'clock: mood {change:+d} (space {before} -> {after}), market price {price}",
+            player=a.player,
+            time=a.time,
+            change=change,
+            before=names.mood_space(p.mood),
+            after=names.mood_space(mood),
+            price=price,
+        ),
     )
     helper = helper_for(mood)
     if helper != p.helper:
         if p.helper == 1:
-            events.append(
-                Event(
-                    Msg("{player} leaves the +1 spaces and returns the natural apprentice", player=a.player),
-                    RULES["mood.plus"],
-                )
+            tell(
+                events,
+                RULES["mood.plus"],
+                lambda: Msg("{player} leaves the +1 spaces and returns the natural apprentice", player=a.player),
             )
         if p.helper == -1:
-            events.append(
-                Event(
-                    Msg("{player} leaves the -1 spaces and takes the apprentice back", player=a.player),
-                    RULES["mood.minus"],
-                )
+            tell(
+                events,
+                RULES["mood.minus"],
+                lambda: Msg("{player} leaves the -1 spaces and takes the apprentice back", player=a.player),
             )
         if helper == 1:
-            events.append(
-                Event(
-                    Msg("{player} is on a +1 space: takes the natural apprentice (6 actions)", player=a.player),
-                    RULES["mood.plus"],
-                )
+            tell(
+                events,
+                RULES["mood.plus"],
+                lambda: Msg("{player} is on a +1 space: takes the natural apprentice (6 actions)", player=a.player),
             )
         if helper == -1:
-            events.append(
-                Event(
-                    Msg("{player} is on a -1 space: one apprentice sits out (4 actions)", player=a.player),
-                    RULES["mood.minus"],
-                )
+            tell(
+                events,
+                RULES["mood.minus"],
+                lambda: Msg("{player} is on a -1 space: one apprentice sits out (4 actions)", player=a.player),
             )
     set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
 
@@ -141,14 +136,13 @@ def fix_order(s: State, events: list) -> None:
     """Every player has chosen: the get-up times give the phase II order (``p1.turn_order``;
     the flow's step ``order``)."""
     assign(s, order=turn_order(s))
-    events.append(
-        Event(
-            Msg(
-                "player order: {order}",
-                order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
-            ),
-            RULES["p1.turn_order"],
-        )
+    tell(
+        events,
+        RULES["p1.turn_order"],
+        lambda: Msg(
+            "player order: {order}",
+            order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
+        ),
     )
 
 

@@ -3,8 +3,9 @@
 A uniformly random choice among ``legal_actions`` would list every placement with every
 servant count first; :func:`sample_action` instead draws a random member and a random
 order of the spaces and pays the fewest servants that reach a space (sometimes one
-more), checking each candidate with the engine's own rules (``placement``), so every
-action it returns is legal.  ``rules.sample_action`` re-exports it for
+more), checking each candidate with the engine's own rules (``placement.fits``: the
+rules of the space, the only ones that can refuse such a candidate), so every action it
+returns is legal.  ``rules.sample_action`` re-exports it for
 ``core.random_playout``.
 """
 
@@ -20,7 +21,7 @@ from .actions import Choose, Forfeit
 from .data import SPACES, load
 from .effects import action_modifier, member_value, servants_per_plus
 from .final import final_scores
-from .placement import choice, extra_targets, legal_actions, legal_answers, placement, placement_reasons, reasons
+from .placement import choice, extra_targets, fits, legal_actions, legal_answers, placement, reasons
 from .state import State
 from .towers import tower_space
 
@@ -64,11 +65,12 @@ def sample_action(state: State, rng: Rng) -> Action:
                 s += per
             if s > p.res["servants"]:
                 continue
-            if not placement_reasons(state, name, member, space, s, turn=False, first=True):
+            if fits(state, p, member, base, space, s):
                 return placement(name, member, space, s)
     for member in members:
+        base = member_value(state, p, member)
         for s in range(0, p.res["servants"] + 1, per):
-            if not placement_reasons(state, name, member, "council", s, turn=False, first=True):
+            if fits(state, p, member, base, "council", s):
                 return placement(name, member, "council", s)
     for member in members:
         f = Forfeit(name, member)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.rules import heard, tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -178,29 +179,32 @@ def gain(
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
     got = after_losses(p, bundle)
-    shown = []
-    res = p.res
+    res, gained = p.res, False
     for k, v in got.items():
         if v > 0:
             res[k] += v
-            shown.append(amount(v, k))
+            gained = True
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
-        lost = [amount(1, k) for k in sorted(k for k in bundle if got[k] != bundle[k])]
-        events.append(
-            Event(
-                Msg("{player} gains {lost} less: an excommunication", player=p.name, lost=lost), RULES["excomm.kinds"]
-            )
-        )
-    if shown:
-        if why:
-            text = Msg("{player} gains {gains} ({why})", player=p.name, gains=shown, why=why)
-        else:
-            text = Msg("{player} gains {gains}", player=p.name, gains=shown)
-        events.append(Event(text, RULES[rule]))
+        tell(events, RULES["excomm.kinds"], _lost, p.name, sorted(k for k in bundle if got[k] != bundle[k]))
+    if gained:
+        tell(events, RULES[rule], _gained, p.name, got, why)
     if privileges:
         push(st, _privileges(p.name, privileges, ()))
+
+
+def _lost(player: str, lost: list[str]) -> Msg:
+    """The text of what ``player`` gains less (one of each of ``lost``) for an excommunication."""
+    return Msg("{player} gains {lost} less: an excommunication", player=player, lost=[amount(1, k) for k in lost])
+
+
+def _gained(player: str, got: dict, why: str | None) -> Msg:
+    """The text of what ``player`` gains (``got``), and why when given."""
+    shown = [amount(v, k) for k, v in got.items() if v > 0]
+    if why:
+        return Msg("{player} gains {gains} ({why})", player=player, gains=shown, why=why)
+    return Msg("{player} gains {gains}", player=player, gains=shown)
 
 
 def pay(p: Player, bundle: dict) -> None:
@@ -227,8 +231,10 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
     if effect.action:
         a = effect.action
         push(st, Decision(p.name, "action", action=a.kind, value=a.value, tower=a.tower, discount=dict(a.discount)))
-        events.append(
-            Event(
+        tell(
+            events,
+            RULES["kit.extra_action"],
+            lambda: (
                 Msg(
                     "{player} may take an extra tower action at value {value} ({tower} tower)",
                     player=p.name,
@@ -241,9 +247,8 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
                     player=p.name,
                     zone=zone_word(a.kind),
                     value=a.value,
-                ),
-                RULES["kit.extra_action"],
-            )
+                )
+            ),
         )
 
 
@@ -269,7 +274,8 @@ def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, eve
     count, taken = decision.count or 1, decision.taken or ()  # a privilege decision's fields
     if count > 1:
         push(st, _privileges(p.name, count - 1, taken + (choice,)))
-    gain(st, p, load().privileges[choice], events, Msg("privilege {choice}", choice=choice), "kit.privileges")
+    why = Msg("privilege {choice}", choice=choice) if heard(events) else None
+    gain(st, p, load().privileges[choice], events, why, "kit.privileges")
 
 
 def cost_options_text(card: Card) -> str:

@@ -9,6 +9,7 @@ business (``flow.STEPS``).
 from __future__ import annotations
 
 from fresco_kit.core import Event, assign
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from .data import CARD_TYPES, MEMBERS
@@ -23,20 +24,19 @@ def end_round(st: State, events: list[Event]) -> None:
     count the round."""
     gone = [c for t in CARD_TYPES for c in st.towers[t] if c is not None]
     if gone:
-        events.append(
-            Event(
-                Msg.n(
-                    len(gone),
-                    "{n} card left on the towers leaves the game",
-                    "{n} cards left on the towers leave the game",
-                ),
-                RULES["endround.cards"],
-            )
+        tell(
+            events,
+            RULES["endround.cards"],
+            lambda: Msg.n(
+                len(gone),
+                "{n} card left on the towers leaves the game",
+                "{n} cards left on the towers leave the game",
+            ),
         )
     first = council_order(st)
     order = tuple(first + [n for n in st.order if n not in first])
-    events.append(Event(Msg("Turn order: {order}", order=list(order)), RULES["endround.order"]))
-    events.append(Event(Msg("Family members return home"), RULES["endround.members"]))
+    tell(events, RULES["endround.order"], lambda: Msg("Turn order: {order}", order=list(order)))
+    tell(events, RULES["endround.members"], lambda: Msg("Family members return home"))
     assign(
         st,
         discarded=st.discarded + tuple(gone),
@@ -52,4 +52,4 @@ def game_over(st: State, events: list[Event]) -> None:
     """End the game after round 6 (the flow step "over"): nobody places any more; the
     final scoring is ``final.final_scores``."""
     assign(st, schedule=(), turn=0)
-    events.append(Event(Msg("The game is over: final scoring"), RULES["struct.periods"]))
+    tell(events, RULES["struct.periods"], lambda: Msg("The game is over: final scoring"))

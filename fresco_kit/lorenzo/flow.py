@@ -18,9 +18,8 @@ sequence inside one action phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
-from fresco_kit.core import Event
 from fresco_kit.core.flow import Enter, Flow, Step
 
 from .data import MEMBERS, load
@@ -32,7 +31,6 @@ __all__ = [
     "FLOW",
     "STEPS",
     "Enter",
-    "Silent",
     "Step",
     "actor",
     "counters",
@@ -137,14 +135,3 @@ def counters(st: State) -> tuple[int, int]:
     number ever decreases along a game."""
     per_round = len(MEMBERS) * len(st.players)
     return st.round, (st.round - 1) * per_round + min(st.turn, per_round)
-
-
-class Silent(list[Event]):
-    """An event list that keeps nothing: ``rules.apply_fast`` hands it to the section
-    functions in place of the events list, so a playout builds no events list."""
-
-    def append(self, item: Event) -> None:
-        """Drop ``item``."""
-
-    def extend(self, items: Iterable[Event]) -> None:
-        """Drop ``items``."""

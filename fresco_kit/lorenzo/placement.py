@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from fresco_kit.core import Action, Event, assign
 from fresco_kit.core.decisions import pop, push
-from fresco_kit.core.rules import Reason
-from fresco_kit.core.text import N_, Msg
+from fresco_kit.core.rules import Reason, tell
+from fresco_kit.core.text import N_, Msg, unworded, worded
 
 from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
@@ -38,6 +38,7 @@ __all__ = [
     "TOWER_SPACES",
     "ZONE_SPACES",
     "Handler",
+    "fits",
     "legal_answers",
     "place_reasons",
     "placeable_space",
@@ -64,7 +65,7 @@ def _turn_reasons(st: State, player: str, deciding: bool) -> list[Reason]:
         d = st.pending[0]
         if deciding and d.player == player:
             return []
-        choices = [repr(str(c)) for c in legal_answers(st)]
+        choices = [repr(str(c)) for c in legal_answers(st)] if worded() else []  # listed for a reader only
         return [
             (
                 Msg(
@@ -149,13 +150,32 @@ def _member_reasons(
         out += _servant_reasons(st, p, servants)
         if first and out:
             return out[:1]
+    return out + _space_reasons(st, p, member, base, space, servants, first)
+
+
+def _space_reasons(
+    st: State, p: Player, member: str, base: int, space: str, servants: int, first: bool
+) -> list[Reason]:
+    """The rules of ``space`` itself (its zone, the market, the Council Palace or its tower)
+    for ``member`` (value ``base``) of ``p`` with ``servants``; with ``first``, only the
+    first broken one."""
     if space in ZONE_SPACES:
-        return out + zone_reasons(st, p, space, base, servants, member, first)
+        return zone_reasons(st, p, space, base, servants, member, first)
     if space in MARKET_SPACES:
-        return out + market_reasons(st, p, space, base, servants, first)
+        return market_reasons(st, p, space, base, servants, first)
     if space == "council":
-        return out + council_reasons(st, p, space, base, servants)
-    return out + plan(st, p, space, base, servants, member, first=first).reasons
+        return council_reasons(st, p, space, base, servants)
+    return plan(st, p, space, base, servants, member, first=first).reasons
+
+
+def fits(st: State, p: Player, member: str, base: int, space: str, servants: int) -> bool:
+    """Whether a placement the random player (``bots.sample_action``) builds is legal.  It
+    builds them for ``p``, the player to place, with a ``member`` at home (value ``base``)
+    and ``servants`` that ``p`` holds, in whole steps of the servants per +1: so only the
+    rules of the space itself can refuse it, and only those are checked (unworded: no one
+    reads why).  The same answer as ``placement_reasons(..., turn=False)`` for such a move."""
+    with unworded():
+        return not _space_reasons(st, p, member, base, space, servants, True)
 
 
 def _legal_servants(st: State, p: Player, member: str, base: int, space: str, per: int) -> Sequence[int]:
@@ -391,7 +411,8 @@ def legal_answers(st: State) -> list[Choose]:
         # past value_that_matters more servants change nothing (d.value: the extra action's own value)
         counts = listed_counts(range(0, p.res["servants"] + 1, per), lambda s: (d.value or 0) + s // per)
         cands = [choice(name, "skip")] + [choice(name, t, s) for t in extra_targets(d) for s in counts]
-    return [c for c in cands if not choose_reasons(st, c)]
+    with unworded():  # only whether each answer is refused matters here, not why
+        return [c for c in cands if not choose_reasons(st, c)]
 
 
 @cache
@@ -430,14 +451,17 @@ def legal_actions(st: State, player: str | None = None) -> list[Action]:
     p = st.player(name)
     per = servant_step(st, p)
     out: list[Action] = []
-    for member in p.home:
-        base = member_value(st, p, member)
-        for space in SPACES:
-            counts = listed_counts(_legal_servants(st, p, member, base, space, per), partial(_reach, p, base, space))
-            out += [placement(name, member, space, s) for s in counts]
-        f = Forfeit(name, member)
-        if not reasons(st, f):
-            out.append(f)
+    with unworded():  # only whether each move is refused matters here, not why
+        for member in p.home:
+            base = member_value(st, p, member)
+            for space in SPACES:
+                counts = listed_counts(
+                    _legal_servants(st, p, member, base, space, per), partial(_reach, p, base, space)
+                )
+                out += [placement(name, member, space, s) for s in counts]
+            f = Forfeit(name, member)
+            if not reasons(st, f):
+                out.append(f)
     return out
 
 
@@ -451,15 +475,14 @@ def _forfeit(st: State, p: Player, a: Forfeit, events: list[Event]) -> None:
     """Give up a member that cannot be placed: its action is lost (*I dadi e i familiari*)."""
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    events.append(
-        Event(
-            Msg(
-                "{player} cannot place the {member} member: the action is lost",
-                player=p.name,
-                member=member_word(a.member),
-            ),
-            RULES["neutral.lost"],
-        )
+    tell(
+        events,
+        RULES["neutral.lost"],
+        lambda: Msg(
+            "{player} cannot place the {member} member: the action is lost",
+            player=p.name,
+            member=member_word(a.member),
+        ),
     )
 
 
@@ -467,30 +490,27 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     base = member_value(st, p, a.member)
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    where = space_name(a.space)
-    events.append(
-        Event(
-            Msg(
-                "{player} places the {member} member (value {value}) on {space}",
-                player=p.name,
-                member=member_word(a.member),
-                value=base,
-                space=where,
-            ),
-            RULES["dice.value"],
-        )
+    tell(
+        events,
+        RULES["dice.value"],
+        lambda: Msg(
+            "{player} places the {member} member (value {value}) on {space}",
+            player=p.name,
+            member=member_word(a.member),
+            value=base,
+            space=space_name(a.space),
+        ),
     )
     if a.servants:
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays {servants}: +{plus}",
-                    player=p.name,
-                    servants=amount(a.servants, "servants"),
-                    plus=a.servants // servants_per_plus(p),
-                ),
-                RULES["servants"],
-            )
+        tell(
+            events,
+            RULES["servants"],
+            lambda: Msg(
+                "{player} pays {servants}: +{plus}",
+                player=p.name,
+                servants=amount(a.servants, "servants"),
+                plus=a.servants // servants_per_plus(p),
+            ),
         )
     if a.space in TOWER_SPACES:
         take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)
@@ -522,21 +542,20 @@ def _choose(st: State, p: Player, a: Choose, events: list[Event]) -> None:
 def _extra_action(st: State, p: Player, d: Decision, a: Choose, events: list[Event]) -> None:
     """Take (or decline) the extra action a card printed: the servants paid are logged."""
     if a.choice == "skip":
-        events.append(Event(Msg("{player} declines the extra action", player=p.name), RULES["kit.extra_action"]))
+        tell(events, RULES["kit.extra_action"], lambda: Msg("{player} declines the extra action", player=p.name))
         return
     if a.servants:
         plus = a.servants // servants_per_plus(p)
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays {servants} for the extra action: value {value} + {plus}",
-                    player=p.name,
-                    servants=amount(a.servants, "servants"),
-                    value=d.value or 0,
-                    plus=plus,
-                ),
-                RULES["servants"],
-            )
+        tell(
+            events,
+            RULES["servants"],
+            lambda: Msg(
+                "{player} pays {servants} for the extra action: value {value} + {plus}",
+                player=p.name,
+                servants=amount(a.servants, "servants"),
+                value=d.value or 0,
+                plus=plus,
+            ),
         )
     if d.action in ZONES:
         p.res["servants"] -= a.servants
@@ -567,10 +586,9 @@ def pass_empty_turns(st: State, events: list[Event]) -> None:
     """A scheduled player with no member left at home passes (readings "no member left":
     never in a game played from the start, only in constructed positions)."""
     while st.turn < len(st.schedule) and not st.player(st.schedule[st.turn]).home:
-        events.append(
-            Event(
-                Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
-                RULES["phase.actions"],
-            )
+        tell(
+            events,
+            RULES["phase.actions"],
+            lambda: Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
         )
         assign(st, turn=st.turn + 1)

@@ -51,8 +51,8 @@ from typing import Any, cast
 
 from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
 from fresco_kit.core.interface import group_actions
-from fresco_kit.core.rules import Reason
-from fresco_kit.core.text import Msg
+from fresco_kit.core.rules import SILENT, Reason
+from fresco_kit.core.text import Msg, worded
 
 from . import setup as _setup
 from .actions import ACTIONS, Choose, Forfeit, Place, parse_action
@@ -61,7 +61,7 @@ from .consistency import check_state, invariants, problems
 from .data import SPACES, load
 from .endround import end_round, game_over
 from .final import final_scores
-from .flow import FLOW, Enter, Silent, actor, counters, phase
+from .flow import FLOW, Enter, actor, counters, phase
 from .placement import DISPATCH, legal_actions, legal_answers, pass_empty_turns, placement_reasons, reasons
 from .state import State, own
 from .vatican import start_report
@@ -127,10 +127,11 @@ _UNAVAILABLE = frozenset({"kit.space", "zones.spaces", "zones.two_players", "mar
 
 def checks(state: State, action: Action) -> list[Reason]:
     """Every ``(message, RuleRef)`` the action breaks (``placement.reasons``); empty when
-    legal.  A placement on a space that is not open also lists the spaces open now.
+    legal.  A placement on a space that is not open also lists the spaces open now (unless
+    the texts are not read: ``core.text.unworded``, the runner's rule tracing).
     Raises ``ValueError`` for an action of another game."""
     out = reasons(state, action)
-    if out and isinstance(action, Place) and any(ref.id in _UNAVAILABLE for _, ref in out):
+    if out and worded() and isinstance(action, Place) and any(ref.id in _UNAVAILABLE for _, ref in out):
         open_ = [
             s
             for s in SPACES
@@ -175,8 +176,9 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 
 def apply_fast(state: State, action: Action) -> State:
     """The state ``apply`` gives for a LEGAL action, for playouts: the same section code,
-    with no checks and the events dropped as they are made (``flow.Silent``)."""
-    return _play(state, action, Silent())
+    with no checks, handed the silent event list (``core.rules.SILENT``), for which the
+    sections word no event."""
+    return _play(state, action, SILENT)
 
 
 def determinize(view: State, rng: Rng) -> State:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from fresco_kit.core import Event, Rng, assign
 from fresco_kit.core.data import canonical
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -104,8 +105,10 @@ def setup_events(st: State) -> list[Event]:
     ]
     if st.bonus_tiles == "advanced":
         tiles = [Msg("{player} tile {tile}", player=n, tile=st.player(n).bonus_tile) for n in st.order]
-        events.append(
-            Event(Msg("Advanced bonus tiles dealt in turn order: {tiles}", tiles=tiles), RULES["kit.initial_order"])
+        tell(
+            events,
+            RULES["kit.initial_order"],
+            lambda: Msg("Advanced bonus tiles dealt in turn order: {tiles}", tiles=tiles),
         )
     return events
 
@@ -127,16 +130,15 @@ def setup_round(st: State, events: list[Event]) -> None:
     dice = {colour: rng.die(6) for colour in ("white", "black", "orange")}
     assign(st, towers=towers, decks=decks, dice=dice, rng=rng.state, turn=0, phase="actions")
     assign(st, schedule=schedule(st))
-    events.append(
-        Event(
-            Msg(
-                "Round {round} (period {period}): towers dealt bottom floor first; dice {dice}",
-                round=st.round,
-                period=period,
-                dice=[Msg("{colour} {value}", colour=member_word(k), value=v) for k, v in dice.items()],
-            ),
-            RULES["round.setup"],
-        )
+    tell(
+        events,
+        RULES["round.setup"],
+        lambda: Msg(
+            "Round {round} (period {period}): towers dealt bottom floor first; dice {dice}",
+            round=st.round,
+            period=period,
+            dice=[Msg("{colour} {value}", colour=member_word(k), value=v) for k, v in dice.items()],
+        ),
     )
 
 

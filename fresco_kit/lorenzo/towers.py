@@ -13,8 +13,8 @@ from functools import lru_cache
 from itertools import product
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.rules import Reason
-from fresco_kit.core.text import Msg
+from fresco_kit.core.rules import Reason, heard, tell
+from fresco_kit.core.text import Msg, worded
 
 from . import readings
 from .data import CARD_TYPES, Card, load
@@ -224,7 +224,7 @@ def plan(
                         "with what would be left after servants, tower coins and floor bonus",
                         player=p.name,
                         card=card.name,
-                        costs=_costs_text(p, card, discount),
+                        costs=_costs_text(p, card, discount) if worded() else "",  # for a reader only
                     ),
                     RULES["towers.costs"],
                 )
@@ -259,19 +259,19 @@ def take_card(
         occupy(st, space, p.name, member)
     if tp.occupied:
         p.res["coins"] -= data.occupied_coins
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays {coins} coins: the {tower} tower is occupied",
-                    player=p.name,
-                    coins=data.occupied_coins,
-                    tower=tower_word(tp.tower),
-                ),
-                RULES["towers.occupied"],
-            )
+        tell(
+            events,
+            RULES["towers.occupied"],
+            lambda: Msg(
+                "{player} pays {coins} coins: the {tower} tower is occupied",
+                player=p.name,
+                coins=data.occupied_coins,
+                tower=tower_word(tp.tower),
+            ),
         )
     if tp.bonus:
-        gain(st, p, tp.bonus, events, Msg("floor {floor} bonus", floor=tp.floor), "towers.bonus")
+        why = Msg("floor {floor} bonus", floor=tp.floor) if heard(events) else None
+        gain(st, p, tp.bonus, events, why, "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     assert card_id is not None  # a legal plan takes a card
@@ -279,17 +279,16 @@ def take_card(
     assign(st, towers={**st.towers, tp.tower: tuple(row)})
     p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)
     card = data.cards[card_id]
-    events.append(
-        Event(
-            Msg(
-                "{player} takes {card} ({tower}, floor {floor})",
-                player=p.name,
-                card=card.name,
-                tower=tower_word(tp.tower),
-                floor=tp.floor,
-            ),
-            RULES["towers.costs"],
-        )
+    tell(
+        events,
+        RULES["towers.costs"],
+        lambda: Msg(
+            "{player} takes {card} ({tower}, floor {floor})",
+            player=p.name,
+            card=card.name,
+            tower=tower_word(tp.tower),
+            floor=tp.floor,
+        ),
     )
     if len(tp.options) == 1:
         pay_card(st, p, card_id, tp.options[0], events)
@@ -302,18 +301,17 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: l
     card = load().cards[card_id]
     pay(p, cost)
     if cost:
-        events.append(
-            Event(
-                Msg(
-                    "{player} pays {cost} for {card}",
-                    player=p.name,
-                    cost=[amount(v, k) for k, v in cost.items()],
-                    card=card.name,
-                ),
-                RULES["towers.costs"],
-            )
+        tell(
+            events,
+            RULES["towers.costs"],
+            lambda: Msg(
+                "{player} pays {cost} for {card}",
+                player=p.name,
+                cost=[amount(v, k) for k, v in cost.items()],
+                card=card.name,
+            ),
         )
-    apply_effect(st, p, card.immediate, events, Msg("{card}, immediate", card=card.name))
+    apply_effect(st, p, card.immediate, events, Msg("{card}, immediate", card=card.name) if heard(events) else None)
 
 
 def cost_reasons(decision: Decision, choice: str) -> list[Reason]:

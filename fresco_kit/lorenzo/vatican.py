@@ -10,6 +10,7 @@ excommunicated player still scores the VP of their faith space.
 from __future__ import annotations
 
 from fresco_kit.core import Event
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -31,11 +32,10 @@ def start_report(st: State, events: list[Event]) -> None:
     period = st.period
     need = threshold(period)
     tile = st.excomm_tiles[period - 1]
-    events.append(
-        Event(
-            Msg("Vatican report of period {period}: threshold {need} faith", period=period, need=need),
-            RULES["phase.vatican"],
-        )
+    tell(
+        events,
+        RULES["phase.vatican"],
+        lambda: Msg("Vatican report of period {period}: threshold {need} faith", period=period, need=need),
     )
     for name in st.order:
         p = st.player(name)
@@ -44,13 +44,13 @@ def start_report(st: State, events: list[Event]) -> None:
         if p.res["faith"] >= need:
             push(st, Decision(name, "vatican"))
         else:
-            events.append(
-                Event(
-                    Msg("{player} has {faith} faith, below {need}", player=name, faith=p.res["faith"], need=need),
-                    RULES["vatican.threshold"],
-                )
-            )
+            tell(events, RULES["vatican.threshold"], _below, name, p.res["faith"], need)
             excommunicate(st, p, period, events)
+
+
+def _below(player: str, faith: int, need: int) -> Msg:
+    """The text of ``player``'s ``faith`` falling short of the report's threshold ``need``."""
+    return Msg("{player} has {faith} faith, below {need}", player=player, faith=faith, need=need)
 
 
 def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> None:
@@ -58,25 +58,23 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
     ``st``); in the last report they still score their faith space."""
     tile = load().excommunications[st.excomm_tiles[period - 1]]
     res = p.res
-    events.append(
-        Event(
-            Msg(
-                "{player} is excommunicated: {tile} ({effect}) for the rest of the game; faith kept",
-                player=p.name,
-                tile=tile.name,
-                effect=excommunication_effect(tile.id),
-            ),
-            RULES["vatican.excommunicate"],
-        )
+    tell(
+        events,
+        RULES["vatican.excommunicate"],
+        lambda: Msg(
+            "{player} is excommunicated: {tile} ({effect}) for the rest of the game; faith kept",
+            player=p.name,
+            tile=tile.name,
+            effect=excommunication_effect(tile.id),
+        ),
     )
     if period == 3 and readings.setting(st, "last_report_scores_excommunicated"):
         vp = load().faith_vp[res["faith"]]
         res = {**res, "vp": res["vp"] + vp}
-        events.append(
-            Event(
-                Msg("{player} still scores {vp} VP for faith {faith}", player=p.name, vp=vp, faith=res["faith"]),
-                RULES["vatican.last"],
-            )
+        tell(
+            events,
+            RULES["vatican.last"],
+            lambda: Msg("{player} still scores {vp} VP for faith {faith}", player=p.name, vp=vp, faith=res["faith"]),
         )
     replace_player(st, p.evolve(excomms=p.excomms + (tile.id,), res=res))
 
@@ -97,19 +95,18 @@ def resolve_vatican(st: State, p: Player, choice: str, events: list[Event]) -> N
     """Support the Church (faith to 0, the VP of the faith space) or be excommunicated."""
     if choice == "support":
         vp = load().faith_vp[p.res["faith"]]
-        events.append(
-            Event(
-                Msg(
-                    "{player} shows support: {faith} faith back to 0, +{vp} VP",
-                    player=p.name,
-                    faith=p.res["faith"],
-                    vp=vp,
-                ),
-                RULES["vatican.support"],
-            )
+        tell(
+            events,
+            RULES["vatican.support"],
+            lambda: Msg(
+                "{player} shows support: {faith} faith back to 0, +{vp} VP",
+                player=p.name,
+                faith=p.res["faith"],
+                vp=vp,
+            ),
         )
         p.res["vp"] += vp
         p.res["faith"] = 0
     else:
-        events.append(Event(Msg("{player} refuses to show support", player=p.name), RULES["vatican.excommunicate"]))
+        tell(events, RULES["vatican.excommunicate"], lambda: Msg("{player} refuses to show support", player=p.name))
         excommunicate(st, p, st.period, events)

@@ -12,6 +12,7 @@ arrive together at the end.
 from __future__ import annotations
 
 from fresco_kit.core import Event
+from fresco_kit.core.rules import heard, tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -85,17 +86,16 @@ def place_zone(st: State, p: Player, space: str, base: int, servants: int, membe
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     if sp.penalty:
-        events.append(
-            Event(
-                Msg(
-                    "{player} uses the large {zone} space: -{penalty}, action value {value}",
-                    player=p.name,
-                    zone=zone_word(sp.kind),
-                    penalty=sp.penalty,
-                    value=value,
-                ),
-                RULES["zones.spaces"],
-            )
+        tell(
+            events,
+            RULES["zones.spaces"],
+            lambda: Msg(
+                "{player} uses the large {zone} space: -{penalty}, action value {value}",
+                player=p.name,
+                zone=zone_word(sp.kind),
+                penalty=sp.penalty,
+                value=value,
+            ),
         )
     activate(st, p, sp.kind, value, events)
 
@@ -115,12 +115,12 @@ def firing_cards(p: Player, zone: str, value: int) -> list[int]:
 def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Harvest at ``value``: the bonus tile, then every territory with activation value <= value."""
     data = load_for(st.data)  # the bonus tile: the game's data patch included
-    events.append(
-        Event(Msg("{player} harvests at value {value}", player=p.name, value=value), RULES["zones.activation"])
+    tell(
+        events, RULES["zones.activation"], lambda: Msg("{player} harvests at value {value}", player=p.name, value=value)
     )
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
-        gain(st, p, tile.harvest, events, Msg("personal bonus tile"), "zones.activation")
+        gain(st, p, tile.harvest, events, Msg("personal bonus tile") if heard(events) else None, "zones.activation")
     for cid in firing_cards(p, "harvest", value):
         card = data.cards[cid]
         gain(st, p, effect_bundle(p, permanent(cid).effect), events, card.name, "zones.activation")
@@ -130,8 +130,8 @@ def production(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Production at ``value``: outputs are collected and arrive together; trades are
     asked building by building (pending "trade")."""
     data = load_for(st.data)  # the bonus tile: the game's data patch included
-    events.append(
-        Event(Msg("{player} produces at value {value}", player=p.name, value=value), RULES["zones.activation"])
+    tell(
+        events, RULES["zones.activation"], lambda: Msg("{player} produces at value {value}", player=p.name, value=value)
     )
     outputs: list[dict[str, int]] = []
     tile = data.bonus_tiles[p.bonus_tile]
@@ -163,9 +163,10 @@ def continue_production(
     if queue:
         push(st, Decision(p.name, "trade", queue=queue, outputs=outputs))
         return
+    why = Msg("production") if heard(events) else None
     for bundle in outputs:
-        gain(st, p, bundle, events, Msg("production"), "zones.simultaneous")
-    events.append(Event(Msg("{player}'s buildings have produced together", player=p.name), RULES["zones.simultaneous"]))
+        gain(st, p, bundle, events, why, "zones.simultaneous")
+    tell(events, RULES["zones.simultaneous"], lambda: Msg("{player}'s buildings have produced together", player=p.name))
 
 
 def trade_reasons(p: Player, decision: Decision, choice: str) -> list:
@@ -208,15 +209,14 @@ def resolve_trade(st: State, p: Player, decision: Decision, choice: str, events:
         trade = permanent(card.id).trades[int(choice) - 1]
         pay(p, trade.give)
         outputs = outputs + (effect_bundle(p, trade.get),)
-        events.append(
-            Event(
-                Msg(
-                    "{player} trades {give} at {card}",
-                    player=p.name,
-                    give=[amount(v, k) for k, v in trade.give.items()],
-                    card=card.name,
-                ),
-                RULES["zones.activation"],
-            )
+        tell(
+            events,
+            RULES["zones.activation"],
+            lambda: Msg(
+                "{player} trades {give} at {card}",
+                player=p.name,
+                give=[amount(v, k) for k, v in trade.give.items()],
+                card=card.name,
+            ),
         )
     continue_production(st, p, decision.queue[1:], outputs, events)

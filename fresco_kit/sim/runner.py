@@ -28,8 +28,10 @@ decision: branching factor and decision time); ``rules=True`` plays through
 how often the rule fired as an event and how often it refused one of a few sampled
 candidate moves (:data:`REFUSAL_SAMPLE` legal actions of the previous decision drawn by
 the game's own random player, ``rules.sample_action``, checked against the current state:
-no legal list is built, so tracing costs little more than the event texts).  The bots' draws do not depend on either
-flag, so the ``games`` and ``players`` frames stay the same.
+no legal list is built).  Tracing counts rules and reads no text, so the events and
+refusals are made unworded (``core.text.unworded``: each message is its template, not
+filled in).  The bots' draws do not depend on either flag, so the ``games`` and
+``players`` frames stay the same.
 
 **Drama and decisiveness.**  Each ``games`` row also has ``final_margin`` (the top
 total minus the second, over the seated players; 0 for a tie at the top) and
@@ -59,6 +61,7 @@ from typing import Any
 
 from fresco_kit.core import Rng, game_info
 from fresco_kit.core.registry import GameInfo
+from fresco_kit.core.text import unworded
 
 from .bots import make_bot
 
@@ -210,9 +213,6 @@ def play_one(
         if player not in order:
             order.append(player)
         legal = rules.legal_actions(state, player=player) if decisions else []
-        if rules_used and previous is not None:
-            for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
-                refused.update({ref.checklist_id for _, ref in rules.checks(state, candidate)})
         start = time.perf_counter()
         action = seats[player].choose(rules, state, player, rng)
         seconds = time.perf_counter() - start
@@ -232,7 +232,11 @@ def play_one(
         if apply_fast:
             state = apply_fast(state, action)
         else:
-            state, events = rules.apply(state, action)
+            with unworded():  # only the rules are counted: no refusal or event is worded
+                if previous is not None:  # the refusal sample, tried in the state the action is played in
+                    for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
+                        refused.update({ref.checklist_id for _, ref in rules.checks(before, candidate)})
+                state, events = rules.apply(before, action)
             fired.update(e.rule.checklist_id for e in events if e.rule is not None)
         for name, test in step_tests:
             if test(before, action, state):

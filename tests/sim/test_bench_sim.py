@@ -38,3 +38,20 @@ def test_side_by_side_lines_show_ratios(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert "new/old" in out and "failed" not in out
     assert f"{GAMES[0]} tracing cost (new):" in out and f"{GAMES[0]} tracing cost (old):" in out
+
+
+def test_counting_does_the_work_once_and_reads_only_the_counted_dumps(tmp_path: Path) -> None:
+    """The instruction mode's child does the measured work once (here without valgrind), and
+    the parent adds up the callgrind dumps named ``counted`` only; the best of several runs
+    is the highest rate and the lowest count, and an error only when no run worked."""
+    assert bench_sim.count("kit", GAMES[0], 1)["games"] == 1
+    assert bench_sim.count("mcts", GAMES[0], 1)["iterations"] == bench_sim.MCTS_BUDGET
+    for name, trigger, total in (("callgrind.1.1", "dump before", 500), ("callgrind.1.2", "dump counted", 120),
+                                 ("callgrind.1", "Program termination", 900)):
+        (tmp_path / name).write_text(f"version: 1\ndesc: Trigger: {trigger}\nevents: Ir\nfn=x\n1 2\ntotals: {total}\n")
+    assert [bench_sim._counted_instructions(tmp_path / n) for n in ("callgrind.1.1", "callgrind.1.2", "callgrind.1")] == [
+        0, 120, 0]
+    runs = [{"games/s": 2.0, "instructions/game": 30.0}, {"error": "x"}, {"games/s": 3.0, "instructions/game": 40.0}]
+    assert bench_sim._best_of(runs) == {"games/s": 3.0, "instructions/game": 30.0}
+    assert bench_sim._best_of([{"error": "x"}]) == {"error": "x"}
+    assert "old/new 2.00x" in bench_sim.line("fresco kit", {"instructions/game": 50.0}, {"instructions/game": 100.0})
