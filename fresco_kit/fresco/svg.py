@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from fresco_kit.classroom.colours import INK, MUTED, PAINT_COLOURS, player_colour
 from fresco_kit.classroom.i18n import translator
-from fresco_kit.classroom.svg import Svg
+from fresco_kit.classroom.svg import Svg, text_width
 from fresco_kit.core.text import N_, Msg
 
 from . import board, data, names
@@ -147,9 +147,12 @@ def _fresco(svg: Svg, s: State, say: Say) -> None:
 def _market(svg: Svg, s: State, y: float, say: Say) -> float:
     svg.text(RIGHT, y, say(Msg("Market booths")), size=14, bold=True)
     y += 8
-    for b, booth in enumerate(s.booths, 1):
-        svg.text(RIGHT, y + 17, say(Msg("booth {booth}", booth=b)), size=12)
-        x = RIGHT + 62
+    labels = [say(Msg("booth {booth}", booth=b)) for b in range(1, len(s.booths) + 1)]
+    # the tiles start after the widest label, whatever its language ("bancarella 4" is wide)
+    start = RIGHT + max(62, max((text_width(label, 12) for label in labels), default=0) + 10)
+    for label, booth in zip(labels, s.booths):
+        svg.text(RIGHT, y + 17, label, size=12)
+        x = start
         if not booth:
             svg.text(x, y + 17, say(Msg("empty")), size=12, fill=MUTED)
         for t in booth:
