@@ -31,8 +31,12 @@ KIND_NAMES = {
     "choice": N_("Pick one answer"),
     "best": N_("The best move, by a stated criterion"),
 }
-#: the block around a page's heading: the classroom's text size, a readable line length
-STYLE = "font-size:15px;line-height:1.5;max-width:60em"
+#: the block around a page's heading: the classroom's text size, a readable line length; headings
+#: kept small, so that the table or the sheet below starts high on the screen
+STYLE = "font-size:15px;line-height:1.5;max-width:60em;margin-bottom:8px"
+H1 = "font-size:24px;margin:0 0 4px"
+H2 = "font-size:19px;margin:12px 0 4px"
+P = "margin:0 0 6px"
 
 
 class Shown:
@@ -72,7 +76,7 @@ def table_heading(game: str, players: int, lang: str | None = None) -> Shown:
         "Choose who sits at each seat (a person or a bot), then pick the moves step by step, or type one "
         "in the try box: a move the rules refuse is explained, rule by rule."
     )
-    html = f"<h1>{escape(title)}</h1><p>{escape(what)}</p><p>{back_link(lang)}</p>"
+    html = f"<h1 style='{H1}'>{escape(title)}</h1><p style='{P}'>{escape(what)} {back_link(lang)}</p>"
     return Shown(f'<div class="fk-page-head" style="{STYLE}">{html}</div>', title)
 
 
@@ -103,8 +107,8 @@ def exercise_heading(game: str, lang: str | None = None) -> Shown:
         "page to start again."
     )
     html = (
-        f"<h1>{escape(title)}</h1><p>{escape(' '.join(intro))}</p><p>{back_link(lang)}</p>"
-        f"<h2>{escape(_('The exercise sheet'))}</h2><p>{escape(how)}</p>"
+        f"<h1 style='{H1}'>{escape(title)}</h1><p style='{P}'>{escape(' '.join(intro))} {back_link(lang)}</p>"
+        f"<h2 style='{H2}'>{escape(_('The exercise sheet'))}</h2><p style='{P}'>{escape(how)}</p>"
     )
     return Shown(f'<div class="fk-page-head" style="{STYLE}">{html}</div>', title)
 
@@ -120,5 +124,5 @@ def exercise_list(game: str, lang: str | None = None) -> Shown:
         lines.append(_("{exercise}; it rests on a reading of the kit").format(exercise=line) if ex.reading else line)
     head = _("The exercises on this sheet")
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    html = f'<div class="fk-page-head" style="{STYLE}"><h2>{escape(head)}</h2><ol>{items}</ol></div>'
+    html = f'<div class="fk-page-head" style="{STYLE}"><h2 style="{H2}">{escape(head)}</h2><ol>{items}</ol></div>'
     return Shown(html, "\n".join([head, *(f"{n}. {line}" for n, line in enumerate(lines, 1))]))
