@@ -651,3 +651,24 @@ def test_the_log_gives_rule_codes_in_tooltips() -> None:
 def shown_text(html: str) -> str:
     """What a reader sees of ``html``: its text, without the tags and their attributes (tooltips)."""
     return unescape(re.sub(r"<[^>]*>", " ", html))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_served_pages_give_rule_codes_in_tooltips(lang: str) -> None:
+    """A seat page's refusal, log and scores cite each rule in words (the page's language), its
+    checklist id only in the tooltip."""
+    from fresco_kit.core.table_records import REFUSED
+    from fresco_kit.serve import pages
+    from fresco_kit.serve.service import Served
+
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "human"], lang=lang)
+    Clicker(t, 1).one_move()
+    served = Served("t1", t.info, t.model, {p: f"token-{p}" for p in ("Ann", "Bob")}, "projector", 1, {})
+    mover = t.mover()
+    outcome = t.model.play(f"place {mover} white council servants 99", mover)
+    assert outcome.kind == REFUSED
+    shown_html = pages.answer_html(outcome, lang) + pages.log_html(served, lang)
+    refs = [ref for _m, ref in outcome.reasons] + [e.rule for turn in t.game.history for e in turn.events if e.rule]
+    for ref in refs:
+        assert f"title='{escape(ref.checklist_id)}'" in shown_html and escape(citation(ref, lang)) in shown_html
+        assert ref.checklist_id not in shown_text(shown_html)
