@@ -19,7 +19,7 @@ from urllib.parse import parse_qs
 from fresco_kit.core.game import checked_players, checked_seed
 from fresco_kit.core.registry import GAMES, first_game, game_info
 
-from .i18n import LANGS, N_, Translator, check_lang, translator
+from .i18n import LANGS, N_, Translator, translator
 
 #: the game of a link that names none (or an unknown one): the first registered game
 FIRST_GAME = first_game()
@@ -54,17 +54,19 @@ def link_settings(
     info = game_info(game)
 
     def players(text: str) -> list[str]:
-        names = info.players(count(text)) if text.strip().isdecimal() else checked_names(words(text, _), _)
-        count(str(len(names)))
+        if text.strip().isdecimal():
+            return info.players(count(int(text)))
+        names = checked_names(words(text, _), _)
+        count(len(names))
         return names
 
-    def count(text: str) -> int:
-        if int(text) not in info.player_counts:
-            counts = ", ".join(str(n) for n in info.player_counts)
+    def count(n: int) -> int:
+        if n not in info.player_counts:
+            counts = ", ".join(str(c) for c in info.player_counts)
             raise ValueError(
-                _("{game} is played by {counts} players, not {n}").format(game=info.title, counts=counts, n=text)
+                _("{game} is played by {counts} players, not {n}").format(game=info.title, counts=counts, n=n)
             )
-        return int(text)
+        return n
 
     def seats(text: str) -> list[str]:
         kinds, n = words(text, _), len(settings.get("players") or info.players())
@@ -81,7 +83,7 @@ def link_settings(
     def lang(text: str) -> str:
         if text not in LANGS:
             raise ValueError(_("the languages are {langs}").format(langs=", ".join(LANGS)))
-        return check_lang(text)
+        return text
 
     settings: dict[str, Any] = {}
     for key, parse in (("seed", seed), ("players", players), ("seats", seats), ("lang", lang)):
