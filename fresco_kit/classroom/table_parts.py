@@ -138,7 +138,7 @@ class _Parts:
 def cited(ref: RuleRef, lang: str = "en") -> str:
     """A rule as HTML: its citation in words (the rulebook's own heading in ``lang`` where there
     is one), its checklist id in the tooltip only (a rule code means nothing to a student)."""
-    return f"<i title='{escape(ref.checklist_id)}'>{escape(citation(ref, lang))}</i>"
+    return f"<i title='[{escape(ref.checklist_id)}]'>{escape(citation(ref, lang))}</i>"
 
 
 def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> str:

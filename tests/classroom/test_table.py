@@ -119,7 +119,7 @@ def final_sheet_matches_engine(t: Table) -> None:
         assert escape(category) in shown_html
         if category in t.parts.CATEGORY_HELP:
             sentence, ref = t.parts.CATEGORY_HELP[category]
-            assert escape(sentence) in shown_html and f"title='{escape(ref.checklist_id)}'" in shown_html
+            assert escape(sentence) in shown_html and f"title='[{escape(ref.checklist_id)}]'" in shown_html
             assert ref.checklist_id not in shown_text(shown_html)        # the rule code in its tooltip only
 
 
@@ -203,7 +203,7 @@ def test_an_illegal_typed_move_is_refused_with_every_rule_cited(name: str) -> No
     assert not verdict.ok
     for message, ref in verdict.reasons:
         assert escape(message) in t.refusal.value
-        assert escape(citation(ref)) in t.refusal.value and f"title='{escape(ref.checklist_id)}'" in t.refusal.value
+        assert escape(citation(ref)) in t.refusal.value and f"title='[{escape(ref.checklist_id)}]'" in t.refusal.value
         assert ref.checklist_id not in shown_text(t.refusal.value)  # cited in words; the code in a tooltip
     assert t.game.state is state and len(t.game.history) == length
 
@@ -644,7 +644,7 @@ def test_the_log_gives_rule_codes_in_tooltips() -> None:
     refs = [e.rule for turn in t.game.history for e in turn.events if e.rule is not None]
     assert refs
     for ref in refs:
-        assert f"title='{escape(ref.checklist_id)}'" in t.log.value
+        assert f"title='[{escape(ref.checklist_id)}]'" in t.log.value
         assert ref.checklist_id not in shown_text(t.log.value)
 
 
@@ -670,5 +670,5 @@ def test_the_served_pages_give_rule_codes_in_tooltips(lang: str) -> None:
     shown_html = pages.answer_html(outcome, lang) + pages.log_html(served, lang)
     refs = [ref for _m, ref in outcome.reasons] + [e.rule for turn in t.game.history for e in turn.events if e.rule]
     for ref in refs:
-        assert f"title='{escape(ref.checklist_id)}'" in shown_html and escape(citation(ref, lang)) in shown_html
+        assert f"title='[{escape(ref.checklist_id)}]'" in shown_html and escape(citation(ref, lang)) in shown_html
         assert ref.checklist_id not in shown_text(shown_html)
