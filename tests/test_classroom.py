@@ -268,7 +268,10 @@ def test_classroom_app(page, voila):
         refusal = page.locator(".fk-table-refusal")
         refusal.wait_for(state="visible")
         page.wait_for_function("s => document.querySelector(s).innerText.trim() !== ''", arg=".fk-table-refusal")
-        assert "[sixtina " in refusal.inner_text(), refusal.inner_text()     # the rule, cited by its id
+        # the rule cited in words (its rulebook and section); its checklist id in the tooltip only
+        assert "1980 Sixtina rulebook, " in refusal.inner_text(), refusal.inner_text()
+        assert "sixtina " not in refusal.inner_text()                      # (ids read "sixtina restore...")
+        assert refusal.locator("i[title^='[sixtina ']").count() >= 1
         assert log.inner_text() == played and status.inner_text() == state_before
 
         # undo takes the last move back

@@ -6,7 +6,7 @@
    The server runs the classroom's config (fresco_kit/share/voila/config/voila.json) with a cap
    of 3 and short cull times; the kernels are counted as Voilà's child processes.
 2. ``test_full_classroom_says_so``: when every kernel has its page open, a new page is refused
-   with a 503 that says why, not a traceback.
+   with a 503 that says why in English, Spanish and Italian, not a traceback.
 3. ``test_no_request_leaves_the_machine``: Chromium opens the landing page, a table, the folder
    listing and a missing page; every request it makes goes to 127.0.0.1.
 4. ``test_errors_show_no_traceback``: bad links and missing pages answer without a traceback or
@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 import psutil
 import pytest
+from markupsafe import escape as markup_escape
 
 from fresco_kit.classroom import voila_server
 from tests.test_browser import browser  # noqa: F401  (the browser fixture, shared)
@@ -133,6 +134,9 @@ def test_full_classroom_says_so(small, browser):  # noqa: F811
             open_app(context.new_page(), small, "table.ipynb?game=sixtina&players=3", ".fk-table-board svg")
         code, body = fetch(small.url("00_classroom.ipynb"))
         assert code == 503 and "The classroom is full" in body, body[-500:]
+        # why, in each of the kit's languages (which one the request wants is not known there)
+        for lang, text in voila_server.ClassroomFull(CAP).messages:
+            assert f'<p lang="{lang}">{markup_escape(text)}</p>' in body, (lang, body[-1500:])
         assert not LEAK.search(body)
     finally:
         context.close()

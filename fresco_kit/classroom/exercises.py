@@ -52,8 +52,8 @@ from fresco_kit.core.registry import game_info
 from fresco_kit.core.rules import Event, RuleRef
 from fresco_kit.core.text import Msg
 
-from .i18n import N_, citation, translator
-from .table_parts import parts_for
+from .i18n import N_, translator
+from .table_parts import cited, parts_for
 
 Kind = Literal["legal", "why_not", "number", "choice", "best"]
 YES, NO = "yes", "no"
@@ -127,14 +127,10 @@ class Feedback:
         (the rulebook's own heading in ``lang`` where that rulebook exists; the checklist id
         only in the tooltip), the kit's reading if the answer rests on one, the other rules."""
         _ = translator(lang)
-
-        def cite(ref: RuleRef) -> str:
-            return f"<i title='{escape(ref.checklist_id)}'>{escape(citation(ref, lang))}</i>"
-
         said = _.say(self.explanation)
         lines = "<br>".join(escape(line.strip()) for line in said.splitlines() if line.strip())
         pairs = "".join(
-            f"<li>{escape(_.say(text))}" + (f" &mdash; {cite(ref)}" if ref else "") + "</li>"
+            f"<li>{escape(_.say(text))}" + (f" &mdash; {cited(ref, lang)}" if ref else "") + "</li>"
             for text, ref in self.reasons
         )
         out = f"<b>{escape(self.head(lang))}</b>" + (f"<br>{lines}" if lines else "")
@@ -143,7 +139,7 @@ class Feedback:
         if self.reading:
             out += f"<p style='margin:4px 0 0'>{escape(_('This answer rests on a reading of the kit:'))} "
             out += f"{escape(_.say(self.reading))}</p>"
-        loose = "".join(f"<li>{cite(ref)}</li>" for ref in self._loose())
+        loose = "".join(f"<li>{cited(ref, lang)}</li>" for ref in self._loose())
         if loose:
             out += f"<p style='margin:4px 0 0'>{escape(_('Rules:'))}</p><ul style='margin:0'>{loose}</ul>"
         return out

@@ -100,7 +100,7 @@ from fresco_kit.sim.bots import make_bot
 from .i18n import N_, glossary_html, translator
 from .page_style import PASS_STYLE, scalable, style_widget
 from .table_chooser import MoveChooser
-from .table_link import link_settings
+from .table_link import NOT_USED, SEATS, link_settings, seats_wanted
 from .table_parts import (
     INK,
     OK_BG,
@@ -116,8 +116,6 @@ from .table_parts import (
     score_html,
 )
 
-#: the seat kinds: a person, or a bot of :mod:`fresco_kit.sim.bots` (the values of links and menus)
-SEATS: tuple[str, ...] = ("human", "random", "greedy", "mcts")
 #: what the seat menus show for each kind: a friendly name, and one line on how it plays
 SEAT_NAMES: dict[str, tuple[str, str]] = {
     "human": (N_("Person"), N_("Person: someone at the table chooses.")),
@@ -510,18 +508,26 @@ class Table:
         (and overrides) ``preset``, the settings a notebook writes in its cell.  A bad
         value is named in the table's notice and replaced by its default."""
         game, kwargs, problems = link_settings(default, query, preset)
+        _ = translator(kwargs.get("lang", "en"))
+        said: list[str] = []  # what a game's own check says (in English) of names it cannot seat
         while True:
             try:
                 table_ = cls(game, **kwargs)
                 break
             except ValueError as exc:
-                problems.append(str(exc))
-                if not kwargs:
+                key = next((k for k in ("players", "seats") if k in kwargs), None)
+                if key is None:
                     raise
-                kwargs.pop(next(k for k in ("seats", "players", "lang", "seed") if k in kwargs))
+                value = ",".join(str(v) for v in kwargs.pop(key))
+                if key == "players":
+                    reason, english = _("{game} cannot seat these names").format(game=game_info(game).title), str(exc)
+                    said.append(english)
+                else:
+                    reason = seats_wanted(len(kwargs.get("players") or game_info(game).players()), _)
+                problems.append(_(NOT_USED).format(setting=key, value=value, reason=reason))
         if problems:
-            _ = table_._
             text = escape(_("Some settings of the link were not used:")) + " " + escape("; ".join(problems))
+            text += "".join(f' <span lang="en">({escape(english)})</span>' for english in said)
             table_.notice.value = box(text, REFUSED_BG, REFUSED)
         return table_
 

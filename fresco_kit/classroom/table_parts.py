@@ -135,12 +135,10 @@ class _Parts:
     board_svg: Callable[..., str]  # (state, lang)
 
 
-def cited(ref: RuleRef, lang: str = "en", tip: bool = False) -> str:
-    """A rule as HTML: its citation (the rulebook's own heading in ``lang`` where there is one)
-    and its checklist id, shown beside it, or (``tip``) in its tooltip only."""
-    if tip:
-        return f"<i title='[{escape(ref.checklist_id)}]'>{escape(citation(ref, lang))}</i>"
-    return f"<i>{escape(citation(ref, lang))}</i> <code>[{escape(ref.checklist_id)}]</code>"
+def cited(ref: RuleRef, lang: str = "en") -> str:
+    """A rule as HTML: its citation in words (the rulebook's own heading in ``lang`` where there
+    is one), its checklist id in the tooltip only (a rule code means nothing to a student)."""
+    return f"<i title='[{escape(ref.checklist_id)}]'>{escape(citation(ref, lang))}</i>"
 
 
 def refusal_html(reasons: Sequence[tuple[str, RuleRef]], lang: str = "en") -> str:
@@ -155,7 +153,7 @@ def log_entry_html(entry: LogEntry, lang: str = "en") -> str:
     and its events, each with its rule (the rule's checklist id in the tooltip)."""
 
     def cite(event: Event) -> str:
-        return " — " + cited(event.rule, lang, tip=True) if event.rule else ""
+        return " — " + cited(event.rule, lang) if event.rule else ""
 
     _ = translator(lang)
     events = "".join(f"<li>{escape(_.say(e.text))}{cite(e)}</li>" for e in entry.events)

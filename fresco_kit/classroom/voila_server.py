@@ -14,8 +14,8 @@ go over :attr:`~ClassroomKernelManager.max_kernels`, the kernels no page is conn
 (a closed tab, or a page fetched by a script) and idle for ``spare_after`` seconds are shut down
 first, the longest idle first; when every kernel has a page open,
 the new page is refused with "503: the classroom is full" rather than run the laptop out of
-memory.  Voilà takes the class from its config
-(``VoilaConfiguration.multi_kernel_manager_class``).
+memory; the page says why in English, Spanish and Italian (:class:`ClassroomFull`).  Voilà
+takes the class from its config (``VoilaConfiguration.multi_kernel_manager_class``).
 """
 
 from __future__ import annotations
@@ -39,17 +39,30 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.web import HTTPError
 from traitlets import Float, Integer
 
+from .i18n import LANGS, N_, translator
+
 #: the kit's Jupyter data (the page template) and config (voila.json) folders
 SHARE = Path(__file__).resolve().parent.parent / "share"
 CONFIG = SHARE / "voila" / "config"
 #: the page the classroom opens on
 LANDING = "voila/render/00_classroom.ipynb"
 
-#: what a page over the cap shows (the reason of the 503)
-FULL = (
+#: the reason of the 503 a page over the cap gets (its status line: English)
+FULL = "The classroom is full"
+#: what that page says, in each of the kit's languages (the request's own may not be known)
+FULL_TEXT = N_(
     "The classroom is full: {cap} pages are open. Close a page you no longer use, or wait a "
     "minute, then reload this one."
 )
+
+
+class ClassroomFull(HTTPError):
+    """The 503 of a page over the cap; ``messages`` says why in each of the kit's languages,
+    as ``(lang, text)`` pairs (the classroom template's ``error.html`` shows them)."""
+
+    def __init__(self, cap: int):
+        super().__init__(503, reason=FULL)
+        self.messages = [(lang, translator(lang)(FULL_TEXT).format(cap=cap)) for lang in LANGS]
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -97,7 +110,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 continue
             spare = self.spare()
             if not spare:
-                raise HTTPError(503, reason=FULL.format(cap=self.max_kernels))
+                raise ClassroomFull(self.max_kernels)
             self.log.info("Kernel cap %d reached: shutting down idle kernel %s", self.max_kernels, spare[0])
             await self.shutdown_kernel(spare[0])
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .table_link import teacher_mode
+from .i18n import N_, translator
+from .table_link import link_lang, teacher_mode
 
-ILLUSTRATIVE_BANNER = (
+ILLUSTRATIVE_BANNER = N_(
     "Illustrative data in play: some printed numbers of this game are not given by the "
     "rulebook text; the kit uses labelled stand-ins (see the game's seeds/*.toml, "
     'provenance = "illustrative"). The rules are exact; replace the numbers in the data '
@@ -59,10 +60,13 @@ def panel(title: str, controls: list[Any], output: Any, note: str | None = None)
     return widgets.VBox(parts)
 
 
-def banner(text: str = ILLUSTRATIVE_BANNER) -> Any:
-    """A visible note (an ``HTML`` widget) e.g. for illustrative component data."""
+def banner(text: str = ILLUSTRATIVE_BANNER, lang: str | None = None) -> Any:
+    """A visible note (an ``HTML`` widget) e.g. for illustrative component data, in ``lang``
+    (default: the link's, :func:`.table_link.link_lang`) where the catalogs have ``text``."""
     import ipywidgets as widgets
 
+    _ = translator(link_lang() if lang is None else lang)
     return widgets.HTML(
-        f'<div style="border-left:4px solid #c90;background:#fff8e5;padding:6px 10px"><b>Note.</b> {text}</div>'
+        f'<div style="border-left:4px solid #c90;background:#fff8e5;padding:6px 10px"><b>{escape(_("Note."))}</b> '
+        f"{_(text)}</div>"
     )

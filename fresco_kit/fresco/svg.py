@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from fresco_kit.classroom.colours import INK, MUTED, PAINT_COLOURS, player_colour
 from fresco_kit.classroom.i18n import translator
-from fresco_kit.classroom.svg import Svg
+from fresco_kit.classroom.svg import Svg, text_width
 from fresco_kit.core.text import N_, Msg
 
 from . import board, data, names
@@ -38,6 +38,8 @@ PANEL = "#f4f6f7"
 LOCATIONS = names.PLACES
 #: the columns of the players' table
 HEADS = (N_("player"), N_("track"), N_("mood"), N_("appr."), N_("up at"), N_("tiles"), N_("plan"))
+#: the least width of each column of the players' table but the last (the plan), in px
+COLUMNS = (86, 60, 50, 48, 46, 34)
 #: a sheet column in a plan's short form
 COLUMN_WORDS = {
     "market": N_("market"),
@@ -147,9 +149,12 @@ def _fresco(svg: Svg, s: State, say: Say) -> None:
 def _market(svg: Svg, s: State, y: float, say: Say) -> float:
     svg.text(RIGHT, y, say(Msg("Market booths")), size=14, bold=True)
     y += 8
-    for b, booth in enumerate(s.booths, 1):
-        svg.text(RIGHT, y + 17, say(Msg("booth {booth}", booth=b)), size=12)
-        x = RIGHT + 62
+    labels = [say(Msg("booth {booth}", booth=b)) for b in range(1, len(s.booths) + 1)]
+    # the tiles start after the widest label, whatever its language ("bancarella 4" is wide)
+    start = RIGHT + max(62, max((text_width(label, 12) for label in labels), default=0) + 10)
+    for label, booth in zip(labels, s.booths):
+        svg.text(RIGHT, y + 17, label, size=12)
+        x = start
         if not booth:
             svg.text(x, y + 17, say(Msg("empty")), size=12, fill=MUTED)
         for t in booth:
@@ -212,8 +217,11 @@ def _inn(svg: Svg, s: State, y: float, say: Say) -> float:
 def _players(svg: Svg, s: State, y: float, say: Say) -> float:
     svg.text(RIGHT, y, say(Msg("Players (what everyone sees)")), size=14, bold=True)
     heads = tuple(say(Msg(h)) for h in HEADS)
-    xs = (RIGHT, RIGHT + 86, RIGHT + 146, RIGHT + 196, RIGHT + 244, RIGHT + 290)
-    for x, h in zip((*xs, xs[5] + 34), heads if s.phase == "act" else heads[:-1]):
+    # a heading wider than its column in the page's language ("se levanta") widens the column
+    widths = [max(least, text_width(head, 12) + 8) for least, head in zip(COLUMNS, heads)]
+    xs = tuple(RIGHT + sum(widths[:i]) for i in range(len(COLUMNS)))
+    plan_x = xs[-1] + widths[-1]
+    for x, h in zip((*xs, plan_x), heads if s.phase == "act" else heads[:-1]):
         svg.text(x, y + 20, h, size=12, fill=MUTED)
     plans_open = s.phase not in ("wake", "plan")
     for k, (nm, p) in enumerate(zip(s.names, s.players)):
@@ -243,8 +251,8 @@ def _players(svg: Svg, s: State, y: float, say: Say) -> float:
                     plan=Msg("{placed}", placed=placed) if placed else Msg("no actions"),
                 )
             )
-            svg.rect(xs[5] + 34, row + 4, WIDTH - xs[5] - 36, 16, fill="#ffffff", tip=tip)
-            svg.text(xs[5] + 34, row + 17, _short(plan, 23), size=12, fill=MUTED)
+            svg.rect(plan_x, row + 4, WIDTH - plan_x - 2, 16, fill="#ffffff", tip=tip)
+            svg.text(plan_x, row + 17, _short(plan, 23), size=12, fill=MUTED, fit=WIDTH - plan_x - 4)
     return y + 34 + s.n * 24
 
 

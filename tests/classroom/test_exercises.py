@@ -288,8 +288,8 @@ def test_feedback_as_text_and_html_cites_the_rules() -> None:
     assert "&lt;here&gt;" in html and "<b>Not quite: the answer is no.</b>" in html
     for ref in refs:
         assert ref.citation in text and ref.checklist_id not in text and escape(citation(ref)) in html
-        assert f"title='{escape(ref.checklist_id)}'" in html                   # the checklist id in a tooltip only
-        assert f"[{ref.checklist_id}]" not in html
+        assert f"title='[{escape(ref.checklist_id)}]'" in html                   # the checklist id in a tooltip only
+        assert ref.checklist_id not in re.sub(r"<[^>]*>", " ", html)          # not in the text read
 
 
 # -- the widgets ---------------------------------------------------------------------
@@ -303,7 +303,7 @@ def test_the_widget_checks_a_legal_exercise() -> None:
     wrong = answer_with(w, "yes")
     message, ref = make().explain(bad).reasons[0]
     assert "Not quite: the answer is no." in wrong
-    assert f"<li>{escape(message)} &mdash; <i title='{escape(ref.checklist_id)}'>" in wrong   # reason beside rule
+    assert f"<li>{escape(message)} &mdash; <i title='[{escape(ref.checklist_id)}]'>" in wrong   # reason beside rule
     assert "Right." in answer_with(w, "no")
 
 
@@ -424,7 +424,7 @@ def test_plain_text_feedback_shows_no_checklist_or_internal_ids(name: str, ex: E
             if ref is not None:
                 assert f"{reason}  ({ref.citation})" in text, (ex.key, reason)
         for ref in fb.rules:
-            assert ref.citation in text and f"title='{escape(ref.checklist_id)}'" in fb.to_html(), ex.key
+            assert ref.citation in text and f"title='[{escape(ref.checklist_id)}]'" in fb.to_html(), ex.key
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -99,11 +99,11 @@ def walk(widget):
 
 
 @pytest.mark.parametrize(("query", "says", "kept"), [
-    ("players=Ana,Ben,Carla&lang=xx&seed=4", "lang", {"seed": 4, "players": NAMES}),
-    ("players=Ana%20Maria,Ben&lang=es&seed=4", "not allowed", {"seed": 4, "lang": "es"}),
-    ("players=Ana,Ana&lang=it", "distinct", {"lang": "it"}),
-    ("players=Ana&seed=7&lang=es", "not 1", {"seed": 7, "lang": "es"}),
-    ("players=Ana,Ben,Carla&seats=human,greedy&seed=5", "seats", {"seed": 5, "players": NAMES}),
+    ("players=Ana,Ben,Carla&lang=xx&seed=4", "lang=xx: the languages are en, es, it", {"seed": 4, "players": NAMES}),
+    ("players=Ana%20Maria,Ben&lang=es&seed=4", "Ana Maria no puede ser el nombre de un jugador", {"seed": 4, "lang": "es"}),
+    ("players=Ana,Ana&lang=it", "due giocatori si chiamano Ana", {"lang": "it"}),
+    ("players=Ana&seed=7&lang=es", "a Lorenzo il Magnifico juegan 2, 3, 4 jugadores, no 1", {"seed": 7, "lang": "es"}),
+    ("players=Ana,Ben,Carla&seats=human,greedy&seed=5", "seats=human,greedy: give one of", {"seed": 5, "players": NAMES}),
 ])
 def test_a_bad_setting_is_refused_and_the_others_kept(query, says, kept):
     table = Table.from_query(query=f"game=lorenzo&{query}")

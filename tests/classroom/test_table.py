@@ -15,7 +15,7 @@ import json
 import re
 import statistics
 import time
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 import pytest
@@ -119,7 +119,8 @@ def final_sheet_matches_engine(t: Table) -> None:
         assert escape(category) in shown_html
         if category in t.parts.CATEGORY_HELP:
             sentence, ref = t.parts.CATEGORY_HELP[category]
-            assert escape(sentence) in shown_html and escape(ref.checklist_id) in shown_html
+            assert escape(sentence) in shown_html and f"title='[{escape(ref.checklist_id)}]'" in shown_html
+            assert ref.checklist_id not in shown_text(shown_html)        # the rule code in its tooltip only
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -202,7 +203,8 @@ def test_an_illegal_typed_move_is_refused_with_every_rule_cited(name: str) -> No
     assert not verdict.ok
     for message, ref in verdict.reasons:
         assert escape(message) in t.refusal.value
-        assert escape(citation(ref)) in t.refusal.value and escape(ref.checklist_id) in t.refusal.value
+        assert escape(citation(ref)) in t.refusal.value and f"title='[{escape(ref.checklist_id)}]'" in t.refusal.value
+        assert ref.checklist_id not in shown_text(t.refusal.value)  # cited in words; the code in a tooltip
     assert t.game.state is state and len(t.game.history) == length
 
 
@@ -419,18 +421,45 @@ def test_from_query_reads_the_link() -> None:
 @pytest.mark.parametrize(
     ("query", "says"),
     [
-        ("game=chess", "unknown game 'chess'"),
-        ("seed=abc", "seed: 'abc' is not valid"),
-        ("players=Ann,,Bob", "players"),
-        ("seats=human,robot", "seats must be one of"),
-        ("players=Ann", "players, not 1"),
-        ("lang=xx", "lang must be one of"),
+        ("game=chess", "game=chess: no such game; the games are sixtina, fresco, lorenzo"),
+        ("seed=abc", "seed=abc: a seed is a whole number"),
+        ("players=Ann,,Bob", "players=Ann,,Bob: an empty name between commas"),
+        ("seats=human,robot", "seats=human,robot: give one of human, random, greedy, mcts for each of the 4 players"),
+        ("players=Ann", "players=Ann: 1980 Sixtina is played by 2, 3, 4 players, not 1"),
+        ("lang=xx", "lang=xx: the languages are en, es, it"),
     ],
 )
 def test_from_query_with_bad_values_says_so_and_uses_defaults(query: str, says: str) -> None:
     t = Table.from_query(query=query)
     assert t.info.name == "sixtina" and not t.game.is_over
     assert says in t.notice.value.replace("&#x27;", "'") and "were not used" in t.notice.value
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("lang=es&game=chess", "Algunos ajustes del enlace no se usaron: game=chess: no existe ese juego"),
+        ("lang=it&game=chess", "Alcune impostazioni del link non sono state usate: game=chess: questo gioco non esiste"),
+        ("lang=es&seed=abc", "seed=abc: una semilla es un número entero"),
+        ("lang=it&players=Ann", "players=Ann: 1980 Sixtina si gioca in 2, 3, 4 giocatori, non 1"),
+        ("lang=es&players=Ann,,Bob", "players=Ann,,Bob: un nombre vacío entre comas"),
+        ("lang=it&seats=human,robot", "seats=human,robot: indica uno tra human, random, greedy, mcts per ciascuno dei 4"),
+    ],
+)
+def test_a_bad_setting_is_named_in_the_links_language(query: str, says: str) -> None:
+    t = Table.from_query(query=query)
+    assert t.lang == query[5:7] and says in unescape(t.notice.value), t.notice.value
+
+
+def test_a_name_a_game_cannot_seat_is_refused_in_the_links_language() -> None:
+    """1980 Sixtina's two-player robot is Gianluigi: a player of that name is refused by the game's
+    own check, whose reason (English) is marked as English beside the translated notice."""
+    t = Table.from_query(query="game=sixtina&players=Gianluigi,Ana&seats=human,random&lang=es")
+    notice = unescape(t.notice.value)
+    assert "players=Gianluigi,Ana: 1980 Sixtina no admite estos nombres" in notice
+    assert "seats=human,random: indique uno de human, random, greedy, mcts para cada uno de los 4 jugadores" in notice
+    assert '<span lang="en">(' in notice and "Gianluigi" in notice.split('<span lang="en">')[1]
+    assert t.lang == "es" and t.game.players == t.info.players()
 
 
 def test_table_from_query_reads_voilas_query_string(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -616,4 +645,30 @@ def test_the_log_gives_rule_codes_in_tooltips() -> None:
     assert refs
     for ref in refs:
         assert f"title='[{escape(ref.checklist_id)}]'" in t.log.value
-        assert f"<code>[{escape(ref.checklist_id)}]</code>" not in t.log.value
+        assert ref.checklist_id not in shown_text(t.log.value)
+
+
+def shown_text(html: str) -> str:
+    """What a reader sees of ``html``: its text, without the tags and their attributes (tooltips)."""
+    return unescape(re.sub(r"<[^>]*>", " ", html))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_served_pages_give_rule_codes_in_tooltips(lang: str) -> None:
+    """A seat page's refusal, log and scores cite each rule in words (the page's language), its
+    checklist id only in the tooltip."""
+    from fresco_kit.core.table_records import REFUSED
+    from fresco_kit.serve import pages
+    from fresco_kit.serve.service import Served
+
+    t = Table("lorenzo", players=["Ann", "Bob"], seed=1, seats=["human", "human"], lang=lang)
+    Clicker(t, 1).one_move()
+    served = Served("t1", t.info, t.model, {p: f"token-{p}" for p in ("Ann", "Bob")}, "projector", 1, {})
+    mover = t.mover()
+    outcome = t.model.play(f"place {mover} white council servants 99", mover)
+    assert outcome.kind == REFUSED
+    shown_html = pages.answer_html(outcome, lang) + pages.log_html(served, lang)
+    refs = [ref for _m, ref in outcome.reasons] + [e.rule for turn in t.game.history for e in turn.events if e.rule]
+    for ref in refs:
+        assert f"title='[{escape(ref.checklist_id)}]'" in shown_html and escape(citation(ref, lang)) in shown_html
+        assert ref.checklist_id not in shown_text(shown_html)

@@ -228,3 +228,56 @@ def test_a_text_too_wide_for_its_place_is_drawn_smaller_then_squeezed() -> None:
     assert f'font-size="{MIN_FONT}"' in squeezed and 'textLength="60"' in squeezed
     spanish = game_info("lorenzo").svg.board_svg(game_info("lorenzo").new_game(["Ana", "Ben"], seed=1).state, "es")
     assert ">puntos</text>" in spanish and ">militares</text>" in spanish  # the heading in two lines
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_fresco_booth_labels_end_before_their_tiles_in_every_language(lang: str) -> None:
+    """"bancarella 4" is wider than "booth 4": the tiles of each booth start after the widest label."""
+    from fresco_kit.classroom.i18n import say
+    from fresco_kit.classroom.svg import text_width
+    from fresco_kit.core.text import Msg
+
+    info = game_info("fresco")
+    game = info.new_game(info.players(4), seed=3)
+    assert any(game.state.booths)                         # the market has tiles on sale
+    svg = info.svg.board_svg(game.state, lang)
+    rows = 0
+    for booth, tiles in enumerate(game.state.booths, 1):
+        label = say(Msg("booth {booth}", booth=booth), lang)
+        found = re.search(rf'<text x="([\d.]+)" y="([\d.]+)"[^>]*>{re.escape(escape(label))}</text>', svg)
+        assert found, label
+        x, y = float(found.group(1)), float(found.group(2))
+        end = x + text_width(label, 12)
+        after = [float(m) for m in re.findall(rf'<(?:rect|text) x="([\d.]+)" y="{y - 13:g}"', svg)]
+        after += [float(m) for m in re.findall(rf'<text x="([\d.]+)" y="{y:g}"', svg) if float(m) != x]
+        assert after and min(after) >= end + 4, (label, end, sorted(after)[:2])    # the tiles, or "empty"
+        rows += bool(tiles)
+    assert rows
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_fresco_player_table_headings_do_not_run_into_each_other(lang: str) -> None:
+    """"se levanta" and "tessere" are wider than "up at" and "tiles": their columns widen, and the
+    plan column still ends inside the board."""
+    from fresco_kit.classroom.i18n import say
+    from fresco_kit.classroom.svg import text_width
+    from fresco_kit.core.text import Msg
+    from fresco_kit.fresco.svg import HEADS, WIDTH
+
+    info = game_info("fresco")
+    game = info.new_game(info.players(4), seed=3)
+    for _ in range(40):                                   # the plan column shows in the action phase
+        if game.state.phase == "act":
+            break
+        game.play(game.legal_actions()[-1])                # the last plan is a busy one: some actions
+    assert game.state.phase == "act"
+    svg = info.svg.board_svg(game.state, lang)
+    heads = [say(Msg(h), lang) for h in HEADS]
+    xs = []
+    for head in heads:
+        found = re.findall(rf'<text x="([\d.]+)" y="([\d.]+)"[^>]*>{re.escape(escape(head))}</text>', svg)
+        assert found, head
+        xs.append(float(found[-1][0]))
+    for (x, head), following in zip(zip(xs, heads), xs[1:]):
+        assert x + text_width(head, 12) + 4 <= following, (head, x, following)
+    assert xs[-1] + text_width(heads[-1], 12) <= WIDTH
