@@ -7,7 +7,7 @@ The bot never looks at what its player cannot see.  Each *iteration* (one simula
    optional ``rules.determinizer(view)``, a function of the rng giving the same states
    faster, when it has one);
 2. **select**: walk down one tree shared by every determinization, whose edges are keyed
-   by the action *text* (``str(action)``), choosing by UCB1 among the children whose
+   by the action (:func:`edge`: equal actions, equal texts), choosing by UCB1 among the children whose
    actions are legal in *this* determinization (information-set MCTS: a child's
    exploration term counts how often it was available, not how often its parent was
    visited).  At the root the mover is the bot's player; below it is ``rules.actor(s)[0]``,
@@ -47,7 +47,7 @@ only on the position and the ``rng`` it is given, so seeded games replay exactly
 budget in ``cpu_ms`` (milliseconds of this process's CPU time, so other processes on a
 busy machine do not shorten it) or in ``seconds`` (wall time) runs as many iterations as
 fit (at least one) and is not reproducible.  The tree is not kept between decisions: its
-nodes are keyed by action text across determinizations, and after the other players'
+nodes are keyed by action across determinizations, and after the other players'
 moves (hidden parts redrawn) little of it would still apply.
 """
 
@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from fresco_kit.core import Rng
@@ -78,9 +78,20 @@ LEAF_EXPLORATION = 0.2
 REWARDS = ("win", "margin")
 
 
+def edge(action: Any) -> Hashable:
+    """The key of an action's edge in the tree: the action itself (the games' actions are
+    frozen, hashable records whose equality is that of their text), or its text when it
+    is not hashable."""
+    try:
+        hash(action)
+    except TypeError:
+        return str(action)
+    return action
+
+
 class _Node:
     """One tree node: the edge into it (visits, summed reward of its mover, availability)
-    and its children by action text."""
+    and its children by action (:func:`edge`)."""
 
     __slots__ = ("available", "children", "total", "visits")
 
@@ -88,7 +99,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
 
 
 def rewards(rules: RulesModule, state: Any, kind: str = "win") -> dict[str, float]:
@@ -233,7 +244,7 @@ class MonteCarloBot(Bot):
         self.last_iterations = done
         best, key = legal[0], (-1, -math.inf)
         for action in legal:  # the first of equals wins: legal order is deterministic
-            child = root.children.get(str(action))
+            child = root.children.get(edge(action))
             if child is not None and child.visits:
                 candidate = (child.visits, child.total / child.visits)
                 if candidate > key:
@@ -247,19 +258,19 @@ class MonteCarloBot(Bot):
         player: str,
         rng: Rng,
         leaf: tuple[Callable[..., float], Mapping[str, float] | None],
-    ) -> list[str]:
+    ) -> list[Hashable]:
         """The root's order of expansion when the search has a heuristic: at most
         :data:`PRIOR_CAP` of ``player``'s actions (every group's first, then more, see
         :func:`.base.sample_groups`), best first by the heuristic one action ahead on the
-        determinization ``world`` (the greedy bot's ranking), as action texts."""
+        determinization ``world`` (the greedy bot's ranking), as edge keys (:func:`edge`)."""
         evaluate, weights = leaf
         apply_fast = getattr(rules, "apply_fast", None)
         actions = sample_groups(legal_choices(rules, world, player), PRIOR_CAP, rng)
         rated = []
         for i, action in enumerate(actions):
             after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
-            rated.append((-evaluate(after, player, weights), i, str(action)))
-        return [text for _, _, text in sorted(rated)]
+            rated.append((-evaluate(after, player, weights), i, edge(action)))
+        return [key for _, _, key in sorted(rated)]
 
     @staticmethod
     def widening(visits: int) -> int:
@@ -274,29 +285,33 @@ class MonteCarloBot(Bot):
         mover: str,
         node: _Node,
         actions: list[Any],
-        texts: list[str],
+        index: Mapping[Hashable, int],
         rng: Rng,
         key: Callable[[Any], str],
-        prior: Sequence[str] = (),
+        prior: Sequence[Hashable] = (),
     ) -> int:
-        """The index of the action to expand: the first untried action of ``prior`` (the
-        root's order, :meth:`_prior`) that is legal here, else the game's own random player's proposal
+        """The index of the action to expand (``index``: each legal action's position by
+        its :func:`edge`): the first untried action of ``prior`` (the root's order,
+        :meth:`_prior`) that is legal here, else the game's own random player's proposal
         (``sample_action``, biased toward progress) when it is ``mover``'s and untried,
         else the first untried action (in legal order: the fewest servants, cards ...) of a
         group (``key``) drawn among those with the fewest tried actions."""
-        for text in prior:
-            if text not in node.children and text in texts:
-                return texts.index(text)
+        children = node.children
+        for k in prior:
+            if k not in children and k in index:
+                return index[k]
         proposal = rules.sample_action(s, rng)
         if getattr(proposal, "player", mover) == mover:
-            text = str(proposal)
-            if text not in node.children and text in texts:
-                return texts.index(text)
+            k = edge(proposal)
+            if k not in children and k in index:
+                return index[k]
         groups = [key(a) for a in actions]
-        tried = Counter(g for g, t in zip(groups, texts) if t in node.children)
+        tried: Counter[str] = Counter()
         first: dict[str, int] = {}  # each group's first untried action, in legal order
-        for i, t in enumerate(texts):
-            if t not in node.children and groups[i] not in first:
+        for k, i in index.items():
+            if k in children:
+                tried[groups[i]] += 1
+            elif groups[i] not in first:
                 first[groups[i]] = i
         fewest = min(tried[g] for g in first)
         candidates = [i for g, i in first.items() if tried[g] == fewest]
@@ -311,7 +326,7 @@ class MonteCarloBot(Bot):
         rng: Rng,
         leaf: tuple[Callable[..., float], Mapping[str, float] | None] | None,
         key: Callable[[Any], str],
-        prior: Sequence[str] = (),
+        prior: Sequence[Hashable] = (),
     ) -> None:
         """One selection, expansion, playout and back-up on the determinization ``s``
         (``leaf``: the heuristic and weights that rate a playout cut at ``depth``;
@@ -323,32 +338,33 @@ class MonteCarloBot(Bot):
             actions = rules.legal_actions(s, player=mover)
             if not actions:
                 break
-            texts = [str(a) for a in actions]
+            index = {edge(a): i for i, a in enumerate(actions)}  # legal actions are distinct
+            children = node.children
             tried = 0
-            for text in texts:
-                child = node.children.get(text)
+            for k in index:
+                child = children.get(k)
                 if child is not None:
                     child.available += 1
                     tried += 1
             if node is root:
                 node.visits += 1  # below the root a node's visits are those of the edge into it
-            if tried < len(texts) and (tried == 0 or len(node.children) < self.widening(node.visits)):
-                i = self._expansion(rules, s, mover, node, actions, texts, rng, key, prior if node is root else ())
-                child = node.children[texts[i]] = _Node()
+            if tried < len(index) and (tried == 0 or len(children) < self.widening(node.visits)):
+                i = self._expansion(rules, s, mover, node, actions, index, rng, key, prior if node is root else ())
+                child = children[edge(actions[i])] = _Node()
                 child.available = 1
                 s = apply_fast(s, actions[i]) if apply_fast else rules.apply(s, actions[i])[0]
                 path.append((child, mover))
                 break
             c = self.exploration
             best_i, best_value = 0, -math.inf
-            for i, text in enumerate(texts):
-                child = node.children.get(text)
+            for k, i in index.items():
+                child = children.get(k)
                 if child is None:
                     continue
                 value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if value > best_value:
                     best_i, best_value = i, value
-            node = node.children[texts[best_i]]
+            node = children[edge(actions[best_i])]
             s = apply_fast(s, actions[best_i]) if apply_fast else rules.apply(s, actions[best_i])[0]
             path.append((node, mover))
         count = 0
