@@ -38,7 +38,7 @@ from .actions import (
     Wake,
     parse_action,
 )
-from .bots import determinize, sample_action
+from .bots import determinize, determinizer, sample_action
 from .consistency import invariants, load_state, problems
 from .flow import AWAITING, FLOW, awaiting, counters, phase
 from .flow import advance as advance_flow
@@ -93,6 +93,7 @@ __all__ = [
     "checks",
     "counters",
     "determinize",
+    "determinizer",
     "invariants",
     "is_over",
     "legal_actions",

@@ -69,6 +69,9 @@ from .base import Bot, sample_groups
 #: the most root actions ranked by the heuristic for the order of expansion (:meth:`MonteCarloBot._prior`)
 PRIOR_CAP = 40
 
+#: how many proposals of the game's own random player join the root's candidates (:meth:`MonteCarloBot._prior`)
+PROPOSALS = 8
+
 #: the UCB1 constant when playouts are cut and rated by the heuristic: its rewards (a
 #: logistic of the lead, :func:`leaf_rewards`) differ by hundredths between moves, which
 #: the default 1.4 would drown in exploration (visits nearly even, the choice near random)
@@ -127,20 +130,32 @@ def rewards(rules: RulesModule, state: Any, kind: str = "win") -> dict[str, floa
 
 
 def leaf_rewards(
-    rules: RulesModule, state: Any, evaluate: Callable[..., float], weights: Mapping[str, float] | None
+    rules: RulesModule,
+    state: Any,
+    evaluate: Callable[..., float],
+    weights: Mapping[str, float] | None,
+    temperature: float | None = None,
 ) -> dict[str, float]:
-    """Each player's reward at a playout cut before the end: ``1 / (1 + exp(-d / t))``
-    with ``d`` the player's heuristic value (``evaluate(state, player, weights)``) minus
-    the best other player's, and ``t`` a tenth of the largest absolute value plus one (so
-    a lead of a tenth of the scale gives about 0.73); the game's end is scored by
-    :func:`rewards`."""
+    """Each player's reward at a playout cut before the end, from the players' heuristic
+    values ``v`` (``evaluate(state, player, weights)``).  With a ``temperature`` ``T``
+    (fitted to self-play results by ``fresco_kit.sim.tune``), a player's chance to win:
+    the softmax ``exp(v / T) / sum(exp(v' / T))`` over the players (a share of the
+    victory, as the game's end gives).  Without one, ``1 / (1 + exp(-d / t))`` with ``d``
+    the player's value minus the best other player's and ``t`` a tenth of the largest
+    absolute value plus one (so a lead of a tenth of the scale gives about 0.73).  The
+    game's end is scored by :func:`rewards`."""
     names = list(state.names)
     values = {p: evaluate(state, p, weights) for p in names}
-    temperature = 1 + 0.1 * max(abs(v) for v in values.values())
+    if temperature is not None:
+        top = max(values.values())
+        odds = {p: math.exp(max(-50.0, (values[p] - top) / temperature)) for p in names}
+        total = sum(odds.values())
+        return {p: odds[p] / total for p in names}
+    scale = 1 + 0.1 * max(abs(v) for v in values.values())
     out = {}
     for p in names:
         others = [values[q] for q in names if q != p]
-        d = (values[p] - max(others)) / temperature if others else 0.0
+        d = (values[p] - max(others)) / scale if others else 0.0
         out[p] = 1 / (1 + math.exp(-max(-50.0, min(50.0, d))))
     return out
 
@@ -163,7 +178,8 @@ class MonteCarloBot(Bot):
     that many actions and rates the position with the game's heuristic (None: play to the
     end; a game without a bots part always plays to the end), ``weights`` the heuristic's
     weights (None: the game's own for search); ``exploration`` is the UCB1 constant (default 1.4, or
-    :data:`LEAF_EXPLORATION` with ``depth``);
+    :data:`LEAF_EXPLORATION` with ``depth``); ``temperature`` turns the heuristic's values at
+    a cut into chances to win (:func:`leaf_rewards`; None: a logistic of the lead);
     ``max_playout`` cuts a playout; ``reward`` is ``"margin"`` or ``"win"`` (see the module)."""
 
     name = "mcts"
@@ -178,6 +194,7 @@ class MonteCarloBot(Bot):
         cpu_ms: float | None = None,
         depth: int | None = None,
         weights: Mapping[str, float] | None = None,
+        temperature: float | None = None,
     ) -> None:
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
             raise ValueError(f"simulations must be a whole number >= 1, not {simulations!r}")
@@ -195,6 +212,8 @@ class MonteCarloBot(Bot):
             raise ValueError(f"max_playout must be a whole number >= 0, not {max_playout!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if temperature is not None and not (isinstance(temperature, (int, float)) and 0 < temperature < math.inf):
+            raise ValueError(f"temperature must be a positive number (or None), not {temperature!r}")
         self.simulations = simulations
         self.seconds = seconds
         self.exploration = exploration
@@ -203,6 +222,7 @@ class MonteCarloBot(Bot):
         self.cpu_ms = cpu_ms
         self.depth = depth
         self.weights = dict(weights) if weights else None
+        self.temperature = temperature
         #: iterations run for the last decision (0 when there was a single legal action)
         self.last_iterations = 0
 
@@ -233,8 +253,9 @@ class MonteCarloBot(Bot):
         fast = getattr(rules, "determinizer", None)  # optional: one checked load, then fast draws
         draw = fast(view) if fast is not None else (lambda rng: determinize(view, rng))
         prior = self._prior(rules, draw(search), player, search, leaf) if leaf is not None else []
+        root_legal = (legal, {edge(a): i for i, a in enumerate(legal)})
         while True:
-            self._iterate(rules, draw(search), player, root, search, leaf, key, prior)
+            self._iterate(rules, draw(search), player, root, search, leaf, key, prior, root_legal)
             done += 1
             if clock is None:
                 if done >= self.simulations:
@@ -259,18 +280,31 @@ class MonteCarloBot(Bot):
         rng: Rng,
         leaf: tuple[Callable[..., float], Mapping[str, float] | None],
     ) -> list[Hashable]:
-        """The root's order of expansion when the search has a heuristic: at most
-        :data:`PRIOR_CAP` of ``player``'s actions (every group's first, then more, see
-        :func:`.base.sample_groups`), best first by the heuristic one action ahead on the
-        determinization ``world`` (the greedy bot's ranking), as edge keys (:func:`edge`)."""
+        """The root's order of expansion when the search has a heuristic: the distinct
+        proposals of the game's own random player (:data:`PROPOSALS` draws of
+        ``sample_action`` on the determinization ``world``, biased toward progress) and at
+        most :data:`PRIOR_CAP` of ``player``'s actions (every group's first, then more, see
+        :func:`.base.sample_groups`), best first by the heuristic one action ahead on
+        ``world`` (the greedy bot's ranking); among equals the action proposed more often
+        first (a plan, which changes nothing at once, is ordered by the game's own player),
+        as edge keys (:func:`edge`)."""
         evaluate, weights = leaf
         apply_fast = getattr(rules, "apply_fast", None)
-        actions = sample_groups(legal_choices(rules, world, player), PRIOR_CAP, rng)
+        proposed: Counter[Hashable] = Counter()
+        actions = []
+        for _ in range(PROPOSALS):
+            action = rules.sample_action(world, rng)
+            if getattr(action, "player", player) == player:
+                if edge(action) not in proposed:
+                    actions.append(action)
+                proposed[edge(action)] += 1
+        sampled = sample_groups(legal_choices(rules, world, player), PRIOR_CAP, rng)
+        actions += [a for a in sampled if edge(a) not in proposed]
         rated = []
         for i, action in enumerate(actions):
             after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
-            rated.append((-evaluate(after, player, weights), i, edge(action)))
-        return [key for _, _, key in sorted(rated)]
+            rated.append((-evaluate(after, player, weights), -proposed[edge(action)], i, edge(action)))
+        return [key for *_, key in sorted(rated)]
 
     @staticmethod
     def widening(visits: int) -> int:
@@ -327,18 +361,24 @@ class MonteCarloBot(Bot):
         leaf: tuple[Callable[..., float], Mapping[str, float] | None] | None,
         key: Callable[[Any], str],
         prior: Sequence[Hashable] = (),
+        root_legal: tuple[list[Any], dict[Hashable, int]] | None = None,
     ) -> None:
         """One selection, expansion, playout and back-up on the determinization ``s``
         (``leaf``: the heuristic and weights that rate a playout cut at ``depth``;
-        ``prior``: the root's order of expansion)."""
+        ``prior``: the root's order of expansion; ``root_legal``: the player's legal
+        actions at the root and their positions by edge, the same in every
+        determinization since they depend on nothing hidden from the player)."""
         apply_fast = getattr(rules, "apply_fast", None)
         node, path = root, []  # path: (child node, the player who moved into it)
         while not rules.is_over(s):
-            mover = player if node is root else rules.actor(s)[0]
-            actions = rules.legal_actions(s, player=mover)
-            if not actions:
-                break
-            index = {edge(a): i for i, a in enumerate(actions)}  # legal actions are distinct
+            if node is root and root_legal is not None:
+                mover, (actions, index) = player, root_legal
+            else:
+                mover = player if node is root else rules.actor(s)[0]
+                actions = rules.legal_actions(s, player=mover)
+                if not actions:
+                    break
+                index = {edge(a): i for i, a in enumerate(actions)}  # legal actions are distinct
             children = node.children
             tried = 0
             for k in index:
@@ -374,7 +414,7 @@ class MonteCarloBot(Bot):
             s = apply_fast(s, action) if apply_fast else rules.apply(s, action)[0]
             count += 1
         if leaf is not None and not rules.is_over(s):
-            result = leaf_rewards(rules, s, *leaf)
+            result = leaf_rewards(rules, s, *leaf, self.temperature)
         else:
             result = rewards(rules, s, self.reward)
         for child, mover in path:

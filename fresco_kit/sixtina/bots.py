@@ -30,6 +30,7 @@ from .codes import (
     VISIBLE,
     D,
 )
+from .completion import completion_result
 from .consistency import state_from_dict
 from .data import TECHNIQUES
 from .decisions import decision_options
@@ -197,6 +198,8 @@ WEIGHTS: dict[str, float] = {
     "placed": 5.0,
     "materials": 0.5,
     "full hand": -1.0,
+    "reach": 0.0,
+    "zone": 0.0,
 }
 _CATEGORIES = tuple(WEIGHTS)[:5]
 #: the materials in the play area :func:`evaluate` counts (more wait idle)
@@ -235,7 +238,28 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
         if code != EMPTY and (code & 7) == seat
     )
     value += w["placed"] * placed + w["materials"] * min(state.play[seat], MATERIALS_WANTED)
+    if w["reach"] or w["zone"]:
+        value += _in_reach(state, player, w["reach"], w["zone"])
     return value + w["full hand"] * (len(hand) >= HAND_LIMIT)
+
+
+def _in_reach(state: State, player: str, reach: float, zone: float) -> float:
+    """The points of the frescoes being restored that ``player`` would score if each were
+    completed now (Completing the Restoration, steps 1-3: ranks by contribution), times
+    ``reach``, plus ``zone`` for each where ``player`` alone leads (step 4: the zone
+    icon, which counts toward the final contribution and the objectives), each scaled by
+    the share of the fresco's techniques already restored (how near it is to scoring)."""
+    value = 0.0
+    for place, (status, spaces) in enumerate(zip(state.status, state.spaces)):
+        if status != VISIBLE:
+            continue
+        filled = sum(1 for code in spaces if code != EMPTY)
+        if not filled:
+            continue
+        result = completion_result(state, place)
+        progress = filled / len(spaces)
+        value += progress * (reach * result.awards.get(player, 0) + zone * (result.top == player))
+    return value
 
 
 #: the weights the searching bots (``best``) rate positions with: those tuned by self-play

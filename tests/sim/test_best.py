@@ -57,7 +57,12 @@ def test_budgets_by_name():
     bot = make_bot("mcts:9:d6:c1.4")
     assert isinstance(bot, MonteCarloBot) and (bot.depth, bot.exploration) == (6, 1.4)
     assert make_bot("mcts:9:d0").exploration == 0.2 and make_bot("mcts:9").exploration == 1.4
-    for bad in ("mcts:0ms", "mcts:5:4", "mcts:5:dx", "mcts:ms", "mcts:5:d-1", "mcts:5:c-1", "mcts:5:cx", "mcts:5:d1:d2"):
+    bot = make_bot("mcts:9:d0:t12.5")
+    assert isinstance(bot, MonteCarloBot) and (bot.depth, bot.temperature) == (0, 12.5) and bot.exploration == 0.2
+    assert make_bot("mcts:9:d0").temperature is None
+    bad_names = ("mcts:0ms", "mcts:5:4", "mcts:5:dx", "mcts:ms", "mcts:5:d-1", "mcts:5:c-1", "mcts:5:cx")
+    bad_names += ("mcts:5:d1:d2", "mcts:5:t0", "mcts:5:tx", "mcts:5:t1:t2", "mcts:5:tnan", "mcts:5:tinf", "mcts:5:t-3")
+    for bad in bad_names:
         with pytest.raises(ValueError, match="mcts:<simulations>"):
             make_bot(bad)
     with pytest.raises(ValueError):

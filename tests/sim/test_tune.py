@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
 from fresco_kit.core.interface import load_weights
 from fresco_kit.sim.bots import evaluation
-from fresco_kit.sim.tune import match_share, tune, weights_path
+from fresco_kit.sim.tune import features, fit, log_likelihood, match_share, terms, tune, weights_path
 
 
 def test_a_tiny_study_keeps_the_categories_and_scores_the_defaults_first():
@@ -30,3 +31,51 @@ def test_weights_files_are_read_and_checked(tmp_path):
     with pytest.raises(ValueError, match="weights"):
         load_weights(path)
     assert weights_path("lorenzo").name == "weights.json"
+
+
+def test_the_heuristic_is_the_weighted_sum_of_its_terms():
+    """The fit rests on it: for every game, ``evaluate`` with any weights is the sum of
+    the weights times the terms measured one at a time (:func:`features`)."""
+    from fresco_kit import games
+    from fresco_kit.core import Rng
+
+    for info in games():
+        if info.bots is None:
+            continue
+        keys = terms(info.name)
+        weights = {k: 0.5 + i for i, k in enumerate(keys)}
+        state, rng = info.new_game(info.players(min(info.player_counts)), seed=2).state, Rng(2)
+        for step in range(60):
+            if info.rules.is_over(state):
+                break
+            if step % 15 == 0:
+                for player in info.players(min(info.player_counts)):
+                    f = features(info.name, state, player)
+                    want = info.bots.evaluate(state, player, weights)
+                    assert sum(weights[k] * v for k, v in zip(keys, f)) == pytest.approx(want), info.name
+            state = info.rules.apply_fast(state, info.rules.sample_action(state, rng))
+
+
+def test_the_log_likelihood_is_hand_computed():
+    """Two positions, three players: the softmax of the values over the temperature, the
+    log of the winners' chances averaged (a shared win counts each winner's share)."""
+    rows = [[[2.0, 0.0], [0.0, 0.0], [0.0, 1.0]], [[0.0, 0.0], [1.0, 1.0], [0.0, 0.0]]]
+    results = [[1.0, 0.0, 0.0], [0.0, 0.5, 0.5]]
+    weights, t = [1.0, 2.0], 2.0
+    # values / t: position 1: 1, 0, 1; position 2: 0, 1.5, 0
+    first = math.log(math.e / (2 * math.e + 1))
+    second = 0.5 * math.log(math.exp(1.5) / (math.exp(1.5) + 2)) + 0.5 * math.log(1 / (math.exp(1.5) + 2))
+    assert log_likelihood(rows, results, weights, t) == pytest.approx((first + second) / 2)
+
+
+def test_a_tiny_fit_predicts_the_winners_at_least_as_well_as_the_defaults():
+    """Two kit games' positions, a few trials: the first scoring category stays at 1, the
+    study's best is no worse than the defaults at the same temperature grid's best."""
+    result = fit("lorenzo", trials=5, games=2, seed=11, bots=["kit", "kit", "kit"])
+    _, defaults = evaluation("lorenzo")
+    assert set(result["weights"]) == set(defaults) and result["weights"]["VP during the game"] == 1.0
+    assert result["positions"] > 20 and result["games"] == 2 and result["temperature"] > 0
+    assert result["blind_score"] == pytest.approx(math.log(1 / 3))
+    assert result["score"] <= 0 and result["defaults_score"] <= 0
+    again = fit("lorenzo", trials=5, games=2, seed=11, bots=["kit", "kit", "kit"])
+    assert again == result  # the same arguments, the same study
