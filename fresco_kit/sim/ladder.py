@@ -2,7 +2,8 @@
 
 ``ladder("sixtina", ["random", "kit", "greedy", "mcts:25"], games=300)`` plays every
 line-up of distinct bots (all the ways to choose as many bots as there are seats),
-each rotated through the seats, on the same seeds (so each line-up meets the same
+each rotated through the seats (or, for a head-to-head such as ``["best", "kit", "kit"]``
+on 3 seats, that one line-up's rotations), on the same seeds (so each line-up meets the same
 deals), through :func:`~fresco_kit.sim.runner.simulate`.  Each game's final ranks update
 the bots' ratings with openskill's Plackett–Luce model (a rating ``mu`` and its
 uncertainty ``sigma``; a tie shares the rank), game by game in seed order, then line-up
@@ -64,10 +65,19 @@ class Ladder:
 
 def lineups(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """Every choice of ``seats`` distinct bots, each rotated through the seats: with bots
-    a, b, c and 2 seats: (a, b), (b, a), (a, c), (c, a), (b, c), (c, b).  ``ValueError``
-    with fewer distinct bots than seats, or a bot named twice."""
+    a, b, c and 2 seats: (a, b), (b, a), (a, c), (c, a), (b, c), (c, b).  A head-to-head
+    is one line-up of exactly ``seats`` bots naming a bot more than once (best, kit, kit:
+    ``best`` against two ``kit`` bots): its distinct rotations, (best, kit, kit),
+    (kit, kit, best), (kit, best, kit).  ``ValueError`` with fewer distinct bots than
+    seats, or a bot named twice in a list that is not one line-up."""
+    if len(bots) == seats and len(set(bots)) < len(bots):
+        rotations = [tuple(bots[i:]) + tuple(bots[:i]) for i in range(seats)]
+        return list(dict.fromkeys(rotations))
     if len(set(bots)) != len(bots):
-        raise ValueError(f"name each bot once in a ladder, not {', '.join(bots)}")
+        raise ValueError(
+            f"name each bot once in a ladder, not {', '.join(bots)} "
+            f"(or name one line-up of {seats} seats, e.g. best,kit,kit)"
+        )
     if len(bots) < seats:
         raise ValueError(f"a ladder of {seats}-player games needs at least {seats} bots, not {len(bots)}")
     out = []
@@ -139,9 +149,10 @@ def ladder(
     finished = games_frame.loc[games_frame["finished"], ["lineup", "seed"]]
     players_frame = players_frame.merge(finished, on=["lineup", "seed"])  # a game cut at the cap has no ranks
     decisions = pd.concat(decision_frames, ignore_index=True)
-    ratings = rate(players_frame, list(bots))
+    distinct = list(dict.fromkeys(bots))
+    ratings = rate(players_frame, distinct)
     rows = []
-    for bot in bots:
+    for bot in distinct:
         mine = players_frame[players_frame["bot"] == bot]
         n, wins = len(mine), float(mine["win_share"].sum())
         low, high = wilson(wins, n) if n else (math.nan, math.nan)

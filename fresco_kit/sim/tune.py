@@ -16,7 +16,8 @@ the same study) propose the weights; the game's default weights are trial 0.
   = -1.10 is a blind guess between three players).  The heuristic is linear in its
   weights, so each position's terms are computed once and a trial costs a matrix
   product: thousands of trials are cheap.  The first scoring category stays at 1 (it sets
-  the unit: points), every other term is scaled by a factor from 1/8 to 8 (log scale).
+  the unit: points), every other term is its default weight (1 for a term at 0 by
+  default) times a factor from 1/8 to 8 (log scale).
 - ``match`` plays ``G`` games per trial, a greedy bot with the trial's weights against
   greedy bots with the default weights, its seat rotated, on the same seeds in every
   trial (paired); the score is its mean win share.  The progress terms (the keys of
@@ -173,8 +174,10 @@ def fit(game: str, trials: int, games: int, seed: int = 0, bots: Sequence[str] |
         raise ValueError(f"none of the {games} games from seed {seed} ended within {MAX_ACTIONS} actions")
     x, y = np.asarray(rows), np.asarray(results)
 
+    scale = {k: defaults[k] or 1.0 for k in keys}  # a term at weight 0 by default is searched around 1
+
     def weights_of(params: Mapping[str, float]) -> list[float]:
-        return [defaults[k] * (1.0 if k == fixed else params[k]) for k in keys]
+        return [scale[k] * (1.0 if k == fixed else params[k]) for k in keys]
 
     def objective(trial: Any) -> float:
         params = {k: trial.suggest_float(k, 0.125, 8.0, log=True) for k in keys if k != fixed}
@@ -182,7 +185,7 @@ def fit(game: str, trials: int, games: int, seed: int = 0, bots: Sequence[str] |
         return log_likelihood(x, y, weights_of(params), temperature)
 
     study = _study(seed)
-    study.enqueue_trial({**{k: 1.0 for k in keys if k != fixed}, "temperature": 10.0})
+    study.enqueue_trial({**{k: 1.0 for k in keys if k != fixed}, "temperature": 10.0})  # the defaults' scale
     study.optimize(objective, n_trials=trials)
     best = study.best_params
     return {
