@@ -9,7 +9,16 @@ import pytest
 
 from fresco_kit.core.interface import load_weights
 from fresco_kit.sim.bots import evaluation
-from fresco_kit.sim.tune import features, fit, log_likelihood, match_share, terms, tune, weights_path
+from fresco_kit.sim.tune import (
+    features,
+    fit,
+    log_likelihood,
+    match_share,
+    max_likelihood,
+    terms,
+    tune,
+    weights_path,
+)
 
 
 def test_a_tiny_study_keeps_the_categories_and_scores_the_defaults_first():
@@ -69,13 +78,32 @@ def test_the_log_likelihood_is_hand_computed():
 
 
 def test_a_tiny_fit_predicts_the_winners_at_least_as_well_as_the_defaults():
-    """Two kit games' positions, a few trials: the first scoring category stays at 1, the
-    study's best is no worse than the defaults at the same temperature grid's best."""
-    result = fit("lorenzo", trials=5, games=2, seed=11, bots=["kit", "kit", "kit"])
-    _, defaults = evaluation("lorenzo")
-    assert set(result["weights"]) == set(defaults) and result["weights"]["VP during the game"] == 1.0
+    """Two kit games' positions (1980 Sixtina): the first scoring category stays at 1, the fit's score is
+    its log-likelihood and no worse than the defaults' at their best temperature."""
+    result = fit("sixtina", games=2, seed=11, bots=["kit", "kit", "kit"])
+    _, defaults = evaluation("sixtina")
+    assert set(result["weights"]) == set(defaults) and result["weights"]["During the game"] == 1.0
     assert result["positions"] > 20 and result["games"] == 2 and result["temperature"] > 0
     assert result["blind_score"] == pytest.approx(math.log(1 / 3))
-    assert result["score"] <= 0 and result["defaults_score"] <= 0
-    again = fit("lorenzo", trials=5, games=2, seed=11, bots=["kit", "kit", "kit"])
-    assert again == result  # the same arguments, the same study
+    assert result["defaults_score"] <= result["score"] <= 0
+    assert fit("sixtina", games=2, seed=11, bots=["kit", "kit", "kit"]) == result  # the same arguments, the same fit
+
+
+def test_the_maximum_likelihood_is_found():
+    """On positions drawn from a known model (values 1.0 * a + 0.5 * b over temperature
+    2), the fit recovers the weights and the temperature, and nearby weights do worse."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    rows = rng.normal(0, 3, size=(4000, 3, 2))
+    logits = rows @ np.array([1.0, 0.5]) / 2.0
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    winners = np.array([rng.choice(3, p=q) for q in p])
+    results = np.eye(3)[winners]
+    weights, temperature = max_likelihood(rows, results, fixed=0)
+    assert weights[0] == 1.0 and weights[1] == pytest.approx(0.5, abs=0.05) and temperature == pytest.approx(2, abs=0.2)
+    best = log_likelihood(rows, results, weights, temperature)
+    for dw, dt in ((0.1, 0), (-0.1, 0), (0, 0.3), (0, -0.3)):
+        assert log_likelihood(rows, results, [1.0, weights[1] + dw], temperature + dt) < best
+    with pytest.raises(ValueError, match="first scoring category"):
+        max_likelihood(-rows[:, :, :1], results, fixed=0)
