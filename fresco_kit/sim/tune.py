@@ -44,14 +44,11 @@ from typing import Any
 
 import optuna
 
-from fresco_kit.core import Rng, game_info
+from fresco_kit.core import game_info
 from fresco_kit.core.registry import GAMES
 
+from .base import MAX_ACTIONS, play
 from .bots import GreedyBot, evaluation, make_bot
-
-#: the actions after which a tuning game is cut (a cut game counts as a loss for the tuned
-#: bot in a match, and is left out of a fit: kit and greedy games take 80-400 actions)
-MAX_ACTIONS = 900
 
 #: the file beside a game's bots module that holds its tuned weights
 FILE = "weights.json"
@@ -70,27 +67,6 @@ def weights_path(game: str) -> Path:
     if bots is None:
         raise ValueError(f"{game} has no bots part: no heuristic to tune")
     return Path(str(getattr(bots, "__file__", ""))).with_name(FILE)
-
-
-def play(game: str, seats: Mapping[str, Any], seed: int, keep: bool = False) -> tuple[Any, list[Any]]:
-    """Play game ``seed`` with one bot per player name (``seats``) to the end or
-    :data:`MAX_ACTIONS`; the last state and, with ``keep``, every state a player decided
-    in (the bots share one generator seeded from ``seed``, as in the runner)."""
-    info = game_info(game)
-    rules = info.rules
-    state = info.new_game(list(seats), seed=seed).state
-    rng = Rng(seed * 7919 + 17)
-    apply_fast = getattr(rules, "apply_fast", None)
-    kept = []
-    for _ in range(MAX_ACTIONS):
-        if rules.is_over(state):
-            break
-        if keep:
-            kept.append(state)
-        who = rules.actor(state)[0]
-        action = seats[who].choose(rules, state, who, rng)
-        state = apply_fast(state, action) if apply_fast else rules.apply(state, action)[0]
-    return state, kept
 
 
 def shares(game: str, state: Any, names: Sequence[str]) -> dict[str, float] | None:

@@ -79,3 +79,16 @@ def test_ladder_command_writes_a_csv_that_review_quotes(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["simulate", "lorenzo", "-n", "2", "--ladder", str(tmp_path / "nothing.csv")])
     assert stop.value.code == 2
+
+
+def test_decision_cpu_times_every_decision_of_each_bot(capsys):
+    """Two games, the line-up rotated: every decision of each bot is timed, once."""
+    from fresco_kit.sim.ladder import decision_cpu
+    from fresco_kit.sim.ladder import main as cpu_main
+
+    table = decision_cpu("lorenzo", ["kit", "random", "random"], 2, seed=5).set_index("bot")
+    assert sorted(table.index) == ["kit", "random"]
+    assert table.loc["kit", "decisions"] > 0 and table.loc["random", "decisions"] > table.loc["kit", "decisions"]
+    assert ((table["ms_p95"] >= table["ms_median"]) & (table["ms_median"] >= 0)).all()
+    assert cpu_main(["lorenzo", "--bots", "kit,random", "-n", "1"]) == 0
+    assert "CPU ms a decision" in capsys.readouterr().out
