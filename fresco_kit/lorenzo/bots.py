@@ -151,4 +151,4 @@ SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name(
 #: with 3 players, its seat rotated over seeds 0..N-1, win share with Wilson 95% intervals:
 #: vs two kit bots 0.975 [0.950, 0.988] of 283 games, vs two greedy 0.413 [0.354, 0.474] of 252;
 #: 35-37 ms median, 74-76 ms 95th percentile of CPU a decision
-BEST = "mcts:30:d6:c1.4"
+BEST = "mcts:30:d0"
