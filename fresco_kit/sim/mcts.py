@@ -36,8 +36,9 @@ one determinization), the game's own random player's proposals joining them and 
 first among equals (a Fresco plan changes nothing at once, so the heuristic cannot
 rank plans: ``mcts:50:d6:c1.4`` trying the kit's plans first won 0.84 of 45 games
 against two kit bots, seeds 300,000+, trying plans in a random order 0.35 of 85, seeds
-0-84): the search refines greedy's few best moves with lookahead.  The root's legal actions are listed once a decision (they depend on
-nothing the player cannot see, so they are the same in every determinization).
+0-84): the search refines greedy's few best moves with lookahead.  The root's legal
+actions are listed once a decision (they depend on nothing the player cannot see, so
+they are the same in every determinization).
 
 The heuristic's weights are the game's ``SEARCH_WEIGHTS`` (fitted to self-play winners
 by :mod:`fresco_kit.sim.tune`, kept in its ``weights.json``) unless ``weights`` are
