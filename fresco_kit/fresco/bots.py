@@ -387,4 +387,4 @@ SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name(
 #: with 3 players, its seat rotated over seeds 0..N-1, win share with Wilson 95% intervals:
 #: vs two kit bots 0.353 [0.260, 0.459] of 85 games, vs two greedy 0.681 [0.538, 0.796] of 47;
 #: 37 ms median, 79-88 ms 95th percentile of CPU a decision
-BEST = "mcts:50:d6:c1.4"
+BEST = "mcts:35:d24:c1.4"

@@ -184,9 +184,14 @@ def determinizer(view: Record) -> Callable[[Rng], State]:
 #: place for each technique), ``"placed"`` (per own material on a fresco still being
 #: restored: what a restoration turns the hand's progress into, before the fresco scores),
 #: ``"materials"`` (per material in the play area, up to
-#: :data:`MATERIALS_WANTED`: a restoration takes one or more) and ``"full hand"`` (1 when
+#: :data:`MATERIALS_WANTED`: a restoration takes one or more), ``"full hand"`` (1 when
 #: the hand is at the limit, where drawing draws nothing: without it a full hand of
-#: useless cards was never discarded and all-greedy games stalled to the action cap)
+#: useless cards was never discarded and all-greedy games stalled to the action cap),
+#: ``"reach"`` (per point the player would score from the frescoes being restored if each
+#: were completed now, times the share of its techniques restored) and ``"zone"`` (per
+#: fresco being restored that the player alone leads, times that share: the zone icon).
+#: The greedy bots play these defaults; ``best`` plays the weights tuned by self-play
+#: (``weights.json``: ``"reach"`` weighs about 0.8 there, ``"zone"`` about -3)
 WEIGHTS: dict[str, float] = {
     "During the game": 1.0,
     "Objectives": 1.0,
@@ -211,8 +216,8 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
     sheet (points scored, objectives, the share of frescoes in progress, prudent
     restorations and leftovers) weighted per category, plus the progress terms of
     :data:`WEIGHTS` (useful cards, how near the hand comes to each free technique's
-    requirement, materials ready, a full hand); ``weights`` overrides
-    :data:`WEIGHTS` by key."""
+    requirement, materials ready, a full hand, the points in reach on the frescoes being
+    restored); ``weights`` overrides :data:`WEIGHTS` by key."""
     w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
     row = final_scores(state).rows[player]
     seat = state.names.index(player)
