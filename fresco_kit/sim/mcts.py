@@ -159,8 +159,10 @@ def leaf_rewards(
     the softmax ``exp(v / T) / sum(exp(v' / T))`` over the players (a share of the
     victory, as the game's end gives).  Without one, ``1 / (1 + exp(-d / t))`` with ``d``
     the player's value minus the best other player's and ``t`` a tenth of the largest
-    absolute value plus one (so a lead of a tenth of the scale gives about 0.73).  The
-    game's end is scored by :func:`rewards`."""
+    absolute value plus one (so a lead of a tenth of the scale gives about 0.73): in
+    1980 Sixtina, ``mcts:50:d0`` with the tuned weights won 0.80 of 60 games against two
+    greedy bots with it and 0.68 with the fitted temperature (8), on the same seeds, so
+    ``best`` keeps the lead.  The game's end is scored by :func:`rewards`."""
     names = list(state.names)
     values = {p: evaluate(state, p, weights) for p in names}
     if temperature is not None:
