@@ -16,6 +16,7 @@ from typing import Any
 from fresco_kit.core import Record, Rng, assign
 from fresco_kit.core.interface import load_weights
 
+from . import completion
 from .actions import PREPARE, acquire_of, restore_of
 from .codes import (
     CARD_TECH,
@@ -30,7 +31,6 @@ from .codes import (
     VISIBLE,
     D,
 )
-from .completion import completion_result
 from .consistency import state_from_dict
 from .data import TECHNIQUES
 from .decisions import decision_options
@@ -261,7 +261,7 @@ def _in_reach(state: State, player: str, reach: float, zone: float) -> float:
         filled = sum(1 for code in spaces if code != EMPTY)
         if not filled:
             continue
-        result = completion_result(state, place)
+        result = completion.completion_result(state, place)
         progress = filled / len(spaces)
         value += progress * (reach * result.awards.get(player, 0) + zone * (result.top == player))
     return value
