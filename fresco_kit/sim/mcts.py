@@ -379,8 +379,8 @@ class MonteCarloBot(Bot):
         rng: Rng,
         leaf: tuple[Callable[..., float], Mapping[str, float] | None] | None,
         key: Callable[[Any], str],
-        prior: Sequence[Hashable] = (),
-        root_legal: tuple[list[Any], dict[Hashable, int]] | None = None,
+        prior: Sequence[Hashable],
+        root_legal: tuple[list[Any], dict[Hashable, int]],
     ) -> None:
         """One selection, expansion, playout and back-up on the determinization ``s``
         (``leaf``: the heuristic and weights that rate a playout cut at ``depth``;
@@ -390,10 +390,10 @@ class MonteCarloBot(Bot):
         apply_fast = getattr(rules, "apply_fast", None)
         node, path = root, []  # path: (child node, the player who moved into it)
         while not rules.is_over(s):
-            if node is root and root_legal is not None:
+            if node is root:
                 mover, (actions, index) = player, root_legal
             else:
-                mover = player if node is root else rules.actor(s)[0]
+                mover = rules.actor(s)[0]
                 actions = rules.legal_actions(s, player=mover)
                 if not actions:
                     break
