@@ -40,7 +40,7 @@ from .actions import (
     parse_action,
     upgrade_action,
 )
-from .bots import determinize, sample_action
+from .bots import determinize, determinizer, sample_action
 from .consistency import invariants, load_state, problems
 from .flow import AWAITING, FLOW, awaiting, counters, phase
 from .flow import advance as advance_flow
@@ -95,6 +95,7 @@ __all__ = [
     "checks",
     "counters",
     "determinize",
+    "determinizer",
     "invariants",
     "is_over",
     "legal_actions",

@@ -18,7 +18,7 @@ from fresco_kit.core import Action, Rng
 from fresco_kit.core.interface import load_weights
 
 from .actions import Choose, Forfeit
-from .data import SPACES, load
+from .data import SPACES, load, load_for
 from .effects import action_modifier, member_value, servants_per_plus
 from .final import final_scores
 from .placement import choice, extra_targets, fits, legal_actions, legal_answers, placement, reasons
@@ -97,9 +97,13 @@ def _sample_choices(state: State) -> list[Choose]:
 #: weights of :func:`evaluate`: the score sheet's categories (provisional end values of the
 #: card collections, military rank, resources, excommunications, VP so far) and the progress
 #: terms ``"goods"`` (per wood, stone, servant or coin: they pay for cards and placements),
-#: ``"faith points"`` (per faith point: protection from excommunication, VP at the Vatican)
-#: and ``"military points"`` (per military point, toward the territory requirements and the
-#: ranking)
+#: ``"faith points"`` (per faith point: protection from excommunication, VP at the Vatican),
+#: ``"military points"`` (per military point, toward the territory requirements and the
+#: ranking), ``"goods left"`` (per good times the share of the game's rounds still to play:
+#: early goods buy cards, late ones only count a fifth of a VP each), ``"faith track"`` (the
+#: VP the faith track shows for the faith held: what supporting the Church at the Vatican
+#: report, or the last report, would score) and ``"cards"`` (per development card held:
+#: what its permanent effect will still yield)
 WEIGHTS: dict[str, float] = {
     "VP during the game": 1.0,
     "Territories": 1.0,
@@ -111,20 +115,33 @@ WEIGHTS: dict[str, float] = {
     "goods": 0.2,
     "faith points": 0.3,
     "military points": 0.1,
+    "goods left": 0.0,
+    "faith track": 0.0,
+    "cards": 0.0,
 }
 _CATEGORIES = tuple(WEIGHTS)[:7]
+#: the rounds of a game (3 periods of 2 rounds)
+ROUNDS = 6
 
 
 def evaluate(state: State, player: str, weights: Mapping[str, float] | None = None) -> float:
     """How good ``state`` looks for ``player`` (a greedy bot's heuristic): the provisional
     score sheet weighted per category, plus the goods, faith and military held (progress
-    toward scoring); ``weights`` overrides :data:`WEIGHTS` by key."""
+    toward scoring), the goods again by the share of rounds left, the faith track's VP and
+    the cards held; ``weights`` overrides :data:`WEIGHTS` by key."""
     w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
     row = final_scores(state).rows[player]
-    res = state.player(player).res
+    p = state.player(player)
+    res = p.res
     value = sum(w[c] * row.get(c, 0) for c in _CATEGORIES)
-    value += w["goods"] * (res["wood"] + res["stone"] + res["servants"] + res["coins"])
-    return value + w["faith points"] * res["faith"] + w["military points"] * res["military"]
+    goods = res["wood"] + res["stone"] + res["servants"] + res["coins"]
+    value += w["goods"] * goods + w["faith points"] * res["faith"] + w["military points"] * res["military"]
+    if state.phase == "over":
+        return value
+    left = (ROUNDS + 1 - state.round) / ROUNDS
+    faith_vp = load_for(state.data).faith_vp
+    value += w["goods left"] * goods * left + w["faith track"] * faith_vp[min(res["faith"], len(faith_vp) - 1)]
+    return value + w["cards"] * sum(len(cards) for cards in p.cards.values())
 
 
 #: the weights the searching bots (``best``) rate positions with: those tuned by self-play
@@ -136,4 +153,4 @@ SEARCH_WEIGHTS: dict[str, float] | None = load_weights(Path(__file__).with_name(
 #: with 3 players, its seat rotated over seeds 0..N-1, win share with Wilson 95% intervals:
 #: vs two kit bots 0.975 [0.950, 0.988] of 283 games, vs two greedy 0.413 [0.354, 0.474] of 252;
 #: 35-37 ms median, 74-76 ms 95th percentile of CPU a decision
-BEST = "mcts:30:d6:c1.4"
+BEST = "mcts:30:d0"

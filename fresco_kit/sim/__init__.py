@@ -4,10 +4,15 @@
   own sampler), ``greedy`` (one-step lookahead on the game's ``evaluate``),
   ``persona:<category>`` (greedy leaning on one scoring category), ``mcts:<budget>``
   (:mod:`.mcts`, e.g. ``mcts:50:d6``: 50 simulations, playouts cut after 6 actions and
-  rated by the heuristic; ``mcts:50ms``: 50 ms of CPU a decision) and ``best`` (each
+  rated by the heuristic, ``:c1.4`` its exploration constant, ``:t8`` the heuristic's
+  values read as chances to win at temperature 8; ``mcts:50ms``: 50 ms of CPU a decision) and ``best`` (each
   game's strongest, named by its bots part);
-- :mod:`.tune`: ``python -m fresco_kit.sim.tune GAME --write`` tunes a game's heuristic
-  weights by self-play with Optuna and keeps them in the game's ``weights.json``;
+- :mod:`.tune`: ``python -m fresco_kit.sim.tune GAME --write`` fits a game's heuristic
+  weights to the winners of self-play games (or runs an Optuna study of matches) and
+  keeps them in the game's ``weights.json``, which ``best`` plays with;
+- :mod:`.ladder`: openskill ratings of bots on rotated seats, head-to-heads (``best``
+  against two ``kit`` bots: the line-up ``best,kit,kit``) and each bot's CPU time a
+  decision;
 - :mod:`.runner`: :func:`.runner.simulate`, seeded games on all cores or on Dask, as pandas
   frames (games, players, optionally decisions and rules);
 - :mod:`.metrics`: Wilson intervals, a chi-square test of seat balance, paired differences,

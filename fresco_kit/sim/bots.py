@@ -29,6 +29,7 @@ nothing hidden from it) or ``state.view(player)``; never at other players' hidde
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -214,27 +215,33 @@ BOTS: dict[str, type[Bot]] = {
     cls.name: cls for cls in (RandomBot, KitRandomBot, GreedyBot, TunedBot, MonteCarloBot, BestBot)
 }
 
-_MCTS_FORM = "mcts:<simulations>[:d<depth>][:c<exploration>] or mcts:<milliseconds>ms[:d<depth>][:c<exploration>]"
+_MCTS_FORM = (
+    "mcts:<simulations>[:d<depth>][:c<exploration>][:t<temperature>] or "
+    "mcts:<milliseconds>ms[:d<depth>][:c<exploration>][:t<temperature>]"
+)
 
 
 def _mcts(name: str) -> MonteCarloBot:
-    """The :class:`MonteCarloBot` named ``mcts:<budget>[:d<depth>][:c<exploration>]``:
+    """The :class:`MonteCarloBot` named ``mcts:<budget>[:d<depth>][:c<exploration>][:t<temperature>]``:
     ``<budget>`` a number of simulations (``mcts:200``, reproducible) or of milliseconds of
     CPU time a decision (``mcts:50ms``); ``d<depth>`` cuts the playouts after that many
     actions and rates the position with the game's heuristic (``mcts:200:d8``);
-    ``c<exploration>`` sets the UCB1 constant (``mcts:50:d6:c1.4``)."""
+    ``c<exploration>`` sets the UCB1 constant (``mcts:50:d6:c1.4``); ``t<temperature>``
+    rates a cut position by the players' chances to win, a softmax of their heuristic
+    values over the temperature (``mcts:50:d0:t12``)."""
     budget, *rest = name.partition(":")[2].split(":")
     bad = ValueError(f"bot {name!r}: write {_MCTS_FORM}, whole numbers >= 1 (depth >= 0), e.g. mcts:20")
     kwargs: dict[str, Any] = {}
     for part in rest:
         if part.startswith("d") and part[1:].isdigit() and "depth" not in kwargs:
             kwargs["depth"] = int(part[1:])
-        elif part.startswith("c") and "exploration" not in kwargs:
+        elif part[:1] in ("c", "t") and {"c": "exploration", "t": "temperature"}[part[0]] not in kwargs:
+            key = {"c": "exploration", "t": "temperature"}[part[0]]
             try:
-                kwargs["exploration"] = float(part[1:])
+                kwargs[key] = float(part[1:])
             except ValueError:
                 raise bad from None
-            if not kwargs["exploration"] >= 0:
+            if not (0 <= kwargs[key] < math.inf) or (key == "temperature" and kwargs[key] == 0):
                 raise bad
         else:
             raise bad

@@ -2,7 +2,8 @@
 
 ``ladder("sixtina", ["random", "kit", "greedy", "mcts:25"], games=300)`` plays every
 line-up of distinct bots (all the ways to choose as many bots as there are seats),
-each rotated through the seats, on the same seeds (so each line-up meets the same
+each rotated through the seats (or, for a head-to-head such as ``["best", "kit", "kit"]``
+on 3 seats, that one line-up's rotations), on the same seeds (so each line-up meets the same
 deals), through :func:`~fresco_kit.sim.runner.simulate`.  Each game's final ranks update
 the bots' ratings with openskill's Plackett–Luce model (a rating ``mu`` and its
 uncertainty ``sigma``; a tie shares the rank), game by game in seed order, then line-up
@@ -20,14 +21,18 @@ players' own.  The command ``fresco-kit ladder`` prints the table and writes it 
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fresco_kit.core import game_info
 
+from .base import play
+from .bots import make_bot
 from .metrics import wilson
 from .runner import check_study, simulate
 
@@ -64,10 +69,19 @@ class Ladder:
 
 def lineups(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """Every choice of ``seats`` distinct bots, each rotated through the seats: with bots
-    a, b, c and 2 seats: (a, b), (b, a), (a, c), (c, a), (b, c), (c, b).  ``ValueError``
-    with fewer distinct bots than seats, or a bot named twice."""
+    a, b, c and 2 seats: (a, b), (b, a), (a, c), (c, a), (b, c), (c, b).  A head-to-head
+    is one line-up of exactly ``seats`` bots naming a bot more than once (best, kit, kit:
+    ``best`` against two ``kit`` bots): its distinct rotations, (best, kit, kit),
+    (kit, kit, best), (kit, best, kit).  ``ValueError`` with fewer distinct bots than
+    seats, or a bot named twice in a list that is not one line-up."""
+    if len(bots) == seats and len(set(bots)) < len(bots):
+        rotations = [tuple(bots[i:]) + tuple(bots[:i]) for i in range(seats)]
+        return list(dict.fromkeys(rotations))
     if len(set(bots)) != len(bots):
-        raise ValueError(f"name each bot once in a ladder, not {', '.join(bots)}")
+        raise ValueError(
+            f"name each bot once in a ladder, not {', '.join(bots)} "
+            f"(or name one line-up of {seats} seats, e.g. best,kit,kit)"
+        )
     if len(bots) < seats:
         raise ValueError(f"a ladder of {seats}-player games needs at least {seats} bots, not {len(bots)}")
     out = []
@@ -139,9 +153,10 @@ def ladder(
     finished = games_frame.loc[games_frame["finished"], ["lineup", "seed"]]
     players_frame = players_frame.merge(finished, on=["lineup", "seed"])  # a game cut at the cap has no ranks
     decisions = pd.concat(decision_frames, ignore_index=True)
-    ratings = rate(players_frame, list(bots))
+    distinct = list(dict.fromkeys(bots))
+    ratings = rate(players_frame, distinct)
     rows = []
-    for bot in bots:
+    for bot in distinct:
         mine = players_frame[players_frame["bot"] == bot]
         n, wins = len(mine), float(mine["win_share"].sum())
         low, high = wilson(wins, n) if n else (math.nan, math.nan)
@@ -184,3 +199,52 @@ def table_lines(result: Ladder) -> list[str]:
             f"   {r.low:.3f} - {r.high:.3f}{r.mean_rank:>7.2f}{r.ms_median:>9.2f}{r.ms_p95:>9.2f}"
         )
     return lines
+
+
+def decision_cpu(game: str, bots: Sequence[str], games: int, seed: int = 0) -> Any:
+    """Each bot's CPU time a decision on one core: ``games`` games of ``game`` between
+    ``bots`` (one per seat, the line-up rotated by a seat each game), from seed ``seed``,
+    played in this process and timed with ``time.process_time`` (the ladder's times are
+    wall-clock, which other jobs on a busy machine lengthen).  A frame with a row per bot:
+    ``decisions`` (forced moves included, as the runner counts them), ``ms_median``,
+    ``ms_p95`` and ``ms_mean``."""
+    import pandas as pd
+
+    names = game_info(game).players(len(bots))
+    spent: dict[str, list[float]] = {bot: [] for bot in bots}
+    for k in range(games):
+        lineup = list(bots[k % len(bots) :]) + list(bots[: k % len(bots)])
+        cpu: dict[str, list[float]] = {}
+        play(game, {n: make_bot(b) for n, b in zip(names, lineup)}, seed + k, cpu=cpu)
+        for name, bot in zip(names, lineup):
+            spent[bot] += cpu.get(name, [])
+    rows = [
+        {
+            "bot": bot,
+            "decisions": len(ms),
+            "ms_median": _percentile(ms, 0.5),
+            "ms_p95": _percentile(ms, 0.95),
+            "ms_mean": sum(ms) / len(ms) if ms else math.nan,
+        }
+        for bot, ms in ((bot, [1000 * t for t in spent[bot]]) for bot in dict.fromkeys(bots))
+    ]
+    return pd.DataFrame(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m fresco_kit.sim.ladder GAME --bots B1,B2,... -n N [--seed S]``: each
+    bot's CPU time a decision (:func:`decision_cpu`) as a table."""
+    parser = argparse.ArgumentParser(prog="python -m fresco_kit.sim.ladder", description=main.__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--bots", required=True, help="one bot per seat, e.g. best,greedy,greedy")
+    parser.add_argument("-n", type=int, default=30, help="games (default 30)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    table = decision_cpu(args.game, args.bots.split(","), args.n, args.seed)
+    print(f"{game_info(args.game).title}: CPU ms a decision, {args.n} games of {args.bots}, seeds {args.seed}+")
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.2f}"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

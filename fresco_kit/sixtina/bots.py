@@ -17,6 +17,7 @@ from fresco_kit.core import Record, Rng, assign
 from fresco_kit.core.forms import from_saved
 from fresco_kit.core.interface import load_weights
 
+from . import completion
 from .actions import PREPARE, acquire_of, restore_of
 from .codes import (
     CARD_TECH,
@@ -187,9 +188,14 @@ def determinizer(view: Record) -> Callable[[Rng], State]:
 #: place for each technique), ``"placed"`` (per own material on a fresco still being
 #: restored: what a restoration turns the hand's progress into, before the fresco scores),
 #: ``"materials"`` (per material in the play area, up to
-#: :data:`MATERIALS_WANTED`: a restoration takes one or more) and ``"full hand"`` (1 when
+#: :data:`MATERIALS_WANTED`: a restoration takes one or more), ``"full hand"`` (1 when
 #: the hand is at the limit, where drawing draws nothing: without it a full hand of
-#: useless cards was never discarded and all-greedy games stalled to the action cap)
+#: useless cards was never discarded and all-greedy games stalled to the action cap),
+#: ``"reach"`` (per point the player would score from the frescoes being restored if each
+#: were completed now, times the share of its techniques restored) and ``"zone"`` (per
+#: fresco being restored that the player alone leads, times that share: the zone icon).
+#: The greedy bots play these defaults; ``best`` plays the weights tuned by self-play
+#: (``weights.json``: ``"reach"`` weighs about 0.8 there, ``"zone"`` about -3)
 WEIGHTS: dict[str, float] = {
     "During the game": 1.0,
     "Objectives": 1.0,
@@ -201,6 +207,8 @@ WEIGHTS: dict[str, float] = {
     "placed": 5.0,
     "materials": 0.5,
     "full hand": -1.0,
+    "reach": 0.0,
+    "zone": 0.0,
 }
 _CATEGORIES = tuple(WEIGHTS)[:5]
 #: the materials in the play area :func:`evaluate` counts (more wait idle)
@@ -212,8 +220,8 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
     sheet (points scored, objectives, the share of frescoes in progress, prudent
     restorations and leftovers) weighted per category, plus the progress terms of
     :data:`WEIGHTS` (useful cards, how near the hand comes to each free technique's
-    requirement, materials ready, a full hand); ``weights`` overrides
-    :data:`WEIGHTS` by key."""
+    requirement, materials ready, a full hand, the points in reach on the frescoes being
+    restored); ``weights`` overrides :data:`WEIGHTS` by key."""
     w = WEIGHTS if weights is None else {**WEIGHTS, **weights}
     row = final_scores(state).rows[player]
     seat = state.names.index(player)
@@ -239,7 +247,28 @@ def evaluate(state: State, player: str, weights: Mapping[str, float] | None = No
         if code != EMPTY and (code & 7) == seat
     )
     value += w["placed"] * placed + w["materials"] * min(state.play[seat], MATERIALS_WANTED)
+    if w["reach"] or w["zone"]:
+        value += _in_reach(state, player, w["reach"], w["zone"])
     return value + w["full hand"] * (len(hand) >= HAND_LIMIT)
+
+
+def _in_reach(state: State, player: str, reach: float, zone: float) -> float:
+    """The points of the frescoes being restored that ``player`` would score if each were
+    completed now (Completing the Restoration, steps 1-3: ranks by contribution), times
+    ``reach``, plus ``zone`` for each where ``player`` alone leads (step 4: the zone
+    icon, which counts toward the final contribution and the objectives), each scaled by
+    the share of the fresco's techniques already restored (how near it is to scoring)."""
+    value = 0.0
+    for place, (status, spaces) in enumerate(zip(state.status, state.spaces)):
+        if status != VISIBLE:
+            continue
+        filled = sum(1 for code in spaces if code != EMPTY)
+        if not filled:
+            continue
+        result = completion.completion_result(state, place)
+        progress = filled / len(spaces)
+        value += progress * (reach * result.awards.get(player, 0) + zone * (result.top == player))
+    return value
 
 
 #: the weights the searching bots (``best``) rate positions with: those tuned by self-play

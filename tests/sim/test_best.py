@@ -57,7 +57,12 @@ def test_budgets_by_name():
     bot = make_bot("mcts:9:d6:c1.4")
     assert isinstance(bot, MonteCarloBot) and (bot.depth, bot.exploration) == (6, 1.4)
     assert make_bot("mcts:9:d0").exploration == 0.2 and make_bot("mcts:9").exploration == 1.4
-    for bad in ("mcts:0ms", "mcts:5:4", "mcts:5:dx", "mcts:ms", "mcts:5:d-1", "mcts:5:c-1", "mcts:5:cx", "mcts:5:d1:d2"):
+    bot = make_bot("mcts:9:d0:t12.5")
+    assert isinstance(bot, MonteCarloBot) and (bot.depth, bot.temperature) == (0, 12.5) and bot.exploration == 0.2
+    assert make_bot("mcts:9:d0").temperature is None
+    bad_names = ("mcts:0ms", "mcts:5:4", "mcts:5:dx", "mcts:ms", "mcts:5:d-1", "mcts:5:c-1", "mcts:5:cx")
+    bad_names += ("mcts:5:d1:d2", "mcts:5:t0", "mcts:5:tx", "mcts:5:t1:t2", "mcts:5:tnan", "mcts:5:tinf", "mcts:5:t-3")
+    for bad in bad_names:
         with pytest.raises(ValueError, match="mcts:<simulations>"):
             make_bot(bad)
     with pytest.raises(ValueError):
@@ -89,3 +94,24 @@ def test_leaf_rewards_favour_the_leader_and_stay_between_0_and_1():
     assert [out[p] for p in ordered] == sorted(out.values())
     assert out[ordered[-1]] > 0.5 > out[ordered[0]]
     assert info.name == "lorenzo"
+
+
+@pytest.mark.parametrize("game", ["sixtina", "fresco", "lorenzo"])
+def test_best_gives_the_same_frames_on_one_worker_two_and_dask(game):
+    """``best`` (an iteration budget, the tuned weights read in every worker) plays the
+    same games in this process, on two worker processes and on a Dask cluster of worker
+    processes: same seeds, same frames."""
+    pytest.importorskip("dask.distributed")
+    import pandas.testing as pdt
+
+    from fresco_kit.sim.runner import simulate
+
+    seats = ["best", "kit", "greedy"]
+    study = {"seed": 7, "max_actions": 40, "progress": False}
+    one = simulate(game, seats, 2, workers=1, **study)
+    two = simulate(game, seats, 2, workers=2, **study)
+    dask = simulate(game, seats, 2, workers=2, backend="dask", **study)
+    for other in (two, dask):
+        pdt.assert_frame_equal(one.games, other.games)
+        pdt.assert_frame_equal(one.players, other.players)
+    assert one.missing.empty and list(one.games["seed"]) == [7, 8]

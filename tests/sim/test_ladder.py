@@ -19,6 +19,20 @@ def test_lineups_choose_distinct_bots_and_rotate_them():
         lineups(["a", "a", "b"], 2)
 
 
+def test_a_head_to_head_is_one_line_up_rotated():
+    """A bot named twice in a line-up of exactly the seats: that line-up, rotated."""
+    assert lineups(["best", "kit", "kit"], 3) == [("best", "kit", "kit"), ("kit", "kit", "best"), ("kit", "best", "kit")]
+    assert lineups(["a", "a"], 2) == [("a", "a")]
+    with pytest.raises(ValueError, match="once"):
+        lineups(["best", "kit", "kit"], 4)
+    result = ladder("lorenzo", ["kit", "random", "random"], 6, players=3, workers=1)
+    table = result.table.set_index("bot")
+    assert sorted(table.index) == ["kit", "random"]
+    assert table.loc["kit", "games"] == 6 and table.loc["random", "games"] == 12  # two random seats a game
+    assert table["wins"].sum() == pytest.approx(6) and table.loc["kit", "fair"] == pytest.approx(1 / 3)
+    assert sorted(result.players.loc[result.players["bot"] == "kit", "seat"]) == [0, 0, 1, 1, 2, 2]
+
+
 def test_ratings_follow_openskill_game_by_game():
     from openskill.models import PlackettLuce
 
@@ -65,3 +79,16 @@ def test_ladder_command_writes_a_csv_that_review_quotes(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["simulate", "lorenzo", "-n", "2", "--ladder", str(tmp_path / "nothing.csv")])
     assert stop.value.code == 2
+
+
+def test_decision_cpu_times_every_decision_of_each_bot(capsys):
+    """Two games, the line-up rotated: every decision of each bot is timed, once."""
+    from fresco_kit.sim.ladder import decision_cpu
+    from fresco_kit.sim.ladder import main as cpu_main
+
+    table = decision_cpu("lorenzo", ["kit", "random", "random"], 2, seed=5).set_index("bot")
+    assert sorted(table.index) == ["kit", "random"]
+    assert table.loc["kit", "decisions"] > 0 and table.loc["random", "decisions"] > table.loc["kit", "decisions"]
+    assert ((table["ms_p95"] >= table["ms_median"]) & (table["ms_median"] >= 0)).all()
+    assert cpu_main(["lorenzo", "--bots", "kit,random", "-n", "1"]) == 0
+    assert "CPU ms a decision" in capsys.readouterr().out

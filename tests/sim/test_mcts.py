@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+
 import pytest
 
 from fresco_kit import games
 from fresco_kit.core import Rng, game_info
 from fresco_kit.sim.bots import KitRandomBot
-from fresco_kit.sim.mcts import MonteCarloBot, rewards
+from fresco_kit.sim.mcts import PROPOSALS, MonteCarloBot, edge, game_evaluation, leaf_rewards, rewards
 from fresco_kit.sim.metrics import wilson
 from tests.games import apply_fast
 
@@ -123,3 +126,62 @@ def test_it_beats_the_kits_random_player_at_lorenzo():
         wins += 1 / len(winners) if me in winners else 0.0
     low, _ = wilson(wins, n)
     assert low > 0.5, f"{wins}/{n} wins"
+
+
+@pytest.mark.parametrize("info", [i for i in games() if hasattr(i.rules, "determinizer")], ids=lambda i: i.name)
+def test_a_fast_determinizer_draws_what_determinize_draws(info):
+    """Every game's optional ``determinizer(view)`` gives, for each generator, the state
+    ``determinize`` gives (and a sound one, behind the same view), over a random game."""
+    rules = info.rules
+    for n in sorted({min(info.player_counts), max(info.player_counts)}):
+        state, rng, checked = info.new_game(info.players(n), seed=n).state, Rng(5), 0
+        for i in range(600):
+            if rules.is_over(state):
+                break
+            if i % 11 == 0:
+                player = rules.actor(state)[0]
+                view = state.view(player)
+                draw = rules.determinizer(view)
+                for k in range(2):
+                    fast, slow = draw(Rng(k)), rules.determinize(view, Rng(k))
+                    assert fast.to_dict() == slow.to_dict() and fast.view(player) == view
+                    assert not rules.invariants(fast)
+                    checked += 1
+            state = rules.apply_fast(state, rules.sample_action(state, rng))
+        assert checked > 10
+
+
+def test_the_root_tries_the_games_own_proposal_first_when_the_heuristic_ties():
+    """A Fresco plan changes nothing at once, so the heuristic rates every plan alike: the
+    root's order of expansion starts with the plan the game's own player proposes most."""
+    info = game_info("fresco")
+    rules = info.rules
+    state, rng = info.new_game(info.players(3), seed=6).state, Rng(6)
+    while state.phase != "plan":
+        state = rules.apply_fast(state, rules.sample_action(state, rng))
+    me = rules.actor(state)[0]
+    world = rules.determinize(state.view(me), Rng(1))
+    evaluate, weights = game_evaluation("fresco")
+    order = MonteCarloBot._prior(rules, world, me, Rng(2), (evaluate, weights))
+    proposals = Counter()
+    replay = Rng(2)
+    for _ in range(PROPOSALS):
+        proposals[edge(rules.sample_action(world, replay))] += 1
+    assert order[0] == proposals.most_common(1)[0][0]
+    assert {evaluate(rules.apply_fast(world, a), me, weights) for a in order[:5]} == {evaluate(world, me, weights)}
+    assert len(order) == len(set(order)) > PROPOSALS
+
+
+def test_a_temperature_turns_the_values_at_a_cut_into_chances_to_win():
+    """With a temperature, the leaf rewards are the softmax of the heuristic values over it
+    (hand-computed), and they sum to one like the win shares at a game's end."""
+    rules, state = _midgame("lorenzo", steps=20)
+    names = list(state.names)
+    value = {p: 10.0 * i for i, p in enumerate(names)}
+    out = leaf_rewards(rules, state, lambda s, p, w: value[p], None, temperature=10.0)
+    total = sum(math.exp(i) for i in range(len(names)))
+    for i, p in enumerate(names):
+        assert out[p] == pytest.approx(math.exp(i) / total)
+    assert sum(out.values()) == pytest.approx(1)
+    with pytest.raises(ValueError, match="temperature"):
+        MonteCarloBot(temperature=0)
