@@ -42,7 +42,7 @@ from typing import Any
 
 from fresco_kit.core import Game, GameInfo, GameParts, Option
 
-from .readings import SWITCHES
+from .switches import SWITCHES
 
 PLAYER_COUNTS = (2, 3, 4)
 __all__ = ["INFO", "PLAYER_COUNTS", "new_game"]

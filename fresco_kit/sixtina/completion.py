@@ -20,11 +20,11 @@ from fresco_kit.core.text import Msg, plural
 from . import gianluigi, names
 from .codes import COVERED, EMPTY, EXCELLENT, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
 from .pending import GianluigiDecision, RevealDecision
-from .readings import setting
 from .refs import RULES
 from .restoration import sheet_reward_in_place
 from .scoring import fresco_points
 from .state import State
+from .switches import setting
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,9 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
     points = fresco_points(base, excellent, prudent)
     ranked = contributors(state, place)
     toward_zero = setting(state, "negative_shares") == "toward zero"
-    awards = contribution_awards({c.colour: c.key for c in ranked}, points, half=half, toward_zero=toward_zero)
+    halve_first = half and setting(state, "last_fresco_halving") == "halve then split"
+    keys = {c.colour: c.key for c in ranked}
+    awards = contribution_awards(keys, points, half=half, toward_zero=toward_zero, halve_first=halve_first)
     top = None
     if ranked and (len(ranked) == 1 or ranked[0].key != ranked[1].key):
         top = ranked[0].colour
@@ -127,14 +129,23 @@ def completion_result(state: State, place: int | str, half: bool = False) -> Com
 
 
 def contribution_awards(
-    keys: dict[str, int], points: tuple[int, int, int], half: bool = False, toward_zero: bool = False
+    keys: dict[str, int],
+    points: tuple[int, int, int],
+    half: bool = False,
+    toward_zero: bool = False,
+    halve_first: bool = False,
 ) -> dict[str, int]:
     """Fresco scoring (3. Scoring): top three contributors by ``keys`` score ``points``.
 
     Tied keys share, rounded down (``award_by_rank``).  With ``half`` (the last,
-    incomplete fresco at the end of the game) each award is halved, rounded down.
+    incomplete fresco at the end of the game, end.last_half) each award is halved, rounded
+    down; with ``halve_first`` too (switch ``last_fresco_halving`` "halve then split",
+    readings: last fresco halved) the fresco's points are halved before they are shared.
     ``toward_zero`` (switch ``negative_shares``) drops the fraction instead, so a negative
     share or half is rounded up to the number nearer 0 (readings: negative shares rounded down)."""
+    if half and halve_first:
+        halves = [-(-x // 2) if toward_zero and x < 0 else x // 2 for x in points]
+        return contribution_awards(keys, (halves[0], halves[1], halves[2]), toward_zero=toward_zero)
     awards = award_by_rank(keys, list(points))
     if toward_zero:  # a negative floor share comes from a negative sum: take its ceiling instead
         ceiling = {p: -v for p, v in award_by_rank(keys, [-x for x in points]).items()}
@@ -227,9 +238,18 @@ def complete_all_in_place(state: State, events: list) -> int:
 
 
 def revealable(state: State) -> list[int]:
-    """Covered places orthogonally adjacent to a visible (or restored) fresco (5. New Restorations)."""
+    """Covered places orthogonally adjacent to a visible (or restored) fresco (5. New Restorations).
+
+    With the switch ``uncover_next_to`` "being restored" (readings: uncover next to restored
+    frescoes) only a fresco still being restored is a neighbour that counts; when no covered
+    fresco has one, any uncovered neighbour counts, so the game can go on."""
     status = state.status
-    return [p for p in range(len(PLACES)) if status[p] == COVERED and any(status[q] != COVERED for q in NEIGHBOURS[p])]
+    covered = [p for p in range(len(PLACES)) if status[p] == COVERED]
+    if setting(state, "uncover_next_to") == "being restored":
+        near = [p for p in covered if any(status[q] == VISIBLE for q in NEIGHBOURS[p])]
+        if near:
+            return near
+    return [p for p in covered if any(status[q] != COVERED for q in NEIGHBOURS[p])]
 
 
 def reveal_in_place(state: State, place: int, events: list) -> None:
@@ -262,8 +282,7 @@ def gianluigi_step(state: State, events: list) -> None:
         gianluigi.restore_in_place(state, options[0], events)
         gianluigi.after_restoration(state, events, complete_all_in_place)
     else:
-        said = Msg("Gianluigi finds no fresco he can restore with that technique and value")
-        events.append(Event(said, RULES["gian.restore"]))
+        events.append(Event(gianluigi.no_restoration(state), RULES["gian.restore"]))
         assign(state, gian_due=())
 
 

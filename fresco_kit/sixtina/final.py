@@ -19,9 +19,9 @@ from . import INFO
 from .codes import CARD_TECH, CARD_VALUE, D
 from .data import TECHNIQUES
 from .objectives import objective_points, objectives_claimed
-from .readings import setting
 from .scoring import leftover_points, prudent_technique_points, restored_fresco_points
 from .state import State
+from .switches import setting
 
 #: the score sheet's categories, as the registry describes them (one place)
 CATEGORIES = list(INFO.categories)
@@ -44,14 +44,17 @@ def final_scores(state: State) -> ScoreSheet:
         rows[name]["During the game"] = state.score[colour]
         rows[name]["Objectives"] = objective_points(state, colour)
     restored = {name: sum(1 for z in state.zone if z == colour) for colour, name in enumerate(colours)}
-    for name, pts in restored_fresco_points(restored).items():
+    # switch final_contribution (readings: final contribution needs a restored fresco)
+    everyone = setting(state, "final_contribution") == "every player"
+    for name, pts in restored_fresco_points(restored, everyone).items():
         rows[name]["Contribution"] = pts
+    lead_tie = setting(state, "prudent_lead_tie")  # readings: prudent lead tie
     for by_player in prudent_cards_by_technique(state).values():
         if any(by_player.values()):  # nobody kept this technique: it scores nothing (provisional sheets are read often)
-            for name, pts in prudent_technique_points(by_player).items():
+            for name, pts in prudent_technique_points(by_player, lead_tie).items():
                 rows[name]["Prudent restorations"] += pts
     for seat, name in enumerate(state.players):
-        rows[name]["Leftover"] = leftover_points(len(state.hands[seat]), state.play[seat])
+        rows[name]["Leftover"] = leftover_points(*leftover_counts(state, seat))
     sheet = ScoreSheet(list(CATEGORIES), rows)
     if state.over:
         sheet.winners, notes = winners(state, sheet.totals)
@@ -61,25 +64,43 @@ def final_scores(state: State) -> ScoreSheet:
     return sheet
 
 
+def leftover_counts(state: State, seat: int) -> tuple[int, int]:
+    """``(cards, materials)`` that Leftover Materials and Techniques counts for ``seat``
+    (final.leftover; readings: leftover counts): the cards in hand and the materials in
+    the play area; with the switch ``leftover_counts`` "kept cards too" also the prudent
+    cards kept face up, with "play area only" the kept cards instead of the hand."""
+    counted = setting(state, "leftover_counts")
+    hand, kept = len(state.hands[seat]), len(state.display[seat])
+    cards = hand + kept if counted == "kept cards too" else kept if counted == "play area only" else hand
+    return cards, state.play[seat]
+
+
 @dataclass(frozen=True)
 class Standings:
     """What the winner's tie-break reads of a position: the colours, the number of
-    players, their play areas and the objectives' scoring spaces (a :class:`.state.State`
+    players, their play areas, the objectives' scoring spaces and the supply (a :class:`.state.State`
     has them all; ``teach.final_sheet`` builds one from a score table's inputs)."""
 
     colours: tuple[str, ...]
     n: int
     play: tuple[int, ...]
     claims: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...] = ()  # the colours' materials in the general supply (switch reserve_tie_break)
 
 
 def winners(state: State | Standings, totals: dict[str, int]) -> tuple[list[str], list[str]]:
     """Highest total; ties: more objectives claimed, then more materials in the personal
-    reserve (the kit reads it as the play area; Gianluigi has none), else shared."""
+    reserve (final.winner), else shared.  The kit reads the reserve as the play area
+    (Gianluigi has none); the switch ``reserve_tie_break`` "supply" reads it as the
+    colour's materials left in the general supply (readings: winner tie-break reserve)."""
     colours = state.colours
+    in_supply = setting(state, "reserve_tie_break") == "supply"
 
     def key(colour: int) -> tuple[int, int, int]:
-        reserve = state.play[colour] if colour < state.n else 0
+        if in_supply:
+            reserve = state.supply[colour]
+        else:
+            reserve = state.play[colour] if colour < state.n else 0
         return (totals[colours[colour]], objectives_claimed(state.claims, colour), reserve)
 
     # switch gianluigi_wins "no": only the players compete (readings: Gianluigi can win)
@@ -88,7 +109,13 @@ def winners(state: State | Standings, totals: dict[str, int]) -> tuple[list[str]
     top_total = [c for c in ranked if key(c)[0] == best[0]]
     win = [colours[c] for c in ranked if key(c) == best]
     notes: list[str] = []
-    if len(top_total) > 1 and len(win) > 1:
+    if len(top_total) > 1 and in_supply and len(win) > 1:
+        notes.append(
+            Msg("tie on points broken by objectives claimed, then materials left in the supply; victory shared")
+        )
+    elif len(top_total) > 1 and in_supply:
+        notes.append(Msg("tie on points broken by objectives claimed, then materials left in the supply"))
+    elif len(top_total) > 1 and len(win) > 1:
         notes.append(Msg("tie on points broken by objectives claimed, then materials in the play area; victory shared"))
     elif len(top_total) > 1:
         notes.append(Msg("tie on points broken by objectives claimed, then materials in the play area"))

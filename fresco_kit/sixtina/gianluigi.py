@@ -36,6 +36,7 @@ from .codes import (
 from .refs import RULES
 from .restoration import restoration_kind
 from .state import State
+from .switches import setting
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,13 @@ def options(state: State, due: tuple[int, int, int] | None = None) -> list[Gianl
     """Gianluigi's restorations of the best available priority (gian.restore).
 
     Excellent beats correct beats prudent; excellent and correct need his material in
-    the supply, prudent needs a black material.  Empty when he cannot restore."""
+    the supply, prudent needs a black material.  Empty when he cannot restore, and with
+    the switch ``gianluigi_own_material`` "no restoration" whenever his colour's supply
+    is empty (readings: Gianluigi's own material)."""
     technique, value = (due or state.gian_due)[:2]
     gian = state.n
+    if state.supply[gian] <= 0 and setting(state, "gianluigi_own_material") == "no restoration":
+        return []
     feasible = [
         o
         for o in all_options(state, technique, value)
@@ -138,6 +143,13 @@ MAKES = {
     EXCELLENT: N_("Gianluigi makes an excellent {technique} restoration on {fresco} ({place}) with {what}"),
     PRUDENT: N_("Gianluigi makes a prudent {technique} restoration on {fresco} ({place}) with {what}"),
 }
+
+
+def no_restoration(state: State) -> Msg:
+    """What the event says when Gianluigi cannot restore (gian.restore)."""
+    if state.supply[state.n] <= 0 and setting(state, "gianluigi_own_material") == "no restoration":
+        return Msg("Gianluigi has no material of his colour in the supply: he does not restore")
+    return Msg("Gianluigi finds no fresco he can restore with that technique and value")
 
 
 def after_restoration(state: State, events: list, complete_all: Callable[[State, list], int]) -> None:

@@ -9,6 +9,8 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from fresco_kit.core import RuleRef, assign
 from fresco_kit.core.text import Msg
 
@@ -27,9 +29,9 @@ from .codes import (
     D,
 )
 from .data import data_for
-from .readings import setting
 from .refs import RULES
 from .state import State
+from .switches import setting
 
 _T = TECH_INDEX
 EXC2 = frozenset((_T["repainting"], _T["washi_paper"], _T["laboratory"]))
@@ -66,6 +68,16 @@ def restorations(state: State, colour: int, kind: int, techniques: frozenset) ->
     return n
 
 
+def technique_restorations(state: State, colour: int, kinds: tuple[int, ...], techniques: frozenset) -> int:
+    """The count an objective of Restored Frescoes reads: ``colour``'s restorations of
+    ``kinds`` with any of ``techniques`` (the kit's reading), or with the switch
+    ``objective_techniques`` "one technique" those of the one technique that has most
+    (readings: objective technique lists; obj.exc2, obj.cor2, obj.ec3)."""
+    if setting(state, "objective_techniques") == "one technique":
+        return max(sum(restorations(state, colour, k, frozenset((t,))) for k in kinds) for t in techniques)
+    return sum(restorations(state, colour, k, techniques) for k in kinds)
+
+
 def restored_places(state: State, colour: int) -> list[int]:
     """Places of restored frescoes holding ``colour``'s material on the zone icon."""
     return [i for i, z in enumerate(state.zone) if z == colour]
@@ -87,6 +99,17 @@ def largest_adjacent_group(places: list[int]) -> int:
                     seen.add(r)
                     stack.append(r)
         best = max(best, size)
+    return best
+
+
+def largest_pairwise_group(places: list[int]) -> int:
+    """The size of the largest group of ``places`` each adjacent to every other (switch
+    ``adjacent_frescoes`` "pairwise"; readings: adjacent restored frescoes)."""
+    best = min(len(places), 1)
+    for size in range(2, len(places) + 1):
+        if not any(all(b in NEIGHBOURS[a] for a, b in combinations(group, 2)) for group in combinations(places, size)):
+            break
+        best = size
     return best
 
 
@@ -121,18 +144,20 @@ def objective_count(state: State, colour: int, objective: str) -> tuple[int, int
             return sum(ongoing) + len(restored_places(state, colour)), (7 if four else 8)
         if objective == "one5":
             return max(ongoing, default=0), 5
+        if setting(state, "three_ongoing") == "two each":  # readings: three ongoing restorations
+            return sum(1 for m in ongoing if m >= 2), 3
         top = sorted((m for m in ongoing if m > 0), reverse=True)[:3]
         return (sum(top) if len(top) == 3 else 0), 6
     if objective == "exc2":
-        return restorations(state, colour, EXCELLENT, EXC2), 2
+        return technique_restorations(state, colour, (EXCELLENT,), EXC2), 2
     if objective == "cor2":
-        return restorations(state, colour, CORRECT, COR2), 2
+        return technique_restorations(state, colour, (CORRECT,), COR2), 2
     if objective == "ec3":
-        count = restorations(state, colour, EXCELLENT, EC3) + restorations(state, colour, CORRECT, EC3)
-        return count, (2 if four else 3)
+        return technique_restorations(state, colour, (EXCELLENT, CORRECT), EC3), (2 if four else 3)
     restored = restored_places(state, colour)
     if objective == "adjacent3":
-        return largest_adjacent_group(restored), (2 if four else 3)
+        pairwise = setting(state, "adjacent_frescoes") == "pairwise"  # readings: adjacent restored frescoes
+        return (largest_pairwise_group if pairwise else largest_adjacent_group)(restored), (2 if four else 3)
     types = [fresco_type(state, state.frescoes[i]) for i in restored]
     if objective == "sametype2":
         return max((types.count(t) for t in set(types)), default=0), 2

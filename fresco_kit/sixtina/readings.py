@@ -7,75 +7,26 @@ section heading and what the text says, in the kit's words), how the kit plays i
 least one), why the kit chose its reading (``argument``), the checklist id of the rule it
 reads (``rule``), the function that implements it (``where``) and the rule switch that
 selects an alternative (``switch``, None when the alternative is documented only).  Every
-reading is pinned by a test (see ``tests/sixtina/test_readings.py``).  The readings that
-change play most have a rule switch (:data:`SWITCHES`: ``new_game(..., switches={"gianluigi_wins":
-"no"})``); the state and its saves keep the switches set, and :func:`setting` gives the value
-in force.  ``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
+reading is pinned by a test (see ``tests/sixtina/test_readings.py``).  A reading whose
+alternative changes play has a rule switch (:mod:`.switches`, named here as :data:`SWITCHES`:
+``new_game(..., switches={"gianluigi_wins": "no"})``; tested in ``tests/sixtina/test_switches.py``);
+the state and its saves keep the switches set, and ``switches.setting`` gives the value in force.
+``READINGS`` lists them (core's one ``Reading`` type, as in every game), ``READING``
 finds one by id and ``describe`` writes one reading out in full; the notebooks show them with
 core's ``readings_html`` (a short table, each reading behind ``<details>``).
 """
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from typing import Any
-
 from fresco_kit.core.readings import Reading
-from fresco_kit.core.registry import Switch
 from fresco_kit.core.text import Msg
+
+# the switches live in .switches; named here too, as every game's readings module names them
+from .switches import DEFAULTS as DEFAULTS
+from .switches import SWITCHES as SWITCHES
 
 #: the ``switch`` of a reading whose alternative is documented only
 NO_SWITCH = "none (not switchable yet)"
-
-#: The readings a game can play another way: ``new_game(..., switches={name: value})``
-#: (``INFO.switches``); the state keeps the switches set (``State.switches``, canonical
-#: JSON) and the engine asks :func:`setting` for the value in force.
-SWITCHES: tuple[Switch, ...] = (
-    Switch(
-        "fresco_types",
-        "what a fresco's type is, for the two Type of Restoration objectives that ask for it: 'kit' the kit's "
-        "four illustrative types, 'decks' the fresco's deck (Jesus Christ, Genesis, Moses, The Last Judgment)",
-        ("kit", "decks"),
-        rule="obj.sametype2",
-        default="kit",
-    ),
-    Switch(
-        "negative_shares",
-        "how tied players' shares (and the last fresco's halves) are rounded: 'down' to the lower number "
-        "(-1.5 gives -2), 'toward zero' by dropping the fraction (-1.5 gives -1)",
-        ("down", "toward zero"),
-        rule="complete.score",
-        default="down",
-    ),
-    Switch(
-        "gianluigi_wins",
-        "with two players, whether Gianluigi can win: 'yes' he is ranked with the players, 'no' only the two "
-        "players compete for the victory",
-        ("yes", "no"),
-        rule="final.winner",
-        default="yes",
-    ),
-)
-#: switch name -> its default value
-DEFAULTS: dict[str, Any] = {s.name: s.default for s in SWITCHES}
-
-
-@lru_cache(maxsize=64)
-def _given(switches: str) -> dict[str, Any]:
-    return dict(json.loads(switches)) if switches else {}
-
-
-def setting(state: Any, name: str) -> Any:
-    """The value of switch ``name`` in force for ``state`` (a state or a view, whose
-    ``switches`` is the canonical JSON of the switches set; the default when unset)."""
-    return _given(getattr(state, "switches", "") or "").get(name, DEFAULTS[name])
-
-
-def switches_json(switches: dict[str, Any]) -> str:
-    """The canonical JSON a state keeps of the switches set ("" for none)."""
-    return json.dumps(dict(sorted(switches.items()))) if switches else ""
-
 
 READINGS: tuple[Reading, ...] = (
     Reading(
@@ -94,7 +45,9 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the Final Scoring Example only adds up this way: Blue kept at least seven prudent cards yet counts "
         "1 card and 2 materials, so the kept cards cannot be what is counted; the cards a player still holds are "
-        "the 'technique cards remaining' (the rulebook does not say where its 1 card lies)",
+        "the 'technique cards remaining' (the rulebook does not say where its 1 card lies); the switch "
+        "leftover_counts: 'kept cards too' plays the first alternative, 'play area only' the second",
+        switch="leftover_counts",
         where="final.final_scores",
     ),
     Reading(
@@ -113,7 +66,9 @@ READINGS: tuple[Reading, ...] = (
         argument="the rulebook names two places for materials: the general supply, which Two-Player Games also calls "
         "the 'general reserve', and the player's own play area; 'personal' sets the reserve apart from the "
         "general one, so the kit reads the play area. Own-colour materials left in the supply are still "
-        "part of the general reserve, not yet the player's",
+        "part of the general reserve, not yet the player's; the switch reserve_tie_break: 'supply' plays the "
+        "alternative",
+        switch="reserve_tie_break",
         where="final.winners",
     ),
     Reading(
@@ -144,7 +99,9 @@ READINGS: tuple[Reading, ...] = (
             "counts sum to 6 or more"
         ),
         alternatives=("at least 2 materials on each of three frescoes",),
-        argument="the condition gives one total for the three frescoes and no minimum for each",
+        argument="the condition gives one total for the three frescoes and no minimum for each; the switch "
+        "three_ongoing: 'two each' plays the alternative",
+        switch="three_ongoing",
         where="objectives.objective_met",
     ),
     Reading(
@@ -154,8 +111,10 @@ READINGS: tuple[Reading, ...] = (
         "orthogonally adjacent",
         kit=Msg("'adjacent' restored frescoes form a connected group of the chapel graph"),
         alternatives=("every pair of the frescoes must be adjacent",),
-        argument="in the chapel's grid three frescoes are rarely all pairwise adjacent, so the condition would be "
-        "almost impossible; a chain of neighbours is the natural reading",
+        argument="in the chapel's grid no three frescoes are all pairwise adjacent, so with 2 or 3 players the "
+        "condition could never be met; a chain of neighbours is the natural reading; the switch "
+        "adjacent_frescoes: 'pairwise' plays the alternative",
+        switch="adjacent_frescoes",
         where="objectives.objective_met",
     ),
     Reading(
@@ -187,7 +146,10 @@ READINGS: tuple[Reading, ...] = (
         alternatives=("only next to a visible fresco still being restored",),
         argument="a restored fresco is turned face up, not covered again, so it stays visible; reading 'visible' as "
         "'still being restored' could leave no candidate next to a finished corner of the chapel while "
-        "covered frescoes remain",
+        "covered frescoes remain; the switch uncover_next_to: 'being restored' plays the alternative; where no "
+        "covered fresco lies next to one still being restored, it falls back to any uncovered neighbour, so the "
+        "game cannot stall",
+        switch="uncover_next_to",
         where="completion.revealable",
     ),
     Reading(
@@ -198,7 +160,8 @@ READINGS: tuple[Reading, ...] = (
         kit=Msg("a player with no material on a restored fresco has not contributed and scores 0"),
         alternatives=("every player ranks, so a player with none may take the 3 of third place",),
         argument="the category rewards a contribution; 2. Contribution likewise gives nothing to a player who placed "
-        "no material of their own",
+        "no material of their own; the switch final_contribution: 'every player' plays the alternative",
+        switch="final_contribution",
         where="scoring.restored_fresco_points",
     ),
     Reading(
@@ -213,7 +176,9 @@ READINGS: tuple[Reading, ...] = (
         alternatives=("halve the fresco's modified points first (rounded down), then split them among tied players",),
         argument="'grants' speaks of what each player receives, so the kit halves each award; the two orders differ "
         "only on ties: two players tied for first on 9 and 3 share (9 + 3) // 2 = 6, halved to 3 each, "
-        "where halving first gives (4 + 1) // 2 = 2 each",
+        "where halving first gives (4 + 1) // 2 = 2 each; the switch last_fresco_halving: 'halve then split' plays "
+        "the alternative",
+        switch="last_fresco_halving",
         where="completion.contribution_awards",
     ),
     Reading(
@@ -227,7 +192,9 @@ READINGS: tuple[Reading, ...] = (
         ),
         alternatives=("without his own material he does not restore at all",),
         argument="the priority list says 'if not possible' at each step, and an excellent or correct restoration is "
-        "not possible without a material of his colour, so the next step applies",
+        "not possible without a material of his colour, so the next step applies; the switch "
+        "gianluigi_own_material: 'no restoration' plays the alternative",
+        switch="gianluigi_own_material",
         where="gianluigi.options",
     ),
     Reading(
@@ -306,7 +273,9 @@ READINGS: tuple[Reading, ...] = (
         argument="the scoring names only the first and the second place; with two players tied on the most cards, "
         "both hold the first two places, so no one is left in second. The Final Scoring Example does not "
         "decide it: its Laboratory tie for first (White and Blue score 2 points each, so one card each) has "
-        "no third holder",
+        "no third holder; the switch prudent_lead_tie: 'next is second' plays the first alternative, 'leaders "
+        "discard' the second (each tied leader discards as many cards as the next count below holds)",
+        switch="prudent_lead_tie",
         where="scoring.prudent_technique_points",
     ),
     Reading(
@@ -338,7 +307,9 @@ READINGS: tuple[Reading, ...] = (
         kit=Msg("any mix of the three techniques counts: one excellent Repainting and one excellent Laboratory make 2"),
         alternatives=("all the restorations must be of one of the three techniques",),
         argument="'of A, B or C' names the techniques that count, and nothing asks for the same one twice; the "
-        "Prudent Restorations objectives say 'of the same type' when they mean it",
+        "Prudent Restorations objectives say 'of the same type' when they mean it; the switch objective_techniques: "
+        "'one technique' plays the alternative (the count is that of the technique with most)",
+        switch="objective_techniques",
         where="objectives.objective_met",
     ),
     Reading(

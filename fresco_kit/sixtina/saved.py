@@ -47,7 +47,7 @@ from .codes import (
 )
 from .data import TECHNIQUES, data_for
 from .pending import DECISION_TYPES, Decision, InitialDecision
-from .readings import SWITCHES, switches_json
+from .switches import SWITCHES, switches_json
 
 FrescoId = Annotated[str, Names(lambda: [f.id for f in D.frescoes], "a fresco card id")]
 SheetId = Annotated[str, Names(lambda: [s.id for s in D.sheets], "a sheet card id")]

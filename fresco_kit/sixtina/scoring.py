@@ -37,14 +37,17 @@ def fresco_points(base: Sequence[int], excellent: int, prudent: int) -> tuple[in
     return (a + mod, b + mod, c + mod)
 
 
-def prudent_technique_points(cards_by_player: Mapping[str, Sequence[int]]) -> dict[str, int]:
+def prudent_technique_points(cards_by_player: Mapping[str, Sequence[int]], lead_tie: str = "") -> dict[str, int]:
     """Final scoring of one technique's prudent cards (End of the Game, Prudent Restorations).
 
     ``cards_by_player`` maps each player to the values of their kept cards of this
     technique.  The single player with most cards drops as many of their lowest cards as
     the runner-up holds and scores the values of the rest; every runner-up (ties
-    included) scores 2 per card; players tied for most score 2 per card each and
-    nobody else scores.  Players without cards score 0.
+    included) scores 2 per card.  Players tied for most (readings: prudent lead tie,
+    switch ``prudent_lead_tie`` as ``lead_tie``): by default each scores 2 per card and
+    nobody else scores; "next is second" also pays the next count below them 2 per card;
+    "leaders discard" has each tied leader drop cards and score as a single leader would.
+    Players without cards score 0.
 
     >>> prudent_technique_points({"Blue": [1, 2, 3, 5], "Red": [1, 1, 2], "White": [4]})
     {'Blue': 5, 'Red': 6, 'White': 0}
@@ -55,17 +58,17 @@ def prudent_technique_points(cards_by_player: Mapping[str, Sequence[int]]) -> di
         return result
     most = max(counts.values())
     leaders = [p for p, c in counts.items() if c == most]
-    if len(leaders) > 1:
-        for p in leaders:
-            result[p] = RUNNER_UP_POINTS_PER_CARD * most
-        return result
-    leader = leaders[0]
-    rest = [c for p, c in counts.items() if p != leader]
+    rest = [c for p, c in counts.items() if p not in leaders]
     second = max(rest) if rest else 0
-    kept = sorted(cards_by_player[leader])[second:]
-    result[leader] = sum(kept)
+    if len(leaders) > 1 and lead_tie not in ("next is second", "leaders discard"):
+        return {**result, **{p: RUNNER_UP_POINTS_PER_CARD * most for p in leaders}}
+    for p in leaders:
+        if len(leaders) > 1 and lead_tie == "next is second":
+            result[p] = RUNNER_UP_POINTS_PER_CARD * most
+        else:
+            result[p] = sum(sorted(cards_by_player[p])[second:])
     for p, c in counts.items():
-        if p != leader and c == second:
+        if p not in leaders and c == second:
             result[p] = RUNNER_UP_POINTS_PER_CARD * c
     return result
 
@@ -81,14 +84,18 @@ def leftover_points(cards: int, materials: int) -> int:
     return (cards + materials) // 2
 
 
-def restored_fresco_points(restored_by_player: Mapping[str, int]) -> dict[str, int]:
+def restored_fresco_points(restored_by_player: Mapping[str, int], everyone: bool = False) -> dict[str, int]:
     """Contribution to Restored Frescoes: 10 / 6 / 3 by materials on restored frescoes.
 
     Ties share the summed awards, rounded down.  A player with no material on a
-    restored fresco has not contributed and scores 0 (the kit's reading).
+    restored fresco has not contributed and scores 0 (the kit's reading); with
+    ``everyone`` (switch ``final_contribution`` "every player") every player ranks, so
+    one with none may take a place left free.
 
     >>> restored_fresco_points({"Red": 4, "White": 4, "Blue": 3})
     {'Red': 8, 'White': 8, 'Blue': 3}
     """
-    ranked = award_by_rank({p: n for p, n in restored_by_player.items() if n > 0}, FINAL_CONTRIBUTION_AWARDS)
+    ranked = award_by_rank(
+        {p: n for p, n in restored_by_player.items() if everyone or n > 0}, FINAL_CONTRIBUTION_AWARDS
+    )
     return {p: ranked.get(p, 0) for p in restored_by_player}

@@ -12,9 +12,9 @@ from fresco_kit.core.text import Msg
 from . import names
 from .codes import CARD_TECH, COVERED, EMPTY, FRESCO_TECHS, GIANLUIGI, NCARDS, PLACES, VISIBLE, D
 from .pending import InitialDecision
-from .readings import switches_json
 from .refs import RULES
 from .state import State
+from .switches import switches_json
 
 PLAYER_COUNTS = (2, 3, 4)
 

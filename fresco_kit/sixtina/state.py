@@ -133,7 +133,7 @@ class State(Compact):
     last_place: Annotated[int, PLACE] = EMPTY  # the place scored at half at the end
     turn: Count = 0  # turns ended since play began (How to Play: play passes clockwise)
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.data_for)
-    switches: str = ""  # the rule switches set, canonical JSON ("" for none; readings.setting)
+    switches: str = ""  # the rule switches set, canonical JSON ("" for none; switches.setting)
 
     # -- basic queries --------------------------------------------------------
     @property

@@ -47,9 +47,10 @@ def test_no_import_cycle_counting_type_checking_imports():
 
 def test_state_is_at_the_bottom_and_sections_name_it_at_run_time():
     below_state = nx.descendants(graph(), f"{PKG}.state")
-    allowed = ("codes", "data", "actions", "pending", "saved", "views", "readings")
+    allowed = ("codes", "data", "actions", "pending", "saved", "views", "readings", "switches")
     assert below_state <= {f"{PKG}.{m}" for m in allowed}
-    assert not nx.descendants(graph(), f"{PKG}.readings")      # the readings and switches: plain data, a leaf
+    assert not nx.descendants(graph(), f"{PKG}.switches")      # the switches: plain data, a leaf
+    assert nx.descendants(graph(), f"{PKG}.readings") <= {f"{PKG}.switches"}   # the readings name them
     for path in ROOT.glob("*.py"):
         assert "TYPE_CHECKING" not in path.read_text(), path.name
 

@@ -1,0 +1,181 @@
+"""1980 Sixtina's rule switches: the readings a game can play another way.
+
+``new_game(..., switches={name: value})`` (``INFO.switches``); the state keeps the
+switches set (``State.switches``, canonical JSON) and the engine asks :func:`setting` for
+the value in force.  Each switch's ``default`` is the kit's reading (its first choice), its
+``rule`` the checklist id it changes, its ``reach`` the situation it decides (the tests of
+:mod:`.situations`, imported at their first call so that listing the games loads no engine
+module).  The reading each switch plays is in :mod:`.readings`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from fresco_kit.core.plugins import deferred
+from fresco_kit.core.registry import Reach, Switch
+
+
+def _test(name: str) -> Any:
+    """The test ``name`` of :mod:`.situations`, imported when first called."""
+    return deferred(__package__ or "", "situations", name)
+
+
+def _objective_choice(what: str, test: str) -> Reach:
+    """The situation of a switch that reads an objective: a bonus choice where it differs."""
+    return Reach("step", f"a player choosing a bonus meets {what} by one reading only", _test(test))
+
+
+SWITCHES: tuple[Switch, ...] = (
+    Switch(
+        "fresco_types",
+        "what a fresco's type is, for the two Type of Restoration objectives that ask for it: 'kit' the kit's "
+        "four illustrative types, 'decks' the fresco's deck (Jesus Christ, Genesis, Moses, The Last Judgment)",
+        ("kit", "decks"),
+        rule="obj.sametype2",
+        default="kit",
+        reach=_objective_choice("a fresco-type objective", "fresco_types_differ"),
+    ),
+    Switch(
+        "negative_shares",
+        "how tied players' shares (and the last fresco's halves) are rounded: 'down' to the lower number "
+        "(-1.5 gives -2), 'toward zero' by dropping the fraction (-1.5 gives -1)",
+        ("down", "toward zero"),
+        rule="complete.score",
+        default="down",
+        reach=Reach("step", "a fresco scored whose points differ by the rounding", _test("shared_negative_differs")),
+    ),
+    Switch(
+        "gianluigi_wins",
+        "with two players, whether Gianluigi can win: 'yes' he is ranked with the players, 'no' only the two "
+        "players compete for the victory",
+        ("yes", "no"),
+        rule="final.winner",
+        default="yes",
+        reach=Reach("end", "Gianluigi's total is the highest or tied for it", _test("gianluigi_top")),
+    ),
+    Switch(
+        "leftover_counts",
+        "what Leftover Materials and Techniques counts besides the play area's materials: 'hand' the cards in "
+        "hand, 'kept cards too' the hand and the prudent cards kept face up, 'play area only' the kept prudent "
+        "cards and not the hand",
+        ("hand", "kept cards too", "play area only"),
+        rule="final.leftover",
+        default="hand",
+        reach=Reach("end", "a player's leftover points depend on the cards counted", _test("leftover_differs")),
+    ),
+    Switch(
+        "reserve_tie_break",
+        "the materials the winner's last tie-break counts as the 'personal reserve': 'play area' those in the "
+        "player's play area, 'supply' the player's colour left in the general supply",
+        ("play area", "supply"),
+        rule="final.winner",
+        default="play area",
+        reach=Reach("end", "a tie on points and on objectives claimed for the victory", _test("reserve_tie")),
+    ),
+    Switch(
+        "three_ongoing",
+        "'6 materials on three ongoing restorations': 'total' three frescoes with materials whose best three "
+        "counts sum to 6, 'two each' at least 2 materials on each of three frescoes",
+        ("total", "two each"),
+        rule="obj.three6",
+        default="total",
+        reach=_objective_choice("'6 materials on three ongoing restorations'", "three_ongoing_differs"),
+    ),
+    Switch(
+        "adjacent_frescoes",
+        "'adjacent' restored frescoes of the objective: 'connected' a chain of neighbours, 'pairwise' every "
+        "fresco next to every other",
+        ("connected", "pairwise"),
+        rule="obj.adjacent3",
+        default="connected",
+        reach=_objective_choice("the adjacent-frescoes objective", "adjacent_differs"),
+    ),
+    Switch(
+        "objective_techniques",
+        "the objectives that list three techniques (2 excellent, 2 correct, 3 excellent or correct): 'any mix' "
+        "restorations of any of the three count together, 'one technique' they must all be of one of them",
+        ("any mix", "one technique"),
+        rule="obj.exc2",
+        default="any mix",
+        reach=_objective_choice("an objective listing three techniques", "technique_lists_differ"),
+    ),
+    Switch(
+        "uncover_next_to",
+        "where a new fresco may be uncovered: 'any uncovered' next to any uncovered fresco, restored ones too; "
+        "'being restored' only next to a visible fresco still being restored (any uncovered one when no covered "
+        "fresco has such a neighbour)",
+        ("any uncovered", "being restored"),
+        rule="complete.new",
+        default="any uncovered",
+        reach=Reach(
+            "step", "a fresco to uncover where the readings allow other places", _test("uncover_choice_differs")
+        ),
+    ),
+    Switch(
+        "final_contribution",
+        "who ranks in the final Contribution to Restored Frescoes: 'contributors only' players with a material "
+        "on a restored fresco, 'every player' everyone, so a player with none may take a place left free",
+        ("contributors only", "every player"),
+        rule="final.contribution",
+        default="contributors only",
+        reach=Reach(
+            "end",
+            "a player with no material on a restored fresco and a place left free",
+            _test("contribution_place_free"),
+        ),
+    ),
+    Switch(
+        "last_fresco_halving",
+        "the last, incomplete fresco: 'split then halve' each player's share is halved, 'halve then split' the "
+        "fresco's points are halved before tied players share them",
+        ("split then halve", "halve then split"),
+        rule="end.last_half",
+        default="split then halve",
+        reach=Reach("step", "the last fresco's half points differ by the order", _test("last_fresco_differs")),
+    ),
+    Switch(
+        "prudent_lead_tie",
+        "players tied for the most kept prudent cards of a technique: 'tied leaders only' each scores 2 per "
+        "card and nobody else scores, 'next is second' the next count below also scores 2 per card, 'leaders "
+        "discard' each tied leader discards and scores as a single leader would",
+        ("tied leaders only", "next is second", "leaders discard"),
+        rule="final.prudent",
+        default="tied leaders only",
+        reach=Reach("end", "players tied for the most kept cards of a technique", _test("prudent_lead_tied")),
+    ),
+    Switch(
+        "gianluigi_own_material",
+        "Gianluigi with no material of his colour in the supply: 'prudent instead' he falls back to a prudent "
+        "restoration with a black material, 'no restoration' he does not restore",
+        ("prudent instead", "no restoration"),
+        rule="gian.restore",
+        default="prudent instead",
+        reach=Reach(
+            "step", "Gianluigi is activated with his colour's supply empty", _test("gianluigi_without_material")
+        ),
+    ),
+)
+
+#: switch name -> the switch
+SWITCH: dict[str, Switch] = {s.name: s for s in SWITCHES}
+#: switch name -> its default value
+DEFAULTS: dict[str, Any] = {s.name: s.default for s in SWITCHES}
+
+
+@lru_cache(maxsize=64)
+def _given(switches: str) -> dict[str, Any]:
+    return dict(json.loads(switches)) if switches else {}
+
+
+def setting(state: Any, name: str) -> Any:
+    """The value of switch ``name`` in force for ``state`` (a state or a view, whose
+    ``switches`` is the canonical JSON of the switches set; the default when unset)."""
+    return _given(getattr(state, "switches", "") or "").get(name, DEFAULTS[name])
+
+
+def switches_json(switches: dict[str, Any]) -> str:
+    """The canonical JSON a state keeps of the switches set ("" for none)."""
+    return json.dumps(dict(sorted(switches.items()))) if switches else ""
