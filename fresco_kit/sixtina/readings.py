@@ -241,7 +241,9 @@ READINGS: tuple[Reading, ...] = (
         kit=Msg("Acquire Material needs at least one card and takes as many materials as the supply allows"),
         alternatives=("'as many as you wish' includes none: Acquire Material with no card, a turn that passes",),
         argument="discarding no card would be a turn with no action at all, and a player never needs one: with "
-        "no card in hand Technique Preparation is always possible (see 'preparation always allowed')",
+        "no card in hand Technique Preparation is always possible (see 'preparation always allowed'); the "
+        "switch acquire_needs_card: 'no' plays the alternative",
+        switch="acquire_needs_card",
         where="restoration.acquire_checks",
     ),
     Reading(
@@ -253,7 +255,9 @@ READINGS: tuple[Reading, ...] = (
         argument="the rulebook gives the number drawn for 6 and 7 cards and forbids no action, so 8 cards simply "
         "draw none; and a player must always have an action: with an empty hand and an empty draw and discard "
         "pile, preparation is the only one left. (This lets a full hand pass a turn, which 'acquire needs a "
-        "card' refuses; a player with 8 cards can always acquire instead)",
+        "card' refuses; a player with 8 cards can always acquire instead); the switch preparation: "
+        "'must draw' plays the alternative; a player with no card at all may still prepare, as nothing else is left",
+        switch="preparation",
         where="restoration.prepare_in_place",
     ),
     Reading(

@@ -39,6 +39,7 @@ from .objectives import claim, claim_reasons, claimable
 from .pending import BonusDecision, ClaimDecision
 from .refs import RULES
 from .state import State
+from .switches import setting
 
 KIND_RULES = {CORRECT: "restore.correct", EXCELLENT: "restore.excellent", PRUDENT: "restore.prudent"}
 WHERE = {CORRECT: N_("top space"), EXCELLENT: N_("bottom space"), PRUDENT: N_("bottom space (black material)")}
@@ -113,9 +114,27 @@ def prepare_in_place(state: State, seat: int, events: list) -> None:
     events.append(Event(said, RULES["act.preparation"]))
 
 
-def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -> list:
+def prepare_checks(state: State, seat: int) -> list:
+    """Every rule a Technique Preparation breaks now (act.preparation): none by the kit's
+    reading; with the switch ``preparation`` "must draw" (readings: preparation always
+    allowed) one that would draw no card (a full hand, or no card left to draw) while the
+    player holds a card to play instead."""
+    if setting(state, "preparation") != "must draw" or not state.hands[seat]:
+        return []
+    room = HAND_LIMIT - len(state.hands[seat])
+    if room > 0 and (state.deck or state.discard):
+        return []
+    said = Msg(
+        "{player} would draw no card ({why}): Technique Preparation is not allowed; acquire or restore instead",
+        player=state.players[seat],
+        why=Msg("a full hand") if room <= 0 else Msg("no card left to draw"),
+    )
+    return [(said, RULES["act.preparation"])]
+
+
+def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str, need_one: bool = True) -> list:
     out = []
-    if not cards:
+    if not cards and need_one:
         out.append((Msg("play at least one technique card"), RULES[rule]))
     if len(set(cards)) != len(cards):
         out.append((Msg("a card is listed twice"), RULES[rule]))
@@ -133,8 +152,10 @@ def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -
 
 
 def acquire_checks(state: State, seat: int, cards: tuple[int, ...]) -> list:
-    """Every rule an Acquire Material with ``cards`` breaks (act.acquire): cards held, at least one."""
-    return _card_problems(state, seat, cards, "act.acquire")
+    """Every rule an Acquire Material with ``cards`` breaks (act.acquire): cards held, at
+    least one (none with the switch ``acquire_needs_card`` "no": readings: acquire needs a card)."""
+    need_one = setting(state, "acquire_needs_card") == "yes"
+    return _card_problems(state, seat, cards, "act.acquire", need_one)
 
 
 def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: list) -> None:

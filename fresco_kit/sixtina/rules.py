@@ -20,12 +20,12 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from fresco_kit.core import Event, ScoreSheet, assign
+from fresco_kit.core import Event, Rng, ScoreSheet, assign
 from fresco_kit.core.decisions import pop
 from fresco_kit.core.interface import group_actions
 from fresco_kit.core.text import Msg
 
-from . import completion, gianluigi, names, setup
+from . import bots, completion, gianluigi, names, setup
 from .actions import (
     ACTIONS,
     PREPARE,
@@ -41,7 +41,7 @@ from .actions import (
     parse_action,
     restore_of,
 )
-from .bots import determinize, determinizer, sample_action
+from .bots import determinize, determinizer
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, space_code
 from .consistency import invariants, materials_total, problems, state_from_dict
 from .data import TECHNIQUES
@@ -57,12 +57,14 @@ from .restoration import (
     acquire_in_place,
     bonus_in_place,
     claimed,
+    prepare_checks,
     prepare_in_place,
     restore_checks,
     restore_in_place,
 )
 from .setup import PLAYER_COUNTS, first_turn, reveal_initial_technique
 from .state import State
+from .switches import setting
 
 GAME = "sixtina"
 
@@ -126,7 +128,7 @@ def checks(state: State, action: Any) -> list[Any]:
 #: The checks of each turn action, by its type (a decision's answer is checked by
 #: ``decisions.decision_checks``).
 TURN_CHECKS: dict[type, Callable[[State, int, Any], list[Any]]] = {
-    Prepare: lambda state, seat, action: [],
+    Prepare: lambda state, seat, action: prepare_checks(state, seat),
     Acquire: lambda state, seat, action: acquire_checks(state, seat, action.cards),
     Restore: restore_checks,
 }
@@ -300,8 +302,8 @@ def legal_actions(state: State, player: str | None = None) -> list:
         return decision_options(state)
     seat = state.current
     hand = state.hands[seat]
-    out: list = [PREPARE]
-    for k in range(1, len(hand) + 1):
+    out: list = [] if prepare_checks(state, seat) else [PREPARE]
+    for k in range(0 if setting(state, "acquire_needs_card") == "no" else 1, len(hand) + 1):
         out.extend(acquire_of(c) for c in combinations(hand, k))
     out.extend(restore_actions(state, seat))
     return out
@@ -320,6 +322,17 @@ def choice_key(action: Any) -> str:
 def legal_choices(state: State, player: str) -> dict[str, list]:
     """``player``'s legal actions grouped by :func:`choice_key` (kind and place, then cards)."""
     return group_actions(legal_actions(state, player=player), choice_key)
+
+
+def sample_action(state: State, rng: Rng) -> Any:
+    """A random legal action, fast (the game's own random player, ``bots.sample_action``);
+    where the switch ``preparation`` refuses the preparation it picked (readings:
+    preparation always allowed), it acquires one card of the hand instead."""
+    action = bots.sample_action(state, rng)
+    if isinstance(action, Prepare) and not state.pending and prepare_checks(state, state.current):
+        hand = state.hands[state.current]
+        return acquire_of((hand[rng.randbelow(len(hand))],))
+    return action
 
 
 # -- the rest of the contract -----------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .actions import Restore
+from .actions import Acquire, Prepare, Restore
 from .codes import RESTORED
 from .completion import revealable
 from .final import prudent_cards_by_technique
@@ -138,3 +138,16 @@ def prudent_lead_tied(state: State, sheet: Any) -> bool:
         if counts and counts.count(max(counts)) > 1:
             return True
     return False
+
+
+def acquire_without_card(before: Any, action: Any, after: State) -> bool:
+    """A player plays Acquire Material with no card."""
+    return isinstance(action, Acquire) and not action.cards
+
+
+def preparation_draws_nothing(before: Any, action: Any, after: State) -> bool:
+    """A player who holds cards prepares and draws none (a full hand, or no card left)."""
+    if not isinstance(action, Prepare) or before.pending:
+        return False
+    seat = before.current
+    return bool(before.hands[seat]) and len(after.hands[seat]) == len(before.hands[seat])

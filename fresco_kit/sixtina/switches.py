@@ -157,6 +157,23 @@ SWITCHES: tuple[Switch, ...] = (
             "step", "Gianluigi is activated with his colour's supply empty", _test("gianluigi_without_material")
         ),
     ),
+    Switch(
+        "acquire_needs_card",
+        "whether Acquire Material needs a card: 'yes' at least one, 'no' none too (a turn that passes)",
+        ("yes", "no"),
+        rule="act.acquire",
+        default="yes",
+        reach=Reach("step", "a player acquires with no card (passes)", _test("acquire_without_card")),
+    ),
+    Switch(
+        "preparation",
+        "when Technique Preparation is allowed: 'always' (it may draw nothing), 'must draw' only when it draws "
+        "a card or the player holds none (a full hand or an empty deck and discard pile refuse it)",
+        ("always", "must draw"),
+        rule="act.preparation",
+        default="always",
+        reach=Reach("step", "a player holding cards prepares and draws none", _test("preparation_draws_nothing")),
+    ),
 )
 
 #: switch name -> the switch

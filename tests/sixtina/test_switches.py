@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from fresco_kit.core import RuleError
-from fresco_kit.sixtina import readings
+from fresco_kit.core import Rng, RuleError
+from fresco_kit.sixtina import readings, rules
 from fresco_kit.sixtina.actions import Restore, Reveal
 from fresco_kit.sixtina.completion import completion_result, revealable
 from fresco_kit.sixtina.final import final_scores, winners
@@ -158,6 +158,50 @@ def test_switch_gianluigi_own_material():
     assert alt.state.black == kit.state.black + 1
     told = [e.text for turn in alt.history for e in turn.events]
     assert any("does not restore" in t for t in told)
+
+
+@pytest.mark.rule("sixtina act.acquire")
+def test_switch_acquire_needs_card():
+    from fresco_kit.sixtina.actions import Acquire
+
+    state = constructed_state(RWB, hands={"Red": card_ids("repainting", 1)}, current=0)
+    with pytest.raises(RuleError):
+        game_of(state).play(Acquire(()))
+    assert Acquire(()) not in rules.legal_actions(state)
+    passes = switched(state, acquire_needs_card="no")
+    assert Acquire(()) in rules.legal_actions(passes)
+    game = game_of(passes)
+    game.play(Acquire(()))                                    # a turn that passes: nothing changes but the turn
+    assert game.state.current == 1 and game.state.hands == passes.hands and game.state.play == passes.play
+    assert SWITCH["acquire_needs_card"].reach.test(passes, Acquire(()), game.state)
+
+
+@pytest.mark.rule("sixtina act.preparation")
+def test_switch_preparation():
+    from fresco_kit.sixtina.actions import Prepare
+
+    full = constructed_state(RWB, hands={"Red": tuple(range(8))}, current=0)
+    game = game_of(full)
+    game.play(Prepare())                                      # the kit: allowed, draws nothing
+    assert game.state.hands[0] == full.hands[0] and game.state.current == 1
+    assert SWITCH["preparation"].reach.test(full, Prepare(), game.state)
+    must = switched(full, preparation="must draw")
+    with pytest.raises(RuleError) as refused:
+        game_of(must).play(Prepare())
+    assert refused.value.reasons[0][1].id == "act.preparation"
+    assert Prepare() not in rules.legal_actions(must)
+    assert rules.legal_actions(must)                          # acquiring is still possible
+    # no card left to draw: refused while the player holds a card, allowed with an empty hand
+    empty = constructed_state(RWB, hands={"Red": (0,)}, current=0)
+    empty = empty.evolve(deck=(), discard=(), display=((), tuple(range(1, 84)), ()))
+    assert Prepare() in rules.legal_actions(empty)
+    assert Prepare() not in rules.legal_actions(switched(empty, preparation="must draw"))
+    none = empty.evolve(hands=((), (), ()), display=((), tuple(range(84)), ()))
+    assert rules.legal_actions(switched(none, preparation="must draw")) == [Prepare()]
+    # the game's own random player never picks a refused preparation
+    rng = Rng(3)
+    for _ in range(40):
+        assert rules.checks(must, rules.sample_action(must, rng)) == []
 
 
 OTHER_WAY = [(s.name, value) for s in SWITCHES for value in s.choices if value != s.default]
