@@ -45,10 +45,12 @@ REACH: dict[str, Reach] = {
         "step", "a member placed while a tower floor stands empty (no card, no member)", _test("empty_floor_open")
     ),
     "extra_action_modifiers": Reach(
-        "step", "an extra action taken by a player with a bonus or malus for its kind", _test("modified_extra")
+        "step",
+        "an extra action answered by a player with a bonus or malus for an action it offers",
+        _test("modified_extra"),
     ),
     "extra_action_optional": Reach(
-        "step", "an extra action declined though it could be taken", _test("takeable_extra_declined")
+        "step", "an extra action answered while it could be taken (may it be declined?)", _test("takeable_extra")
     ),
     "forfeit_any_member": Reach("step", "a member given up though it could be placed", _test("placeable_forfeited")),
     "gain_losses": Reach(

@@ -9,7 +9,7 @@ from .actions import Choose, Forfeit, Place
 from .data import ZONE_SPACES, load_for
 from .effects import action_modifier, excomm, gets_floor_bonus, member_value, servants_per_plus
 from .flow import skips_first_placement
-from .placement import extra_taken, placeable_space
+from .placement import extra_taken, extra_targets, placeable_space
 from .towers import tower_floor, tower_occupied, tower_space
 from .zones import zone_value
 
@@ -100,22 +100,23 @@ def _extra(before: Any, action: Any) -> Any:
 
 
 def modified_extra(before: Any, action: Any, after: Any) -> bool:
-    """An extra action is taken by a player whose characters or excommunications change its value."""
+    """An extra action is answered (taken or declined) by a player whose characters or
+    excommunications change the value of an action it offers."""
     d = _extra(before, action)
-    if d is None or action.choice == "skip":
+    if d is None:
         return False
     p = before.player(action.player)
-    if d.action == "tower":
-        return action_modifier(p, "tower", tower_floor(action.choice)[0]) != 0
-    return action_modifier(p, d.action) != 0
+    if d.action != "tower":
+        return action_modifier(p, d.action) != 0
+    towers = {tower_floor(space)[0] for space in extra_targets(d)}
+    return any(action_modifier(p, "tower", tower) != 0 for tower in towers)
 
 
-def takeable_extra_declined(before: Any, action: Any, after: Any) -> bool:
-    """An extra action is declined while one of its choices could be taken."""
+def takeable_extra(before: Any, action: Any, after: Any) -> bool:
+    """An extra action is answered (taken or declined) while one of its choices could be
+    taken: the answer where declining is allowed or not."""
     d = _extra(before, action)
-    return (
-        d is not None and action.choice == "skip" and extra_taken(before, before.player(action.player), d) is not None
-    )
+    return d is not None and extra_taken(before, before.player(action.player), d) is not None
 
 
 def placeable_forfeited(before: Any, action: Any, after: Any) -> bool:
