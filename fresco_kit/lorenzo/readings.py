@@ -444,10 +444,10 @@ READINGS: tuple[Reading, ...] = (
             "what they held before the production"
         ),
         ("all trades are named at once",),
-        "no switch, as the alternative does not change play: every trade pays only from what the player held "
-        "before the production and none sees another's output, so the answers cannot depend on each other and "
-        "naming them at once or one at a time allows the same sets of trades; small steps are what the engine "
-        "can check and explain",
+        "no switch, as the alternative does not change play: the trades pay from what is left of the goods held "
+        "before the production, and every output (the trades' too) arrives only after the last answer, so a "
+        "list of trades named at once is affordable exactly when the same trades answered one at a time are; "
+        "small steps are what the engine can check and explain",
     ),
     Reading(
         "faith cap",
