@@ -81,17 +81,15 @@ def sample_action(state: State, rng: Rng) -> Action:
 
 def _sample_choices(state: State) -> list[Choose]:
     """The answers to sample from: every legal answer, except for an extra action, whose
-    candidates are skipping and each target with no servants."""
+    candidates are skipping and each target with no servants, those legal (every legal
+    answer when none is: a declined action the switch ``extra_action_optional`` refuses)."""
     d = state.pending[0]
     if d.kind != "action":
         return legal_answers(state)
     p = state.player(d.player)
-    out = [choice(p.name, "skip")]
-    for t in extra_targets(d):
-        c = choice(p.name, t)
-        if not reasons(state, c):
-            out.append(c)
-    return out
+    candidates = [choice(p.name, "skip")] + [choice(p.name, t) for t in extra_targets(d)]
+    out = [c for c in candidates if not reasons(state, c)]  # skip is refused with extra_action_optional off
+    return out or legal_answers(state)
 
 
 #: weights of :func:`evaluate`: the score sheet's categories (provisional end values of the

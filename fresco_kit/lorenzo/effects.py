@@ -48,15 +48,21 @@ def servants_per_plus(p: Player) -> int:
     return e.params["servants"] if e else 1
 
 
-def has_coloured_member(st: State, player: str, spaces: Iterable[str]) -> bool:
-    """The colour rule of towers and zones: whether ``player`` already has one of their
-    coloured members (the neutral one has no colour) on any of ``spaces``."""
+def colour_conflict(st: State, player: str, member: str, spaces: Iterable[str]) -> Occupant | None:
+    """The colour rule of towers and zones (*Le Torri e le carte Sviluppo*, *Le altre zone
+    del tabellone*): the member on one of ``spaces`` that forbids ``player``'s ``member``
+    there, or None.  The neutral member has no colour.  By the reading ``colour_rule``
+    (readings "colour rule"): "player", another coloured member of ``player``'s own;
+    "die", a member of the same die colour, whoever owns it."""
+    if member == "neutral":
+        return None
+    by_die = readings.setting(st, "colour_rule") == "die"
     occupants = st.occupants
     for space in spaces:
         for o in occupants.get(space, ()):
-            if o.player == player and o.member != "neutral":
-                return True
-    return False
+            if o.member != "neutral" and (o.member == member if by_die else o.player == player):
+                return o
+    return None
 
 
 def occupy(st: State, space: str, player: str, member: str) -> None:
@@ -153,13 +159,17 @@ def card_count(p: Player, per: str) -> int:
     return p.res["military"] if per == "military" else len(p.cards[per])
 
 
-def after_losses(p: Player, bundle: dict) -> dict:
+def after_losses(st: State, p: Player, bundle: dict) -> dict:
     """A gain as the player receives it: 1 less of each resource a period I
-    excommunication names (once per gain; see readings.gain losses)."""
+    excommunication names (*Il Rapporto in Vaticano*), once per gain, or with the switch
+    ``gain_losses`` at "per_unit" once per unit, so none of it (readings "gain losses")."""
     e = excomm(p, "gain_loss")
     if not e:
         return bundle
-    return {k: (v - e.params["resources"].get(k, 0) if v > 0 else v) for k, v in bundle.items()}
+    loss = e.params["resources"]
+    if readings.setting(st, "gain_losses") == "per_unit":
+        return {k: (0 if v > 0 and loss.get(k, 0) else v) for k, v in bundle.items()}
+    return {k: (v - loss.get(k, 0) if v > 0 else v) for k, v in bundle.items()}
 
 
 # --------------------------------------------------------------------------- doing
@@ -178,7 +188,7 @@ def gain(
     the event cites.  ``p`` is the acting player's private copy."""
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
-    got = after_losses(p, bundle)
+    got = after_losses(st, p, bundle)
     res, gained = p.res, False
     for k, v in got.items():
         if v > 0:
@@ -187,16 +197,24 @@ def gain(
     if res["faith"] > readings.FAITH_MAX:
         res["faith"] = readings.FAITH_MAX
     if got != bundle:
-        tell(events, RULES["excomm.kinds"], _lost, p.name, sorted(k for k in bundle if got[k] != bundle[k]))
+        tell(
+            events,
+            RULES["excomm.kinds"],
+            _lost,
+            p.name,
+            {k: bundle[k] - got[k] for k in sorted(bundle) if got[k] != bundle[k]},
+        )
     if gained:
         tell(events, RULES[rule], _gained, p.name, got, why)
     if privileges:
         push(st, _privileges(p.name, privileges, ()))
 
 
-def _lost(player: str, lost: list[str]) -> Msg:
-    """The text of what ``player`` gains less (one of each of ``lost``) for an excommunication."""
-    return Msg("{player} gains {lost} less: an excommunication", player=player, lost=[amount(1, k) for k in lost])
+def _lost(player: str, lost: dict[str, int]) -> Msg:
+    """The text of what ``player`` gains less (``lost``: how much of each resource) for an excommunication."""
+    return Msg(
+        "{player} gains {lost} less: an excommunication", player=player, lost=[amount(n, k) for k, n in lost.items()]
+    )
 
 
 def _gained(player: str, got: dict, why: str | None) -> Msg:

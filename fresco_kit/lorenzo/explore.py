@@ -66,7 +66,7 @@ def tower_quote(state: State, player: str, space: str, member: str, servants: in
         value,
         data.towers[tower].floor_values[floor - 1],
         data.occupied_coins if tower_occupied(state, tower) else 0,
-        after_losses(p, data.towers[tower].floor_bonus[floor - 1]) if gets_floor_bonus(p) else {},
+        after_losses(state, p, data.towers[tower].floor_bonus[floor - 1]) if gets_floor_bonus(p) else {},
         options,
         [bundle_text(o) for o in (tp.options or [])] if not tp.reasons else [],
         Verdict.of(place_reasons(state, Place(player, member, space, servants), turn=False)),

@@ -48,7 +48,9 @@ def final_scores(st: State) -> ScoreSheet:
     that a provisional sheet of the current position, with no winner)."""
     cards = load_for(st.data).cards  # end VP of ventures: the game's data patch included
     mil = military_points(
-        {p.name: p.res["military"] for p in st.players}, readings.setting(st, "military_zero_competes")
+        {p.name: p.res["military"] for p in st.players},
+        readings.setting(st, "military_zero_competes"),
+        readings.setting(st, "military_ties"),
     )
     rows = {}
     for p in st.players:

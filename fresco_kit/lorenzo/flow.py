@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from fresco_kit.core.flow import Enter, Flow, Step
 
+from . import readings
 from .data import MEMBERS, load
 from .refs import DICE, END, STRUCT, VATICAN
 from .state import State
@@ -105,10 +106,14 @@ def skips_first_placement(excomms: tuple[int, ...]) -> bool:
 
 def schedule(st: State) -> tuple[str, ...]:
     """Who places in which turn of the action phase: four passes in turn order; a player
-    with the 'skip the first action' excommunication loses their first-pass turn and
-    places after everyone (readings "skip first placement")."""
+    with the 'skip the first action' excommunication (*Il Rapporto in Vaticano*) loses
+    their first-pass turn and places after everyone, or with the switch
+    ``skipped_placement_returns`` at "first_go_round" at the end of the first pass
+    (readings "skip first placement")."""
     late = [n for n in st.order if skips_first_placement(st.player(n).excomms)]
     turns = [n for n in st.order if n not in late]
+    if readings.setting(st, "skipped_placement_returns") == "first_go_round":
+        turns, late = turns + late, []
     for _ in range(len(MEMBERS) - 1):
         turns.extend(st.order)
     return tuple(turns + late)

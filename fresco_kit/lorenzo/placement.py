@@ -21,6 +21,7 @@ from fresco_kit.core.decisions import pop, push
 from fresco_kit.core.rules import Reason, tell
 from fresco_kit.core.text import N_, Msg, unworded, worded
 
+from . import readings
 from .actions import Choose, Forfeit, Place
 from .data import MARKET_SPACES, SPACES, TOWER_SPACES, ZONE_SPACES, load
 from .effects import action_value, member_value, privilege_reasons, resolve_privilege, servant_step, servants_per_plus
@@ -280,13 +281,16 @@ def place_reasons(st: State, a: Place, turn: bool = True) -> list[Reason]:
 
 def forfeit_reasons(st: State, a: Forfeit) -> list[Reason]:
     """Every rule broken by forfeiting ``a.member``: only on one's turn, a member at home
-    that cannot be placed anywhere (rules summary, *I dadi e i familiari*)."""
+    that cannot be placed anywhere (rules summary, *I dadi e i familiari*); with the switch
+    ``forfeit_any_member``, any member at home (readings "lost action")."""
     out = _turn_reasons(st, a.player, False)
     if a.player not in st.names or st.phase == "over":
         return out
     p = st.player(a.player)
     if a.member not in p.home:
         return out + [(_not_home(p, a.member), RULES["kit.member"])]
+    if readings.setting(st, "forfeit_any_member"):
+        return out
     where = placeable_space(st, p, a.member)
     if where:
         out.append(
@@ -368,7 +372,22 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
         return out + vatican_reasons(a.choice)
     # an extra action printed on a card
     if a.choice == "skip":
-        return out + ([(Msg("a declined extra action takes no servants"), RULES["servants"])] if a.servants else [])
+        if a.servants:
+            out.append((Msg("a declined extra action takes no servants"), RULES["servants"]))
+        if not readings.setting(st, "extra_action_optional"):
+            take = extra_taken(st, p, d)
+            if take is not None:
+                out.append(
+                    (
+                        Msg(
+                            "the extra action must be taken when it can be (switch extra_action_optional), "
+                            "e.g. '{move}'",
+                            move=str(take),
+                        ),
+                        RULES["kit.extra_action"],
+                    )
+                )
+        return out
     out += _servant_reasons(st, p, a.servants)
     targets = extra_targets(d)
     if a.choice not in targets:
@@ -389,6 +408,22 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
     if d.action in ZONES:
         return out
     return out + plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount).reasons
+
+
+def extra_taken(st: State, p: Player, d: Decision) -> Choose | None:
+    """An answer of ``p`` that takes the extra action ``d`` (a harvest or production can
+    always be taken; a card needs a space whose rules it passes, with some servants), or
+    None when only declining is legal."""
+    if d.action in ZONES:
+        return choice(p.name, d.action)
+    per = servant_step(st, p)
+    counts = listed_counts(range(0, p.res["servants"] + 1, per), lambda s: (d.value or 0) + s // per)
+    with unworded():  # only whether the card can be taken matters here
+        for target in extra_targets(d):
+            for servants in counts:
+                if not plan(st, p, target, d.value or 0, servants, None, d.discount, first=True).reasons:
+                    return choice(p.name, target, servants)
+    return None
 
 
 def legal_answers(st: State) -> list[Choose]:
@@ -472,16 +507,27 @@ def _place_reasons(st: State, a: Place) -> list[Reason]:
 
 
 def _forfeit(st: State, p: Player, a: Forfeit, events: list[Event]) -> None:
-    """Give up a member that cannot be placed: its action is lost (*I dadi e i familiari*)."""
+    """Give up a member (one that cannot be placed, unless the switch ``forfeit_any_member``
+    is on): its action is lost (*I dadi e i familiari*)."""
+    chosen = readings.setting(st, "forfeit_any_member") and placeable_space(st, p, a.member) is not None
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
     tell(
         events,
         RULES["neutral.lost"],
-        lambda: Msg(
-            "{player} cannot place the {member} member: the action is lost",
-            player=p.name,
-            member=member_word(a.member),
+        lambda: (
+            Msg(
+                "{player} gives up the {member} member, which could be placed: the action is lost "
+                "(switch forfeit_any_member)",
+                player=p.name,
+                member=member_word(a.member),
+            )
+            if chosen
+            else Msg(
+                "{player} cannot place the {member} member: the action is lost",
+                player=p.name,
+                member=member_word(a.member),
+            )
         ),
     )
 
@@ -559,7 +605,8 @@ def _extra_action(st: State, p: Player, d: Decision, a: Choose, events: list[Eve
         )
     if d.action in ZONES:
         p.res["servants"] -= a.servants
-        activate(st, p, d.action, action_value(p, d.value or 0, a.servants, d.action), events)
+        kind = d.action if readings.setting(st, "extra_action_modifiers") else None  # the value's bonuses, maluses
+        activate(st, p, d.action, action_value(p, d.value or 0, a.servants, kind), events)
     else:
         tp = plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount)
         take_card(st, p, a.choice, a.servants, None, tp, events)

@@ -35,5 +35,34 @@ REACH: dict[str, Reach] = {
     "large_space_penalty_after_minimum": Reach(
         "step", "a member on a large harvest/production space worth 1 to 3 before its -3", _test("weak_on_large_space")
     ),
+    "colour_rule": Reach(
+        "step",
+        "a coloured member placed in a tower or zone that holds another coloured member of its owner or of its "
+        "die colour",
+        _test("colour_clash"),
+    ),
+    "empty_floor_placement": Reach(
+        "step", "a member placed while a tower floor stands empty (no card, no member)", _test("empty_floor_open")
+    ),
+    "extra_action_modifiers": Reach(
+        "step",
+        "an extra action answered by a player with a bonus or malus for an action it offers",
+        _test("modified_extra"),
+    ),
+    "extra_action_optional": Reach(
+        "step", "an extra action answered while it could be taken (may it be declined?)", _test("takeable_extra")
+    ),
+    "forfeit_any_member": Reach("step", "a member given up though it could be placed", _test("placeable_forfeited")),
+    "gain_losses": Reach(
+        "step",
+        "a player under a 'gain 1 less' excommunication ends an action with more of a resource it names",
+        _test("gained_under_loss"),
+    ),
+    "skipped_placement_returns": Reach(
+        "step", "a round begins with a player under the 'skip your first action' excommunication", _test("skip_round")
+    ),
+    "military_ties": Reach(
+        "end", "a tie for the most military points with a player behind them", _test("military_top_tie")
+    ),
     "initial_order": Reach("setup", "the first turn order is set (every game)", lambda state: True),
 }

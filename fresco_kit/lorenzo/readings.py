@@ -49,6 +49,47 @@ INITIAL_ORDER = "random"
 EXTRA_ACTION_FLOOR_BONUS = True
 EXTRA_ACTION_PAYS_OCCUPIED = True
 
+#: The colour rule of towers and zones: "player" -- a colour is a player's colour, so a
+#: player keeps at most one of their own coloured members per tower and per zone, and
+#: other players' members never conflict; "die" -- a colour is a die's colour, so no two
+#: members of the same die colour, whoever owns them, stand in one tower or zone (a
+#: player's own members, all of different colours, then never conflict).  The neutral
+#: member is exempt either way.
+COLOUR_RULE = "player"
+
+#: A member may stand on a tower floor whose card is gone (taken by an extra action or
+#: never dealt) for the floor's bonus alone (True), or a tower space is used only while it
+#: holds its card (False).
+EMPTY_FLOOR_PLACEMENT = False
+
+#: Characters' bonuses and excommunications' maluses for an action type change the value
+#: of an extra action printed on a card too (True), or an extra action keeps its printed
+#: value (False).
+EXTRA_ACTION_MODIFIERS = True
+
+#: An extra action printed on a card may be declined (True), or must be taken whenever one
+#: of its choices is legal (False).
+EXTRA_ACTION_OPTIONAL = True
+
+#: A member may be given up (forfeited) only when it cannot be placed anywhere (False), or
+#: any member at home may be given up on its owner's turn (True).
+FORFEIT_ANY_MEMBER = False
+
+#: The period I "1 less each time you gain" excommunications: "per_gain" -- 1 less of each
+#: listed resource a gain (a space bonus, a card's effect, a privilege) contains; "per_unit"
+#: -- 1 less per unit received, so those resources are not received at all.
+GAIN_LOSSES = "per_gain"
+
+#: The "skip your first action" excommunication: the skipped placement comes back at the
+#: end of the round, after everybody's last ("round_end"), or at the end of the first
+#: go-round, once every other player has placed one member ("first_go_round").
+SKIPPED_PLACEMENT_RETURNS = "round_end"
+
+#: Military awards after a tie for first: the next player is third and takes nothing
+#: ("strict"), or takes the second award ("next": the awards go to the first two
+#: *values* on the track).
+MILITARY_TIES = "strict"
+
 #: The faith track ends at 15 (the last printed space); faith beyond it is lost.
 FAITH_MAX = 15
 
@@ -125,6 +166,69 @@ SWITCHES: tuple[Switch, ...] = (
         default=LARGE_SPACE_PENALTY_AFTER_MINIMUM,
     ),
     Switch(
+        "colour_rule",
+        "'player' (default): a player keeps one of their own coloured members per tower and zone; 'die': no "
+        "two members of the same die colour, whoever owns them, in one tower or zone",
+        ("player", "die"),
+        "towers.colour",
+        default=COLOUR_RULE,
+    ),
+    Switch(
+        "empty_floor_placement",
+        "False (default): a tower space is used only while it holds its card; True: a member may stand on an "
+        "empty floor for its bonus alone",
+        (False, True),
+        "kit.space",
+        default=EMPTY_FLOOR_PLACEMENT,
+    ),
+    Switch(
+        "extra_action_modifiers",
+        "True (default): character bonuses and excommunication maluses change an extra action's value too; "
+        "False: an extra action keeps its printed value",
+        (True, False),
+        "kit.extra_action",
+        default=EXTRA_ACTION_MODIFIERS,
+    ),
+    Switch(
+        "extra_action_optional",
+        "True (default): an extra action may be declined; False: it must be taken when it can be",
+        (True, False),
+        "kit.extra_action",
+        default=EXTRA_ACTION_OPTIONAL,
+    ),
+    Switch(
+        "forfeit_any_member",
+        "False (default): only a member that cannot be placed may be given up; True: any member at home, on "
+        "its owner's turn",
+        (False, True),
+        "neutral.lost",
+        default=FORFEIT_ANY_MEMBER,
+    ),
+    Switch(
+        "gain_losses",
+        "'per_gain' (default): a 'gain 1 less' excommunication takes 1 of each listed resource per gain; "
+        "'per_unit': 1 per unit received (none of them is received)",
+        ("per_gain", "per_unit"),
+        "excomm.kinds",
+        default=GAIN_LOSSES,
+    ),
+    Switch(
+        "skipped_placement_returns",
+        "'round_end' (default): a skipped first placement is made after everybody's last; 'first_go_round': "
+        "at the end of the first go-round",
+        ("round_end", "first_go_round"),
+        "excomm.kinds",
+        default=SKIPPED_PLACEMENT_RETURNS,
+    ),
+    Switch(
+        "military_ties",
+        "'strict' (default): after a tie for first the next player is third and scores nothing; 'next': the "
+        "next player takes the second award",
+        ("strict", "next"),
+        "final.military",
+        default=MILITARY_TIES,
+    ),
+    Switch(
         "initial_order",
         "'random' (default): the first turn order is drawn from the seed, as in the published game; "
         "'as_given': the order the players were given in",
@@ -189,17 +293,26 @@ READINGS: tuple[Reading, ...] = (
             "a player keeps at most one of their own coloured members per tower and per zone; the neutral member "
             "is exempt and other players' members never conflict"
         ),
-        ("no two members of the same die colour, whoever owns them, in one tower",),
+        (
+            "no two members of the same die colour, whoever owns them, in one tower or zone (switch colour_rule='die': "
+            "a player's own members, all of different colours, may then share a tower)",
+        ),
         "the exemption of the neutral member lets a player take a second card from a tower, which only makes "
         "sense if the rule is about a player's own members",
+        "colour_rule",
     ),
     Reading(
         "tower spaces",
         "kit.space",
         _S + "Le Torri e le carte Sviluppo: each floor's space takes that floor's card",
         Msg("a tower space can be used while it still holds its card and no member"),
-        ("a member may stand on an empty floor for its bonus",),
-        "the space's action is taking the card; without a card there is no action to take",
+        (
+            "a member may stand on an empty floor for its bonus (switch empty_floor_placement=True: the value, colour "
+            "rule and occupied tower's 3 coins still apply; no card is taken)",
+        ),
+        "the space's action is taking the card; without a card there is no action to take. In a game a floor "
+        "stands empty once an extra action has taken its card",
+        "empty_floor_placement",
     ),
     Reading(
         "cost choice",
@@ -207,7 +320,11 @@ READINGS: tuple[Reading, ...] = (
         _S + "Le Torri e le carte Sviluppo: some ventures let the player choose how to pay",
         Msg("when several ways to pay are affordable, the player chooses after placing (a pending choice)"),
         ("the payment is named with the placement",),
-        "the same choice either way; asking after placing shows only the ways the player can afford",
+        "no switch, as the alternative does not change play: the ways to pay are worked out after the servants, "
+        "the tower's 3 coins and the floor bonus, and before the card's immediate effect, whether they are named "
+        "with the placement or asked after it; so the placements allowed and the payments open to each are the "
+        "same either way, only asked in one step or two; asking after placing shows only the ways the player "
+        "can afford",
     ),
     Reading(
         "extra action floor bonus",
@@ -242,9 +359,13 @@ READINGS: tuple[Reading, ...] = (
             "a character's bonus and an excommunication's malus for a card type apply to an extra action of that "
             "type too (the Warlord's +2 lifts the Abbess's value-4 action to 6 for a territory)"
         ),
-        ("bonuses and maluses apply only to members placed, an extra action keeps its printed value",),
+        (
+            "bonuses and maluses apply only to members placed, an extra action keeps its printed value (switch "
+            "extra_action_modifiers=False; servants still raise it)",
+        ),
         "the summary speaks of the value of the *action* that takes a card, not of the member; reading it the "
-        "same way for bonuses and maluses keeps one rule for both. No switch: the kit plays only this reading",
+        "same way for bonuses and maluses keeps one rule for both",
+        "extra_action_modifiers",
     ),
     Reading(
         "extra actions",
@@ -252,8 +373,12 @@ READINGS: tuple[Reading, ...] = (
         _S + "Le Torri e le carte Sviluppo: cards have immediate effects (the extra actions are printed on "
         "cards, public sources)",
         Msg("an extra action places no member: no colour rule; servants may raise its value; it may be declined"),
-        ("an extra action must be taken when one is possible",),
+        (
+            "an extra action must be taken when one is possible (switch extra_action_optional=False: declining is "
+            "refused while some choice is legal, with any servants)",
+        ),
         "an effect that gives a choice of card is an offer; nothing in the sources forces it",
+        "extra_action_optional",
     ),
     Reading(
         "short deck",
@@ -266,7 +391,10 @@ READINGS: tuple[Reading, ...] = (
             "of the decks)"
         ),
         ("cards of the next period fill the floor",),
-        "the decks hold exactly 4 cards per round in a real game; the case arises only in constructed positions",
+        "no switch, as no game reaches it: the data hold exactly 8 cards of each type per period (the kit "
+        "refuses other data, and a data patch cannot change the decks), and two rounds of a period deal 4 of "
+        "each, so every floor is filled in a game played from its setup; only constructed positions take cards "
+        "out of the decks",
     ),
     Reading(
         "no member left",
@@ -274,7 +402,9 @@ READINGS: tuple[Reading, ...] = (
         _S + "La struttura della partita: players place one member per turn, going round",
         Msg("a player whose turn comes with no family member at home passes"),
         ("the round ends for everybody",),
-        "only constructed positions reach it: in a game everyone has one member per turn",
+        "no switch, as no game reaches it: every player has four members and the round schedules exactly four "
+        "turns each (the skip excommunication moves a turn, it does not add one), and each turn uses one member "
+        "(placed or given up); only constructed positions reach it",
     ),
     Reading(
         "lost action",
@@ -284,8 +414,12 @@ READINGS: tuple[Reading, ...] = (
             "on their turn a player may give up (forfeit) a member that cannot be placed anywhere; a member that "
             "can be placed cannot be given up"
         ),
-        ("any member may be given up at any time",),
+        (
+            "any member may be given up at any time (switch forfeit_any_member=True: on its owner's turn, any member "
+            "at home)",
+        ),
         "the summary loses the action only when the member cannot be placed",
+        "forfeit_any_member",
     ),
     Reading(
         "large spaces",
@@ -310,7 +444,10 @@ READINGS: tuple[Reading, ...] = (
             "what they held before the production"
         ),
         ("all trades are named at once",),
-        "one building at a time is the same choice, asked in small steps that the engine can check",
+        "no switch, as the alternative does not change play: the trades pay from what is left of the goods held "
+        "before the production, and every output (the trades' too) arrives only after the last answer, so a "
+        "list of trades named at once is affordable exactly when the same trades answered one at a time are; "
+        "small steps are what the engine can check and explain",
     ),
     Reading(
         "faith cap",
@@ -318,15 +455,22 @@ READINGS: tuple[Reading, ...] = (
         _S + "Il Rapporto in Vaticano: faith points on a track (its spaces and points: public sources)",
         Msg("faith stops at 15, the last space of the track; faith beyond it is lost"),
         ("faith beyond 15 is kept and scores like 15",),
-        "the track and its points table end at 15",
+        "the track and its points table end at 15. No switch, as the alternative does not change play: faith "
+        "is read only against the Vatican thresholds (at most 5) and the points table, where 15 and more give "
+        "the same, and no card or tile counts faith points; only the number shown on the board would differ",
     ),
     Reading(
         "gain losses",
         "excomm.kinds",
         _S + "Il Rapporto in Vaticano: some excommunications take away a resource each time one is received",
         Msg("once per gain (a space bonus, a card's effect, a privilege), for each listed resource that gain contains"),
-        ("once per unit received", "once per action"),
+        (
+            "once per unit received (switch gain_losses='per_unit': none of the listed resources is received)",
+            "once per action (no switch: it would need a record of the losses already taken in the action, which "
+            "the state does not keep; the kit does not play it)",
+        ),
         "'each time you receive' counts receipts, not units; one action can receive several times",
+        "gain_losses",
     ),
     Reading(
         "odd servants",
@@ -353,7 +497,9 @@ READINGS: tuple[Reading, ...] = (
         ),
         "'after everybody has played' reads most naturally as after all the round's placements; a return after "
         "the first go-round would leave the skip with almost no cost (the player only moves down one place). "
-        "Losing the action is not a reading: the summary says it is recovered",
+        "Losing the action is not a reading: the summary says it is recovered. Switch "
+        "skipped_placement_returns='first_go_round' plays the other reading",
+        "skipped_placement_returns",
     ),
     Reading(
         "last report",
@@ -377,8 +523,9 @@ READINGS: tuple[Reading, ...] = (
             "a player's place is 1 + the players strictly ahead: a tie for first gives 5 each and nobody 2; a tie "
             "for second gives 2 each"
         ),
-        ("a tie for first gives 5 each and the next player 2",),
+        ("a tie for first gives 5 each and the next player 2 (switch military_ties='next')",),
         "the awards go to the first two: two players tied for first are those two",
+        "military_ties",
     ),
     Reading(
         "military zero",

@@ -28,16 +28,21 @@ def faith_points(faith: int) -> int:
 
 
 def military_points(
-    military_by_player: Mapping[str, int], zero_competes: bool = readings.MILITARY_ZERO_COMPETES
+    military_by_player: Mapping[str, int],
+    zero_competes: bool = readings.MILITARY_ZERO_COMPETES,
+    ties: str = readings.MILITARY_TIES,
 ) -> dict[str, int]:
     """5 VP to the first on the military track, 2 to the second; tied players all take
-    the full award of their place (a place = 1 + players strictly ahead, so a tie for
-    first leaves nobody second).  Players on 0 compete only with ``zero_competes`` (the
-    reading ``military_zero_competes``)."""
+    the full award of their place.  With ``ties`` "strict" (the reading ``military_ties``)
+    a place is 1 + the players strictly ahead, so a tie for first leaves nobody second;
+    with "next" it is 1 + the distinct totals ahead, so the next player is second.
+    Players on 0 compete only with ``zero_competes`` (the reading
+    ``military_zero_competes``)."""
     awards = load().military_awards
     out = {}
     for name, mp in military_by_player.items():
-        place = sum(1 for other in military_by_player.values() if other > mp)
+        ahead = [other for other in military_by_player.values() if other > mp]
+        place = len(ahead) if ties == "strict" else len(set(ahead))
         competes = mp > 0 or zero_competes
         out[name] = awards[place] if competes and place < len(awards) else 0
     return out

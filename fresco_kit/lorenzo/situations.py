@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Choose, Place
-from .data import load_for
-from .effects import gets_floor_bonus, member_value, servants_per_plus
-from .towers import tower_occupied, tower_space
+from .actions import Choose, Forfeit, Place
+from .data import ZONE_SPACES, load_for
+from .effects import action_modifier, excomm, gets_floor_bonus, member_value, servants_per_plus
+from .flow import skips_first_placement
+from .placement import extra_taken, extra_targets, placeable_space
+from .towers import tower_floor, tower_occupied, tower_space
 from .zones import zone_value
 
 
@@ -58,6 +60,96 @@ def weak_on_large_space(before: Any, action: Any, after: Any) -> bool:
     p = before.player(action.player)
     value = zone_value(p, action.space, member_value(before, p, action.member), action.servants) + space.penalty
     return space.value <= value < space.value + space.penalty
+
+
+def colour_clash(before: Any, action: Any, after: Any) -> bool:
+    """A coloured member goes to a tower or zone where one of the readings of the colour
+    rule forbids it: another coloured member of its owner, or another player's member of
+    its die colour, stands there."""
+    if not isinstance(action, Place) or action.member == "neutral":
+        return False
+    where = tower_space(action.space)
+    if where is not None:
+        spaces: tuple[str, ...] = tuple(f"{where[0]}-{f}" for f in (1, 2, 3, 4))
+    elif action.space in ZONE_SPACES:
+        kind = load_for(before.data).spaces[action.space].kind
+        spaces = (f"{kind}-small", f"{kind}-large")
+    else:
+        return False
+    return any(
+        o.member != "neutral" and (o.player == action.player or o.member == action.member)
+        for s in spaces
+        for o in before.occupants.get(s, ())
+    )
+
+
+def empty_floor_open(before: Any, action: Any, after: Any) -> bool:
+    """A member is placed while some tower floor has neither a card nor a member."""
+    return isinstance(action, Place) and any(
+        card is None and not before.occupants.get(f"{tower}-{i}")
+        for tower, row in before.towers.items()
+        for i, card in enumerate(row, 1)
+    )
+
+
+def _extra(before: Any, action: Any) -> Any:
+    """The extra-action decision ``action`` answers, or None."""
+    if not isinstance(action, Choose) or not before.pending or before.pending[0].kind != "action":
+        return None
+    return before.pending[0]
+
+
+def modified_extra(before: Any, action: Any, after: Any) -> bool:
+    """An extra action is answered (taken or declined) by a player whose characters or
+    excommunications change the value of an action it offers."""
+    d = _extra(before, action)
+    if d is None:
+        return False
+    p = before.player(action.player)
+    if d.action != "tower":
+        return action_modifier(p, d.action) != 0
+    towers = {tower_floor(space)[0] for space in extra_targets(d)}
+    return any(action_modifier(p, "tower", tower) != 0 for tower in towers)
+
+
+def takeable_extra(before: Any, action: Any, after: Any) -> bool:
+    """An extra action is answered (taken or declined) while one of its choices could be
+    taken: the answer where declining is allowed or not."""
+    d = _extra(before, action)
+    return d is not None and extra_taken(before, before.player(action.player), d) is not None
+
+
+def placeable_forfeited(before: Any, action: Any, after: Any) -> bool:
+    """A member is given up that could have been placed."""
+    return (
+        isinstance(action, Forfeit) and placeable_space(before, before.player(action.player), action.member) is not None
+    )
+
+
+def gained_under_loss(before: Any, action: Any, after: Any) -> bool:
+    """The acting player holds a 'gain 1 less' excommunication and ends the action with
+    more of a resource it names (a gain larger than the loss)."""
+    name = getattr(action, "player", None)
+    if name is None:
+        return False
+    e = excomm(before.player(name), "gain_loss")
+    return e is not None and any(after.player(name).res[k] > before.player(name).res[k] for k in e.params["resources"])
+
+
+def skip_round(before: Any, action: Any, after: Any) -> bool:
+    """The first placement of a round, in a round where someone skips their first action."""
+    return (
+        isinstance(action, (Place, Forfeit))
+        and before.turn == 0
+        and any(skips_first_placement(p.excomms) for p in before.players)
+    )
+
+
+def military_top_tie(state: Any, sheet: Any) -> bool:
+    """Two or more players share the most military points and someone has fewer."""
+    military = [p.res["military"] for p in state.players]
+    top = max(military)
+    return military.count(top) > 1 and min(military) < top
 
 
 def top_tie(state: Any, sheet: Any) -> bool:

@@ -26,6 +26,7 @@ from fresco_kit.core.data import patch_option
 from fresco_kit.core.decisions import Decision as PendingDecision
 from fresco_kit.core.decisions import owner
 from fresco_kit.core.game import seat_of
+from fresco_kit.core.record import LATER
 from fresco_kit.core.visibility import hide_order, private
 from fresco_kit.core.visibility import view as view_of
 
@@ -193,6 +194,15 @@ class Switches(Record):
     last_report_scores_excommunicated: bool | None = None
     large_space_penalty_after_minimum: bool | None = None
     initial_order: Literal["random", "as_given"] | None = None
+    # added after the save format was fixed: left out of a save while None (core.record.LATER)
+    colour_rule: Annotated[Literal["player", "die"] | None, LATER] = None
+    empty_floor_placement: Annotated[bool | None, LATER] = None
+    extra_action_modifiers: Annotated[bool | None, LATER] = None
+    extra_action_optional: Annotated[bool | None, LATER] = None
+    forfeit_any_member: Annotated[bool | None, LATER] = None
+    gain_losses: Annotated[Literal["per_gain", "per_unit"] | None, LATER] = None
+    skipped_placement_returns: Annotated[Literal["round_end", "first_go_round"] | None, LATER] = None
+    military_ties: Annotated[Literal["strict", "next"] | None, LATER] = None
 
     def given(self) -> dict[str, Any]:
         """The switches set, by name, sorted (as ``INFO.check_options`` returns them)."""

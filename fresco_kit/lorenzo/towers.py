@@ -23,15 +23,15 @@ from .effects import (
     after_losses,
     apply_effect,
     bundle_text,
+    colour_conflict,
     discounts_of,
     gain,
     gets_floor_bonus,
-    has_coloured_member,
     occupy,
     pay,
     push,
 )
-from .refs import RULES, amount, joined, space_name, tower_word
+from .refs import RULES, amount, joined, member_word, space_name, tower_word
 from .state import Decision, Player, State
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
@@ -121,7 +121,7 @@ def plan(
     data = load()
     reasons: list[Reason] = []
     card_id = st.towers[tower][floor - 1]
-    if card_id is None:
+    if card_id is None and (member is None or not readings.setting(st, "empty_floor_placement")):
         reasons.append((Msg("{space} holds no card", space=space_name(space)), RULES["kit.space"]))
         if first:
             return TowerPlan(reasons, tower, floor)
@@ -131,12 +131,21 @@ def plan(
         )
         if first:
             return TowerPlan(reasons, tower, floor)
-    if member is not None and member != "neutral" and has_coloured_member(st, p.name, _FLOORS[tower]):
+    clash = colour_conflict(st, p.name, member, _FLOORS[tower]) if member is not None else None
+    if clash is not None:
         reasons.append(
             (
                 Msg(
                     "{player} already has a coloured member in the {tower} tower",
                     player=p.name,
+                    tower=tower_word(tower),
+                )
+                if clash.player == p.name
+                else Msg(
+                    "{owner}'s {member} member already stands in the {tower} tower (switch colour_rule: one member "
+                    "of each die colour per tower)",
+                    owner=clash.player,
+                    member=member_word(clash.member),
                     tower=tower_word(tower),
                 ),
                 RULES["towers.colour"],
@@ -144,7 +153,8 @@ def plan(
         )
         if first:
             return TowerPlan(reasons, tower, floor)
-    value = action_value(p, base, servants, "tower", tower)
+    modified = member is not None or readings.setting(st, "extra_action_modifiers")
+    value = action_value(p, base, servants, "tower", tower) if modified else action_value(p, base, servants)
     need = data.towers[tower].floor_values[floor - 1]
     if value < need:
         reasons.append(
@@ -161,7 +171,7 @@ def plan(
         )
         if first:
             return TowerPlan(reasons, tower, floor)
-    if len(p.cards[tower]) >= data.max_cards:
+    if card_id is not None and len(p.cards[tower]) >= data.max_cards:
         reasons.append(
             (
                 Msg("{player} already has {n} {tower} cards", player=p.name, n=data.max_cards, tower=tower_word(tower)),
@@ -192,10 +202,10 @@ def plan(
     bonus = {}
     if (member is not None or readings.setting(st, "extra_action_floor_bonus")) and gets_floor_bonus(p):
         bonus = data.towers[tower].floor_bonus[floor - 1]  # gain() applies any loss
-    for k, v in after_losses(p, bonus).items():
+    for k, v in after_losses(st, p, bonus).items():
         left[k] += v
-    if card_id is None:
-        return TowerPlan(reasons, tower, floor)
+    if card_id is None:  # no card to pay for: only an empty floor taken for its bonus gets here
+        return TowerPlan(reasons, tower, floor, occupied, bonus)
     card = data.cards[card_id]
     if tower == "territory":
         slot = len(p.cards["territory"]) + 1
@@ -274,7 +284,18 @@ def take_card(
         gain(st, p, tp.bonus, events, why, "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
-    assert card_id is not None  # a legal plan takes a card
+    if card_id is None:  # an empty floor, taken for its bonus alone (switch empty_floor_placement)
+        tell(
+            events,
+            RULES["kit.space"],
+            lambda: Msg(
+                "{player} takes no card: floor {floor} of the {tower} tower is empty (switch empty_floor_placement)",
+                player=p.name,
+                floor=tp.floor,
+                tower=tower_word(tp.tower),
+            ),
+        )
+        return
     row[tp.floor - 1] = None
     assign(st, towers={**st.towers, tp.tower: tuple(row)})
     p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)

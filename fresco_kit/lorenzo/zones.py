@@ -17,8 +17,8 @@ from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import load, load_for, permanent
-from .effects import action_value, effect_bundle, gain, has_coloured_member, occupy, pay, push
-from .refs import RULES, amount, space_name, zone_word
+from .effects import action_value, colour_conflict, effect_bundle, gain, occupy, pay, push
+from .refs import RULES, amount, member_word, space_name, zone_word
 from .state import Decision, Player, State
 
 ZONES = ("harvest", "production")
@@ -43,11 +43,18 @@ def zone_reasons(st: State, p: Player, space: str, base: int, servants: int, mem
         reasons.append((Msg("{space} takes only one family member", space=space_name(space)), RULES["zones.spaces"]))
         if first:
             return reasons
-    if member != "neutral" and has_coloured_member(st, p.name, (f"{sp.kind}-small", f"{sp.kind}-large")):
+    clash = colour_conflict(st, p.name, member, (f"{sp.kind}-small", f"{sp.kind}-large"))
+    if clash is not None:
         reasons.append(
             (
-                Msg(
-                    "{player} already has a coloured member in the {zone} zone", player=p.name, zone=zone_word(sp.kind)
+                Msg("{player} already has a coloured member in the {zone} zone", player=p.name, zone=zone_word(sp.kind))
+                if clash.player == p.name
+                else Msg(
+                    "{owner}'s {member} member already stands in the {zone} zone (switch colour_rule: one member "
+                    "of each die colour per zone)",
+                    owner=clash.player,
+                    member=member_word(clash.member),
+                    zone=zone_word(sp.kind),
                 ),
                 RULES["zones.colour"],
             )

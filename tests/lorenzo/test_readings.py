@@ -43,7 +43,11 @@ def test_switches_are_the_readings_with_their_defaults():
     assert readings.DEFAULTS == {"win_tie_break": "turn_order", "military_zero_competes": True,
                                  "extra_action_floor_bonus": True, "extra_action_pays_occupied": True,
                                  "servants_in_pairs": True, "last_report_scores_excommunicated": True,
-                                 "large_space_penalty_after_minimum": True, "initial_order": "random"}
+                                 "large_space_penalty_after_minimum": True, "colour_rule": "player",
+                                 "empty_floor_placement": False, "extra_action_modifiers": True,
+                                 "extra_action_optional": True, "forfeit_any_member": False,
+                                 "gain_losses": "per_gain", "skipped_placement_returns": "round_end",
+                                 "military_ties": "strict", "initial_order": "random"}
     for s in INFO.switches:
         assert readings.DEFAULTS[s.name] in s.choices and s.rule and s.doc
     g = new_game(P2, seed=1, switches={"win_tie_break": "shared"})
