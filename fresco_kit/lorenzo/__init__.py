@@ -18,9 +18,10 @@ sections to modules, ``teach.GLOSSARY`` for English -> Italian terms and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from fresco_kit.core import Game, GameInfo, GameParts, Option, Switch
+from fresco_kit.core import Game, GameInfo, GameParts, Option
 
 from .reach import REACH
 from .readings import SWITCHES
@@ -46,7 +47,7 @@ INFO = GameInfo(
             ("standard", "advanced"),
         ),
     ),
-    switches=tuple(Switch(r.name, r.doc, r.choices, r.rule, reach=REACH[r.name]) for r in SWITCHES),
+    switches=tuple(replace(r, reach=REACH[r.name]) for r in SWITCHES),  # each with its default
     categories=(
         "VP during the game",
         "Territories",
