@@ -60,7 +60,11 @@ READINGS: tuple[Reading, ...] = (
         Msg("tied leaders share the victory"),
         ("a tie-break such as the final round's get-up order or the money left",),
         "no text gives a tie-break; as no two painters share a track space, only painters still on 0 "
-        "points can tie, and the kit books that as a shared win rather than invent a rule",
+        "points can tie, and the kit books that as a shared win rather than invent a rule; the switch "
+        "tie_break plays a tie-break: 'getup' (the earliest riser of the final round wins) or 'thalers' "
+        "(the most thalers left wins, a tie there stays shared)",
+        switch="tie_break",
+        where="final.break_tie",
     ),
     Reading(
         "start_spaces_in_the_choosing_order",

@@ -22,6 +22,7 @@ from fresco_kit.core.record import LATER
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
 FinalCollision = Literal["choose", "ahead"]
+TieBreak = Literal["shared", "getup", "thalers"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,7 @@ class Switches(Record):
     unlimited_paints: bool = False
     altar_once_per_visit: bool = False
     bishop_once_per_visit: bool = False
+    tie_break: TieBreak = "shared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,7 @@ class Overrides(Record):
     # added after save version 3: left out of a save while None (core.record.LATER)
     altar_once_per_visit: Annotated[bool | None, LATER] = None
     bishop_once_per_visit: Annotated[bool | None, LATER] = None
+    tie_break: Annotated[TieBreak | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -127,6 +130,12 @@ def _altar_with_a_use_left(before: Any, action: Any, after: Any) -> bool:
 def _bishop_step_with_a_use_left(before: Any, action: Any, after: Any) -> bool:
     """A player pays for a bishop step and has a cathedral use left in the same visit."""
     return bool(not before.bishop_this_visit and after.bishop_this_visit and _same_visit(before, after))
+
+
+def _tie_for_the_most_vp(state: Any, sheet: Any) -> bool:
+    """Two or more painters share the most victory points at the end."""
+    vps = [p.vp for p in state.players]
+    return vps.count(max(vps)) > 1
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -221,6 +230,19 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "a player pays for a bishop step with a cathedral use left in the same visit",
             _bishop_step_with_a_use_left,
         ),
+    ),
+    _switch(
+        "tie_break",
+        "tied leaders at the end: 'shared' victory, or won by the one who got up first in the final round "
+        "('getup') or who has the most thalers left ('thalers', a tie there stays shared)",
+        get_args(TieBreak),
+        "end.tie",
+        "shared",
+        "shared",
+        f"{_FR}, End of the Game: the most victory points wins; no tie-break printed (the kit's reading "
+        "'tie for the win')",
+        f"{_BB}, Final point count: the same, no tie-break",
+        Reach("end", "two or more painters tie for the most victory points", _tie_for_the_most_vp),
     ),
 )
 

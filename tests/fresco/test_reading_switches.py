@@ -1,0 +1,83 @@
+"""The switches of the Fresco readings of issue 19 (item 2): each plays a reading's
+alternative (``fresco_kit.fresco.readings``), defaults to the kit's reading, declares
+the situation it decides (``Switch.reach``), and changes the result of a constructed
+position played both ways -- so each test fails if its switch is ignored."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fresco_kit.core import Game
+from fresco_kit.fresco import RULESET_SWITCHES, rules
+from fresco_kit.fresco.readings import READING
+
+from .helpers import P4, edit, game, plans, play_round_start, times
+from .test_round_end import down_to
+
+SWITCH = {s.name: s for s in RULESET_SWITCHES}
+
+
+def reached(name: str, *args) -> bool:
+    """Whether switch ``name``'s situation is found by its ``reach`` test (``args`` as its
+    ``when`` asks: a state; before, action, after; or a state and its score sheet)."""
+    reach = SWITCH[name].reach
+    assert reach is not None
+    return bool(reach.test(*args))
+
+
+@pytest.mark.parametrize(
+    "reading,name",
+    [("tie_for_the_win", "tie_break")],
+)
+def test_each_new_switch_is_named_by_its_reading_and_defaults_to_the_kits_reading(reading, name):
+    r, s = READING[reading], SWITCH[name]
+    assert r.switch == name and s.rule == r.rule
+    assert s.default_for("base") == s.default_for("bigbox") == s.choices[0]
+    assert s.reach is not None and s.reach.situation
+    # a game that leaves the switch alone saves no trace of it; one that sets it keeps it
+    plain = game(seed=4).state.to_dict()
+    assert name not in plain["switches"]
+    other = s.choices[1]
+    setd = game(seed=4, **{name: other})
+    assert setd.state.to_dict()["switches"][name] == other
+    assert Game.from_json(setd.to_json()).state == setd.state
+
+
+# --- tie_for_the_win: switch tie_break ------------------------------------------------
+
+
+def _tied_at_the_end(tie_break: str, thalers: dict[str, int]) -> Game:
+    """A game whose final round ends with every painter on 0 VP (none restores, none has
+    2 thalers): Red gets up first in the final round; ``thalers`` left at the end."""
+    g = game("base", **({"tie_break": tie_break} if tie_break != "shared" else {}))
+    g = down_to(g, 6)
+    play_round_start(g, times(g), plans(g))
+    g = g.with_state(edit(g.state, players={nm: {"thalers": thalers[nm], "vp": 0} for nm in P4}))
+    play_round_start(g, times(g, Red=5), plans(g))
+    assert g.is_over and {p.vp for p in g.state.players} == {0}
+    return g
+
+
+@pytest.mark.rule("fresco end.tie")
+def test_switch_tie_break_decides_a_tie_for_the_most_vp():
+    """Reading tie_for_the_win: shared (default); 'getup': the earliest riser of the final
+    round wins; 'thalers': the most thalers left (a tie there stays shared)."""
+    thalers = {"Red": 0, "White": 1, "Blue": 1, "Yellow": 0}
+    won = {how: _tied_at_the_end(how, thalers).scores().winners for how in ("shared", "getup", "thalers")}
+    assert won == {"shared": P4, "getup": ["Red"], "thalers": ["White", "Blue"]}
+    g = _tied_at_the_end("getup", thalers)
+    assert "get-up order" in " ".join(g.scores().notes)
+    assert reached("tie_break", g.state, g.scores())
+    last = g.history[-1].events
+    assert any(e.rule is not None and e.rule.checklist_id == "fresco end.tie" and "Red" in e.text for e in last)
+    # a clear winner: the situation does not arise, and every reading names the same winner
+    g = _tied_at_the_end("thalers", thalers)
+    s = g.state.evolve(players=(g.state.players[0].evolve(vp=3),) + g.state.players[1:])
+    assert not reached("tie_break", s, rules.scores(s)) and rules.scores(s).winners == ["Red"]
+
+
+def test_tie_break_round_trips_in_a_save():
+    g = _tied_at_the_end("thalers", {"Red": 0, "White": 1, "Blue": 1, "Yellow": 0})
+    again = rules.state_from_dict(json.loads(json.dumps(g.state.to_dict())))
+    assert again == g.state and rules.scores(again).winners == ["White", "Blue"]
