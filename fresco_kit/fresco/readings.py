@@ -152,7 +152,13 @@ READINGS: tuple[Reading, ...] = (
             "scores (orange + green + purple: 6, not 5)"
         ),
         ("a blend replaces only a primary it is mixed from", "orange + green + purple as substitutes scores 5"),
-        "the text names no pairing, and a player who owns orange + green + purple would always declare the 6",
+        "the text names no pairing, and a player who owns orange + green + purple would always declare the 6; "
+        "the switch altar_own_primary plays the first alternative (orange fills only yellow's or red's slot, "
+        "green yellow's or blue's, purple red's or blue's, so yellow + red + orange is refused); the second "
+        "changes no play: those three paints are also the blended restoration, and the kit always books the "
+        "better reading, so no player would choose 5 over 6",
+        switch="altar_own_primary",
+        where="scoring.altar_readings",
     ),
     Reading(
         "start_space_rotation",

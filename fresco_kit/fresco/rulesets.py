@@ -19,6 +19,9 @@ from typing import Annotated, Any, Literal, get_args
 from fresco_kit.core import Reach, Record, Switch
 from fresco_kit.core.record import LATER
 
+from .actions import Altar
+from .scoring import altar_readings
+
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
 FinalCollision = Literal["choose", "ahead"]
@@ -37,6 +40,7 @@ class Switches(Record):
     altar_once_per_visit: bool = False
     bishop_once_per_visit: bool = False
     tie_break: TieBreak = "shared"
+    altar_own_primary: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,7 @@ class Overrides(Record):
     altar_once_per_visit: Annotated[bool | None, LATER] = None
     bishop_once_per_visit: Annotated[bool | None, LATER] = None
     tie_break: Annotated[TieBreak | None, LATER] = None
+    altar_own_primary: Annotated[bool | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -136,6 +141,14 @@ def _tie_for_the_most_vp(state: Any, sheet: Any) -> bool:
     """Two or more painters share the most victory points at the end."""
     vps = [p.vp for p in state.players]
     return vps.count(max(vps)) > 1
+
+
+def _altar_blend_off_its_primaries(before: Any, action: Any, after: Any) -> bool:
+    """The altar is restored with a blended paint in the slot of a primary it is not mixed
+    from (legal only while ``altar_own_primary`` is off)."""
+    if not isinstance(action, Altar):
+        return False
+    return bool(altar_readings(action.paints)) and not altar_readings(action.paints, own_primary=True)
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -243,6 +256,22 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         "'tie for the win')",
         f"{_BB}, Final point count: the same, no tie-break",
         Reach("end", "two or more painters tie for the most victory points", _tie_for_the_most_vp),
+    ),
+    _switch(
+        "altar_own_primary",
+        "at the altar a blended paint replaces only a primary it is mixed from (off: any primary)",
+        _BOOL,
+        "altar.basic",
+        False,
+        False,
+        f"{_FR}, Cathedral: Restore the altar (no pairing of blend and primary printed; the kit's reading "
+        "'altar substitutes')",
+        f"{_BB}, Cathedral: Restore the fresco or the altar (the same words)",
+        Reach(
+            "step",
+            "the altar is restored with a blended paint in the slot of a primary it is not mixed from",
+            _altar_blend_off_its_primaries,
+        ),
     ),
 )
 

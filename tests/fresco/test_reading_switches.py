@@ -10,12 +10,22 @@ import pytest
 
 from fresco_kit.core import Game
 from fresco_kit.fresco import RULESET_SWITCHES, rules
+from fresco_kit.fresco.exercises import at_cathedral
 from fresco_kit.fresco.readings import READING
+from fresco_kit.fresco.rulesets import switches_for
+from fresco_kit.fresco.scoring import altar_readings
 
 from .helpers import P4, edit, game, plans, play_round_start, times
 from .test_round_end import down_to
 
 SWITCH = {s.name: s for s in RULESET_SWITCHES}
+
+
+def switched(g: Game, **switches) -> Game:
+    """``g`` with rule switches set (the overrides saved, the switches in force derived)."""
+    s = g.state
+    overrides = s.overrides.evolve(**switches)
+    return g.with_state(s.evolve(overrides=overrides, switches=switches_for(s.ruleset, overrides)))
 
 
 def reached(name: str, *args) -> bool:
@@ -28,17 +38,18 @@ def reached(name: str, *args) -> bool:
 
 @pytest.mark.parametrize(
     "reading,name",
-    [("tie_for_the_win", "tie_break")],
+    [("tie_for_the_win", "tie_break"), ("altar_substitutes", "altar_own_primary")],
 )
 def test_each_new_switch_is_named_by_its_reading_and_defaults_to_the_kits_reading(reading, name):
     r, s = READING[reading], SWITCH[name]
     assert r.switch == name and s.rule == r.rule
-    assert s.default_for("base") == s.default_for("bigbox") == s.choices[0]
+    default = s.default_for("base")
+    assert s.default_for("bigbox") == default and default in s.choices
     assert s.reach is not None and s.reach.situation
     # a game that leaves the switch alone saves no trace of it; one that sets it keeps it
     plain = game(seed=4).state.to_dict()
     assert name not in plain["switches"]
-    other = s.choices[1]
+    other = next(c for c in s.choices if c != default)
     setd = game(seed=4, **{name: other})
     assert setd.state.to_dict()["switches"][name] == other
     assert Game.from_json(setd.to_json()).state == setd.state
@@ -81,3 +92,35 @@ def test_tie_break_round_trips_in_a_save():
     g = _tied_at_the_end("thalers", {"Red": 0, "White": 1, "Blue": 1, "Yellow": 0})
     again = rules.state_from_dict(json.loads(json.dumps(g.state.to_dict())))
     assert again == g.state and rules.scores(again).winners == ["White", "Blue"]
+
+
+# --- altar_substitutes: switch altar_own_primary ---------------------------------------
+
+
+@pytest.mark.rule("fresco altar.basic")
+def test_switch_altar_own_primary_lets_a_blend_fill_only_its_own_primaries_slot():
+    """Reading altar_substitutes: any blend fills any primary's slot (default), so yellow +
+    red + orange scores 3; under the switch orange (yellow + red) cannot fill blue's slot and
+    the restoration is refused, while yellow + red + purple (purple for blue) still scores 3."""
+    paints = {"yellow": 1, "red": 1, "blue": 0, "orange": 1, "purple": 1}
+    vp = {}
+    for on in (False, True):
+        g = switched(at_cathedral(paints), altar_own_primary=on)
+        legal = {str(a) for a in g.legal_actions()}
+        assert ("altar Red yellow,red,orange" in legal) is (not on)
+        assert "altar Red yellow,red,purple" in legal
+        verdict = g.explain("altar Red yellow,red,orange")
+        assert verdict.ok is (not on)
+        if on:
+            assert [ref.id for _, ref in verdict.reasons] == ["altar.basic"]
+            assert "mixed from" in verdict.reasons[0][0]
+        before = g.state
+        action = g.rules.parse_action("altar Red yellow,red,orange" if not on else "altar Red yellow,red,purple")
+        g.play(action)
+        vp[on] = g.state.player("Red").vp
+        assert reached("altar_own_primary", before, action, g.state) is (not on)
+    assert vp == {False: 3, True: 3}
+    # the three blends: 6 either way (the blended restoration), never refused
+    assert altar_readings(["orange", "green", "purple"], own_primary=True) == {"basic": 5, "blended": 6}
+    assert altar_readings(["yellow", "red", "orange"], own_primary=True) == {}
+    assert altar_readings(["blue", "orange", "orange"], own_primary=True) == {"basic": 4}
