@@ -191,7 +191,7 @@ def _split(total: int, parts: int, rng: Rng) -> list[int]:
 def determinize(view: View, rng: Rng) -> State:
     """A whole state that agrees with everything ``view`` shows, the hidden parts filled
     in at random from what is possible: the other players' thalers (the bank and the
-    viewer's thalers leave the rest of the 196 to share), their paints (the supply, the
+    viewer's thalers leave the rest of the 196, and of any thalers on paper, to share), their paints (the supply, the
     paper notes and the viewer's paints leave the rest of each colour), their plans behind
     the small screens (any plan for their apprentices) and the random generator (the
     bag's future draws).  The bag's contents are open; only its draws are hidden.  The
@@ -201,7 +201,7 @@ def determinize(view: View, rng: Rng) -> State:
     mine = view.player(view.viewer)
     hidden = [k for k, p in enumerate(view.players) if p.name != view.viewer]
     assert mine.thalers is not None and mine.paints is not None  # the viewer sees their own
-    coins = _split(data.COINS - view.bank - mine.thalers, len(hidden), rng)
+    coins = _split(data.COINS + view.bank_paper - view.bank - mine.thalers, len(hidden), rng)
     paints_left = [
         total + paper - supply - held
         for total, paper, supply, held in zip(
@@ -231,7 +231,7 @@ def determinizer(view: View) -> Callable[[Rng], State]:
     mine = next(p for p in view.players if p.name == view.viewer)
     hidden = [k for k, p in enumerate(view.players) if p.name != view.viewer]
     assert mine.thalers is not None and mine.paints is not None  # the viewer sees their own
-    coins = data.COINS - view.bank - mine.thalers
+    coins = data.COINS + view.bank_paper - view.bank - mine.thalers
     paints_left = [
         total + paper - supply - held
         for total, paper, supply, held in zip(

@@ -29,12 +29,13 @@ def studio_checks(s: State, a: Studio) -> list:
 
 
 def studio_apply(s: State, a: Studio, events: list) -> None:
-    """Studio: +3 thalers from the bank (only what it holds, ``supply.coins``)."""
+    """Studio: +3 thalers from the bank (only what it holds, ``supply.coins``, unless the
+    switch ``unlimited_coins`` notes the rest on paper)."""
     i = s.order[s.actor]
     p = s.players[i]
     thalers = data.tables(s.data).studio_thalers
-    paid = bank_pays(s.bank, thalers)
-    set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
+    paid, bank = bank_pays(s, thalers, events)
+    set_player(s, i, p.evolve(thalers=p.thalers + paid), **bank)
     if paid == thalers:
         tell(
             events,

@@ -37,7 +37,10 @@ READINGS: tuple[Reading, ...] = (
         ),
         ("the bank is unlimited and shortfalls are noted on paper, as Big Box does for paints",),
         "the components list a fixed number of coins and no text extends them; Big Box says paints are "
-        "unlimited but says nothing of coins",
+        "unlimited but says nothing of coins; the switch unlimited_coins plays the alternative: a portrait "
+        "or an income is paid in full and the thalers the bank lacks are noted on paper",
+        switch="unlimited_coins",
+        where="supply.bank_pays",
     ),
     Reading(
         "paint_supply_runs_short",

@@ -19,7 +19,8 @@ from typing import Annotated, Any, Literal, get_args
 from fresco_kit.core import Reach, Record, Switch
 from fresco_kit.core.record import LATER
 
-from .actions import Altar
+from . import data
+from .actions import Altar, Studio
 from .scoring import altar_readings
 
 Ruleset = Literal["base", "bigbox"]
@@ -41,6 +42,7 @@ class Switches(Record):
     bishop_once_per_visit: bool = False
     tie_break: TieBreak = "shared"
     altar_own_primary: bool = False
+    unlimited_coins: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,7 @@ class Overrides(Record):
     bishop_once_per_visit: Annotated[bool | None, LATER] = None
     tie_break: Annotated[TieBreak | None, LATER] = None
     altar_own_primary: Annotated[bool | None, LATER] = None
+    unlimited_coins: Annotated[bool | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -149,6 +152,15 @@ def _altar_blend_off_its_primaries(before: Any, action: Any, after: Any) -> bool
     if not isinstance(action, Altar):
         return False
     return bool(altar_readings(action.paints)) and not altar_readings(action.paints, own_primary=True)
+
+
+def _bank_short(before: Any, action: Any, after: Any) -> bool:
+    """The bank is due more thalers than it holds: a portrait's thalers (Studio) and, when
+    the action ends a round, the income of 1 thaler a restored tile."""
+    due = data.tables(before.data).studio_thalers if isinstance(action, Studio) else 0
+    if after.round > before.round:
+        due += sum(len(p.tiles) for p in after.players) * data.INCOME_PER_TILE
+    return bool(due > before.bank)
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -272,6 +284,17 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "the altar is restored with a blended paint in the slot of a primary it is not mixed from",
             _altar_blend_off_its_primaries,
         ),
+    ),
+    _switch(
+        "unlimited_coins",
+        "the bank never runs out of thalers (off: it pays only what it holds); the thalers it lacks are noted on paper",
+        _BOOL,
+        "supply.coins",
+        False,
+        False,
+        f"{_FR}, Game Components: 60 coins (196 thalers), the bank (the kit's reading 'bank runs short')",
+        f"{_BB}: says paints are unlimited, nothing of coins",
+        Reach("step", "the bank is due more thalers than it holds (a portrait or the income)", _bank_short),
     ),
 )
 

@@ -10,7 +10,8 @@ import pytest
 
 from fresco_kit.core import Game
 from fresco_kit.fresco import RULESET_SWITCHES, rules
-from fresco_kit.fresco.exercises import at_cathedral
+from fresco_kit.fresco.actions import Studio
+from fresco_kit.fresco.exercises import at_cathedral, at_location, start
 from fresco_kit.fresco.readings import READING
 from fresco_kit.fresco.rulesets import switches_for
 from fresco_kit.fresco.scoring import altar_readings
@@ -38,7 +39,11 @@ def reached(name: str, *args) -> bool:
 
 @pytest.mark.parametrize(
     "reading,name",
-    [("tie_for_the_win", "tie_break"), ("altar_substitutes", "altar_own_primary")],
+    [
+        ("tie_for_the_win", "tie_break"),
+        ("altar_substitutes", "altar_own_primary"),
+        ("bank_runs_short", "unlimited_coins"),
+    ],
 )
 def test_each_new_switch_is_named_by_its_reading_and_defaults_to_the_kits_reading(reading, name):
     r, s = READING[reading], SWITCH[name]
@@ -124,3 +129,37 @@ def test_switch_altar_own_primary_lets_a_blend_fill_only_its_own_primaries_slot(
     assert altar_readings(["orange", "green", "purple"], own_primary=True) == {"basic": 5, "blended": 6}
     assert altar_readings(["yellow", "red", "orange"], own_primary=True) == {}
     assert altar_readings(["blue", "orange", "orange"], own_primary=True) == {"basic": 4}
+
+
+# --- bank_runs_short: switch unlimited_coins -------------------------------------------
+
+
+@pytest.mark.rule("fresco supply.coins", "fresco studio")
+def test_switch_unlimited_coins_pays_a_portrait_in_full_and_notes_the_rest_on_paper():
+    """Reading bank_runs_short: the bank pays only what it holds (default), so with 1 thaler
+    left a portrait pays 1; under the switch it pays 3 and notes the 2 it lacks on paper,
+    which a save keeps and the bank's conservation counts."""
+    red = 12 + start().state.bank - 1  # Red holds all the thalers but the bank's last one
+    got = {}
+    for on in (False, True):
+        g = switched(at_location("studio", (0, 0, 1, 0, 0), {}, thalers=red), unlimited_coins=on)
+        assert g.state.bank == 1
+        before = g.state
+        events = g.play(Studio("Red"))
+        got[on] = (g.state.player("Red").thalers - red, g.state.bank, g.state.bank_paper)
+        assert reached("unlimited_coins", before, Studio("Red"), g.state)
+        assert any(e.rule is not None and e.rule.id == "supply.coins" for e in events)
+        assert not rules.invariants(g.state)
+        again = rules.state_from_dict(json.loads(json.dumps(g.state.to_dict())))
+        assert again == g.state and again.bank_paper == got[on][2]
+    assert got == {False: (1, 0, 0), True: (3, 0, 2)}
+    # with enough in the bank the situation does not arise
+    g = at_location("studio", (0, 0, 1, 0, 0), {})
+    before = g.state
+    g.play(Studio("Red"))
+    assert not reached("unlimited_coins", before, Studio("Red"), g.state) and g.state.bank == before.bank - 3
+    # thalers on paper without the switch are refused as unsound
+    bad = json.loads(json.dumps(g.state.to_dict()))
+    bad["bank_paper"], bad["bank"] = 2, bad["bank"] + 2
+    with pytest.raises(ValueError, match="bank"):
+        rules.state_from_dict(bad)
