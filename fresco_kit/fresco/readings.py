@@ -87,7 +87,9 @@ READINGS: tuple[Reading, ...] = (
         Msg("a '+1'/'-1' start space gives or takes its apprentice at once, at setup"),
         ("the apprentice changes only after the first get-up",),
         "the '+1'/'-1' spaces act on whoever stands on them; with the kit's data (start in the middle of "
-        "the column) the case does not arise",
+        "the column) the case does not arise; no switch, as no game can reach it: the mood column and its "
+        "start space are fixed data that a game's data option cannot change (it changes only the inn's rows "
+        "and the studio's pay), so the alternative never plays differently",
     ),
     Reading(
         "theater_mood_and_the_column_ends",
@@ -298,7 +300,10 @@ READINGS: tuple[Reading, ...] = (
             "the bank and the paint supply are open; only the order of future draws is secret"
         ),
         ("the bag's contents are secret too",),
-        "only the screens hide things; everything else lies on the table and can be deduced",
+        "only the screens hide things; everything else lies on the table and can be deduced; no switch: "
+        "what a player is shown changes no legal move, score, setup or end (the bag's contents follow "
+        "anyway from the 14 known tiles and what lies open), so the alternative is a matter of "
+        "presentation, not of play",
     ),
 )
 
