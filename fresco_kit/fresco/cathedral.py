@@ -157,6 +157,14 @@ def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, eve
             Msg("{player} moves to space {space}", player=s.names[i], space=space)
             if target == space
             else Msg(
+                "{player} falls back to start space S{start} (space {target} is taken and no track space behind "
+                "it is free: switch track_behind)",
+                player=s.names[i],
+                start=p.start,
+                target=target,
+            )
+            if space == 0
+            else Msg(
                 "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
                 player=s.names[i],
                 space=space,

@@ -68,6 +68,14 @@ def _money_moves(player: str, thalers: int, pts: int, target: int, space: int, c
     money = Msg.n(thalers, "{n} thaler", "{n} thalers")
     if target == space:
         return Msg("{player}: {money} = {pts} VP, to space {space}", player=player, money=money, pts=pts, space=space)
+    if space == 0:
+        return Msg(
+            "{player}: {money} = {pts} VP, but space {target} is taken: back to a start space (switch track_behind)",
+            player=player,
+            money=money,
+            pts=pts,
+            target=target,
+        )
     return Msg(
         "{player}: {money} = {pts} VP, to space {space} (space {target} is taken: {choice} to {space})",
         player=player,

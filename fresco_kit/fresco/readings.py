@@ -121,7 +121,12 @@ READINGS: tuple[Reading, ...] = (
             "towards space 1 (the mover's own space is free, having been left), offered only when one exists"
         ),
         ("'behind' may fall back onto a start space", "the mover's own former space counts as occupied"),
-        "a start space is not a track space (the count skips them), and a painter that moves has left its space",
+        "a start space is not a track space (the count skips them), and a painter that moves has left its "
+        "space; the switch track_behind plays the alternatives: 'start_space' (with no free track space "
+        "behind, the painter falls back onto the free start space nearest the track, with 0 VP) or "
+        "'own_taken' (the mover's former space is skipped when looking behind)",
+        switch="track_behind",
+        where="track.landing",
     ),
     Reading(
         "final_money_count_on_an_occupied_space",

@@ -27,6 +27,7 @@ Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
 FinalCollision = Literal["choose", "ahead"]
 TieBreak = Literal["shared", "getup", "thalers"]
+TrackBehind = Literal["track", "start_space", "own_taken"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,7 @@ class Switches(Record):
     tie_break: TieBreak = "shared"
     altar_own_primary: bool = False
     unlimited_coins: bool = False
+    track_behind: TrackBehind = "track"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,7 @@ class Overrides(Record):
     tie_break: Annotated[TieBreak | None, LATER] = None
     altar_own_primary: Annotated[bool | None, LATER] = None
     unlimited_coins: Annotated[bool | None, LATER] = None
+    track_behind: Annotated[TrackBehind | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -161,6 +164,24 @@ def _bank_short(before: Any, action: Any, after: Any) -> bool:
     if after.round > before.round:
         due += sum(len(p.tiles) for p in after.players) * data.INCOME_PER_TILE
     return bool(due > before.bank)
+
+
+def _behind_decided(before: Any, action: Any, after: Any) -> bool:
+    """A painter lands on a taken space and chooses behind or ahead, and the three readings
+    of ``track_behind`` offer different stops behind (or none)."""
+    from .track import landing  # the track rule (imported on use: the state imports this module)
+
+    if getattr(action, "track", None) is None:
+        return False
+    i = before.names.index(action.player)
+    track = data.CATEGORIES.index("track")
+    gain = sum(after.players[i].points) - after.players[i].points[track]
+    gain -= sum(before.players[i].points) - before.players[i].points[track]
+    stops = set()
+    for how in get_args(TrackBehind):
+        reading = before.evolve(switches=before.switches.evolve(track_behind=how))
+        stops.add(landing(reading, i, gain)[1].get("behind"))
+    return len(stops) > 1
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -295,6 +316,24 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         f"{_FR}, Game Components: 60 coins (196 thalers), the bank (the kit's reading 'bank runs short')",
         f"{_BB}: says paints are unlimited, nothing of coins",
         Reach("step", "the bank is due more thalers than it holds (a portrait or the income)", _bank_short),
+    ),
+    _switch(
+        "track_behind",
+        "landing on a taken space, 'behind' is: the next free track space, the mover's own space free "
+        "('track'); with no free track space behind, a start space ('start_space'); the mover's own space "
+        "taken ('own_taken')",
+        get_args(TrackBehind),
+        "cath.track",
+        "track",
+        "track",
+        f"{_FR}, Restore a segment of the fresco (start spaces not counted; 'behind' not defined further: "
+        "the kit's reading 'track spaces')",
+        f"{_BB}, Cathedral (the same words)",
+        Reach(
+            "step",
+            "a painter lands on a taken space and the readings of 'behind' offer different stops",
+            _behind_decided,
+        ),
     ),
 )
 

@@ -4,7 +4,10 @@ Spaces count from 1; the start spaces S1-S4 are not counted, so a painter leavin
 start space with 5 points lands on space 5 and the space number is the VP held.  No
 space holds two painters: landing on an occupied one, the player picks the next free
 space behind or ahead (``cath.track``).  In the Big Box final count the painter goes
-ahead without a choice (``bigbox.final_collision``).
+ahead without a choice (``bigbox.final_collision``).  What "behind" is, is the kit's
+reading ``track_spaces``: the next free track space towards space 1, the mover's own space
+free; the switch ``track_behind`` plays the others ("start_space": with no free track space
+behind, back onto a start space; "own_taken": the mover's own former space is taken).
 """
 
 from __future__ import annotations
@@ -30,8 +33,11 @@ def landing(s: State, i: int, gain: int) -> tuple[int, dict[str, int]]:
 
     ``options`` is ``{}`` when the target is free, else the possible stops by choice:
     ``"ahead"`` always, ``"behind"`` when a free space remains between space 1 and the
-    target (the mover's own space counts as free, having been left)."""
-    target = s.players[i].vp + gain
+    target (the mover's own space counts as free, having been left).  The switch
+    ``track_behind``: "own_taken", the mover's own space is not free; "start_space", with
+    no free track space behind, ``"behind"`` is 0, a start space (:func:`move`)."""
+    own = s.players[i].vp
+    target = own + gain
     occ = occupied(s, i)
     if target not in occ:
         return target, {}
@@ -39,12 +45,23 @@ def landing(s: State, i: int, gain: int) -> tuple[int, dict[str, int]]:
     while ahead in occ:
         ahead += 1
     options = {"ahead": ahead}
+    how = s.switches.track_behind
+    if how == "own_taken" and own:
+        occ.add(own)
     behind = target - 1
     while behind >= 1 and behind in occ:
         behind -= 1
-    if behind >= 1:
+    if behind >= 1 or how == "start_space":
         options["behind"] = behind
     return target, options
+
+
+def free_start_space(s: State, i: int) -> int:
+    """The start space a painter falling back off the track takes (switch ``track_behind``
+    "start_space"): the free one nearest the track, the highest number, as S1 counts as
+    last (``p1.order``); the mover's own start space is free, having been left."""
+    taken = {p.start for j, p in enumerate(s.players) if j != i}
+    return max(k for k in range(1, s.n + 1) if k not in taken)
 
 
 def move(s: State, p: PlayerState, i: int, gains: dict[str, int], choice: str | None) -> tuple[int, int]:
@@ -65,7 +82,7 @@ def move(s: State, p: PlayerState, i: int, gains: dict[str, int], choice: str | 
     for cat, n in gains.items():
         points[_CAT[cat]] += n
     points[_CAT["track"]] += space - target
-    assign(p, points=tuple(points), vp=space, start=0)
+    assign(p, points=tuple(points), vp=space, start=free_start_space(s, i) if space == 0 else 0)
     return target, space
 
 

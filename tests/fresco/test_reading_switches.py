@@ -43,6 +43,7 @@ def reached(name: str, *args) -> bool:
         ("tie_for_the_win", "tie_break"),
         ("altar_substitutes", "altar_own_primary"),
         ("bank_runs_short", "unlimited_coins"),
+        ("track_spaces", "track_behind"),
     ],
 )
 def test_each_new_switch_is_named_by_its_reading_and_defaults_to_the_kits_reading(reading, name):
@@ -163,3 +164,59 @@ def test_switch_unlimited_coins_pays_a_portrait_in_full_and_notes_the_rest_on_pa
     bad["bank_paper"], bad["bank"] = 2, bad["bank"] + 2
     with pytest.raises(ValueError, match="bank"):
         rules.state_from_dict(bad)
+
+
+# --- track_spaces: switch track_behind ---------------------------------------------------
+
+PRIMARIES = {"yellow": 1, "red": 1, "blue": 1}
+
+
+def _altar_stops(vp: dict[str, int], how: str) -> tuple[set[str], Game]:
+    """Red at the cathedral with yellow + red + blue (an altar for 2 VP) and painters on
+    the track spaces ``vp``: the legal altar restorations' track choices, and the game."""
+    g = at_cathedral(PRIMARIES)
+    g = switched(g.with_state(edit(g.state, players={nm: {"vp": n} for nm, n in vp.items()})), track_behind=how)
+    return {str(a).rsplit(" ", 1)[-1] for a in g.legal_actions() if str(a).startswith("altar")}, g
+
+
+@pytest.mark.rule("fresco cath.track")
+def test_switch_track_behind_own_taken_counts_the_movers_own_space_as_taken():
+    """Reading track_spaces: Red on 1, White on 2, Blue on 3; Red's 2 altar points reach the
+    taken space 3.  By default the next free space behind is Red's own space 1 (left, so
+    free); with 'own_taken' it is taken, so only 'ahead' is offered."""
+    vp = {"Red": 1, "White": 2, "Blue": 3, "Yellow": 10}
+    stops = {how: _altar_stops(vp, how)[0] for how in ("track", "own_taken", "start_space")}
+    assert stops == {"track": {"behind", "ahead"}, "own_taken": {"ahead"}, "start_space": {"behind", "ahead"}}
+    _, g = _altar_stops(vp, "own_taken")
+    refused = g.explain("altar Red yellow,red,blue track behind")
+    assert not refused.ok and [ref.id for _, ref in refused.reasons] == ["cath.track"]
+    before, action = g.state, g.rules.parse_action("altar Red yellow,red,blue track ahead")
+    g.play(action)
+    assert g.state.player("Red").vp == 4 and reached("track_behind", before, action, g.state)
+    _, g = _altar_stops(vp, "track")
+    before, action = g.state, g.rules.parse_action("altar Red yellow,red,blue track behind")
+    g.play(action)
+    assert g.state.player("Red").vp == 1 and reached("track_behind", before, action, g.state)
+
+
+@pytest.mark.rule("fresco cath.track", "fresco p1.order")
+def test_switch_track_behind_start_space_lets_a_painter_fall_back_off_the_track():
+    """Red on a start space, White on 1, Blue on 2; Red's 2 altar points reach the taken
+    space 2 and no track space behind it is free.  By default only 'ahead' (space 3) is
+    offered; with 'start_space' 'behind' puts Red back on a start space (0 VP), the free one
+    nearest the track, S4."""
+    vp = {"Red": 0, "White": 1, "Blue": 2, "Yellow": 10}
+    stops = {how: _altar_stops(vp, how)[0] for how in ("track", "own_taken", "start_space")}
+    assert stops == {"track": {"ahead"}, "own_taken": {"ahead"}, "start_space": {"behind", "ahead"}}
+    _, g = _altar_stops(vp, "start_space")
+    before, action = g.state, g.rules.parse_action("altar Red yellow,red,blue track behind")
+    events = g.play(action)
+    red = g.state.player("Red")
+    assert (red.vp, red.start, sum(red.points)) == (0, 4, 0)
+    assert any("start space S4" in e.text for e in events)
+    assert reached("track_behind", before, action, g.state) and not rules.invariants(g.state)
+    # a free target: no choice, nothing for the switch to decide
+    _, g = _altar_stops({"Red": 0, "White": 1, "Blue": 5, "Yellow": 10}, "start_space")
+    before, action = g.state, g.rules.parse_action("altar Red yellow,red,blue")
+    g.play(action)
+    assert g.state.player("Red").vp == 2 and not reached("track_behind", before, action, g.state)
