@@ -74,6 +74,12 @@ def conservation(s: State) -> list[Problem]:
         out.append(("paper", "paper notes only with an unlimited paint supply (Big Box)"))
     if not s.switches.unlimited_coins and s.bank_paper:
         out.append(("bank_paper", "thalers on paper only with an unlimited bank (switch unlimited_coins)"))
+    if s.theater_held is not None and (
+        not s.switches.theater_after_getup or len(s.theater_held) != s.n or not any(s.theater_held)
+    ):
+        out.append(
+            ("theater_held", "theater moves are held back only with the switch theater_after_getup, one count a player")
+        )
     for i, p in enumerate(s.players):
         at = f"players[{i}]"
         if p.thalers < 0 or any(x < 0 for x in p.paints) or p.vp < 0:

@@ -108,7 +108,10 @@ READINGS: tuple[Reading, ...] = (
         ),
         "the theater is an action that moves the painter on the mood display, and the note that follows "
         "says the apprentices are returned or retrieved only after the get-up, so 'effective' reads as "
-        "the apprentices' change, not the painter's move",
+        "the apprentices' change, not the painter's move; the switch theater_after_getup plays the "
+        "alternative: the spaces are held back and added, clamped, after the next get-up's mood change",
+        switch="theater_after_getup",
+        where="wakeup.apply",
     ),
     Reading(
         "track_spaces",

@@ -20,7 +20,7 @@ from fresco_kit.core import Reach, Record, Switch
 from fresco_kit.core.record import LATER
 
 from . import data
-from .actions import Altar, Studio
+from .actions import Altar, Studio, Theater, Wake
 from .scoring import altar_readings
 
 Ruleset = Literal["base", "bigbox"]
@@ -45,6 +45,7 @@ class Switches(Record):
     altar_own_primary: bool = False
     unlimited_coins: bool = False
     track_behind: TrackBehind = "track"
+    theater_after_getup: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class Overrides(Record):
     altar_own_primary: Annotated[bool | None, LATER] = None
     unlimited_coins: Annotated[bool | None, LATER] = None
     track_behind: Annotated[TrackBehind | None, LATER] = None
+    theater_after_getup: Annotated[bool | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -182,6 +184,21 @@ def _behind_decided(before: Any, action: Any, after: Any) -> bool:
         reading = before.evolve(switches=before.switches.evolve(track_behind=how))
         stops.add(landing(reading, i, gain)[1].get("behind"))
     return len(stops) > 1
+
+
+def _theater_meets_a_column_end(before: Any, action: Any, after: Any) -> bool:
+    """A theater move meets an end of the mood column: cut at the top at the visit (the
+    kit's reading), or, held back (``theater_after_getup``), clamped when it is added
+    after a get-up whose mood change was itself clamped or is pushed past the top."""
+    if isinstance(action, Theater) and not before.switches.theater_after_getup:
+        i = before.order[before.actor]
+        return bool(before.players[i].mood + data.THEATER_MOVE >= data.MOOD_LENGTH)
+    if isinstance(action, Wake) and before.theater_held:
+        i = before.names.index(action.player)
+        change = data.tables(before.data).inn[action.time][0]
+        unclamped = before.players[i].mood + change + before.theater_held[i]
+        return bool(before.theater_held[i] and after.players[i].mood != unclamped)
+    return False
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -333,6 +350,23 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "step",
             "a painter lands on a taken space and the readings of 'behind' offer different stops",
             _behind_decided,
+        ),
+    ),
+    _switch(
+        "theater_after_getup",
+        "the theater's 2 mood spaces are held back and added after the next get-up's mood change "
+        "(off: the painter moves up at the visit)",
+        _BOOL,
+        "theater",
+        False,
+        False,
+        f"{_FR}, Theater: Improve one's mood ('effective on the next round after selecting the get up time'; "
+        "the kit's reading 'theater mood and the column ends')",
+        f"{_BB}, Theater: Improve mood (the same)",
+        Reach(
+            "step",
+            "a theater move meets an end of the mood column (clamped at the visit, or when added after a get-up)",
+            _theater_meets_a_column_end,
         ),
     ),
 )

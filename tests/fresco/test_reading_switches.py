@@ -10,13 +10,13 @@ import pytest
 
 from fresco_kit.core import Game
 from fresco_kit.fresco import RULESET_SWITCHES, rules
-from fresco_kit.fresco.actions import Studio
+from fresco_kit.fresco.actions import Studio, Theater, Wake
 from fresco_kit.fresco.exercises import at_cathedral, at_location, start
 from fresco_kit.fresco.readings import READING
 from fresco_kit.fresco.rulesets import switches_for
 from fresco_kit.fresco.scoring import altar_readings
 
-from .helpers import P4, edit, game, plans, play_round_start, times
+from .helpers import P4, at, edit, finish_round, game, plans, play_round_start, times, wake_all
 from .test_round_end import down_to
 
 SWITCH = {s.name: s for s in RULESET_SWITCHES}
@@ -44,6 +44,7 @@ def reached(name: str, *args) -> bool:
         ("altar_substitutes", "altar_own_primary"),
         ("bank_runs_short", "unlimited_coins"),
         ("track_spaces", "track_behind"),
+        ("theater_mood_and_the_column_ends", "theater_after_getup"),
     ],
 )
 def test_each_new_switch_is_named_by_its_reading_and_defaults_to_the_kits_reading(reading, name):
@@ -220,3 +221,49 @@ def test_switch_track_behind_start_space_lets_a_painter_fall_back_off_the_track(
     before, action = g.state, g.rules.parse_action("altar Red yellow,red,blue")
     g.play(action)
     assert g.state.player("Red").vp == 2 and not reached("track_behind", before, action, g.state)
+
+
+# --- theater_mood_and_the_column_ends: switch theater_after_getup ------------------------
+
+
+@pytest.mark.rule("fresco theater", "fresco mood.minus")
+def test_switch_theater_after_getup_adds_the_spaces_after_the_next_get_up():
+    """Red on mood space 1 (a '-1' space) goes to the theater, then gets up at 5 (-2).  The
+    kit's reading: up to 3 at the visit, 3 - 2 = 1 at the get-up, still a '-1' space (4
+    apprentices).  The switch: the 2 spaces wait; 1 - 2 stops at the bottom, 0, then + 2 = 2,
+    off the '-1' spaces (5 apprentices)."""
+    got = {}
+    for on in (False, True):
+        g = game(**({"theater_after_getup": True} if on else {}))
+        g = g.with_state(edit(g.state, players={"Red": {"mood": 1}}))
+        at(g, "theater", "Red", times(g, Red=8), Red=(0, 0, 0, 0, 1))
+        before = g.state
+        g.play(Theater("Red"))
+        assert g.state.player("Red").mood == (1 if on else 3)
+        assert g.state.theater_held == ((2, 0, 0, 0) if on else None)
+        assert reached("theater_after_getup", before, Theater("Red"), g.state) is False  # no clamp at the visit
+        again = rules.state_from_dict(json.loads(json.dumps(g.state.to_dict())))
+        assert again == g.state and ("theater_held" in g.state.to_dict()) is on
+        finish_round(g)
+        while g.state.phase == "wake" and g.state.to_move != ["Red"]:
+            g.play(Wake(g.state.to_move[0], times(g, Red=5)[g.state.to_move[0]]))
+        before = g.state
+        events = g.play(Wake("Red", 5))
+        assert any("theater's 2 spaces come now" in e.text for e in events) is on
+        red = g.state.player("Red")
+        got[on] = (red.mood, red.apprentices)
+        assert reached("theater_after_getup", before, Wake("Red", 5), g.state) is on
+        assert g.state.theater_held is None
+        wake_all(g, Red=5)
+    assert got == {False: (1, 4), True: (2, 5)}
+
+
+@pytest.mark.rule("fresco theater")
+def test_the_theater_reach_counts_a_move_cut_at_the_top():
+    top = 8
+    g = game()
+    g = g.with_state(edit(g.state, players={"Red": {"mood": top - 1}}))
+    at(g, "theater", "Red", times(g, Red=8), Red=(0, 0, 0, 0, 1))
+    before = g.state
+    g.play(Theater("Red"))
+    assert g.state.player("Red").mood == top and reached("theater_after_getup", before, Theater("Red"), g.state)
