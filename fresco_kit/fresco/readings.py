@@ -77,7 +77,13 @@ READINGS: tuple[Reading, ...] = (
         Msg("every painter on a start space is behind all painters on the track; among them S1 is last, then S2, ..."),
         ("the S1-is-last rule holds at the start only, and later start-space painters are ordered otherwise",),
         "a start space is before space 1 of the track, so its painter has fewer points than any painter "
-        "on the track; the same S1-first order is the only one the texts give for the start spaces",
+        "on the track; the same S1-first order is the only one the texts give for the start spaces, but "
+        "Big Box's rotation (the first painter to the end of the line before each new round) is the one "
+        "other order a text gives, and the switch start_rotation plays it in either ruleset (on in Big "
+        "Box); 'ordered otherwise' names no further order, so no other switch could play one without "
+        "inventing it",
+        switch="start_rotation",
+        where="turns.wake_order",
     ),
     Reading(
         "mood_start_space",
@@ -233,7 +239,10 @@ READINGS: tuple[Reading, ...] = (
         ("the players agree on another order, or visit them in the order the board shows them",),
         "both rulebooks list the locations in this order, and the action sheet (public sources, see "
         "seeds/README.md) prints its columns in it; buying and blending before the cathedral is what "
-        "lets paints bought this round be used this round",
+        "lets paints bought this round be used this round; the alternatives would change play (a studio "
+        "before the market, for one, pays for this round's paints), but no switch can play them as a rule: "
+        "the board's layout is printed in no source the kit has (seeds/README.md), and an agreed order is "
+        "any of the 119 others, a house rule rather than a reading of the text",
         where="rounds.next_actor",
     ),
     Reading(

@@ -267,3 +267,35 @@ def test_the_theater_reach_counts_a_move_cut_at_the_top():
     before = g.state
     g.play(Theater("Red"))
     assert g.state.player("Red").mood == top and reached("theater_after_getup", before, Theater("Red"), g.state)
+
+
+# --- start_spaces_in_the_choosing_order: the switch start_rotation -------------------------
+
+
+@pytest.mark.rule("fresco p1.order", "fresco bigbox.rotation")
+def test_painters_left_on_start_spaces_choose_in_another_order_with_start_rotation():
+    """Reading start_spaces_in_the_choosing_order: in the base game the painter on S1 chooses
+    first among the start-space painters in every round (the kit's reading); the switch
+    start_rotation (Big Box's rotation, the one other order a text gives) sends it to the end
+    of the line before the next round, so another painter chooses first."""
+    assert READING["start_spaces_in_the_choosing_order"].switch == "start_rotation"
+    first = {}
+    for on in (False, True):
+        g = game("base", **({"start_rotation": True} if on else {}))
+        on_s1 = next(nm for nm in P4 if g.state.player(nm).start == 1)
+        assert g.state.to_move == [on_s1]
+        play_round_start(g, times(g), plans(g))
+        assert g.state.round == 2 and all(p.start for p in g.state.players)
+        first[on] = g.state.to_move[0] == on_s1
+    assert first == {False: True, True: False}
+
+
+def test_every_readings_where_names_a_function_of_the_engine():
+    import importlib
+
+    from fresco_kit.fresco.readings import READINGS
+
+    for r in READINGS:
+        if r.where:
+            module, function = r.where.split(".")
+            assert callable(getattr(importlib.import_module(f"fresco_kit.fresco.{module}"), function)), r.where
