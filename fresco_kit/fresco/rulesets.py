@@ -21,7 +21,6 @@ from fresco_kit.core.record import LATER
 
 from . import data
 from .actions import Altar, Studio, Theater, Wake
-from .scoring import altar_readings
 
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
@@ -154,6 +153,8 @@ def _tie_for_the_most_vp(state: Any, sheet: Any) -> bool:
 def _altar_blend_off_its_primaries(before: Any, action: Any, after: Any) -> bool:
     """The altar is restored with a blended paint in the slot of a primary it is not mixed
     from (legal only while ``altar_own_primary`` is off)."""
+    from .scoring import altar_readings  # imported on use: listing the games loads no rules
+
     if not isinstance(action, Altar):
         return False
     return bool(altar_readings(action.paints)) and not altar_readings(action.paints, own_primary=True)
@@ -171,7 +172,7 @@ def _bank_short(before: Any, action: Any, after: Any) -> bool:
 def _behind_decided(before: Any, action: Any, after: Any) -> bool:
     """A painter lands on a taken space and chooses behind or ahead, and the three readings
     of ``track_behind`` offer different stops behind (or none)."""
-    from .track import landing  # the track rule (imported on use: the state imports this module)
+    from .scoring import behind_stop  # imported on use: listing the games loads no rules
 
     if getattr(action, "track", None) is None:
         return False
@@ -179,11 +180,9 @@ def _behind_decided(before: Any, action: Any, after: Any) -> bool:
     track = data.CATEGORIES.index("track")
     gain = sum(after.players[i].points) - after.players[i].points[track]
     gain -= sum(before.players[i].points) - before.players[i].points[track]
-    stops = set()
-    for how in get_args(TrackBehind):
-        reading = before.evolve(switches=before.switches.evolve(track_behind=how))
-        stops.add(landing(reading, i, gain)[1].get("behind"))
-    return len(stops) > 1
+    own = before.players[i].vp
+    taken = {p.vp for j, p in enumerate(before.players) if j != i and p.vp > 0}
+    return len({behind_stop(taken, own, own + gain, how) for how in get_args(TrackBehind)}) > 1
 
 
 def _theater_meets_a_column_end(before: Any, action: Any, after: Any) -> bool:

@@ -5,6 +5,8 @@
 - :func:`altar_points` -- "Restore the altar": basic paints with substitutes, or the
   three blended paints; the better reading when both apply.
 - :func:`money_points` -- "End of the Game": every 2 thalers are worth 1 VP.
+- :func:`behind_stop` -- "Restore a segment of the fresco": where "behind" an occupied
+  space is on the victory point track (the track itself is :mod:`.track`).
 """
 
 from __future__ import annotations
@@ -95,3 +97,18 @@ def money_points(thalers: int) -> int:
     if thalers < 0:
         raise ValueError("thalers cannot be negative")
     return thalers // THALERS_PER_VP
+
+
+def behind_stop(taken: set[int], own: int, target: int, how: str) -> int | None:
+    """The stop "behind" a taken ``target`` on the victory point track (``cath.track``), for
+    a painter leaving space ``own`` (0: a start space) with the other painters on ``taken``;
+    None when there is none.  ``how`` is the switch ``track_behind``: "track" (the kit's
+    reading: the next free track space towards space 1, ``own`` free, having been left),
+    "own_taken" (``own`` is not free) or "start_space" (with no free track space behind, 0:
+    back onto a start space)."""
+    behind = target - 1
+    while behind >= 1 and (behind in taken or (how == "own_taken" and behind == own)):
+        behind -= 1
+    if behind >= 1 or how == "start_space":
+        return behind
+    return None

@@ -18,6 +18,7 @@ from fresco_kit.core import RuleRef, assign
 from fresco_kit.core.text import Msg
 
 from .data import CATEGORIES
+from .scoring import behind_stop
 from .state import PlayerState, State
 
 _CAT = {c: k for k, c in enumerate(CATEGORIES)}
@@ -45,13 +46,8 @@ def landing(s: State, i: int, gain: int) -> tuple[int, dict[str, int]]:
     while ahead in occ:
         ahead += 1
     options = {"ahead": ahead}
-    how = s.switches.track_behind
-    if how == "own_taken" and own:
-        occ.add(own)
-    behind = target - 1
-    while behind >= 1 and behind in occ:
-        behind -= 1
-    if behind >= 1 or how == "start_space":
+    behind = behind_stop(occ, own, target, s.switches.track_behind)
+    if behind is not None:
         options["behind"] = behind
     return target, options
 
