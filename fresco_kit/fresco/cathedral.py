@@ -18,6 +18,7 @@ may be restored by each apprentice and the bishop moved before each segment; the
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from fresco_kit.core import assign
 from fresco_kit.core.actions import made
@@ -301,3 +302,12 @@ def legal(s: State) -> list:
         for choice in _with_track(s, i, max(altar_readings(combo, own).values())):
             out.append(made(Altar, player, combo, choice))
     return out
+
+
+def altar_blend_off_its_primaries(before: State, action: Any, after: State) -> bool:
+    """The situation the switch ``altar_own_primary`` decides (its ``Reach``): the altar is
+    restored with a blended paint in the slot of a primary it is not mixed from (legal only
+    while the switch is off)."""
+    if not isinstance(action, Altar):
+        return False
+    return bool(altar_readings(action.paints)) and not altar_readings(action.paints, own_primary=True)

@@ -17,10 +17,11 @@ from html import escape
 from typing import Annotated, Any, Literal, get_args
 
 from fresco_kit.core import Reach, Record, Switch
+from fresco_kit.core.plugins import deferred
 from fresco_kit.core.record import LATER
 
 from . import data
-from .actions import Altar, Studio, Theater, Wake
+from .actions import Studio, Theater, Wake
 
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
@@ -109,6 +110,12 @@ def _switch(
 # The situations the switches decide (``Switch.reach``), tested by the simulation runner.
 
 
+def _situation(module: str, name: str) -> Any:
+    """A reach test that reads a rules module's helpers: ``name`` of ``module``, imported at
+    its first call, so that listing the games loads no rules module."""
+    return deferred(__package__ or "", module, name)
+
+
 def _new_round_on_start_spaces(before: Any, action: Any, after: Any) -> bool:
     """A new round begins with two or more painters still on start spaces."""
     return bool(after.round > before.round and sum(1 for p in after.players if p.start) >= 2)
@@ -150,16 +157,6 @@ def _tie_for_the_most_vp(state: Any, sheet: Any) -> bool:
     return vps.count(max(vps)) > 1
 
 
-def _altar_blend_off_its_primaries(before: Any, action: Any, after: Any) -> bool:
-    """The altar is restored with a blended paint in the slot of a primary it is not mixed
-    from (legal only while ``altar_own_primary`` is off)."""
-    from .scoring import altar_readings  # imported on use: listing the games loads no rules
-
-    if not isinstance(action, Altar):
-        return False
-    return bool(altar_readings(action.paints)) and not altar_readings(action.paints, own_primary=True)
-
-
 def _bank_short(before: Any, action: Any, after: Any) -> bool:
     """The bank is due more thalers than it holds: a portrait's thalers (Studio) and, when
     the action ends a round, the income of 1 thaler a restored tile."""
@@ -167,22 +164,6 @@ def _bank_short(before: Any, action: Any, after: Any) -> bool:
     if after.round > before.round:
         due += sum(len(p.tiles) for p in after.players) * data.INCOME_PER_TILE
     return bool(due > before.bank)
-
-
-def _behind_decided(before: Any, action: Any, after: Any) -> bool:
-    """A painter lands on a taken space and chooses behind or ahead, and the three readings
-    of ``track_behind`` offer different stops behind (or none)."""
-    from .scoring import behind_stop  # imported on use: listing the games loads no rules
-
-    if getattr(action, "track", None) is None:
-        return False
-    i = before.names.index(action.player)
-    track = data.CATEGORIES.index("track")
-    gain = sum(after.players[i].points) - after.players[i].points[track]
-    gain -= sum(before.players[i].points) - before.players[i].points[track]
-    own = before.players[i].vp
-    taken = {p.vp for j, p in enumerate(before.players) if j != i and p.vp > 0}
-    return len({behind_stop(taken, own, own + gain, how) for how in get_args(TrackBehind)}) > 1
 
 
 def _theater_meets_a_column_end(before: Any, action: Any, after: Any) -> bool:
@@ -319,7 +300,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         Reach(
             "step",
             "the altar is restored with a blended paint in the slot of a primary it is not mixed from",
-            _altar_blend_off_its_primaries,
+            _situation("cathedral", "altar_blend_off_its_primaries"),
         ),
     ),
     _switch(
@@ -348,7 +329,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         Reach(
             "step",
             "a painter lands on a taken space and the readings of 'behind' offer different stops",
-            _behind_decided,
+            _situation("track", "behind_decided"),
         ),
     ),
     _switch(

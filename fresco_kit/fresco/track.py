@@ -12,12 +12,13 @@ behind, back onto a start space; "own_taken": the mover's own former space is ta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from fresco_kit.core import RuleRef, assign
 from fresco_kit.core.text import Msg
 
 from .data import CATEGORIES
+from .rulesets import TrackBehind
 from .scoring import behind_stop
 from .state import PlayerState, State
 
@@ -104,3 +105,17 @@ def track_reasons(s: State, i: int, gain: int, choice: str | None, rule: RuleRef
     if choice not in options:
         return [(Msg("there is no free space behind {target} on the track", target=target), rule)]
     return []
+
+
+def behind_decided(before: State, action: Any, after: State) -> bool:
+    """The situation the switch ``track_behind`` decides (its ``Reach``): a painter lands on
+    a taken space and chooses behind or ahead, and the three readings of 'behind' offer
+    different stops (or none)."""
+    if getattr(action, "track", None) is None:
+        return False
+    i = before.names.index(action.player)
+    track = _CAT["track"]
+    gain = sum(after.players[i].points) - after.players[i].points[track]
+    gain -= sum(before.players[i].points) - before.players[i].points[track]
+    own = before.players[i].vp
+    return len({behind_stop(occupied(before, i), own, own + gain, how) for how in get_args(TrackBehind)}) > 1
