@@ -305,9 +305,10 @@ def legal(s: State) -> list:
 
 
 def altar_blend_off_its_primaries(before: State, action: Any, after: State) -> bool:
-    """The situation the switch ``altar_own_primary`` decides (its ``Reach``): the altar is
-    restored with a blended paint in the slot of a primary it is not mixed from (legal only
-    while the switch is off)."""
-    if not isinstance(action, Altar):
+    """The situation the switch ``altar_own_primary`` decides (its ``Reach``): a player acts
+    at the cathedral holding the paints of an altar restoration with a blended paint in the
+    slot of a primary it is not mixed from (legal only while the switch is off)."""
+    if before.phase != "act" or before.sheet[before.loc] != "cathedral":
         return False
-    return bool(altar_readings(action.paints)) and not altar_readings(action.paints, own_primary=True)
+    paints = before.players[before.order[before.actor]].paints
+    return len(altar_options(paints, True)) < len(altar_options(paints, False))

@@ -299,7 +299,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         f"{_BB}, Cathedral: Restore the fresco or the altar (the same words)",
         Reach(
             "step",
-            "the altar is restored with a blended paint in the slot of a primary it is not mixed from",
+            "a player at the cathedral holds an altar restoration with a blend in a slot not of its primaries",
             _situation("cathedral", "altar_blend_off_its_primaries"),
         ),
     ),

@@ -125,8 +125,15 @@ def test_switch_altar_own_primary_lets_a_blend_fill_only_its_own_primaries_slot(
         action = g.rules.parse_action("altar Red yellow,red,orange" if not on else "altar Red yellow,red,purple")
         g.play(action)
         vp[on] = g.state.player("Red").vp
-        assert reached("altar_own_primary", before, action, g.state) is (not on)
+        assert reached("altar_own_primary", before, action, g.state)  # Red holds yellow + red + orange
     assert vp == {False: 3, True: 3}
+    # holding only what both readings allow, the situation does not arise
+    g = at_cathedral({"yellow": 1, "red": 1, "blue": 1, "green": 1, "orange": 1})  # yellow + red + orange
+    assert reached("altar_own_primary", g.state, g.rules.parse_action("done Red"), g.state)
+    g = at_cathedral({"yellow": 1, "red": 1, "blue": 1})
+    before, action = g.state, g.rules.parse_action("altar Red yellow,red,blue")
+    g.play(action)
+    assert not reached("altar_own_primary", before, action, g.state)
     # the three blends: 6 either way (the blended restoration), never refused
     assert altar_readings(["orange", "green", "purple"], own_primary=True) == {"basic": 5, "blended": 6}
     assert altar_readings(["yellow", "red", "orange"], own_primary=True) == {}
