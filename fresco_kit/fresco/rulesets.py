@@ -167,12 +167,14 @@ def _bank_short(before: Any, action: Any, after: Any) -> bool:
 
 
 def _theater_meets_a_column_end(before: Any, action: Any, after: Any) -> bool:
-    """A theater move meets an end of the mood column: cut at the top at the visit (the
-    kit's reading), or, held back (``theater_after_getup``), clamped when it is added
-    after a get-up whose mood change was itself clamped or is pushed past the top."""
-    if isinstance(action, Theater) and not before.switches.theater_after_getup:
-        i = before.order[before.actor]
-        return bool(before.players[i].mood + data.THEATER_MOVE >= data.MOOD_LENGTH)
+    """A theater move where the two timings can part: the visit is cut at the top of the
+    mood column, or starts so low that the next get-up's largest drop (the inn's) would be
+    cut at the bottom; or, held back (``theater_after_getup``), it is added after a get-up
+    and an end of the column cut the sum."""
+    if isinstance(action, Theater):
+        mood = before.players[before.order[before.actor]].mood
+        drop = min(change for change, _ in data.tables(before.data).inn.values())
+        return bool(mood + data.THEATER_MOVE >= data.MOOD_LENGTH or mood + drop < 0)
     if isinstance(action, Wake) and before.theater_held:
         i = before.names.index(action.player)
         change = data.tables(before.data).inn[action.time][0]
@@ -345,7 +347,8 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         f"{_BB}, Theater: Improve mood (the same)",
         Reach(
             "step",
-            "a theater move meets an end of the mood column (clamped at the visit, or when added after a get-up)",
+            "a theater visit cut at the top of the mood column, or low enough for the next get-up to be cut at the "
+            "bottom (or, held back, cut when added)",
             _theater_meets_a_column_end,
         ),
     ),

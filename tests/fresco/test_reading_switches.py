@@ -248,7 +248,8 @@ def test_switch_theater_after_getup_adds_the_spaces_after_the_next_get_up():
         g.play(Theater("Red"))
         assert g.state.player("Red").mood == (1 if on else 3)
         assert g.state.theater_held == ((2, 0, 0, 0) if on else None)
-        assert reached("theater_after_getup", before, Theater("Red"), g.state) is False  # no clamp at the visit
+        # from space 1 a get-up at 5 (-2) would be cut at the bottom: the readings can part
+        assert reached("theater_after_getup", before, Theater("Red"), g.state)
         again = rules.state_from_dict(json.loads(json.dumps(g.state.to_dict())))
         assert again == g.state and ("theater_held" in g.state.to_dict()) is on
         finish_round(g)
@@ -266,14 +267,16 @@ def test_switch_theater_after_getup_adds_the_spaces_after_the_next_get_up():
 
 
 @pytest.mark.rule("fresco theater")
-def test_the_theater_reach_counts_a_move_cut_at_the_top():
+def test_the_theater_reach_counts_a_move_cut_at_the_top_but_not_one_in_the_middle():
     top = 8
-    g = game()
-    g = g.with_state(edit(g.state, players={"Red": {"mood": top - 1}}))
-    at(g, "theater", "Red", times(g, Red=8), Red=(0, 0, 0, 0, 1))
-    before = g.state
-    g.play(Theater("Red"))
-    assert g.state.player("Red").mood == top and reached("theater_after_getup", before, Theater("Red"), g.state)
+    for mood, cut in ((top - 1, True), (4, False)):
+        g = game()
+        g = g.with_state(edit(g.state, players={"Red": {"mood": mood}}))
+        at(g, "theater", "Red", times(g, Red=8), Red=(0, 0, 0, 0, 1))
+        before = g.state
+        g.play(Theater("Red"))
+        assert g.state.player("Red").mood == min(top, mood + 2)
+        assert reached("theater_after_getup", before, Theater("Red"), g.state) is cut
 
 
 # --- start_spaces_in_the_choosing_order: the switch start_rotation -------------------------
