@@ -89,7 +89,7 @@ def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
     short = sum(max(0, n - h) for n, h in zip(want, p.paints))
     price = max(1, s.price(i))
     blend_help = any(want[k] > p.paints[k] for k in _BLENDED_INDEX)
-    altar_ok = bool(altar_options(p.paints))
+    altar_ok = bool(altar_options(p.paints, s.switches.altar_own_primary))
     wish = {
         "market": min(3, p.thalers // price, 1 + rng.randbelow(3)),
         "cathedral": 2 if short == 0 else 1 if (short <= 2 or altar_ok) else 0,
@@ -141,7 +141,7 @@ def _act(s: State, rng: Rng) -> Action:
             restore = made(Restore, name, restore.segment, move, _choice(s, i, sum(restore_gain(s, restore)), rng))
             if not restore_checks(s, restore):
                 return restore
-        combos = altar_options(p.paints) if (s.final or rng.randbelow(4) == 0) else []
+        combos = altar_options(p.paints, s.switches.altar_own_primary) if (s.final or rng.randbelow(4) == 0) else []
         if combos:
             combo = rng.choice(combos)
             offer = made(Altar, name, combo, _choice(s, i, max(altar_readings(combo).values()), rng))
@@ -191,17 +191,17 @@ def _split(total: int, parts: int, rng: Rng) -> list[int]:
 def determinize(view: View, rng: Rng) -> State:
     """A whole state that agrees with everything ``view`` shows, the hidden parts filled
     in at random from what is possible: the other players' thalers (the bank and the
-    viewer's thalers leave the rest of the 196 to share), their paints (the supply, the
-    paper notes and the viewer's paints leave the rest of each colour), their plans behind
-    the small screens (any plan for their apprentices) and the random generator (the
-    bag's future draws).  The bag's contents are open; only its draws are hidden.  The
+    viewer's thalers leave the rest of the 196 and of any thalers on paper to share), their
+    paints (the supply, the paper notes and the viewer's paints leave the rest of each
+    colour), their plans behind the small screens (any plan for their apprentices) and the
+    random generator (the bag's future draws).  The bag's contents are open; only its draws are hidden.  The
     state is read straight from the filled-in view (``core.forms.from_saved``: no JSON and
     no check, a view of a state being consistent)."""
     seed = rng.next64()
     mine = view.player(view.viewer)
     hidden = [k for k, p in enumerate(view.players) if p.name != view.viewer]
     assert mine.thalers is not None and mine.paints is not None  # the viewer sees their own
-    coins = _split(data.COINS - view.bank - mine.thalers, len(hidden), rng)
+    coins = _split(data.COINS + view.bank_paper - view.bank - mine.thalers, len(hidden), rng)
     paints_left = [
         total + paper - supply - held
         for total, paper, supply, held in zip(
@@ -231,7 +231,7 @@ def determinizer(view: View) -> Callable[[Rng], State]:
     mine = next(p for p in view.players if p.name == view.viewer)
     hidden = [k for k, p in enumerate(view.players) if p.name != view.viewer]
     assert mine.thalers is not None and mine.paints is not None  # the viewer sees their own
-    coins = data.COINS - view.bank - mine.thalers
+    coins = data.COINS + view.bank_paper - view.bank - mine.thalers
     paints_left = [
         total + paper - supply - held
         for total, paper, supply, held in zip(

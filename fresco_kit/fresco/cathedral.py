@@ -18,6 +18,7 @@ may be restored by each apprentice and the bishop moved before each segment; the
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from fresco_kit.core import assign
 from fresco_kit.core.actions import made
@@ -157,6 +158,14 @@ def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, eve
             Msg("{player} moves to space {space}", player=s.names[i], space=space)
             if target == space
             else Msg(
+                "{player} falls back to start space S{start} (space {target} is taken and no track space behind "
+                "it is free: switch track_behind)",
+                player=s.names[i],
+                start=p.start,
+                target=target,
+            )
+            if space == 0
+            else Msg(
                 "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
                 player=s.names[i],
                 space=space,
@@ -184,7 +193,15 @@ def altar_checks(s: State, a: Altar) -> list:
                 RULES["altar.basic"],
             )
         ]
-    readings = altar_readings(a.paints)
+    own = s.switches.altar_own_primary
+    readings = altar_readings(a.paints, own)
+    if not readings and own and altar_readings(a.paints):
+        own_slots = Msg(
+            "{paints}: a blended paint fills only the slot of a primary it is mixed from "
+            "(orange: yellow or red; green: yellow or blue; purple: red or blue; switch altar_own_primary)",
+            paints=names.paints_joined(a.paints),
+        )
+        return [(own_slots, RULES["altar.basic"])]
     if not readings:
         paints = names.paints_joined(a.paints)
         return [
@@ -208,7 +225,7 @@ def altar_apply(s: State, a: Altar, events: list) -> None:
     """Restore the altar: the paints to the supply, the better reading's points on the track."""
     i = s.order[s.actor]
     p = s.players[i].evolve()
-    readings = altar_readings(a.paints)
+    readings = altar_readings(a.paints, s.switches.altar_own_primary)
     how = max(readings, key=lambda reading: readings[reading])
     pts = readings[how]
     paid = data.paint_vector(a.paints)
@@ -234,28 +251,32 @@ def _with_track(s: State, i: int, gain: int) -> list:
     return [c for c in ("behind", "ahead") if c in options] if options else [None]
 
 
-def _altar_combos() -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
-    """Every legal three-paint altar restoration (COLOURS order) with its paint vector."""
+def _altar_combos(own_primary: bool) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """Every legal three-paint altar restoration (COLOURS order) with its paint vector
+    (``own_primary``: under the switch ``altar_own_primary``)."""
     out = []
     for combo in combinations_with_replacement(data.COLOURS, 3):
-        if altar_readings(combo):
+        if altar_readings(combo, own_primary):
             out.append((combo, data.paint_vector(combo)))
     return tuple(out)
 
 
-ALTAR_COMBOS = _altar_combos()
+#: the legal altar restorations, by the switch ``altar_own_primary``
+ALTAR_COMBOS = {own: _altar_combos(own) for own in (False, True)}
 
 
-_ALTAR_OPTIONS: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+_ALTAR_OPTIONS: dict[tuple[tuple[int, ...], bool], list[tuple[str, ...]]] = {}
 
 
-def altar_options(paints: tuple[int, ...]) -> list[tuple[str, ...]]:
-    """Every altar paint combination a holding allows (COLOURS order, deterministic)."""
-    found = _ALTAR_OPTIONS.get(paints)
+def altar_options(paints: tuple[int, ...], own_primary: bool = False) -> list[tuple[str, ...]]:
+    """Every altar paint combination a holding allows (COLOURS order, deterministic);
+    ``own_primary``: under the switch ``altar_own_primary``."""
+    key = (paints, own_primary)
+    found = _ALTAR_OPTIONS.get(key)
     if found is None:
         if len(_ALTAR_OPTIONS) > 50_000:
             _ALTAR_OPTIONS.clear()
-        found = _ALTAR_OPTIONS[paints] = [combo for combo, need in ALTAR_COMBOS if covers(paints, need)]
+        found = _ALTAR_OPTIONS[key] = [combo for combo, need in ALTAR_COMBOS[own_primary] if covers(paints, need)]
     return list(found)
 
 
@@ -276,7 +297,18 @@ def legal(s: State) -> list:
                 out.append(a if choice is None else made(Restore, player, a.segment, b, choice))
     if s.altar_this_visit and s.switches.altar_once_per_visit:
         return out
-    for combo in altar_options(p.paints):
-        for choice in _with_track(s, i, max(altar_readings(combo).values())):
+    own = s.switches.altar_own_primary
+    for combo in altar_options(p.paints, own):
+        for choice in _with_track(s, i, max(altar_readings(combo, own).values())):
             out.append(made(Altar, player, combo, choice))
     return out
+
+
+def altar_blend_off_its_primaries(before: State, action: Any, after: State) -> bool:
+    """The situation the switch ``altar_own_primary`` decides (its ``Reach``): a player acts
+    at the cathedral holding the paints of an altar restoration with a blended paint in the
+    slot of a primary it is not mixed from (legal only while the switch is off)."""
+    if before.phase != "act" or before.sheet[before.loc] != "cathedral":
+        return False
+    paints = before.players[before.order[before.actor]].paints
+    return len(altar_options(paints, True)) < len(altar_options(paints, False))

@@ -58,8 +58,8 @@ def conservation(s: State) -> list[Problem]:
     fresco_tiles = sorted([t for t in s.fresco if t >= 0] + [t for p in s.players for t in p.tiles])
     if fresco_tiles != list(range(len(data.FRESCO_TILES))):
         out.append(("fresco", "the 25 fresco tiles must each be on the fresco or with one player, once"))
-    if s.bank + sum(p.thalers for p in s.players) != data.COINS:
-        out.append(("bank", f"the bank and the players' thalers must add up to {data.COINS}"))
+    if s.bank + sum(p.thalers for p in s.players) != data.COINS + s.bank_paper:
+        out.append(("bank", f"the bank and the players' thalers must add up to {data.COINS} + the thalers on paper"))
     if s.bank < 0 or any(x < 0 for x in s.supply + s.paper):
         out.append(("supply", "the supplies cannot be negative"))
     elif not paint_total_ok(s):
@@ -72,6 +72,14 @@ def conservation(s: State) -> list[Problem]:
         )
     if not s.switches.unlimited_paints and any(s.paper):
         out.append(("paper", "paper notes only with an unlimited paint supply (Big Box)"))
+    if not s.switches.unlimited_coins and s.bank_paper:
+        out.append(("bank_paper", "thalers on paper only with an unlimited bank (switch unlimited_coins)"))
+    if s.theater_held is not None and (
+        not s.switches.theater_after_getup or len(s.theater_held) != s.n or not any(s.theater_held)
+    ):
+        out.append(
+            ("theater_held", "theater moves are held back only with the switch theater_after_getup, one count a player")
+        )
     for i, p in enumerate(s.players):
         at = f"players[{i}]"
         if p.thalers < 0 or any(x < 0 for x in p.paints) or p.vp < 0:

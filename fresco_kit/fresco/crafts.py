@@ -5,11 +5,14 @@
   primaries and takes their blended paint (red+yellow orange, red+blue purple,
   yellow+blue green).
 - Theater: each theater apprentice moves the mood painter 2 spaces up (clamped); the
-  apprentices change only after next round's get-up.
+  apprentices change only after next round's get-up (the kit's reading
+  ``theater_mood_and_the_column_ends``; the switch ``theater_after_getup`` holds the spaces
+  back until after the next get-up's mood change, :func:`.wakeup.apply`).
 """
 
 from __future__ import annotations
 
+from fresco_kit.core import assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
@@ -29,12 +32,13 @@ def studio_checks(s: State, a: Studio) -> list:
 
 
 def studio_apply(s: State, a: Studio, events: list) -> None:
-    """Studio: +3 thalers from the bank (only what it holds, ``supply.coins``)."""
+    """Studio: +3 thalers from the bank (only what it holds, ``supply.coins``, unless the
+    switch ``unlimited_coins`` notes the rest on paper)."""
     i = s.order[s.actor]
     p = s.players[i]
     thalers = data.tables(s.data).studio_thalers
-    paid = bank_pays(s.bank, thalers)
-    set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
+    paid, bank = bank_pays(s, thalers, events)
+    set_player(s, i, p.evolve(thalers=p.thalers + paid), **bank)
     if paid == thalers:
         tell(
             events,
@@ -118,8 +122,24 @@ def theater_checks(s: State, a: Theater) -> list:
 
 
 def theater_apply(s: State, a: Theater, events: list) -> None:
-    """Theater: the mood painter 2 spaces up, clamped to the column (``theater``)."""
+    """Theater: the mood painter 2 spaces up, clamped to the column (``theater``); with the
+    switch ``theater_after_getup`` the 2 spaces are held back (``theater_held``)."""
     i = s.order[s.actor]
+    if s.switches.theater_after_getup:
+        held = list(s.theater_held or (0,) * s.n)
+        held[i] += data.THEATER_MOVE
+        assign(s, theater_held=tuple(held))
+        tell(
+            events,
+            RULES["theater"],
+            lambda: Msg(
+                "{player} goes to the theater: {n} mood spaces up after the next get-up (switch theater_after_getup)",
+                player=a.player,
+                n=held[i],
+            ),
+        )
+        use(s, events)
+        return
     before = s.players[i].mood
     p = s.players[i].evolve(mood=clamp_mood(before + data.THEATER_MOVE))
     set_player(s, i, p)

@@ -360,6 +360,8 @@ def summary(s: State | View) -> str:
     lines.append(f"bank {plural(s.bank, 'thaler')}; supply: {paints_text(s.supply)}")
     if any(s.paper):
         lines.append(f"noted on paper (unlimited paints): {paints_text(s.paper)}")
+    if s.bank_paper:
+        lines.append(f"noted on paper (unlimited bank): {plural(s.bank_paper, 'thaler')}")
     for nm, p in zip(s.names, s.players):
         lines.append(
             _player_line(

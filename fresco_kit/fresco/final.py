@@ -4,7 +4,7 @@ After the final round every player scores 1 VP per 2 thalers, in the final round
 get-up order (``end.money``).  Landing on an occupied space: the base rules' choice
 behind/ahead (a ``settle`` action), or Big Box's automatic move ahead
 (``bigbox.final_collision``).  The most VP wins; the text gives no tie-break, so tied
-leaders share the victory (``end.tie``).
+leaders share the victory (``end.tie``), unless the switch ``tie_break`` names one.
 
 The flow (:mod:`.flow`) runs the count: step ``money`` (:func:`count_money`) scores
 players until one owes a choice, step ``final_count`` waits for it, step ``over``
@@ -22,7 +22,7 @@ from fresco_kit.core import ScoreSheet, assign
 from fresco_kit.core.actions import made
 from fresco_kit.core.decisions import Decision, front
 from fresco_kit.core.rules import tell
-from fresco_kit.core.text import Msg
+from fresco_kit.core.text import N_, Msg
 
 from . import INFO
 from .actions import Settle
@@ -68,6 +68,14 @@ def _money_moves(player: str, thalers: int, pts: int, target: int, space: int, c
     money = Msg.n(thalers, "{n} thaler", "{n} thalers")
     if target == space:
         return Msg("{player}: {money} = {pts} VP, to space {space}", player=player, money=money, pts=pts, space=space)
+    if space == 0:
+        return Msg(
+            "{player}: {money} = {pts} VP, but space {target} is taken: back to a start space (switch track_behind)",
+            player=player,
+            money=money,
+            pts=pts,
+            target=target,
+        )
     return Msg(
         "{player}: {money} = {pts} VP, to space {space} (space {target} is taken: {choice} to {space})",
         player=player,
@@ -117,12 +125,14 @@ def _no_points(player: str, thalers: int) -> Msg:
 
 
 def declare_winner(s: State, events: list) -> None:
-    """The game is over: the most victory points wins, tied leaders share (``end.winner``,
-    ``end.tie``) -- the flow's step ``over``."""
+    """The game is over: the most victory points wins, tied leaders share or the switch
+    ``tie_break`` decides (``end.winner``, ``end.tie``) -- the flow's step ``over``."""
     won = scores(s).winners
+    best = max(p.vp for p in s.players)
+    tie = sum(1 for p in s.players if p.vp == best) > 1
     tell(
         events,
-        RULES["end.winner"] if len(won) == 1 else RULES["end.tie"],
+        RULES["end.tie"] if tie else RULES["end.winner"],
         lambda: (
             Msg("winner: {player}", player=won[0])
             if len(won) == 1
@@ -170,16 +180,41 @@ def legal(s: State) -> list[Settle]:
 LABELS = dict(zip(CATEGORIES, INFO.categories))
 
 
+def break_tie(s: State, tied: list[str]) -> list[str]:
+    """The winners among the ``tied`` leaders (``end.tie``): all of them (the kit's reading,
+    switch ``tie_break`` "shared"), the one who got up first in the final round ("getup":
+    first in the phase II order), or those with the most thalers left ("thalers")."""
+    how = s.switches.tie_break
+    if how == "getup":
+        first = min(tied, key=lambda nm: s.order.index(s.names.index(nm)))
+        return [first]
+    if how == "thalers":
+        most = max(s.player(nm).thalers for nm in tied)
+        return [nm for nm in tied if s.player(nm).thalers == most]
+    return tied
+
+
+#: how each ``tie_break`` decides a tie, for the score sheet's note
+_TIE_NOTES = {
+    "getup": N_("tied: the tie is broken by the final round's get-up order (switch tie_break)"),
+    "thalers": N_("tied: the tie is broken by the thalers left (switch tie_break)"),
+}
+
+
 def scores(s: State) -> ScoreSheet:
-    """VP by category (fresco tiles, bishop bonus, altar, track shifts, money); winners."""
+    """VP by category (fresco tiles, bishop bonus, altar, track shifts, money); winners
+    (a tie as :func:`break_tie` decides it)."""
     rows = {nm: {LABELS[c]: v for c, v in zip(CATEGORIES, p.points)} for nm, p in zip(s.names, s.players)}
     sheet = ScoreSheet(list(INFO.categories), rows)
     totals = {nm: p.vp for nm, p in zip(s.names, s.players)}
     if s.phase == "over":
         best = max(totals.values())
-        sheet.winners = [nm for nm in s.names if totals[nm] == best]
+        tied = [nm for nm in s.names if totals[nm] == best]
+        sheet.winners = break_tie(s, tied) if len(tied) > 1 else tied
         if len(sheet.winners) > 1:
             sheet.notes.append(Msg("tied: the rules name no tie-break, so the victory is shared"))
+        elif len(tied) > 1:
+            sheet.notes.append(Msg(_TIE_NOTES[s.switches.tie_break]))
     else:
         sheet.notes.append(Msg("game not over: money is scored at the end"))
     return sheet

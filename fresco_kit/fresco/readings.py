@@ -37,7 +37,10 @@ READINGS: tuple[Reading, ...] = (
         ),
         ("the bank is unlimited and shortfalls are noted on paper, as Big Box does for paints",),
         "the components list a fixed number of coins and no text extends them; Big Box says paints are "
-        "unlimited but says nothing of coins",
+        "unlimited but says nothing of coins; the switch unlimited_coins plays the alternative: a portrait "
+        "or an income is paid in full and the thalers the bank lacks are noted on paper",
+        switch="unlimited_coins",
+        where="supply.bank_pays",
     ),
     Reading(
         "paint_supply_runs_short",
@@ -60,7 +63,11 @@ READINGS: tuple[Reading, ...] = (
         Msg("tied leaders share the victory"),
         ("a tie-break such as the final round's get-up order or the money left",),
         "no text gives a tie-break; as no two painters share a track space, only painters still on 0 "
-        "points can tie, and the kit books that as a shared win rather than invent a rule",
+        "points can tie, and the kit books that as a shared win rather than invent a rule; the switch "
+        "tie_break plays a tie-break: 'getup' (the earliest riser of the final round wins) or 'thalers' "
+        "(the most thalers left wins, a tie there stays shared)",
+        switch="tie_break",
+        where="final.break_tie",
     ),
     Reading(
         "start_spaces_in_the_choosing_order",
@@ -70,7 +77,13 @@ READINGS: tuple[Reading, ...] = (
         Msg("every painter on a start space is behind all painters on the track; among them S1 is last, then S2, ..."),
         ("the S1-is-last rule holds at the start only, and later start-space painters are ordered otherwise",),
         "a start space is before space 1 of the track, so its painter has fewer points than any painter "
-        "on the track; the same S1-first order is the only one the texts give for the start spaces",
+        "on the track; the same S1-first order is the only one the texts give for the start spaces, but "
+        "Big Box's rotation (the first painter to the end of the line before each new round) is the one "
+        "other order a text gives, and the switch start_rotation plays it in either ruleset (on in Big "
+        "Box); 'ordered otherwise' names no further order, so no other switch could play one without "
+        "inventing it",
+        switch="start_rotation",
+        where="turns.wake_order",
     ),
     Reading(
         "mood_start_space",
@@ -80,7 +93,9 @@ READINGS: tuple[Reading, ...] = (
         Msg("a '+1'/'-1' start space gives or takes its apprentice at once, at setup"),
         ("the apprentice changes only after the first get-up",),
         "the '+1'/'-1' spaces act on whoever stands on them; with the kit's data (start in the middle of "
-        "the column) the case does not arise",
+        "the column) the case does not arise; no switch, as no game can reach it: the mood column and its "
+        "start space are fixed data that a game's data option cannot change (it changes only the inn's rows "
+        "and the studio's pay), so the alternative never plays differently",
     ),
     Reading(
         "theater_mood_and_the_column_ends",
@@ -99,7 +114,10 @@ READINGS: tuple[Reading, ...] = (
         ),
         "the theater is an action that moves the painter on the mood display, and the note that follows "
         "says the apprentices are returned or retrieved only after the get-up, so 'effective' reads as "
-        "the apprentices' change, not the painter's move",
+        "the apprentices' change, not the painter's move; the switch theater_after_getup plays the "
+        "alternative: the spaces are held back and added, clamped, after the next get-up's mood change",
+        switch="theater_after_getup",
+        where="wakeup.apply",
     ),
     Reading(
         "track_spaces",
@@ -112,7 +130,12 @@ READINGS: tuple[Reading, ...] = (
             "towards space 1 (the mover's own space is free, having been left), offered only when one exists"
         ),
         ("'behind' may fall back onto a start space", "the mover's own former space counts as occupied"),
-        "a start space is not a track space (the count skips them), and a painter that moves has left its space",
+        "a start space is not a track space (the count skips them), and a painter that moves has left its "
+        "space; the switch track_behind plays the alternatives: 'start_space' (with no free track space "
+        "behind, the painter falls back onto the free start space nearest the track, with 0 VP) or "
+        "'own_taken' (the mover's former space is skipped when looking behind)",
+        switch="track_behind",
+        where="track.landing",
     ),
     Reading(
         "final_money_count_on_an_occupied_space",
@@ -148,7 +171,13 @@ READINGS: tuple[Reading, ...] = (
             "scores (orange + green + purple: 6, not 5)"
         ),
         ("a blend replaces only a primary it is mixed from", "orange + green + purple as substitutes scores 5"),
-        "the text names no pairing, and a player who owns orange + green + purple would always declare the 6",
+        "the text names no pairing, and a player who owns orange + green + purple would always declare the 6; "
+        "the switch altar_own_primary plays the first alternative (orange fills only yellow's or red's slot, "
+        "green yellow's or blue's, purple red's or blue's, so yellow + red + orange is refused); the second "
+        "changes no play: those three paints are also the blended restoration, and the kit always books the "
+        "better reading, so no player would choose 5 over 6",
+        switch="altar_own_primary",
+        where="scoring.altar_readings",
     ),
     Reading(
         "start_space_rotation",
@@ -210,7 +239,10 @@ READINGS: tuple[Reading, ...] = (
         ("the players agree on another order, or visit them in the order the board shows them",),
         "both rulebooks list the locations in this order, and the action sheet (public sources, see "
         "seeds/README.md) prints its columns in it; buying and blending before the cathedral is what "
-        "lets paints bought this round be used this round",
+        "lets paints bought this round be used this round; the alternatives would change play (a studio "
+        "before the market, for one, pays for this round's paints), but no switch can play them as a rule: "
+        "the board's layout is printed in no source the kit has (seeds/README.md), and an agreed order is "
+        "any of the 119 others, a house rule rather than a reading of the text",
         where="rounds.next_actor",
     ),
     Reading(
@@ -285,7 +317,10 @@ READINGS: tuple[Reading, ...] = (
             "the bank and the paint supply are open; only the order of future draws is secret"
         ),
         ("the bag's contents are secret too",),
-        "only the screens hide things; everything else lies on the table and can be deduced",
+        "only the screens hide things; everything else lies on the table and can be deduced; no switch: "
+        "what a player is shown changes no legal move, score, setup or end (the bag's contents follow "
+        "anyway from the 14 known tiles and what lies open), so the alternative is a matter of "
+        "presentation, not of play",
     ),
 )
 

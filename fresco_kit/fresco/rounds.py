@@ -98,8 +98,8 @@ def prepare(s: State, events: list) -> None:
         p = s.players[i]
         if p.tiles:
             due = len(p.tiles) * data.INCOME_PER_TILE
-            paid = bank_pays(s.bank, due)
-            set_player(s, i, p.evolve(thalers=p.thalers + paid), bank=s.bank - paid)
+            paid, bank = bank_pays(s, due, events)
+            set_player(s, i, p.evolve(thalers=p.thalers + paid), **bank)
             tell(events, RULES["round.income"] if paid == due else RULES["supply.coins"], _income, nm, paid, due)
     # painters back to the inn (round.reset)
     assign(s, players=tuple([p.evolve(time=0, plan=None) for p in s.players]))

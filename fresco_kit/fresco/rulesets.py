@@ -17,11 +17,17 @@ from html import escape
 from typing import Annotated, Any, Literal, get_args
 
 from fresco_kit.core import Reach, Record, Switch
+from fresco_kit.core.plugins import deferred
 from fresco_kit.core.record import LATER
+
+from . import data
+from .actions import Studio, Theater, Wake
 
 Ruleset = Literal["base", "bigbox"]
 FinalSheet = Literal["side1", "side2"]
 FinalCollision = Literal["choose", "ahead"]
+TieBreak = Literal["shared", "getup", "thalers"]
+TrackBehind = Literal["track", "start_space", "own_taken"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +41,11 @@ class Switches(Record):
     unlimited_paints: bool = False
     altar_once_per_visit: bool = False
     bishop_once_per_visit: bool = False
+    tie_break: TieBreak = "shared"
+    altar_own_primary: bool = False
+    unlimited_coins: bool = False
+    track_behind: TrackBehind = "track"
+    theater_after_getup: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +63,11 @@ class Overrides(Record):
     # added after save version 3: left out of a save while None (core.record.LATER)
     altar_once_per_visit: Annotated[bool | None, LATER] = None
     bishop_once_per_visit: Annotated[bool | None, LATER] = None
+    tie_break: Annotated[TieBreak | None, LATER] = None
+    altar_own_primary: Annotated[bool | None, LATER] = None
+    unlimited_coins: Annotated[bool | None, LATER] = None
+    track_behind: Annotated[TrackBehind | None, LATER] = None
+    theater_after_getup: Annotated[bool | None, LATER] = None
 
     @classmethod
     def of(cls, switches: Mapping[str, Any]) -> Overrides:
@@ -94,6 +110,12 @@ def _switch(
 # The situations the switches decide (``Switch.reach``), tested by the simulation runner.
 
 
+def _situation(module: str, name: str) -> Any:
+    """A reach test that reads a rules module's helpers: ``name`` of ``module``, imported at
+    its first call, so that listing the games loads no rules module."""
+    return deferred(__package__ or "", module, name)
+
+
 def _new_round_on_start_spaces(before: Any, action: Any, after: Any) -> bool:
     """A new round begins with two or more painters still on start spaces."""
     return bool(after.round > before.round and sum(1 for p in after.players if p.start) >= 2)
@@ -127,6 +149,38 @@ def _altar_with_a_use_left(before: Any, action: Any, after: Any) -> bool:
 def _bishop_step_with_a_use_left(before: Any, action: Any, after: Any) -> bool:
     """A player pays for a bishop step and has a cathedral use left in the same visit."""
     return bool(not before.bishop_this_visit and after.bishop_this_visit and _same_visit(before, after))
+
+
+def _tie_for_the_most_vp(state: Any, sheet: Any) -> bool:
+    """Two or more painters share the most victory points at the end."""
+    vps = [p.vp for p in state.players]
+    return vps.count(max(vps)) > 1
+
+
+def _bank_short(before: Any, action: Any, after: Any) -> bool:
+    """The bank is due more thalers than it holds: a portrait's thalers (Studio) and, when
+    the action ends a round, the income of 1 thaler a restored tile."""
+    due = data.tables(before.data).studio_thalers if isinstance(action, Studio) else 0
+    if after.round > before.round:
+        due += sum(len(p.tiles) for p in after.players) * data.INCOME_PER_TILE
+    return bool(due > before.bank)
+
+
+def _theater_meets_a_column_end(before: Any, action: Any, after: Any) -> bool:
+    """A theater move where the two timings can part: the visit is cut at the top of the
+    mood column, or starts so low that the next get-up's largest drop (the inn's) would be
+    cut at the bottom; or, held back (``theater_after_getup``), it is added after a get-up
+    and an end of the column cut the sum."""
+    if isinstance(action, Theater):
+        mood = before.players[before.order[before.actor]].mood
+        drop = min(change for change, _ in data.tables(before.data).inn.values())
+        return bool(mood + data.THEATER_MOVE >= data.MOOD_LENGTH or mood + drop < 0)
+    if isinstance(action, Wake) and before.theater_held:
+        i = before.names.index(action.player)
+        change = data.tables(before.data).inn[action.time][0]
+        unclamped = before.players[i].mood + change + before.theater_held[i]
+        return bool(before.theater_held[i] and after.players[i].mood != unclamped)
+    return False
 
 
 RULESET_SWITCHES: tuple[Switch, ...] = (
@@ -220,6 +274,82 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "step",
             "a player pays for a bishop step with a cathedral use left in the same visit",
             _bishop_step_with_a_use_left,
+        ),
+    ),
+    _switch(
+        "tie_break",
+        "tied leaders at the end: 'shared' victory, or won by the one who got up first in the final round "
+        "('getup') or who has the most thalers left ('thalers', a tie there stays shared)",
+        get_args(TieBreak),
+        "end.tie",
+        "shared",
+        "shared",
+        f"{_FR}, End of the Game: the most victory points wins; no tie-break printed (the kit's reading "
+        "'tie for the win')",
+        f"{_BB}, Final point count: the same, no tie-break",
+        Reach("end", "two or more painters tie for the most victory points", _tie_for_the_most_vp),
+    ),
+    _switch(
+        "altar_own_primary",
+        "at the altar a blended paint replaces only a primary it is mixed from (off: any primary)",
+        _BOOL,
+        "altar.basic",
+        False,
+        False,
+        f"{_FR}, Cathedral: Restore the altar (no pairing of blend and primary printed; the kit's reading "
+        "'altar substitutes')",
+        f"{_BB}, Cathedral: Restore the fresco or the altar (the same words)",
+        Reach(
+            "step",
+            "a player at the cathedral holds an altar restoration with a blend in a slot not of its primaries",
+            _situation("cathedral", "altar_blend_off_its_primaries"),
+        ),
+    ),
+    _switch(
+        "unlimited_coins",
+        "the bank never runs out of thalers (off: it pays only what it holds); the thalers it lacks are noted on paper",
+        _BOOL,
+        "supply.coins",
+        False,
+        False,
+        f"{_FR}, Game Components: 60 coins (196 thalers), the bank (the kit's reading 'bank runs short')",
+        f"{_BB}: says paints are unlimited, nothing of coins",
+        Reach("step", "the bank is due more thalers than it holds (a portrait or the income)", _bank_short),
+    ),
+    _switch(
+        "track_behind",
+        "landing on a taken space, 'behind' is: the next free track space, the mover's own space free "
+        "('track'); with no free track space behind, a start space ('start_space'); the mover's own space "
+        "taken ('own_taken')",
+        get_args(TrackBehind),
+        "cath.track",
+        "track",
+        "track",
+        f"{_FR}, Restore a segment of the fresco (start spaces not counted; 'behind' not defined further: "
+        "the kit's reading 'track spaces')",
+        f"{_BB}, Cathedral (the same words)",
+        Reach(
+            "step",
+            "a painter lands on a taken space and the readings of 'behind' offer different stops",
+            _situation("track", "behind_decided"),
+        ),
+    ),
+    _switch(
+        "theater_after_getup",
+        "the theater's 2 mood spaces are held back and added after the next get-up's mood change "
+        "(off: the painter moves up at the visit)",
+        _BOOL,
+        "theater",
+        False,
+        False,
+        f"{_FR}, Theater: Improve one's mood ('effective on the next round after selecting the get up time'; "
+        "the kit's reading 'theater mood and the column ends')",
+        f"{_BB}, Theater: Improve mood (the same)",
+        Reach(
+            "step",
+            "a theater visit cut at the top of the mood column, or low enough for the next get-up to be cut at the "
+            "bottom (or, held back, cut when added)",
+            _theater_meets_a_column_end,
         ),
     ),
 )

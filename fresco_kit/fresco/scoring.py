@@ -5,16 +5,19 @@
 - :func:`altar_points` -- "Restore the altar": basic paints with substitutes, or the
   three blended paints; the better reading when both apply.
 - :func:`money_points` -- "End of the Game": every 2 thalers are worth 1 VP.
+- :func:`behind_stop` -- "Restore a segment of the fresco": where "behind" an occupied
+  space is on the victory point track (the track itself is :mod:`.track`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 
 from fresco_kit.core import RuleError
 
 from . import board
-from .data import ALTAR, BISHOP_ADJACENT, BISHOP_ON, BLENDED, COLOUR_INDEX, PRIMARY, THALERS_PER_VP
+from .data import ALTAR, BISHOP_ADJACENT, BISHOP_ON, BLENDED, BLENDS, COLOUR_INDEX, PRIMARY, THALERS_PER_VP
 from .refs import RULES
 
 
@@ -38,12 +41,15 @@ def bonus_at(bishop: int, segment: int) -> int:
     return BISHOP_ADJACENT if bishop in board.neighbours()[segment] else 0
 
 
-def altar_readings(paints: Sequence[str]) -> dict[str, int]:
+def altar_readings(paints: Sequence[str], own_primary: bool = False) -> dict[str, int]:
     """The legal readings of three altar paints and their points ({} if none applies).
 
     ``"basic"``: one slot each for yellow, red and blue, any slot filled by its primary
-    or by a blended paint (orange/green/purple), +1 per substitute.
-    ``"blended"``: exactly orange, green and purple."""
+    or by a blended paint (orange/green/purple), +1 per substitute; with ``own_primary``
+    (switch ``altar_own_primary``, the other reading of ``altar_substitutes``) a blended
+    paint fills only the slot of a primary it is mixed from (orange: yellow or red).
+    ``"blended"``: exactly orange, green and purple.  Raises :class:`RuleError` for a
+    name that is not a paint."""
     paints = list(paints)
     for p in paints:
         if p not in COLOUR_INDEX:
@@ -52,19 +58,26 @@ def altar_readings(paints: Sequence[str]) -> dict[str, int]:
     if len(paints) != 3:
         return readings
     primaries = [p for p in paints if p in PRIMARY]
-    if len(set(primaries)) == len(primaries):  # each primary fills its own slot once
+    if len(set(primaries)) == len(primaries) and (not own_primary or _fills_own_slots(paints)):
         readings["basic"] = ALTAR["basic_points"] + ALTAR["substitute_bonus"] * (3 - len(primaries))
     if sorted(paints) == sorted(BLENDED):
         readings["blended"] = ALTAR["blended_points"]
     return readings
 
 
-def altar_points(paints: Sequence[str]) -> int:
+def _fills_own_slots(paints: Sequence[str]) -> bool:
+    """Whether the three paints fill the yellow, red and blue slots, each paint its own
+    primary's slot or, a blended paint, the slot of a primary it is mixed from."""
+    fits = [{p} if p in PRIMARY else set(BLENDS[p]) for p in paints]
+    return any(all(slot in fit for slot, fit in zip(order, fits)) for order in permutations(PRIMARY))
+
+
+def altar_points(paints: Sequence[str], own_primary: bool = False) -> int:
     """Points for restoring the altar with these three paints (the better reading).
 
     Raises :class:`RuleError` (citing the altar rules) if they are not a legal altar
     restoration, e.g. two of the same primary or not three paints."""
-    readings = altar_readings(paints)
+    readings = altar_readings(paints, own_primary)
     if not readings:
         raise RuleError(
             [
@@ -84,3 +97,18 @@ def money_points(thalers: int) -> int:
     if thalers < 0:
         raise ValueError("thalers cannot be negative")
     return thalers // THALERS_PER_VP
+
+
+def behind_stop(taken: set[int], own: int, target: int, how: str) -> int | None:
+    """The stop "behind" a taken ``target`` on the victory point track (``cath.track``), for
+    a painter leaving space ``own`` (0: a start space) with the other painters on ``taken``;
+    None when there is none.  ``how`` is the switch ``track_behind``: "track" (the kit's
+    reading: the next free track space towards space 1, ``own`` free, having been left),
+    "own_taken" (``own`` is not free) or "start_space" (with no free track space behind, 0:
+    back onto a start space)."""
+    behind = target - 1
+    while behind >= 1 and (behind in taken or (how == "own_taken" and behind == own)):
+        behind -= 1
+    if behind >= 1 or how == "start_space":
+        return behind
+    return None

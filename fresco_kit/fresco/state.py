@@ -104,7 +104,11 @@ class State(Compact):
     and the uses left; ``altar_this_visit``/``bishop_this_visit`` whether that player has
     restored the altar / paid for a bishop step in this visit (for the switches
     ``altar_once_per_visit`` and ``bishop_once_per_visit``; cleared when the next visit
-    begins; saved only when true, as they came after save version 3); ``final_at`` the
+    begins; saved only when true, as they came after save version 3); ``bank_paper`` the
+    thalers an unlimited bank (switch ``unlimited_coins``) has paid beyond its coins, noted on
+    paper (saved only when not 0); ``theater_held`` the mood spaces each seat's theater
+    visit has held back until after its next get-up (switch ``theater_after_getup``; ``None``
+    when none, and then not saved); ``final_at`` the
     place in ``order`` the final count waits on.  ``overrides`` are the switches the game
     set itself (saved as ``switches``; ``None``: the ruleset's value); ``switches`` are
     derived from ``ruleset`` and ``overrides`` (not saved, not compared).  Private: ``rng``,
@@ -141,6 +145,9 @@ class State(Compact):
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.tables)
     altar_this_visit: Annotated[bool, LATER] = False  # the actor has restored the altar in this cathedral visit
     bishop_this_visit: Annotated[bool, LATER] = False  # the actor has paid for a bishop step in this visit
+    bank_paper: Annotated[Count, LATER] = 0  # thalers paid beyond the bank (switch unlimited_coins)
+    #: mood spaces held back from the theater by seat, None when none (switch theater_after_getup)
+    theater_held: Annotated[tuple[Count, ...] | None, LATER] = None
 
     def __repr__(self) -> str:
         return (

@@ -1,7 +1,9 @@
 """Common supplies: the bank of thalers and the paint supply (Setup 6-7; Big Box paints).
 
 Small helpers every location uses (and the bag of market tiles), so the one rule about each supply lives here:
-the bank pays only what it holds (a reading, ``supply.coins``: :mod:`.readings`); a limited paint
+the bank pays only what it holds (a reading, ``supply.coins``: :mod:`.readings`), or, with the
+switch ``unlimited_coins``, all that is due, the thalers it lacks noted on paper
+(``state.bank_paper``); a limited paint
 supply gives only what it holds (``supply.paints``), an unlimited one (Big Box,
 ``bigbox.paints``) notes any shortfall in ``state.paper``.  They compute the new
 supplies; the locations put them, with the player's new pieces, into the fresh state
@@ -13,6 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fresco_kit.core import Rng, assign
+from fresco_kit.core.rules import tell
+from fresco_kit.core.text import Msg
+
+from .refs import RULES
 
 if TYPE_CHECKING:
     from .state import PlayerState, State
@@ -80,9 +86,29 @@ def return_to_supply(supply: Paints, paper: Paints, paid: Paints) -> tuple[Paint
     return tuple(new_supply), tuple(new_paper)
 
 
-def bank_pays(bank: int, amount: int) -> int:
-    """What the bank pays of ``amount``: only what it holds (``supply.coins``)."""
-    return min(amount, bank)
+def bank_pays(s: State, amount: int, events: list) -> tuple[int, dict[str, int]]:
+    """What the bank pays of ``amount``, and the bank's fields after paying (to ``assign``).
+
+    The kit's reading (``supply.coins``): only what it holds.  With the switch
+    ``unlimited_coins`` (the reading's alternative): all of it; the thalers the bank lacks
+    are noted on paper (``bank_paper``, a running total: thalers paid back go to the bank),
+    which ``events`` is told."""
+    if not s.switches.unlimited_coins:
+        paid = min(amount, s.bank)
+        return paid, {"bank": s.bank - paid}
+    short = max(0, amount - s.bank)
+    if not short:
+        return amount, {"bank": s.bank - amount}
+    tell(
+        events,
+        RULES["supply.coins"],
+        lambda: Msg.n(
+            short,
+            "the bank lacks {n} thaler: noted on paper (switch unlimited_coins)",
+            "the bank lacks {n} thalers: noted on paper (switch unlimited_coins)",
+        ),
+    )
+    return amount, {"bank": s.bank - amount + short, "bank_paper": s.bank_paper + short}
 
 
 def draw_tiles(bag: list[int], k: int, rng: Rng) -> list[int]:

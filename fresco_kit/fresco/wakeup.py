@@ -90,6 +90,7 @@ def apply(s: State, a: Wake, events: list) -> None:
     p = s.players[i]
     change, price = data.tables(s.data).inn[a.time]
     mood = clamp_mood(p.mood + change)
+    held = s.theater_held[i] if s.theater_held else 0
     tell(
         events,
         RULES["p1.mood"],
@@ -103,6 +104,8 @@ def apply(s: State, a: Wake, events: list) -> None:
             price=price,
         ),
     )
+    if held:
+        mood = _theater_after_getup(s, i, a.player, mood, events)
     helper = helper_for(mood)
     if helper != p.helper:
         if p.helper == 1:
@@ -130,6 +133,28 @@ def apply(s: State, a: Wake, events: list) -> None:
                 lambda: Msg("{player} is on a -1 space: one apprentice sits out (4 actions)", player=a.player),
             )
     set_player(s, i, p.evolve(time=a.time, mood=mood, helper=helper), wake_at=s.wake_at + 1)
+
+
+def _theater_after_getup(s: State, i: int, player: str, mood: int, events: list) -> int:
+    """Add player ``i``'s theater spaces held back (switch ``theater_after_getup``) after
+    the get-up's mood change, clamped (``theater``); returns the new mood space."""
+    assert s.theater_held is not None  # called only with spaces held back
+    held = list(s.theater_held)
+    spaces, held[i] = held[i], 0
+    after = clamp_mood(mood + spaces)
+    tell(
+        events,
+        RULES["theater"],
+        lambda: Msg(
+            "{player}: the theater's {n} spaces come now (mood space {before} -> {after})",
+            player=player,
+            n=spaces,
+            before=names.mood_space(mood),
+            after=names.mood_space(after),
+        ),
+    )
+    assign(s, theater_held=tuple(held) if any(held) else None)
+    return after
 
 
 def fix_order(s: State, events: list) -> None:

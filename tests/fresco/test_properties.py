@@ -147,3 +147,39 @@ def test_base_games_reach_the_behind_or_ahead_choice_in_the_final_count():
         if settled:
             break
     assert settled, "no random base game needed a final-count choice"
+
+
+#: the switches of the readings of issue 19 (item 2), each set away from its default
+READING_SWITCHES = [
+    ("tie_break", "getup"),
+    ("tie_break", "thalers"),
+    ("altar_own_primary", True),
+    ("unlimited_coins", True),
+    ("track_behind", "start_space"),
+    ("track_behind", "own_taken"),
+    ("theater_after_getup", True),
+]
+
+
+@pytest.mark.parametrize("name,value", READING_SWITCHES, ids=[f"{n}={v}" for n, v in READING_SWITCHES])
+@pytest.mark.parametrize("ruleset,n", [("base", 3), ("bigbox", 4)])
+def test_random_games_with_a_reading_switched_keep_the_invariants_and_replay(name, value, ruleset, n):
+    """Random play with one reading's switch set the other way: the invariants hold after
+    every action, the state survives a JSON round trip, and replay and save give it back."""
+    from fresco_kit.core import random_playout
+
+    for seed in (11, 12):
+        options = {"ruleset": ruleset, "switches": {name: value}}
+        game = new_game(NAMES[:n], seed=seed, **options)
+        assert getattr(game.state.switches, name) == value
+
+        def check(g: Game, action, count: int) -> None:
+            broken = rules.invariants(g.state)
+            assert not broken, f"{name}={value}, after action {count} ({action}): {broken}"
+            if count % 25 == 0:
+                assert rules.state_from_dict(g.state.to_dict()) == g.state
+
+        random_playout(game, Rng(seed + 1), after_each=check)
+        assert game.is_over and game.scores().winners
+        assert Game.replay(rules, game.players, seed, options, game.actions).state == game.state
+        assert Game.from_json(game.to_json()).state == game.state

@@ -43,7 +43,7 @@ def test_every_reading_has_the_shape_id_text_alternatives_argument_switch():
 
 def test_the_theater_reading_of_clamping_is_listed():
     r = readings.READING["theater_mood_and_the_column_ends"]
-    assert r.rule == "theater" and r.switch is None
+    assert r.rule == "theater" and r.switch == "theater_after_getup"
     assert "top space" in r.kit and "after the next get-up" in r.alternatives[0]
 
 

@@ -207,4 +207,6 @@ def test_rule_use_sums_the_games_and_finds_the_switches_never_fired():
     assert table.loc["fresco bigbox.rotation"].tolist() == [0, 4, 0]
     # every fresco switch but unlimited_paints (bigbox.paints fired); refusing is not firing
     assert unused_switches("fresco", rules) == ["start_rotation", "early_end_on_complete", "final_sheet",
-                                                "final_collision", "altar_once_per_visit", "bishop_once_per_visit"]
+                                                "final_collision", "altar_once_per_visit", "bishop_once_per_visit",
+                                                "tie_break", "altar_own_primary", "unlimited_coins", "track_behind",
+                                                "theater_after_getup"]
