@@ -25,6 +25,7 @@ from .codes import COVERED, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PL
 from .decisions import decision_options
 from .pending import DECISION_TYPES, InitialDecision
 from .state import State, load_fields
+from .switches import setting
 
 Problem = tuple[str, str]  # (field of the readable form, what is wrong)
 
@@ -250,7 +251,9 @@ def _turn(state: State, out: list[Problem]) -> None:
             out.append(("gianluigi_due", "Gianluigi's owed restoration while his fresco is to be chosen"))
     if state.reveals and kind in (None, "initial"):
         out.append(("reveals", "0 between turns"))
-    if state.gian_due and (not state.two_player or kind not in ("bonus", "gianluigi")):
+    # switch two_player_order "uncover first": the player uncovers (and claims) before Gianluigi restores
+    answered_first = ("reveal", "claim") if setting(state, "two_player_order") == "uncover first" else ()
+    if state.gian_due and (not state.two_player or kind not in ("bonus", "gianluigi", *answered_first)):
         out.append(("gianluigi_due", "null unless Gianluigi (two players) is still to answer a restoration"))
     if state.over and (pending or state.gian_due or state.reveals or state.unrestored()):
         out.append(("over", "true only once every fresco is restored and nothing is owed"))

@@ -24,6 +24,7 @@ from fresco_kit.core.flow import Flow, Step
 
 from .pending import DECISION_TYPES
 from .state import State
+from .switches import setting
 
 HOW_TO_PLAY = "How to Play"
 COMPLETING = "Completing the Restoration of Frescoes"
@@ -32,6 +33,13 @@ COMPLETING = "Completing the Restoration of Frescoes"
 def _owed(kind: str) -> Callable[[State], bool]:
     """The condition "a ``kind`` decision is owed" (the front of ``state.pending``)."""
     return lambda state: bool(state.pending) and state.pending[0].KIND == kind
+
+
+def uncover_before_gianluigi(state: State) -> bool:
+    """Two-Player Games: the player uncovers the fresco their own restoration completed before
+    Gianluigi restores -- only with the switch ``two_player_order`` "uncover first"; the kit's
+    reading has Gianluigi restore first (readings: two-player turn order; two.turns)."""
+    return state.reveals > 0 and bool(state.gian_due) and setting(state, "two_player_order") == "uncover first"
 
 
 #: The conditions of the table, each a question about the state.
@@ -44,6 +52,7 @@ CONDITIONS: dict[str, Callable[[State], bool]] = {
     "a claim decision is owed": _owed("claim"),
     "Gianluigi owes a restoration": lambda state: bool(state.gian_due),
     "a new fresco is owed": lambda state: state.reveals > 0,
+    "a new fresco is owed before Gianluigi restores": lambda state: uncover_before_gianluigi(state),
     "the game is over": lambda state: state.over,
 }
 
@@ -116,6 +125,7 @@ STEPS: tuple[Step, ...] = (
         "score, return the materials, flip, mark the zone icon",
         False,
         (
+            ("a new fresco is owed before Gianluigi restores", "reveal"),
             ("Gianluigi owes a restoration", "gianluigi"),
             ("a new fresco is owed", "reveal"),
             ("always", "end_turn"),

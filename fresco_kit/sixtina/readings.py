@@ -213,8 +213,13 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the player chooses 'one or two' new frescoes at once when Gianluigi's restoration completes a "
         "second one, which only makes sense after both restorations are done; uncovering in between would "
-        "split that choice in two",
-        where="completion.gianluigi_step",
+        "split that choice in two. The alternative is plausible all the same: 5. New Restorations comes right "
+        "after a completion in the base rules, and the two-player text only adds Gianluigi's restoration 'after' "
+        "the player's restoration action without saying whether the completion's steps come first; the switch "
+        "two_player_order: 'uncover first' plays it (the player uncovers, then Gianluigi restores, then the "
+        "player uncovers what his restoration completed)",
+        switch="two_player_order",
+        where="flow.uncover_before_gianluigi",
     ),
     Reading(
         id="setup placements are no restoration",

@@ -151,3 +151,18 @@ def preparation_draws_nothing(before: Any, action: Any, after: State) -> bool:
         return False
     seat = before.current
     return bool(before.hands[seat]) and len(after.hands[seat]) == len(before.hands[seat])
+
+
+def uncover_before_gianluigi_differs(before: Any, action: Any, after: State) -> bool:
+    """In a two-player restoration turn the action comes to rest elsewhere when played by the
+    other order of uncovering and Gianluigi's restoration (a fresco the player's restoration
+    completed is owed while Gianluigi still owes his)."""
+    if not before.two_player or not (isinstance(action, Restore) or before.gian_due):
+        return False
+    return any(_rest_differs(other, action, after) for other in _other_way(before, "two_player_order"))
+
+
+def _rest_differs(other: State, action: Any, after: State) -> bool:
+    """``action`` played on ``other`` (the same position, another switch value) leaves a
+    position other than ``after`` (the switches apart)."""
+    return replace(apply_fast(other, action), switches=after.switches) != after

@@ -158,6 +158,20 @@ SWITCHES: tuple[Switch, ...] = (
         ),
     ),
     Switch(
+        "two_player_order",
+        "with two players, when the player uncovers the fresco their own restoration completed: 'Gianluigi "
+        "first' after Gianluigi's restoration (one choice for one or two new frescoes), 'uncover first' before "
+        "Gianluigi restores (so he may restore on the fresco just uncovered)",
+        ("Gianluigi first", "uncover first"),
+        rule="two.turns",
+        default="Gianluigi first",
+        reach=Reach(
+            "step",
+            "a player's restoration completes a fresco before Gianluigi restores, with a covered fresco left",
+            _test("uncover_before_gianluigi_differs"),
+        ),
+    ),
+    Switch(
         "acquire_needs_card",
         "whether Acquire Material needs a card: 'yes' at least one, 'no' none too (a turn that passes)",
         ("yes", "no"),

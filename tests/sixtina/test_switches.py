@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from fresco_kit.core import Rng, RuleError
+from fresco_kit.core import Game, Rng, RuleError
 from fresco_kit.sixtina import readings, rules
 from fresco_kit.sixtina.actions import Restore, Reveal
 from fresco_kit.sixtina.completion import completion_result, revealable
@@ -258,3 +258,40 @@ def test_the_situations_are_recognised():
     choosing = replace(chain, pending=owed(chain, "bonus", 0))
     assert SWITCH["adjacent_frescoes"].reach.test(chain, None, choosing)
     assert not SWITCH["three_ongoing"].reach.test(chain, None, choosing)
+
+
+@pytest.mark.rule("sixtina two.turns")
+def test_switch_two_player_order():
+    # Blue's excellent Repainting completes G1; M1's Repainting is taken, so no visible fresco has a free
+    # Repainting space until G2 (genesis_3, Repainting 7) is uncovered
+    rep = card_ids("repainting", 4)
+    chapel = {"G1": "genesis_8", "JC1": "jesus_christ_6", "M1": "moses_5", "G2": "genesis_3"}
+    state = constructed_state(("Blue", "Red"), chapel=chapel, hands={"Blue": rep},
+                              spaces={"G1": {"plaster_injection": ("correct", "Red"), "infrared": ("correct", "Blue")},
+                                      "M1": {"repainting": ("correct", "Red")}})
+    kit, alt = game_of(state), game_of(switched(state, two_player_order="uncover first"))
+    reached = SWITCH["two_player_order"].reach.test
+    for game in (kit, alt):
+        game.play(Restore("G1", "repainting", rep, 0))
+        before = game.state
+        game.play("bonus material")                                     # completes G1
+        assert reached(before, game.actions[-1], game.state)
+    # the kit: Gianluigi restores first and finds nothing; then Blue uncovers
+    assert kit.state.pending == owed(kit.state, "reveal", 0) and not kit.state.gian_due
+    kit.play(Reveal("G2"))
+    assert code_at(kit.state, "G2", "repainting") == EMPTY and kit.state.current == 1
+    # uncover first: Blue uncovers while Gianluigi still owes his restoration, which then goes on G2
+    assert alt.state.pending == owed(alt.state, "reveal", 0) and alt.state.gian_due
+    alt.play(Reveal("G2"))
+    assert code_at(alt.state, "G2", "repainting") == (PRUDENT << 3 | 2)    # 4 < 7: a prudent one, black material
+    assert alt.state.black == kit.state.black - 1 and alt.state.current == 1
+    assert Game.from_json(alt.to_json()).state == alt.state             # the position between loads
+    # G1 still lacking its Infrared space: nothing completes, both orders agree
+    open_g1 = constructed_state(("Blue", "Red"), chapel=chapel, hands={"Blue": rep},
+                                spaces={"G1": {"plaster_injection": ("correct", "Red")}})
+    quiet = game_of(switched(open_g1, two_player_order="uncover first"))
+    quiet.play(Restore("G1", "repainting", rep, 0))
+    before = quiet.state
+    quiet.play("bonus material")
+    assert not reached(before, quiet.actions[-1], quiet.state)
+
