@@ -370,7 +370,10 @@ READINGS: tuple[Reading, ...] = (
         alternatives=("he claims an objective he meets, chosen by the player who activated him",),
         argument="he has no hand and no play area, so two of the three bonuses have nowhere to go, and the "
         "rulebook lists what he does in a restoration (priority, extra materials) without a bonus; 'Gianluigi "
-        "adds the score by objective cards' is met by his setup materials on the second spaces",
+        "adds the score by objective cards' is met by his setup materials on the second spaces. The alternative "
+        "would change no game, so it has no switch: Two-Player Games puts one of his materials on the second "
+        "space of each of the three objectives in play at setup, claims are never taken back, and the Objective "
+        "bonus allows no more than one material per objective, so no objective is ever left for him to claim",
         where="gianluigi.options",
     ),
 )
