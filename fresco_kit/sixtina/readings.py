@@ -74,7 +74,8 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         id="objectives count the board",
         rule="obj.materials8",
-        reads="Objectives: the twelve conditions speak of materials, restorations and restored frescoes a player has",
+        reads="Objectives: the twelve conditions speak of materials, restorations and restored frescoes a player has; "
+        "Restored Frescoes counts a player's excellent or correct restorations of three techniques",
         kit=Msg(
             "objectives count board positions, as materials return to the supply when a fresco flips: "
             "'restorations' are own materials on the top (correct) or bottom (excellent) spaces of frescoes not "
@@ -82,12 +83,18 @@ READINGS: tuple[Reading, ...] = (
         ),
         alternatives=(
             "remember every restoration a player has made, so a correct or excellent restoration still counts "
-            "after its fresco is completed and flipped (players would have to keep a record off the board)",
+            "after its fresco is completed and flipped, and the materials a player had on completed frescoes "
+            "count as 'completed restorations' (players would have to keep a record off the board)",
         ),
         argument="step 4 of Completing the Restoration of Frescoes returns every material of a completed fresco to "
         "the supply and leaves only the zone icon, so the board keeps no other record; and the footnote of "
         "Materials in Frescoes and Restored Frescoes (a just-completed fresco counts because the bonus comes "
-        "before the flip) would be needless if flipped restorations still counted",
+        "before the flip) would be needless if flipped restorations still counted. The alternative is "
+        "plausible: 'have 2 excellent restorations' can be read as a tally of what a player has done; the switch "
+        "restorations_counted: 'every one made' plays it for the three Restored Frescoes objectives and for "
+        "'8 materials between ongoing and completed restorations' (the remembered materials in place of the zone "
+        "icons), keeping the record in the state (its saves write it; the kit's reading keeps none)",
+        switch="restorations_counted",
         where="objectives.objective_met",
     ),
     Reading(

@@ -63,6 +63,16 @@ def technique_lists_differ(before: Any, action: Any, after: State) -> bool:
     return _objective_read_both_ways("objective_techniques", ("exc2", "cor2", "ec3"), after)
 
 
+def restorations_counted_differ(before: Any, action: Any, after: State) -> bool:
+    """A bonus choice where a Restored Frescoes or '8 materials' objective is met by one way of
+    counting only: the restorations and materials on flipped frescoes count
+    (``State.flipped_restorations``, kept with the switch restorations_counted "every one made";
+    the kit's reading keeps no record, so this is reached only when the switch is set)."""
+    if after.flipped_restorations is None:
+        return False
+    return _objective_read_both_ways("restorations_counted", ("materials8", "exc2", "cor2", "ec3"), after)
+
+
 def uncover_choice_differs(before: Any, action: Any, after: State) -> bool:
     """A new fresco is to be uncovered and the frescoes it may be differ by reading."""
     if not after.pending or after.pending[0].KIND != "reveal":

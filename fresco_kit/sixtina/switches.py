@@ -103,6 +103,16 @@ SWITCHES: tuple[Switch, ...] = (
         reach=_objective_choice("an objective listing three techniques", "technique_lists_differ"),
     ),
     Switch(
+        "restorations_counted",
+        "the restorations the Restored Frescoes objectives count, and the materials on completed restorations "
+        "'8 materials' counts: 'on the board' those on frescoes not yet flipped and the zone icons, 'every one "
+        "made' those on completed, flipped frescoes too, as if players kept a record",
+        ("on the board", "every one made"),
+        rule="obj.materials8",
+        default="on the board",
+        reach=_objective_choice("a Restored Frescoes or '8 materials' objective", "restorations_counted_differ"),
+    ),
+    Switch(
         "uncover_next_to",
         "where a new fresco may be uncovered: 'any uncovered' next to any uncovered fresco, restored ones too; "
         "'being restored' only next to a visible fresco still being restored (any uncovered one when no covered "

@@ -295,3 +295,43 @@ def test_switch_two_player_order():
     quiet.play("bonus material")
     assert not reached(before, quiet.actions[-1], quiet.state)
 
+
+
+@pytest.mark.rule("sixtina obj.exc2")
+def test_switch_restorations_counted():
+    # Red's excellent Repainting completes G1 (genesis_8), which flips; next turn an excellent Washi Paper
+    # on JC1 (jesus_christ_6): the board shows one excellent restoration, a record of every one made two
+    taken: set[int] = set()
+    hand = card_ids("repainting", 4, taken=taken) + card_ids("washi_paper", 3, taken=taken)
+    chapel = {"G1": "genesis_8", "JC1": "jesus_christ_6", "M1": "moses_5"}
+    state = constructed_state(RWB, chapel=chapel, hands={"Red": hand}, objectives=("exc2", "three6", "one5"),
+                              spaces={"G1": {"plaster_injection": ("correct", "White"),
+                                             "infrared": ("correct", "Blue")}}, current=0)
+    kit, alt = game_of(state), game_of(switched(state, restorations_counted="every one made"))
+    for game in (kit, alt):
+        game.play(Restore("G1", "repainting", hand[:1], 0))
+        game.play("bonus material")
+        game.play(Reveal("G2"))
+        game.play("prepare")
+        game.play("prepare")
+        game.play(Restore("JC1", "washi_paper", hand[1:], 0))
+        assert game.state.pending == owed(game.state, "bonus", 0)
+    assert kit.state.flipped_restorations is None                   # the kit keeps no record: saves unchanged
+    assert not objective_met(kit.state, 0, "exc2") and "bonus objective exc2" not in map(str, kit.legal_actions())
+    assert objective_met(alt.state, 0, "exc2")                      # G1's flipped Repainting counts too
+    assert "bonus objective exc2" in map(str, alt.legal_actions())
+    before = alt.state
+    alt.play("bonus objective exc2")
+    assert 0 in alt.state.claims[0]
+    assert SWITCH["restorations_counted"].reach.test(before, None, before)
+    assert not SWITCH["restorations_counted"].reach.test(kit.state, None, kit.state)
+    assert Game.from_json(alt.to_json()).state == alt.state          # the record is saved and loaded
+    assert "flipped_restorations" not in kit.state.to_dict()
+    # a record without the switch, or of the wrong shape, is refused on load
+    from fresco_kit.core import SaveError
+    from fresco_kit.sixtina.consistency import state_from_dict
+
+    assert alt.state.flipped_restorations[0][-1] == 1                 # Red's one material on G1
+    for bad in (replace(alt.state, switches=""), replace(alt.state, flipped_restorations=((0,) * 13,))):
+        with pytest.raises(SaveError):
+            state_from_dict(bad.to_dict())
