@@ -23,7 +23,7 @@ from collections.abc import Callable
 from fresco_kit.core.flow import Flow, Step
 
 from .pending import DECISION_TYPES
-from .state import State
+from .state import EMPTY, VISIBLE, State
 from .switches import setting
 
 HOW_TO_PLAY = "How to Play"
@@ -42,10 +42,27 @@ def uncover_before_gianluigi(state: State) -> bool:
     return state.reveals > 0 and bool(state.gian_due) and setting(state, "two_player_order") == "uncover first"
 
 
+def scored_at_setup(state: State) -> bool:
+    """After the initial restorations, a fresco they filled is scored before the first turn --
+    only with the switch ``setup_completion`` "at setup"; the kit's reading waits for the first
+    restoration action (readings: setup placements are no restoration; complete.trigger)."""
+    if setting(state, "setup_completion") != "at setup":
+        return False
+    return any(s == VISIBLE and EMPTY not in row for s, row in zip(state.status, state.spaces))
+
+
+def setup_scoring(state: State) -> bool:
+    """The setup's completions are under way (switch ``setup_completion`` "at setup"): no turn
+    has ended and the last player of the initial restorations, not the starting player, acts."""
+    return state.turn == 0 and state.current != state.start and not state.initial_left
+
+
 #: The conditions of the table, each a question about the state.
 CONDITIONS: dict[str, Callable[[State], bool]] = {
     "an initial decision is owed": _owed("initial"),
     "an initial restoration is left": lambda state: state.initial_left > 0,
+    "a fresco filled at setup is scored at once": scored_at_setup,
+    "the setup's completions are done": setup_scoring,
     "a bonus decision is owed": _owed("bonus"),
     "a gianluigi decision is owed": _owed("gianluigi"),
     "a reveal decision is owed": _owed("reveal"),
@@ -66,8 +83,17 @@ STEPS: tuple[Step, ...] = (
         (
             ("an initial decision is owed", "initial"),
             ("an initial restoration is left", "next_initial"),
+            ("a fresco filled at setup is scored at once", "setup_completion"),
             ("always", "first_turn"),
         ),
+    ),
+    Step(
+        "setup_completion",
+        f"Setup, step 9, and {COMPLETING} (switch setup_completion 'at setup')",
+        "complete.trigger",
+        "the player who placed last completes the fresco the initial restorations filled, and uncovers",
+        False,
+        (("always", "completion"),),
     ),
     Step(
         "next_initial",
@@ -128,6 +154,7 @@ STEPS: tuple[Step, ...] = (
             ("a new fresco is owed before Gianluigi restores", "reveal"),
             ("Gianluigi owes a restoration", "gianluigi"),
             ("a new fresco is owed", "reveal"),
+            ("the setup's completions are done", "first_turn"),
             ("always", "end_turn"),
         ),
     ),
@@ -199,6 +226,6 @@ def counters(state: State) -> tuple[int, int]:
     turn being played, its decisions included) and ``round`` is ``1 + turns ended //
     players`` (``state.turn`` holds the turns ended).  Neither ever decreases; the end
     of the game keeps the last values."""
-    if state.initial_left or (state.pending and state.pending[0].KIND == "initial"):
+    if state.initial_left or (state.pending and state.pending[0].KIND == "initial") or setup_scoring(state):
         return 0, 0
     return 1 + state.turn // state.n, 1 + state.turn

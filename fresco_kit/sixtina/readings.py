@@ -243,8 +243,10 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the check follows 'any restoration action', and setup step 9 places materials from the supply "
         "with no card played and no action taken, so there is nothing to check yet; the kit checks at the first "
-        "moment the rulebook names, after the first restoration action",
-        where="rules.apply",
+        "moment the rulebook names, after the first restoration action. The alternative is plausible, as step 9 "
+        "calls each placement a correct restoration; the switch setup_completion: 'at setup' plays it",
+        switch="setup_completion",
+        where="flow.scored_at_setup",
     ),
     Reading(
         id="acquire needs a card",

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .actions import Acquire, Prepare, Restore
-from .codes import RESTORED
+from .actions import Acquire, InitialRestoration, Prepare, Restore
+from .codes import EMPTY, PLACE_INDEX, RESTORED, VISIBLE
 from .completion import revealable
 from .final import prudent_cards_by_technique
 from .objectives import objective_met, objectives_claimed
@@ -176,3 +176,12 @@ def _rest_differs(other: State, action: Any, after: State) -> bool:
     """``action`` played on ``other`` (the same position, another switch value) leaves a
     position other than ``after`` (the switches apart)."""
     return replace(apply_fast(other, action), switches=after.switches) != after
+
+
+def setup_fills_a_fresco(before: Any, action: Any, after: State) -> bool:
+    """The last initial restoration of Setup, step 9, leaves a visible fresco with every space taken."""
+    if not isinstance(action, InitialRestoration) or before.initial_left != 1:
+        return False
+    if before.spaces[PLACE_INDEX[action.place]].count(EMPTY) == 1:  # this placement fills its fresco
+        return True
+    return any(s == VISIBLE and EMPTY not in row for s, row in zip(before.status, before.spaces))

@@ -182,6 +182,16 @@ SWITCHES: tuple[Switch, ...] = (
         ),
     ),
     Switch(
+        "setup_completion",
+        "a fresco the initial restorations of Setup, step 9, fill: 'next restoration' it is scored after the "
+        "first restoration action of the game, whose player uncovers; 'at setup' it is scored before the first "
+        "turn, the player who placed last uncovering",
+        ("next restoration", "at setup"),
+        rule="complete.trigger",
+        default="next restoration",
+        reach=Reach("step", "the initial restorations fill a fresco", _test("setup_fills_a_fresco")),
+    ),
+    Switch(
         "acquire_needs_card",
         "whether Acquire Material needs a card: 'yes' at least one, 'no' none too (a turn that passes)",
         ("yes", "no"),

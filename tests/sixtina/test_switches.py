@@ -335,3 +335,39 @@ def test_switch_restorations_counted():
     for bad in (replace(alt.state, switches=""), replace(alt.state, flipped_restorations=((0,) * 13,))):
         with pytest.raises(SaveError):
             state_from_dict(bad.to_dict())
+
+
+@pytest.mark.rule("sixtina complete.trigger", "sixtina setup.initial")
+def test_switch_setup_completion():
+    # four players: Red and White have placed on JC1 (jesus_christ_3, three techniques); Yellow, last, reveals
+    # Solvent Sponge, whose only free space on a visible fresco is JC1's: the setup placements fill it
+    from fresco_kit.sixtina.codes import TECH_INDEX
+    from fresco_kit.sixtina.flow import counters
+
+    four = ("Red", "White", "Blue", "Yellow")
+    state = constructed_state(four, chapel={"JC1": "jesus_christ_3", "G1": "genesis_2", "M1": "moses_6"},
+                              spaces={"JC1": {"repainting": ("correct", "Red"), "plaster_injection": ("correct", "White")},
+                                      "G1": {"laboratory": ("correct", "Blue")}}, current=0)
+    state = replace(state, pending=owed(state, "initial", 3, TECH_INDEX["solvent_sponge"]), initial_left=1)
+    jc1 = PLACES.index("JC1")
+    kit, alt = game_of(state), game_of(switched(state, setup_completion="at setup"))
+    reached = SWITCH["setup_completion"].reach.test
+    for game in (kit, alt):
+        before = game.state
+        game.play("initial JC1")
+        assert reached(before, game.actions[-1], game.state)
+    # the kit: JC1 waits, full, for the first restoration action; Red starts
+    assert kit.state.status[jc1] == 1 and not kit.state.pending and kit.state.current == 0
+    assert kit.state.score == state.score
+    # at setup: JC1 scores now (three single materials, leftmost correct first: 10 / 5 / 2); Yellow uncovers
+    assert alt.state.status[jc1] == 2 and alt.state.pending == owed(alt.state, "reveal", 3)
+    assert [alt.state.score[i] - state.score[i] for i in range(4)] == [10, 5, 0, 2]
+    assert counters(alt.state) == (0, 0)
+    assert Game.from_json(alt.to_json()).state == alt.state
+    alt.play(Reveal("JC2"))
+    assert not alt.state.pending and alt.state.current == 0 and counters(alt.state) == (1, 1)
+    # a last placement that fills nothing is not the situation
+    quiet = replace(state, pending=owed(state, "initial", 3, TECH_INDEX["laboratory"]))
+    game = game_of(quiet)
+    game.play("initial M1")
+    assert not reached(quiet, game.actions[-1], game.state)
