@@ -141,7 +141,12 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the only adjacency the text states is the Last Judgment one (and 'not diagonally'); the rest "
         "follows the grid of the picture as the kit's public sources describe it, top rows level; the kit cannot "
-        "check the picture itself, so the layout is marked as a reading",
+        "check the picture itself, so the layout is marked as a reading. It has no switch because the alternative "
+        "cannot be pinned down from the sources: the text says only that each column's top card starts visible "
+        "(so the top rows are the natural ones to set level) and how the Last Judgment touches the cards above; "
+        "which other rows would sit level, if the picture shifts a column, it does not say, and a switch would "
+        "play a guess. The layout is data (seeds/sixtina.toml, an edge list), so a checked picture corrects it "
+        "there",
         where="chapel.chapel_graph",
     ),
     Reading(
