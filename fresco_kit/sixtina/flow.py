@@ -53,8 +53,11 @@ def scored_at_setup(state: State) -> bool:
 
 def setup_scoring(state: State) -> bool:
     """The setup's completions are under way (switch ``setup_completion`` "at setup"): no turn
-    has ended and the last player of the initial restorations, not the starting player, acts."""
-    return state.turn == 0 and state.current != state.start and not state.initial_left
+    has ended and the last player of the initial restorations, not the starting player, acts
+    (:func:`.setup.last_placer_completes`; the turns themselves begin with the starting player)."""
+    if state.turn or state.current == state.start or state.initial_left:
+        return False
+    return setting(state, "setup_completion") == "at setup"
 
 
 #: The conditions of the table, each a question about the state.
@@ -69,7 +72,7 @@ CONDITIONS: dict[str, Callable[[State], bool]] = {
     "a claim decision is owed": _owed("claim"),
     "Gianluigi owes a restoration": lambda state: bool(state.gian_due),
     "a new fresco is owed": lambda state: state.reveals > 0,
-    "a new fresco is owed before Gianluigi restores": lambda state: uncover_before_gianluigi(state),
+    "a new fresco is owed before Gianluigi restores": uncover_before_gianluigi,
     "the game is over": lambda state: state.over,
 }
 
