@@ -19,6 +19,7 @@ from fresco_kit.core.text import Msg, plural
 
 from . import gianluigi, names
 from .codes import COVERED, EMPTY, EXCELLENT, NEIGHBOURS, PLACES, PRUDENT, RESTORED, VISIBLE, D
+from .objectives import record_flipped
 from .pending import GianluigiDecision, RevealDecision
 from .refs import RULES
 from .restoration import sheet_reward_in_place
@@ -205,6 +206,7 @@ def complete_in_place(state: State, place: int, events: list) -> None:
     events.append(Event(said, RULES["complete.contribution"]))
     _add_scores_in_place(state, result.awards)
     events.append(Event(Msg("points: {awards}", awards=_awards(result.awards)), RULES["complete.score"]))
+    record_flipped(state, place)
     _return_materials_in_place(state, place)
     status, zone = list(state.status), list(state.zone)
     status[place] = RESTORED

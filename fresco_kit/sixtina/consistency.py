@@ -21,10 +21,24 @@ from typing import Any
 
 from fresco_kit.core import SaveError
 
-from .codes import COVERED, EMPTY, FRESCO_TECHS, HAND_LIMIT, NCARDS, NPLACES, PLACES, PRUDENT, RESTORED, VISIBLE, D
+from .codes import (
+    COVERED,
+    EMPTY,
+    FRESCO_TECHS,
+    HAND_LIMIT,
+    NCARDS,
+    NPLACES,
+    PLACES,
+    PRUDENT,
+    RESTORED,
+    TECH_INDEX,
+    VISIBLE,
+    D,
+)
 from .decisions import decision_options
 from .pending import DECISION_TYPES, InitialDecision
 from .state import State, load_fields
+from .switches import setting
 
 Problem = tuple[str, str]  # (field of the readable form, what is wrong)
 
@@ -112,6 +126,22 @@ def _shapes(state: State, out: list[Problem]) -> None:
             out.append((f"places.{PLACES[p]}.extras", f"one count per colour ({colours})"))
     if any(len(row) != 3 for row in state.claims):
         out.append(("objectives", "three scoring spaces per objective"))
+    made = state.flipped_restorations
+    if made is not None and (
+        setting(state, "restorations_counted") != "every one made"
+        or len(made) != colours
+        or any(
+            len(row) != 2 * len(TECH_INDEX) + 1 or row[-1] > materials_total(state, c) * NPLACES
+            for c, row in enumerate(made)
+        )
+    ):
+        out.append(
+            (
+                "flipped_restorations",
+                f"null, or with the switch restorations_counted 'every one made' one row per colour ({colours}) "
+                f"of {2 * len(TECH_INDEX) + 1} counts",
+            )
+        )
     if not (0 <= state.start < n and 0 <= state.current < n):
         out.append(("current", "a seat of the table"))
 
@@ -250,7 +280,9 @@ def _turn(state: State, out: list[Problem]) -> None:
             out.append(("gianluigi_due", "Gianluigi's owed restoration while his fresco is to be chosen"))
     if state.reveals and kind in (None, "initial"):
         out.append(("reveals", "0 between turns"))
-    if state.gian_due and (not state.two_player or kind not in ("bonus", "gianluigi")):
+    # switch two_player_order "uncover first": the player uncovers (and claims) before Gianluigi restores
+    answered_first = ("reveal", "claim") if setting(state, "two_player_order") == "uncover first" else ()
+    if state.gian_due and (not state.two_player or kind not in ("bonus", "gianluigi", *answered_first)):
         out.append(("gianluigi_due", "null unless Gianluigi (two players) is still to answer a restoration"))
     if state.over and (pending or state.gian_due or state.reveals or state.unrestored()):
         out.append(("over", "true only once every fresco is restored and nothing is owed"))

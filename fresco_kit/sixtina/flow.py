@@ -23,7 +23,8 @@ from collections.abc import Callable
 from fresco_kit.core.flow import Flow, Step
 
 from .pending import DECISION_TYPES
-from .state import State
+from .state import EMPTY, VISIBLE, State
+from .switches import setting
 
 HOW_TO_PLAY = "How to Play"
 COMPLETING = "Completing the Restoration of Frescoes"
@@ -34,16 +35,44 @@ def _owed(kind: str) -> Callable[[State], bool]:
     return lambda state: bool(state.pending) and state.pending[0].KIND == kind
 
 
+def uncover_before_gianluigi(state: State) -> bool:
+    """Two-Player Games: the player uncovers the fresco their own restoration completed before
+    Gianluigi restores -- only with the switch ``two_player_order`` "uncover first"; the kit's
+    reading has Gianluigi restore first (readings: two-player turn order; two.turns)."""
+    return state.reveals > 0 and bool(state.gian_due) and setting(state, "two_player_order") == "uncover first"
+
+
+def scored_at_setup(state: State) -> bool:
+    """After the initial restorations, a fresco they filled is scored before the first turn --
+    only with the switch ``setup_completion`` "at setup"; the kit's reading waits for the first
+    restoration action (readings: setup placements are no restoration; complete.trigger)."""
+    if setting(state, "setup_completion") != "at setup":
+        return False
+    return any(s == VISIBLE and EMPTY not in row for s, row in zip(state.status, state.spaces))
+
+
+def setup_scoring(state: State) -> bool:
+    """The setup's completions are under way (switch ``setup_completion`` "at setup"): no turn
+    has ended and the last player of the initial restorations, not the starting player, acts
+    (:func:`.setup.last_placer_completes`; the turns themselves begin with the starting player)."""
+    if state.turn or state.current == state.start or state.initial_left:
+        return False
+    return setting(state, "setup_completion") == "at setup"
+
+
 #: The conditions of the table, each a question about the state.
 CONDITIONS: dict[str, Callable[[State], bool]] = {
     "an initial decision is owed": _owed("initial"),
     "an initial restoration is left": lambda state: state.initial_left > 0,
+    "a fresco filled at setup is scored at once": scored_at_setup,
+    "the setup's completions are done": setup_scoring,
     "a bonus decision is owed": _owed("bonus"),
     "a gianluigi decision is owed": _owed("gianluigi"),
     "a reveal decision is owed": _owed("reveal"),
     "a claim decision is owed": _owed("claim"),
     "Gianluigi owes a restoration": lambda state: bool(state.gian_due),
     "a new fresco is owed": lambda state: state.reveals > 0,
+    "a new fresco is owed before Gianluigi restores": uncover_before_gianluigi,
     "the game is over": lambda state: state.over,
 }
 
@@ -57,8 +86,17 @@ STEPS: tuple[Step, ...] = (
         (
             ("an initial decision is owed", "initial"),
             ("an initial restoration is left", "next_initial"),
+            ("a fresco filled at setup is scored at once", "setup_completion"),
             ("always", "first_turn"),
         ),
+    ),
+    Step(
+        "setup_completion",
+        f"Setup, step 9, and {COMPLETING} (switch setup_completion 'at setup')",
+        "complete.trigger",
+        "the player who placed last completes the fresco the initial restorations filled, and uncovers",
+        False,
+        (("always", "completion"),),
     ),
     Step(
         "next_initial",
@@ -116,8 +154,10 @@ STEPS: tuple[Step, ...] = (
         "score, return the materials, flip, mark the zone icon",
         False,
         (
+            ("a new fresco is owed before Gianluigi restores", "reveal"),
             ("Gianluigi owes a restoration", "gianluigi"),
             ("a new fresco is owed", "reveal"),
+            ("the setup's completions are done", "first_turn"),
             ("always", "end_turn"),
         ),
     ),
@@ -189,6 +229,6 @@ def counters(state: State) -> tuple[int, int]:
     turn being played, its decisions included) and ``round`` is ``1 + turns ended //
     players`` (``state.turn`` holds the turns ended).  Neither ever decreases; the end
     of the game keeps the last values."""
-    if state.initial_left or (state.pending and state.pending[0].KIND == "initial"):
+    if state.initial_left or (state.pending and state.pending[0].KIND == "initial") or setup_scoring(state):
         return 0, 0
     return 1 + state.turn // state.n, 1 + state.turn

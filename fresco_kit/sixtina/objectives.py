@@ -39,6 +39,10 @@ COR2 = frozenset((_T["laboratory"], _T["infrared"], _T["solvent_sponge"]))
 #: a reason a claim is refused, with its rule
 Reason = tuple[str, RuleRef]
 EC3 = frozenset((_T["solvent_sponge"], _T["plaster_injection"], _T["repainting"]))
+#: the number of techniques; a row of ``State.flipped_restorations`` holds the correct restorations by
+#: technique, then the excellent ones, then (at ``MATERIALS``) the materials on completed frescoes
+NTECH = len(TECH_INDEX)
+MATERIALS = 2 * NTECH
 
 
 def materials_on_frescoes(state: State, colour: int) -> list[int]:
@@ -56,8 +60,14 @@ def materials_on_frescoes(state: State, colour: int) -> list[int]:
 
 
 def restorations(state: State, colour: int, kind: int, techniques: frozenset) -> int:
-    """How many ``kind`` restorations of ``techniques`` hold ``colour``'s material."""
+    """How many ``kind`` restorations of ``techniques`` hold ``colour``'s material on the
+    frescoes not yet flipped; with the switch ``restorations_counted`` "every one made" those
+    on completed, flipped frescoes too (``State.flipped_restorations``, kept by
+    :func:`record_flipped`; readings: objectives count the board)."""
+    made = state.flipped_restorations
     n = 0
+    if made is not None and setting(state, "restorations_counted") == "every one made":
+        n = sum(made[colour][kind * NTECH + t] for t in techniques)
     for i, codes in enumerate(state.spaces):
         if state.status[i] == RESTORED:
             continue
@@ -76,6 +86,34 @@ def technique_restorations(state: State, colour: int, kinds: tuple[int, ...], te
     if setting(state, "objective_techniques") == "one technique":
         return max(sum(restorations(state, colour, k, frozenset((t,))) for k in kinds) for t in techniques)
     return sum(restorations(state, colour, k, techniques) for k in kinds)
+
+
+def record_flipped(state: State, place: int) -> None:
+    """Add the correct and excellent restorations and the own materials on the completed fresco
+    at ``place`` to ``State.flipped_restorations`` before it flips (mutates a fresh copy) -- only
+    with the switch ``restorations_counted`` "every one made" (readings: objectives count the board)."""
+    if setting(state, "restorations_counted") != "every one made":
+        return
+    made = [list(row) for row in state.flipped_restorations or [(0,) * (MATERIALS + 1)] * len(state.colours)]
+    techs = FRESCO_TECHS[state.frescoes[place]]
+    for pos, code in enumerate(state.spaces[place]):
+        if code != EMPTY and (code >> 3) in (CORRECT, EXCELLENT):
+            made[code & 7][(code >> 3) * NTECH + techs[pos][0]] += 1
+            made[code & 7][MATERIALS] += 1
+    for colour, extra in enumerate(state.extras[place]):
+        made[colour][MATERIALS] += extra
+    assign(state, flipped_restorations=tuple(tuple(row) for row in made))
+
+
+def completed_materials(state: State, colour: int) -> int:
+    """The materials '8 materials between ongoing and completed restorations' counts on completed
+    frescoes: the zone icons ``colour`` holds, or with the switch ``restorations_counted`` "every
+    one made" the own materials that lay on each completed fresco when it flipped (readings:
+    objectives count the board; obj.materials8)."""
+    made = state.flipped_restorations
+    if made is not None and setting(state, "restorations_counted") == "every one made":
+        return made[colour][MATERIALS]
+    return len(restored_places(state, colour))
 
 
 def restored_places(state: State, colour: int) -> list[int]:
@@ -141,7 +179,7 @@ def objective_count(state: State, colour: int, objective: str) -> tuple[int, int
     if objective in ("materials8", "three6", "one5"):
         ongoing = materials_on_frescoes(state, colour)
         if objective == "materials8":
-            return sum(ongoing) + len(restored_places(state, colour)), (7 if four else 8)
+            return sum(ongoing) + completed_materials(state, colour), (7 if four else 8)
         if objective == "one5":
             return max(ongoing, default=0), 5
         if setting(state, "three_ongoing") == "two each":  # readings: three ongoing restorations

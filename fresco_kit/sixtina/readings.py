@@ -74,7 +74,8 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         id="objectives count the board",
         rule="obj.materials8",
-        reads="Objectives: the twelve conditions speak of materials, restorations and restored frescoes a player has",
+        reads="Objectives: the twelve conditions speak of materials, restorations and restored frescoes a player has; "
+        "Restored Frescoes counts a player's excellent or correct restorations of three techniques",
         kit=Msg(
             "objectives count board positions, as materials return to the supply when a fresco flips: "
             "'restorations' are own materials on the top (correct) or bottom (excellent) spaces of frescoes not "
@@ -82,12 +83,18 @@ READINGS: tuple[Reading, ...] = (
         ),
         alternatives=(
             "remember every restoration a player has made, so a correct or excellent restoration still counts "
-            "after its fresco is completed and flipped (players would have to keep a record off the board)",
+            "after its fresco is completed and flipped, and the materials a player had on completed frescoes "
+            "count as 'completed restorations' (players would have to keep a record off the board)",
         ),
         argument="step 4 of Completing the Restoration of Frescoes returns every material of a completed fresco to "
         "the supply and leaves only the zone icon, so the board keeps no other record; and the footnote of "
         "Materials in Frescoes and Restored Frescoes (a just-completed fresco counts because the bonus comes "
-        "before the flip) would be needless if flipped restorations still counted",
+        "before the flip) would be needless if flipped restorations still counted. The alternative is "
+        "plausible: 'have 2 excellent restorations' can be read as a tally of what a player has done; the switch "
+        "restorations_counted: 'every one made' plays it for the three Restored Frescoes objectives and for "
+        "'8 materials between ongoing and completed restorations' (the remembered materials in place of the zone "
+        "icons), keeping the record in the state (its saves write it; the kit's reading keeps none)",
+        switch="restorations_counted",
         where="objectives.objective_met",
     ),
     Reading(
@@ -134,7 +141,12 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the only adjacency the text states is the Last Judgment one (and 'not diagonally'); the rest "
         "follows the grid of the picture as the kit's public sources describe it, top rows level; the kit cannot "
-        "check the picture itself, so the layout is marked as a reading",
+        "check the picture itself, so the layout is marked as a reading. It has no switch because the alternative "
+        "cannot be pinned down from the sources: the text says only that each column's top card starts visible "
+        "(so the top rows are the natural ones to set level) and how the Last Judgment touches the cards above; "
+        "which other rows would sit level, if the picture shifts a column, it does not say, and a switch would "
+        "play a guess. The layout is data (seeds/sixtina.toml, an edge list), so a checked picture corrects it "
+        "there",
         where="chapel.chapel_graph",
     ),
     Reading(
@@ -213,8 +225,13 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the player chooses 'one or two' new frescoes at once when Gianluigi's restoration completes a "
         "second one, which only makes sense after both restorations are done; uncovering in between would "
-        "split that choice in two",
-        where="completion.gianluigi_step",
+        "split that choice in two. The alternative is plausible all the same: 5. New Restorations comes right "
+        "after a completion in the base rules, and the two-player text only adds Gianluigi's restoration 'after' "
+        "the player's restoration action without saying whether the completion's steps come first; the switch "
+        "two_player_order: 'uncover first' plays it (the player uncovers, then Gianluigi restores, then the "
+        "player uncovers what his restoration completed)",
+        switch="two_player_order",
+        where="flow.uncover_before_gianluigi",
     ),
     Reading(
         id="setup placements are no restoration",
@@ -231,8 +248,10 @@ READINGS: tuple[Reading, ...] = (
         ),
         argument="the check follows 'any restoration action', and setup step 9 places materials from the supply "
         "with no card played and no action taken, so there is nothing to check yet; the kit checks at the first "
-        "moment the rulebook names, after the first restoration action",
-        where="rules.apply",
+        "moment the rulebook names, after the first restoration action. The alternative is plausible, as step 9 "
+        "calls each placement a correct restoration; the switch setup_completion: 'at setup' plays it",
+        switch="setup_completion",
+        where="flow.scored_at_setup",
     ),
     Reading(
         id="acquire needs a card",
@@ -365,7 +384,10 @@ READINGS: tuple[Reading, ...] = (
         alternatives=("he claims an objective he meets, chosen by the player who activated him",),
         argument="he has no hand and no play area, so two of the three bonuses have nowhere to go, and the "
         "rulebook lists what he does in a restoration (priority, extra materials) without a bonus; 'Gianluigi "
-        "adds the score by objective cards' is met by his setup materials on the second spaces",
+        "adds the score by objective cards' is met by his setup materials on the second spaces. The alternative "
+        "would change no game, so it has no switch: Two-Player Games puts one of his materials on the second "
+        "space of each of the three objectives in play at setup, claims are never taken back, and the Objective "
+        "bonus allows no more than one material per objective, so no objective is ever left for him to claim",
         where="gianluigi.options",
     ),
 )

@@ -62,7 +62,7 @@ from .restoration import (
     restore_checks,
     restore_in_place,
 )
-from .setup import PLAYER_COUNTS, first_turn, reveal_initial_technique
+from .setup import PLAYER_COUNTS, first_turn, last_placer_completes, reveal_initial_technique
 from .state import State
 from .switches import setting
 
@@ -265,6 +265,7 @@ EFFECTS: dict[type, Callable[[State, int, Any, list], str]] = {
 ENTER: dict[str, Callable[[State, list], Any]] = {
     "next_initial": reveal_initial_technique,
     "first_turn": first_turn,
+    "setup_completion": last_placer_completes,
     "completion": completion.complete_all_in_place,
     "gianluigi": completion.gianluigi_step,
     "reveal": completion.reveal_step,

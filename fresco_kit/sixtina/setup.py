@@ -137,6 +137,16 @@ def reveal_initial_technique(state: State, events: list) -> None:
     raise RuntimeError("the technique deck ran out during setup")  # cannot happen with 84 cards
 
 
+def last_placer_completes(state: State, events: list) -> None:
+    """With the switch ``setup_completion`` "at setup", a fresco the initial restorations filled
+    is completed before the first turn by the player who placed last, who uncovers the new
+    fresco (readings: setup placements are no restoration; complete.trigger).  (Mutates
+    ``state``: only call on a fresh copy.)"""
+    assign(state, current=(state.start + state.n - 1) % state.n)
+    said = Msg("the initial restorations filled a fresco: it is scored before the first turn")
+    events.append(Event(said, RULES["complete.trigger"]))
+
+
 def first_turn(state: State, events: list) -> None:
     """After the initial restorations the starting player takes the first turn, and
     play runs clockwise (How to Play).  (Mutates ``state``: only call on a fresh copy.)"""

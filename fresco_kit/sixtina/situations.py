@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .actions import Acquire, Prepare, Restore
-from .codes import RESTORED
+from .actions import Acquire, InitialRestoration, Prepare, Restore
+from .codes import EMPTY, PLACE_INDEX, RESTORED, VISIBLE
 from .completion import revealable
 from .final import prudent_cards_by_technique
 from .objectives import objective_met, objectives_claimed
@@ -61,6 +61,16 @@ def adjacent_differs(before: Any, action: Any, after: State) -> bool:
 def technique_lists_differ(before: Any, action: Any, after: State) -> bool:
     """A bonus choice where an objective listing three techniques is met by one reading only."""
     return _objective_read_both_ways("objective_techniques", ("exc2", "cor2", "ec3"), after)
+
+
+def restorations_counted_differ(before: Any, action: Any, after: State) -> bool:
+    """A bonus choice where a Restored Frescoes or '8 materials' objective is met by one way of
+    counting only: the restorations and materials on flipped frescoes count
+    (``State.flipped_restorations``, kept with the switch restorations_counted "every one made";
+    the kit's reading keeps no record, so this is reached only when the switch is set)."""
+    if after.flipped_restorations is None:
+        return False
+    return _objective_read_both_ways("restorations_counted", ("materials8", "exc2", "cor2", "ec3"), after)
 
 
 def uncover_choice_differs(before: Any, action: Any, after: State) -> bool:
@@ -151,3 +161,27 @@ def preparation_draws_nothing(before: Any, action: Any, after: State) -> bool:
         return False
     seat = before.current
     return bool(before.hands[seat]) and len(after.hands[seat]) == len(before.hands[seat])
+
+
+def uncover_before_gianluigi_differs(before: Any, action: Any, after: State) -> bool:
+    """In a two-player restoration turn the action comes to rest elsewhere when played by the
+    other order of uncovering and Gianluigi's restoration (a fresco the player's restoration
+    completed is owed while Gianluigi still owes his)."""
+    if not before.two_player or not (isinstance(action, Restore) or before.gian_due):
+        return False
+    return any(_rest_differs(other, action, after) for other in _other_way(before, "two_player_order"))
+
+
+def _rest_differs(other: State, action: Any, after: State) -> bool:
+    """``action`` played on ``other`` (the same position, another switch value) leaves a
+    position other than ``after`` (the switches apart)."""
+    return replace(apply_fast(other, action), switches=after.switches) != after
+
+
+def setup_fills_a_fresco(before: Any, action: Any, after: State) -> bool:
+    """The last initial restoration of Setup, step 9, leaves a visible fresco with every space taken."""
+    if not isinstance(action, InitialRestoration) or before.initial_left != 1:
+        return False
+    if before.spaces[PLACE_INDEX[action.place]].count(EMPTY) == 1:  # this placement fills its fresco
+        return True
+    return any(s == VISIBLE and EMPTY not in row for s, row in zip(before.status, before.spaces))

@@ -29,6 +29,7 @@ from fresco_kit.core import Count, Range
 from fresco_kit.core.data import patch_option
 from fresco_kit.core.forms import Compact, saved_form, saved_schema
 from fresco_kit.core.game import seat_of
+from fresco_kit.core.record import LATER
 from fresco_kit.core.visibility import OWNER, PRIVATE, seen_by, view_schema
 
 from .actions import CardId, ObjectiveId
@@ -134,6 +135,11 @@ class State(Compact):
     turn: Count = 0  # turns ended since play began (How to Play: play passes clockwise)
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.data_for)
     switches: str = ""  # the rule switches set, canonical JSON ("" for none; switches.setting)
+    # added after the save format was fixed, left out of a save while None (core.record.LATER): with the
+    # switch restorations_counted "every one made", per colour (Gianluigi last) the correct restorations by
+    # technique, then the excellent ones, then the own materials, that lay on frescoes completed and flipped
+    # (objectives.record_flipped)
+    flipped_restorations: Annotated[tuple[tuple[Count, ...], ...] | None, LATER] = None
 
     # -- basic queries --------------------------------------------------------
     @property

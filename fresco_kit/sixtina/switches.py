@@ -103,6 +103,16 @@ SWITCHES: tuple[Switch, ...] = (
         reach=_objective_choice("an objective listing three techniques", "technique_lists_differ"),
     ),
     Switch(
+        "restorations_counted",
+        "the restorations the Restored Frescoes objectives count, and the materials on completed restorations "
+        "'8 materials' counts: 'on the board' those on frescoes not yet flipped and the zone icons, 'every one "
+        "made' those on completed, flipped frescoes too, as if players kept a record",
+        ("on the board", "every one made"),
+        rule="obj.materials8",
+        default="on the board",
+        reach=_objective_choice("a Restored Frescoes or '8 materials' objective", "restorations_counted_differ"),
+    ),
+    Switch(
         "uncover_next_to",
         "where a new fresco may be uncovered: 'any uncovered' next to any uncovered fresco, restored ones too; "
         "'being restored' only next to a visible fresco still being restored (any uncovered one when no covered "
@@ -156,6 +166,30 @@ SWITCHES: tuple[Switch, ...] = (
         reach=Reach(
             "step", "Gianluigi is activated with his colour's supply empty", _test("gianluigi_without_material")
         ),
+    ),
+    Switch(
+        "two_player_order",
+        "with two players, when the player uncovers the fresco their own restoration completed: 'Gianluigi "
+        "first' after Gianluigi's restoration (one choice for one or two new frescoes), 'uncover first' before "
+        "Gianluigi restores (so he may restore on the fresco just uncovered)",
+        ("Gianluigi first", "uncover first"),
+        rule="two.turns",
+        default="Gianluigi first",
+        reach=Reach(
+            "step",
+            "a player's restoration completes a fresco before Gianluigi restores, with a covered fresco left",
+            _test("uncover_before_gianluigi_differs"),
+        ),
+    ),
+    Switch(
+        "setup_completion",
+        "a fresco the initial restorations of Setup, step 9, fill: 'next restoration' it is scored after the "
+        "first restoration action of the game, whose player uncovers; 'at setup' it is scored before the first "
+        "turn, the player who placed last uncovering",
+        ("next restoration", "at setup"),
+        rule="complete.trigger",
+        default="next restoration",
+        reach=Reach("step", "the initial restorations fill a fresco", _test("setup_fills_a_fresco")),
     ),
     Switch(
         "acquire_needs_card",

@@ -69,9 +69,14 @@ def test_random_games_visit_every_waiting_step():
 
 
 def test_the_engine_follows_the_table_order():
-    """Completion comes before Gianluigi and the new frescoes; the turn ends last; a
-    turn action begins the step of its kind."""
-    assert [t for _, t in flow.STEP["completion"].next] == ["gianluigi", "reveal", "end_turn"]
+    """Completion comes before Gianluigi and the new frescoes (the new frescoes first only with
+    the switch two_player_order); the turn ends last (or, with the switch setup_completion, a
+    completion at setup goes on to the first turn); a turn action begins the step of its kind."""
+    ways = flow.STEP["completion"].next
+    assert [t for _, t in ways] == ["reveal", "gianluigi", "reveal", "first_turn", "end_turn"]
+    assert ways[0][0] == "a new fresco is owed before Gianluigi restores"
+    assert ways[3][0] == "the setup's completions are done"           # switch setup_completion only
+    assert [t for _, t in flow.STEP["initial"].next] == ["initial", "next_initial", "setup_completion", "first_turn"]
     assert flow.STEP["action"].acts == ("preparation", "restoration")
     after_action = {b for a, b in flow.FLOW.waiting_arrows() if a == "action"}
     assert after_action >= {"bonus", "gianluigi", "reveal", "action", "over"}

@@ -128,6 +128,13 @@ def test_gianluigi_takes_no_bonus():
     held = [k for k, spaces in enumerate(s.claims) if gian in spaces]
     assert all(s.claims[k].index(gian) == 1 for k in held)       # only his setup materials, second spaces
     assert not any(e.startswith("Gianluigi takes") or e.startswith("Gianluigi claims") for e in events)
+    # the alternative (he claims an objective he meets) changes nothing: he holds every objective from setup
+    # and may hold one material per objective, so no objective can be claimed by him
+    from fresco_kit.sixtina.objectives import claim_reasons, claimable
+
+    for state in (new_game(["Red", "White"], seed=11).state, s):
+        assert all(gian in spaces for spaces in state.claims) and claimable(state, gian) == []
+        assert all("already has a material" in str(claim_reasons(state, gian, o)[0][0]) for o in state.objectives)
 
 
 def test_every_switch_belongs_to_a_reading_and_is_known_to_the_game_info():

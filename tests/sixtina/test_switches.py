@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from fresco_kit.core import Rng, RuleError
+from fresco_kit.core import Game, Rng, RuleError
 from fresco_kit.sixtina import readings, rules
 from fresco_kit.sixtina.actions import Restore, Reveal
 from fresco_kit.sixtina.completion import completion_result, revealable
@@ -258,3 +258,116 @@ def test_the_situations_are_recognised():
     choosing = replace(chain, pending=owed(chain, "bonus", 0))
     assert SWITCH["adjacent_frescoes"].reach.test(chain, None, choosing)
     assert not SWITCH["three_ongoing"].reach.test(chain, None, choosing)
+
+
+@pytest.mark.rule("sixtina two.turns")
+def test_switch_two_player_order():
+    # Blue's excellent Repainting completes G1; M1's Repainting is taken, so no visible fresco has a free
+    # Repainting space until G2 (genesis_3, Repainting 7) is uncovered
+    rep = card_ids("repainting", 4)
+    chapel = {"G1": "genesis_8", "JC1": "jesus_christ_6", "M1": "moses_5", "G2": "genesis_3"}
+    state = constructed_state(("Blue", "Red"), chapel=chapel, hands={"Blue": rep},
+                              spaces={"G1": {"plaster_injection": ("correct", "Red"), "infrared": ("correct", "Blue")},
+                                      "M1": {"repainting": ("correct", "Red")}})
+    kit, alt = game_of(state), game_of(switched(state, two_player_order="uncover first"))
+    reached = SWITCH["two_player_order"].reach.test
+    for game in (kit, alt):
+        game.play(Restore("G1", "repainting", rep, 0))
+        before = game.state
+        game.play("bonus material")                                     # completes G1
+        assert reached(before, game.actions[-1], game.state)
+    # the kit: Gianluigi restores first and finds nothing; then Blue uncovers
+    assert kit.state.pending == owed(kit.state, "reveal", 0) and not kit.state.gian_due
+    kit.play(Reveal("G2"))
+    assert code_at(kit.state, "G2", "repainting") == EMPTY and kit.state.current == 1
+    # uncover first: Blue uncovers while Gianluigi still owes his restoration, which then goes on G2
+    assert alt.state.pending == owed(alt.state, "reveal", 0) and alt.state.gian_due
+    alt.play(Reveal("G2"))
+    assert code_at(alt.state, "G2", "repainting") == (PRUDENT << 3 | 2)    # 4 < 7: a prudent one, black material
+    assert alt.state.black == kit.state.black - 1 and alt.state.current == 1
+    assert Game.from_json(alt.to_json()).state == alt.state             # the position between loads
+    # G1 still lacking its Infrared space: nothing completes, both orders agree
+    open_g1 = constructed_state(("Blue", "Red"), chapel=chapel, hands={"Blue": rep},
+                                spaces={"G1": {"plaster_injection": ("correct", "Red")}})
+    quiet = game_of(switched(open_g1, two_player_order="uncover first"))
+    quiet.play(Restore("G1", "repainting", rep, 0))
+    before = quiet.state
+    quiet.play("bonus material")
+    assert not reached(before, quiet.actions[-1], quiet.state)
+
+
+
+@pytest.mark.rule("sixtina obj.exc2")
+def test_switch_restorations_counted():
+    # Red's excellent Repainting completes G1 (genesis_8), which flips; next turn an excellent Washi Paper
+    # on JC1 (jesus_christ_6): the board shows one excellent restoration, a record of every one made two
+    taken: set[int] = set()
+    hand = card_ids("repainting", 4, taken=taken) + card_ids("washi_paper", 3, taken=taken)
+    chapel = {"G1": "genesis_8", "JC1": "jesus_christ_6", "M1": "moses_5"}
+    state = constructed_state(RWB, chapel=chapel, hands={"Red": hand}, objectives=("exc2", "three6", "one5"),
+                              spaces={"G1": {"plaster_injection": ("correct", "White"),
+                                             "infrared": ("correct", "Blue")}}, current=0)
+    kit, alt = game_of(state), game_of(switched(state, restorations_counted="every one made"))
+    for game in (kit, alt):
+        game.play(Restore("G1", "repainting", hand[:1], 0))
+        game.play("bonus material")
+        game.play(Reveal("G2"))
+        game.play("prepare")
+        game.play("prepare")
+        game.play(Restore("JC1", "washi_paper", hand[1:], 0))
+        assert game.state.pending == owed(game.state, "bonus", 0)
+    assert kit.state.flipped_restorations is None                   # the kit keeps no record: saves unchanged
+    assert not objective_met(kit.state, 0, "exc2") and "bonus objective exc2" not in map(str, kit.legal_actions())
+    assert objective_met(alt.state, 0, "exc2")                      # G1's flipped Repainting counts too
+    assert "bonus objective exc2" in map(str, alt.legal_actions())
+    before = alt.state
+    alt.play("bonus objective exc2")
+    assert 0 in alt.state.claims[0]
+    assert SWITCH["restorations_counted"].reach.test(before, None, before)
+    assert not SWITCH["restorations_counted"].reach.test(kit.state, None, kit.state)
+    assert Game.from_json(alt.to_json()).state == alt.state          # the record is saved and loaded
+    assert "flipped_restorations" not in kit.state.to_dict()
+    # a record without the switch, or of the wrong shape, is refused on load
+    from fresco_kit.core import SaveError
+    from fresco_kit.sixtina.consistency import state_from_dict
+
+    assert alt.state.flipped_restorations[0][-1] == 1                 # Red's one material on G1
+    for bad in (replace(alt.state, switches=""), replace(alt.state, flipped_restorations=((0,) * 13,))):
+        with pytest.raises(SaveError):
+            state_from_dict(bad.to_dict())
+
+
+@pytest.mark.rule("sixtina complete.trigger", "sixtina setup.initial")
+def test_switch_setup_completion():
+    # four players: Red and White have placed on JC1 (jesus_christ_3, three techniques); Yellow, last, reveals
+    # Solvent Sponge, whose only free space on a visible fresco is JC1's: the setup placements fill it
+    from fresco_kit.sixtina.codes import TECH_INDEX
+    from fresco_kit.sixtina.flow import counters
+
+    four = ("Red", "White", "Blue", "Yellow")
+    state = constructed_state(four, chapel={"JC1": "jesus_christ_3", "G1": "genesis_2", "M1": "moses_6"},
+                              spaces={"JC1": {"repainting": ("correct", "Red"), "plaster_injection": ("correct", "White")},
+                                      "G1": {"laboratory": ("correct", "Blue")}}, current=0)
+    state = replace(state, pending=owed(state, "initial", 3, TECH_INDEX["solvent_sponge"]), initial_left=1)
+    jc1 = PLACES.index("JC1")
+    kit, alt = game_of(state), game_of(switched(state, setup_completion="at setup"))
+    reached = SWITCH["setup_completion"].reach.test
+    for game in (kit, alt):
+        before = game.state
+        game.play("initial JC1")
+        assert reached(before, game.actions[-1], game.state)
+    # the kit: JC1 waits, full, for the first restoration action; Red starts
+    assert kit.state.status[jc1] == 1 and not kit.state.pending and kit.state.current == 0
+    assert kit.state.score == state.score
+    # at setup: JC1 scores now (three single materials, leftmost correct first: 10 / 5 / 2); Yellow uncovers
+    assert alt.state.status[jc1] == 2 and alt.state.pending == owed(alt.state, "reveal", 3)
+    assert [alt.state.score[i] - state.score[i] for i in range(4)] == [10, 5, 0, 2]
+    assert counters(alt.state) == (0, 0)
+    assert Game.from_json(alt.to_json()).state == alt.state
+    alt.play(Reveal("JC2"))
+    assert not alt.state.pending and alt.state.current == 0 and counters(alt.state) == (1, 1)
+    # a last placement that fills nothing is not the situation
+    quiet = replace(state, pending=owed(state, "initial", 3, TECH_INDEX["laboratory"]))
+    game = game_of(quiet)
+    game.play("initial M1")
+    assert not reached(quiet, game.actions[-1], game.state)
