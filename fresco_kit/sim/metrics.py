@@ -290,6 +290,17 @@ def _winners_changed(a: Any, b: Any) -> set[int]:
     return {s for s in set(ga.index) & set(gb.index) if ga.loc[s, "winners"] != gb.loc[s, "winners"]}
 
 
+def _in_force(switch: Any, state: Any, options: dict[str, Any]) -> Any:
+    """The value ``switch`` has in a game set up with ``options``: the value given, else the
+    one the state holds (a game that keeps its switches as a record, with None for unset),
+    else the switch's default under the options' ruleset."""
+    given = dict(options.get("switches", {}))
+    if switch.name in given:
+        return given[switch.name]
+    held = getattr(getattr(state, "switches", None), switch.name, None)
+    return held if held is not None else switch.default_for(str(options.get("ruleset", "")))
+
+
 def _reached_seeds(results: Any, switch: str) -> set[int]:
     """The seeds of ``results`` in which ``switch``'s situation arose."""
     reach = getattr(results, "reach", None)
@@ -338,11 +349,10 @@ def ablate(
     run: dict[str, Any] = {"seed": seed, "workers": workers, "max_actions": max_actions, "progress": False}
     base = simulate(game, bots, games, options=options, **run)
     state = info.new_game(info.players(len(bots)), seed=seed, **options).state
-    in_force = getattr(state, "switches", None)
     rows = []
     for name in names:
         switch = by_name[name]
-        default = getattr(in_force, name, None)
+        default = _in_force(switch, state, options)
         known = any(default == c and type(default) is type(c) for c in switch.choices)
         for value in switch.choices:
             if known and value == default and type(value) is type(default):

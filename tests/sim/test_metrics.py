@@ -121,6 +121,20 @@ def test_ablate_flips_one_switch_and_flags_one_that_changed_nothing():
         ablate("fresco", ["kit"] * 4, 4, switches=["no_such_switch"])
 
 
+@pytest.mark.parametrize("game", ["sixtina", "lorenzo", "fresco"])
+def test_ablate_knows_each_switch_default_and_plays_only_the_others(game):
+    """The default column is the value in force (Sixtina keeps its switches as JSON, Lorenzo
+    keeps None for an unset switch: both once read as 'default None'), and the default itself
+    is not played again as an 'unchanged' row."""
+    info = game_info(game)
+    switch = info.switches[-1]
+    table = ablate(game, ["kit"] * 3, 2, seed=0, switches=[switch.name], workers=1)
+    expected = switch.default_for("base") if game == "fresco" else switch.default
+    assert expected is not None
+    assert set(table["default"]) == {expected}
+    assert set(table["value"]) == {c for c in switch.choices if c != expected}
+
+
 def test_win_table_by_bot_pools_the_seats_a_bot_plays():
     players = pd.DataFrame([
         {"seat": 0, "bot": "kit", "win_share": 1.0}, {"seat": 1, "bot": "kit", "win_share": 0.0},
