@@ -27,6 +27,7 @@ from fresco_kit.sim.metrics import (
     win_table,
 )
 from fresco_kit.sim.runner import Results, final_margin, lead_changes
+from tests.games import kit_games
 
 
 def test_wilson_interval_by_hand():
@@ -121,7 +122,7 @@ def test_ablate_flips_one_switch_and_flags_one_that_changed_nothing():
         ablate("fresco", ["kit"] * 4, 4, switches=["no_such_switch"])
 
 
-@pytest.mark.parametrize("game", ["sixtina", "lorenzo", "fresco"])
+@pytest.mark.parametrize("game", [info.name for info in kit_games() if info.switches])
 def test_ablate_knows_each_switch_default_and_plays_only_the_others(game):
     """The default column is the value in force (Sixtina keeps its switches as JSON, Lorenzo
     keeps None for an unset switch: both once read as 'default None'), and the default itself
@@ -129,7 +130,8 @@ def test_ablate_knows_each_switch_default_and_plays_only_the_others(game):
     info = game_info(game)
     switch = info.switches[-1]
     table = ablate(game, ["kit"] * 3, 2, seed=0, switches=[switch.name], workers=1)
-    expected = switch.default_for("base") if game == "fresco" else switch.default
+    options = {o.name: o.default for o in info.options}
+    expected = switch.default_for(str(options.get("ruleset", "")))
     assert expected is not None
     assert set(table["default"]) == {expected}
     assert set(table["value"]) == {c for c in switch.choices if c != expected}
