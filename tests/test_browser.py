@@ -347,10 +347,12 @@ def test_the_classroom_pages_table_links_open_their_own_table_in_jupyterlab(lab,
         link.wait_for(state="visible")
         link.click()
         page.wait_for_function(f"() => ({JS_CURRENT})() === 'notebooks/tables/lorenzo_3p.ipynb'", timeout=TIMEOUT_MS)
+        # the code cell that sets up the table (a heading cell comes first)
         code = page.wait_for_function("""() => {
           const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
           for (let i = 0; i < cells.length; i++) {
-            if (cells.get(i).type === 'code') return cells.get(i).sharedModel.getSource();
+            const source = cells.get(i).sharedModel.getSource();
+            if (cells.get(i).type === 'code' && source.includes('Table.')) return source;
           }
           return false; }""").json_value()
         assert "game=lorenzo" in code and "players=3" in code, code

@@ -163,11 +163,12 @@ def landing_html(folder: Path | str = ".", lang: str | None = None) -> str:
             link = escape(exercises[0].relative_to(folder).as_posix() + keep)
             title = escape(exercise_title(info, lang))
             parts.append(f'<p><b>{escape(_("Exercises:"))}</b> <a href="{link}">{title}</a></p>')
-        lessons_head = _("Lessons ({n})") if lang == "en" else _("Lessons in English ({n})")
-        parts.append(
-            f"<details open><summary><b>{escape(lessons_head.format(n=len(items)))}</b></summary>"
-            f'<ol lang="en">{"".join(items)}</ol></details>'
-        )
+        if items:  # (a game may come without lessons)
+            lessons_head = _("Lessons ({n})") if lang == "en" else _("Lessons in English ({n})")
+            parts.append(
+                f"<details open><summary><b>{escape(lessons_head.format(n=len(items)))}</b></summary>"
+                f'<ol lang="en">{"".join(items)}</ol></details>'
+            )
     parts.append("</div>")
     return "\n".join(parts)
 
