@@ -6,7 +6,8 @@ short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
 carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
 
 An effect reports what happened with :func:`tell`: the rule, and the text as a function
-(``lambda: Msg(...)``) called only when someone will read it.  ``rules.apply`` hands the
+(``lambda: Msg(...)``) called only when someone reads it (the event keeps the function and
+calls it on the first read of its text).  ``rules.apply`` hands the
 effects a list and gets an :class:`Event` per report; the playout path (``apply_fast``)
 hands them a :class:`Silent` list, which keeps nothing, so no text is made; inside
 ``core.text.unworded()`` (the runner's rule tracing) each event keeps its rule and no text.
@@ -20,7 +21,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from . import plugins
-from .text import worded
+from .text import worded, worded_texts
 
 
 def rulebook_title(game: str) -> str:
@@ -132,15 +133,72 @@ class Verdict:
         return "illegal:\n" + "\n".join(f"  - {msg}\n    ({ref})" for msg, ref in self.reasons)
 
 
-@dataclass(frozen=True)
 class Event:
-    """Something that happened while playing an action, and the rule that made it happen."""
+    """Something that happened while playing an action, and the rule that made it happen.
 
-    text: str
-    rule: RuleRef | None = None
+    ``Event(text, rule)``.  An event told by :func:`tell` keeps its text-maker and makes its
+    text on the first read of :attr:`text` (then keeps it): most events of a played game are
+    never read.  Equality, hashing, ``repr`` and pickling read the text, so an event is a
+    value as it always was.  Immutable: setting an attribute raises ``AttributeError``."""
+
+    __slots__ = ("_maker", "_text", "rule")
+    _text: str
+    _maker: tuple[Callable[..., str], tuple[Any, ...]] | None
+    rule: RuleRef | None
+
+    def __init__(self, text: str, rule: RuleRef | None = None):
+        _set_text(self, text)
+        _set_maker(self, None)
+        _set_rule(self, rule)
+
+    @classmethod
+    def told(cls, rule: RuleRef | None, text: Callable[..., str], args: tuple[Any, ...] = ()) -> Event:
+        """The event of ``rule`` whose text is ``text(*args)``, made when first read (always
+        worded, even if read inside ``core.text.unworded()``)."""
+        self = cls.__new__(cls)
+        _set_maker(self, (text, args))
+        _set_rule(self, rule)
+        return self
+
+    @property
+    def text(self) -> str:
+        """What happened, in words (made now if it was told and not read yet)."""
+        maker = self._maker
+        if maker is not None:
+            with worded_texts():
+                _set_text(self, maker[0](*maker[1]))
+            _set_maker(self, None)  # the text-maker and the values it holds are let go
+        return self._text
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an Event cannot be changed (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Event cannot be changed (tried to delete {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Event)
+        return self.rule == other.rule and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.rule))
+
+    def __repr__(self) -> str:
+        return f"Event(text={self.text!r}, rule={self.rule!r})"
 
     def __str__(self) -> str:
         return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the text, not its maker
+        return (Event, (self.text, self.rule))
+
+
+# the slots' own setters (Event refuses plain assignment)
+_set_text: Callable[[Event, str], None] = Event.__dict__["_text"].__set__
+_set_maker: Callable[[Event, Any], None] = Event.__dict__["_maker"].__set__
+_set_rule: Callable[[Event, RuleRef | None], None] = Event.__dict__["rule"].__set__
 
 
 class Silent(list[Event]):
@@ -166,15 +224,48 @@ def heard(events: list[Event]) -> bool:
     return worded() and not isinstance(events, Silent)
 
 
+#: whether :func:`tell` makes each text at once rather than on first read (see :func:`told_at_once`)
+_EAGER = False
+
+
+class told_at_once:  # a lower-case name: used as a function, ``with told_at_once(): ...``
+    """A block in which :func:`tell` makes every event's text at once, as the event is told,
+    rather than when it is first read: what a test compares the lazy texts with (a text-maker
+    that read a value changed later in the same action would give another text).  Not for
+    threads running games at the same time (it sets a module flag)."""
+
+    __slots__ = ("_was",)
+
+    def __enter__(self) -> None:
+        global _EAGER
+        self._was, _EAGER = _EAGER, True
+
+    def __exit__(self, *exc: object) -> None:
+        global _EAGER
+        _EAGER = self._was
+
+
 def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: Any) -> None:
-    """Report that ``rule`` made something happen: ``Event(text(*args), rule)`` joins
-    ``events``.  ``text`` is called only when the text will be read (:func:`heard`): a
-    :class:`Silent` list gets nothing, and inside ``core.text.unworded()`` the event has
-    the rule and an empty text.  (In a loop, pass the loop's values as ``args`` rather than
-    letting a lambda read them.)"""
+    """Report that ``rule`` made something happen: an :class:`Event` of ``rule`` whose text
+    is ``text(*args)`` joins ``events``.  The text is made only when it is read
+    (:meth:`Event.text`): a :class:`Silent` list gets no event, inside
+    ``core.text.unworded()`` the event has the rule and an empty text, and otherwise the
+    event keeps ``text`` and ``args`` and makes its text on first read.
+
+    So ``text`` must not read anything that may change later: the unpublished state (and
+    what it holds that is changed in place, such as a Lorenzo player's resources) changes
+    while the action is applied, and a lambda sees a variable's last value.  Pass such values
+    as ``args`` (``tell(events, rule, _paid, p.name, s.left)``); the action, the rule data
+    and a published record are safe to read.  ``tests/core/test_told_texts.py`` plays whole
+    games both ways (:class:`told_at_once`)."""
     if isinstance(events, Silent):
         return
-    events.append(Event(text(*args), rule) if worded() else _unworded_event(rule))
+    if not worded():
+        events.append(_unworded_event(rule))
+    elif _EAGER:
+        events.append(Event(text(*args), rule))
+    else:
+        events.append(Event.told(rule, text, args))
 
 
 @cache

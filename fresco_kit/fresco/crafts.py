@@ -100,14 +100,15 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     tell(
         events,
         RULES["workshop"],
-        lambda: Msg.n(
-            s.left - 1,
+        lambda left: Msg.n(
+            left,
             "{player} blends {paints} into {colour} ({n} blend left)",
             "{player} blends {paints} into {colour} ({n} blends left)",
             player=a.player,
             paints=names.paints_joined(data.BLENDS[a.colour]),
             colour=names.paint(a.colour),
         ),
+        s.left - 1,
     )
     use(s, events)
 

@@ -75,13 +75,15 @@ def screens_up(s: State, events: list) -> None:
     tell(
         events,
         RULES["p2.plan"],
-        lambda: Msg(
+        lambda players, sheet: Msg(
             "screens up: {plans}",
             plans="; ".join(
-                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
-                for nm, q in zip(s.names, s.players)
+                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), sheet) if c)
+                for nm, q in zip(s.names, players)
             ),
         ),
+        s.players,
+        s.sheet,
     )
     assign(s, loc=0, actor=-1, left=0)
 

@@ -61,8 +61,10 @@ def turn_reasons(s: State, player: str, column: str | None) -> list:
         ]
     actor = s.names[s.order[s.actor]]
     here = s.sheet[s.loc]
-    reasons = []
+    reasons: list = []
     elsewhere = column is not None and column != here
+    if player == actor and not elsewhere:
+        return reasons
     where = names.place(here)
     if player != actor and elsewhere:
         reasons.append(
@@ -100,10 +102,9 @@ def done_apply(s: State, a: Done, events: list) -> None:
     tell(
         events,
         RULES["p2.forfeit"],
-        lambda: Msg(
-            "{player} gives up the rest of their actions at {here}",
-            player=a.player,
-            here=names.place(s.sheet[s.loc]),
+        lambda here: Msg(
+            "{player} gives up the rest of their actions at {here}", player=a.player, here=names.place(here)
         ),
+        s.sheet[s.loc],
     )
     use(s, events, s.left)

@@ -139,10 +139,12 @@ def fix_order(s: State, events: list) -> None:
     tell(
         events,
         RULES["p1.turn_order"],
-        lambda: Msg(
+        lambda order, players: Msg(
             "player order: {order}",
-            order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
+            order=[Msg("{player} ({time})", player=s.names[i], time=players[i].time) for i in order],
         ),
+        s.order,
+        s.players,
     )
 
 

@@ -505,12 +505,10 @@ def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
         tell(
             events,
             RULES["servants"],
-            lambda: Msg(
-                "{player} pays {servants}: +{plus}",
-                player=p.name,
-                servants=amount(a.servants, "servants"),
-                plus=a.servants // servants_per_plus(p),
+            lambda plus: Msg(
+                "{player} pays {servants}: +{plus}", player=p.name, servants=amount(a.servants, "servants"), plus=plus
             ),
+            a.servants // servants_per_plus(p),
         )
     if a.space in TOWER_SPACES:
         take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)
@@ -589,6 +587,7 @@ def pass_empty_turns(st: State, events: list[Event]) -> None:
         tell(
             events,
             RULES["phase.actions"],
-            lambda: Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
+            lambda player: Msg("{player} has no family member left: the turn passes", player=player),
+            st.schedule[st.turn],
         )
         assign(st, turn=st.turn + 1)
