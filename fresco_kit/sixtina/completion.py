@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event, assign, award_by_rank
+from fresco_kit.core import assign, award_by_rank
 from fresco_kit.core.decisions import push
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg, plural
 
 from . import gianluigi, names
@@ -178,22 +179,34 @@ def _add_scores_in_place(state: State, awards: dict[str, int]) -> None:
 def complete_in_place(state: State, place: int, events: list) -> None:
     """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
     result = completion_result(state, place)
-    fresco = names.fresco(state.frescoes[place])
-    said = Msg("{fresco} ({place}) is fully restored", fresco=fresco, place=PLACES[place])
-    events.append(Event(said, RULES["complete.trigger"]))
-    said = Msg(
-        "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
-        base=str(result.base),
-        excellent=result.excellent,
-        prudent=result.prudent,
-        points=str(result.points),
+    tell(
+        events,
+        RULES["complete.trigger"],
+        lambda fid: Msg("{fresco} ({place}) is fully restored", fresco=names.fresco(fid), place=PLACES[place]),
+        state.frescoes[place],
     )
-    events.append(Event(said, RULES["complete.modify"]))
-    order = [Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
-    said = Msg("contribution: {order}", order=order or Msg("nobody"))
-    events.append(Event(said, RULES["complete.contribution"]))
+    tell(
+        events,
+        RULES["complete.modify"],
+        lambda: Msg(
+            "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
+            base=str(result.base),
+            excellent=result.excellent,
+            prudent=result.prudent,
+            points=str(result.points),
+        ),
+    )
+    tell(
+        events,
+        RULES["complete.contribution"],
+        lambda: Msg(
+            "contribution: {order}",
+            order=[Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
+            or Msg("nobody"),
+        ),
+    )
     _add_scores_in_place(state, result.awards)
-    events.append(Event(Msg("points: {awards}", awards=_awards(result.awards)), RULES["complete.score"]))
+    tell(events, RULES["complete.score"], lambda: Msg("points: {awards}", awards=_awards(result.awards)))
     _return_materials_in_place(state, place)
     status, zone = list(state.status), list(state.zone)
     status[place] = RESTORED
@@ -204,14 +217,27 @@ def complete_in_place(state: State, place: int, events: list) -> None:
             supply[colour] -= 1
             assign(state, supply=tuple(supply))
             zone[place] = colour
-            said = Msg(
-                "materials return to the supply; the card flips; {player} marks the zone icon", player=result.top
+            tell(
+                events,
+                RULES["complete.reveal"],
+                lambda top: Msg(
+                    "materials return to the supply; the card flips; {player} marks the zone icon", player=top
+                ),
+                result.top,
             )
         else:
-            said = Msg("the card flips; {player} has no supply material for the zone icon", player=result.top)
+            tell(
+                events,
+                RULES["complete.reveal"],
+                lambda top: Msg("the card flips; {player} has no supply material for the zone icon", player=top),
+                result.top,
+            )
     else:
-        said = Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon")
-    events.append(Event(said, RULES["complete.reveal"]))
+        tell(
+            events,
+            RULES["complete.reveal"],
+            lambda: Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon"),
+        )
     assign(state, status=tuple(status), zone=tuple(zone), reveals=state.reveals + 1)
 
 
@@ -237,13 +263,15 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     status = list(state.status)
     status[place] = VISIBLE
     assign(state, status=tuple(status), reveals=state.reveals - 1)
-    said = Msg(
-        "{player} uncovers {fresco} at {place}",
-        player=state.players[state.current],
-        fresco=names.fresco(state.frescoes[place]),
-        place=PLACES[place],
+    tell(
+        events,
+        RULES["complete.new"],
+        lambda player, fid: Msg(
+            "{player} uncovers {fresco} at {place}", player=player, fresco=names.fresco(fid), place=PLACES[place]
+        ),
+        state.players[state.current],
+        state.frescoes[place],
     )
-    events.append(Event(said, RULES["complete.new"]))
     if state.sheets[place] != EMPTY:
         sheet = state.sheets[place]
         sheets = list(state.sheets)
@@ -262,8 +290,11 @@ def gianluigi_step(state: State, events: list) -> None:
         gianluigi.restore_in_place(state, options[0], events)
         gianluigi.after_restoration(state, events, complete_all_in_place)
     else:
-        said = Msg("Gianluigi finds no fresco he can restore with that technique and value")
-        events.append(Event(said, RULES["gian.restore"]))
+        tell(
+            events,
+            RULES["gian.restore"],
+            lambda: Msg("Gianluigi finds no fresco he can restore with that technique and value"),
+        )
         assign(state, gian_due=())
 
 
@@ -273,7 +304,7 @@ def reveal_step(state: State, events: list) -> None:
     if revealable(state):
         assign(state, pending=push(state.pending, RevealDecision(state.players[state.current])))
     else:
-        events.append(Event(Msg("no covered fresco is left: no new restoration"), RULES["complete.new"]))
+        tell(events, RULES["complete.new"], lambda: Msg("no covered fresco is left: no new restoration"))
         assign(state, reveals=0)
 
 
@@ -294,13 +325,16 @@ def end_game_in_place(state: State, events: list) -> None:
     event says so."""
     left = [place for place in range(len(PLACES)) if state.status[place] != RESTORED]
     if left:
-        said = Msg("a single unrestored fresco remains: the game ends")
+        tell(events, RULES["end.trigger"], lambda: Msg("a single unrestored fresco remains: the game ends"))
     else:
-        said = Msg(
-            "the frescoes completed this turn were the last ones: none is left unrestored, so the game ends "
-            "with no incomplete fresco to score half"
+        tell(
+            events,
+            RULES["end.trigger"],
+            lambda: Msg(
+                "the frescoes completed this turn were the last ones: none is left unrestored, so the game ends "
+                "with no incomplete fresco to score half"
+            ),
         )
-    events.append(Event(said, RULES["end.trigger"]))
     for place in left:
         result = completion_result(state, place, half=True)
         _add_scores_in_place(state, result.awards)
@@ -308,12 +342,17 @@ def end_game_in_place(state: State, events: list) -> None:
         status = list(state.status)
         status[place] = RESTORED
         assign(state, status=tuple(status), last_place=place)
-        said = Msg(
-            "the last fresco {fresco} scores half: {awards}",
-            fresco=names.fresco(state.frescoes[place]),
-            awards=_awards(result.awards) or Msg("nobody"),
+        tell(
+            events,
+            RULES["end.last_half"],
+            lambda fid, awards: Msg(
+                "the last fresco {fresco} scores half: {awards}",
+                fresco=names.fresco(fid),
+                awards=_awards(awards) or Msg("nobody"),
+            ),
+            state.frescoes[place],
+            result.awards,
         )
-        events.append(Event(said, RULES["end.last_half"]))
     assign(state, over=True)
 
 
