@@ -136,69 +136,54 @@ class Verdict:
 class Event:
     """Something that happened while playing an action, and the rule that made it happen.
 
-    ``Event(text, rule)``.  An event told by :func:`tell` keeps its text-maker and makes its
-    text on the first read of :attr:`text` (then keeps it): most events of a played game are
-    never read.  Equality, hashing, ``repr`` and pickling read the text, so an event is a
-    value as it always was.  Immutable: setting an attribute raises ``AttributeError``."""
+    ``Event(text, rule)``.  An event told by :func:`tell` (``Event("", rule, (maker, args))``)
+    keeps its text-maker and makes its text, ``maker(*args)``, on the first read of
+    :attr:`text` (then keeps it): most events of a played game are never read.  Equality,
+    hashing, ``repr`` and pickling read the text, so an event is a value as it always was.
+    ``text`` and ``rule`` cannot be set."""
 
-    __slots__ = ("_maker", "_text", "rule")
+    __slots__ = ("_maker", "_rule", "_text")
     _text: str
     _maker: tuple[Callable[..., str], tuple[Any, ...]] | None
-    rule: RuleRef | None
+    _rule: RuleRef | None
 
-    def __init__(self, text: str, rule: RuleRef | None = None):
-        _set_text(self, text)
-        _set_maker(self, None)
-        _set_rule(self, rule)
+    def __init__(
+        self, text: str, rule: RuleRef | None = None, maker: tuple[Callable[..., str], tuple[Any, ...]] | None = None
+    ):
+        self._text, self._maker, self._rule = text, maker, rule
 
-    @classmethod
-    def told(cls, rule: RuleRef | None, text: Callable[..., str], args: tuple[Any, ...] = ()) -> Event:
-        """The event of ``rule`` whose text is ``text(*args)``, made when first read (always
-        worded, even if read inside ``core.text.unworded()``)."""
-        self = cls.__new__(cls)
-        _set_maker(self, (text, args))
-        _set_rule(self, rule)
-        return self
+    @property
+    def rule(self) -> RuleRef | None:
+        """The rule that made it happen (None for a plain note)."""
+        return self._rule
 
     @property
     def text(self) -> str:
-        """What happened, in words (made now if it was told and not read yet)."""
+        """What happened, in words (made now, always worded, if it was told and not read yet)."""
         maker = self._maker
         if maker is not None:
-            with worded_texts():
-                _set_text(self, maker[0](*maker[1]))
-            _set_maker(self, None)  # the text-maker and the values it holds are let go
+            with worded_texts():  # the same text wherever it is first read
+                self._text = maker[0](*maker[1])
+            self._maker = None  # the text-maker and the values it holds are let go
         return self._text
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"an Event cannot be changed (tried to set {name!r})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"an Event cannot be changed (tried to delete {name!r})")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Event)
-        return self.rule == other.rule and self.text == other.text
+        return self._rule == other._rule and self.text == other.text
 
     def __hash__(self) -> int:
-        return hash((self.text, self.rule))
+        return hash((self.text, self._rule))
 
     def __repr__(self) -> str:
-        return f"Event(text={self.text!r}, rule={self.rule!r})"
+        return f"Event(text={self.text!r}, rule={self._rule!r})"
 
     def __str__(self) -> str:
-        return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"
+        return self.text if self._rule is None else f"{self.text}  [{self._rule.checklist_id}]"
 
     def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the text, not its maker
-        return (Event, (self.text, self.rule))
-
-
-# the slots' own setters (Event refuses plain assignment)
-_set_text: Callable[[Event, str], None] = Event.__dict__["_text"].__set__
-_set_maker: Callable[[Event, Any], None] = Event.__dict__["_maker"].__set__
-_set_rule: Callable[[Event, RuleRef | None], None] = Event.__dict__["rule"].__set__
+        return (Event, (self.text, self._rule))
 
 
 class Silent(list[Event]):
@@ -216,12 +201,6 @@ class Silent(list[Event]):
 
 #: the one silent list (it never holds anything, so it can be shared)
 SILENT = Silent()
-
-
-def heard(events: list[Event]) -> bool:
-    """Whether the texts of events told to ``events`` will be read: not for a :class:`Silent`
-    list, nor inside ``core.text.unworded()``."""
-    return worded() and not isinstance(events, Silent)
 
 
 #: whether :func:`tell` makes each text at once rather than on first read (see :func:`told_at_once`)
@@ -265,7 +244,7 @@ def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: An
     elif _EAGER:
         events.append(Event(text(*args), rule))
     else:
-        events.append(Event.told(rule, text, args))
+        events.append(Event("", rule, (text, args)))
 
 
 @cache

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import product
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.rules import Reason, heard, tell
+from fresco_kit.core.rules import Reason, tell
 from fresco_kit.core.text import Msg, worded
 
 from . import readings
@@ -270,8 +270,7 @@ def take_card(
             ),
         )
     if tp.bonus:
-        why = Msg("floor {floor} bonus", floor=tp.floor) if heard(events) else None
-        gain(st, p, tp.bonus, events, why, "towers.bonus")
+        gain(st, p, tp.bonus, events, lambda: Msg("floor {floor} bonus", floor=tp.floor), "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     assert card_id is not None  # a legal plan takes a card
@@ -311,7 +310,7 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: l
                 card=card.name,
             ),
         )
-    apply_effect(st, p, card.immediate, events, Msg("{card}, immediate", card=card.name) if heard(events) else None)
+    apply_effect(st, p, card.immediate, events, lambda: Msg("{card}, immediate", card=card.name))
 
 
 def cost_reasons(decision: Decision, choice: str) -> list[Reason]:

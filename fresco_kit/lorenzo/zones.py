@@ -12,7 +12,7 @@ arrive together at the end.
 from __future__ import annotations
 
 from fresco_kit.core import Event
-from fresco_kit.core.rules import heard, tell
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -120,7 +120,7 @@ def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
     )
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
-        gain(st, p, tile.harvest, events, Msg("personal bonus tile") if heard(events) else None, "zones.activation")
+        gain(st, p, tile.harvest, events, lambda: Msg("personal bonus tile"), "zones.activation")
     for cid in firing_cards(p, "harvest", value):
         card = data.cards[cid]
         gain(st, p, effect_bundle(p, permanent(cid).effect), events, card.name, "zones.activation")
@@ -163,9 +163,8 @@ def continue_production(
     if queue:
         push(st, Decision(p.name, "trade", queue=queue, outputs=outputs))
         return
-    why = Msg("production") if heard(events) else None
     for bundle in outputs:
-        gain(st, p, bundle, events, why, "zones.simultaneous")
+        gain(st, p, bundle, events, lambda: Msg("production"), "zones.simultaneous")
     tell(events, RULES["zones.simultaneous"], lambda: Msg("{player}'s buildings have produced together", player=p.name))
 
 
