@@ -126,9 +126,12 @@ def _rebuild(template: str, plural: str | None, count: int | None, params: dict[
 
 def _filled(template: str, params: dict[str, Any]) -> str:
     """``template`` filled in with ``params`` in English (a list or tuple: its items joined)."""
-    return template.format(
-        **{k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
-    )
+    for value in params.values():
+        if isinstance(value, list | tuple):
+            return template.format_map(
+                {k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
+            )
+    return template.format_map(params)  # no list among the values (most messages): as they are
 
 
 def _render(value: Any, template_in: Callable[[Msg], str]) -> Any:
