@@ -136,21 +136,26 @@ class Verdict:
 class Event:
     """Something that happened while playing an action, and the rule that made it happen.
 
-    ``Event(text, rule)``.  An event told by :func:`tell` (``Event("", rule, (maker, args))``)
+    ``Event(text, rule)``.  An event told by :func:`tell` (``Event("", rule, maker, args)``)
     keeps its text-maker and makes its text, ``maker(*args)``, on the first read of
     :attr:`text` (then keeps it): most events of a played game are never read.  Equality,
     hashing, ``repr`` and pickling read the text, so an event is a value as it always was.
     ``text`` and ``rule`` cannot be set."""
 
-    __slots__ = ("_maker", "_rule", "_text")
+    __slots__ = ("_args", "_maker", "_rule", "_text")
     _text: str
-    _maker: tuple[Callable[..., str], tuple[Any, ...]] | None
     _rule: RuleRef | None
+    _maker: Callable[..., str] | None
+    _args: tuple[Any, ...]
 
     def __init__(
-        self, text: str, rule: RuleRef | None = None, maker: tuple[Callable[..., str], tuple[Any, ...]] | None = None
+        self,
+        text: str,
+        rule: RuleRef | None = None,
+        maker: Callable[..., str] | None = None,
+        args: tuple[Any, ...] = (),
     ):
-        self._text, self._maker, self._rule = text, maker, rule
+        self._text, self._rule, self._maker, self._args = text, rule, maker, args
 
     @property
     def rule(self) -> RuleRef | None:
@@ -163,8 +168,8 @@ class Event:
         maker = self._maker
         if maker is not None:
             with worded_texts():  # the same text wherever it is first read
-                self._text = maker[0](*maker[1])
-            self._maker = None  # the text-maker and the values it holds are let go
+                self._text = maker(*self._args)
+            self._maker, self._args = None, ()  # the text-maker and the values it reads are let go
         return self._text
 
     def __eq__(self, other: object) -> bool:
@@ -244,7 +249,7 @@ def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: An
     elif _EAGER:
         events.append(Event(text(*args), rule))
     else:
-        events.append(Event("", rule, (text, args)))
+        events.append(Event("", rule, text, args))
 
 
 @cache
