@@ -83,6 +83,21 @@ def checks(s: State, a: Wake) -> list:
     return reasons
 
 
+def _got_up(a: Wake, change: int, before: int, after: int, price: int) -> Msg:
+    """The text of a get-up choice ``a``: the mood ``change`` from space ``before`` to
+    ``after`` and the market ``price`` (a module-level text function: an event keeps its
+    text-maker until read, and one keeps less than a lambda)."""
+    return Msg(
+        "{player} gets up at {time} o'clock: mood {change:+d} (space {before} -> {after}), market price {price}",
+        player=a.player,
+        time=a.time,
+        change=change,
+        before=names.mood_space(before),
+        after=names.mood_space(after),
+        price=price,
+    )
+
+
 def apply(s: State, a: Wake, events: list) -> None:
     """Place the painter, adjust mood and apprentices (after the last choice the flow fixes
     the order: :func:`fix_order`)."""
@@ -90,19 +105,7 @@ def apply(s: State, a: Wake, events: list) -> None:
     p = s.players[i]
     change, price = data.tables(s.data).inn[a.time]
     mood = clamp_mood(p.mood + change)
-    tell(
-        events,
-        RULES["p1.mood"],
-        lambda: Msg(
-            "{player} gets up at {time} o'clock: mood {change:+d} (space {before} -> {after}), market price {price}",
-            player=a.player,
-            time=a.time,
-            change=change,
-            before=names.mood_space(p.mood),
-            after=names.mood_space(mood),
-            price=price,
-        ),
-    )
+    tell(events, RULES["p1.mood"], _got_up, a, change, p.mood, mood, price)
     helper = helper_for(mood)
     if helper != p.helper:
         if p.helper == 1:

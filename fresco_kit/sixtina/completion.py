@@ -179,37 +179,15 @@ def _add_scores_in_place(state: State, awards: dict[str, int]) -> None:
 def complete_in_place(state: State, place: int, events: list) -> None:
     """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
     result = completion_result(state, place)
-    tell(
-        events,
-        RULES["complete.trigger"],
-        lambda fid: Msg("{fresco} ({place}) is fully restored", fresco=names.fresco(fid), place=PLACES[place]),
-        state.frescoes[place],
-    )
-    tell(
-        events,
-        RULES["complete.modify"],
-        lambda: Msg(
-            "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
-            base=str(result.base),
-            excellent=result.excellent,
-            prudent=result.prudent,
-            points=str(result.points),
-        ),
-    )
-    tell(
-        events,
-        RULES["complete.contribution"],
-        lambda: Msg(
-            "contribution: {order}",
-            order=[Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
-            or Msg("nobody"),
-        ),
-    )
+    tell(events, RULES["complete.trigger"], _fully_restored, state.frescoes[place], place)
+    tell(events, RULES["complete.modify"], _modified, result)
+    tell(events, RULES["complete.contribution"], _contribution, result)
     _add_scores_in_place(state, result.awards)
-    tell(events, RULES["complete.score"], lambda: Msg("points: {awards}", awards=_awards(result.awards)))
+    tell(events, RULES["complete.score"], _points, result.awards)
     _return_materials_in_place(state, place)
     status, zone = list(state.status), list(state.zone)
     status[place] = RESTORED
+    marked = False
     if result.top is not None:
         colour = state.colours.index(result.top)
         if state.supply[colour] > 0:
@@ -217,28 +195,48 @@ def complete_in_place(state: State, place: int, events: list) -> None:
             supply[colour] -= 1
             assign(state, supply=tuple(supply))
             zone[place] = colour
-            tell(
-                events,
-                RULES["complete.reveal"],
-                lambda top: Msg(
-                    "materials return to the supply; the card flips; {player} marks the zone icon", player=top
-                ),
-                result.top,
-            )
-        else:
-            tell(
-                events,
-                RULES["complete.reveal"],
-                lambda top: Msg("the card flips; {player} has no supply material for the zone icon", player=top),
-                result.top,
-            )
-    else:
-        tell(
-            events,
-            RULES["complete.reveal"],
-            lambda: Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon"),
-        )
+            marked = True
+    tell(events, RULES["complete.reveal"], _flipped, result.top, marked)
     assign(state, status=tuple(status), zone=tuple(zone), reveals=state.reveals + 1)
+
+
+def _fully_restored(fresco: str, place: int) -> Msg:
+    """The text of ``fresco`` at ``place`` being fully restored (the texts of a completion
+    are module-level functions: an event keeps its text-maker until read, and these keep less
+    than a lambda)."""
+    return Msg("{fresco} ({place}) is fully restored", fresco=names.fresco(fresco), place=PLACES[place])
+
+
+def _modified(result: CompletionResult) -> Msg:
+    """The text of a completed fresco's score modified by its excellent and prudent restorations."""
+    return Msg(
+        "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
+        base=str(result.base),
+        excellent=result.excellent,
+        prudent=result.prudent,
+        points=str(result.points),
+    )
+
+
+def _contribution(result: CompletionResult) -> Msg:
+    """The text of the contributions to a completed fresco, most first."""
+    order = [Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
+    return Msg("contribution: {order}", order=order or Msg("nobody"))
+
+
+def _points(awards: dict[str, int]) -> Msg:
+    """The text of the points a completed fresco gives."""
+    return Msg("points: {awards}", awards=_awards(awards))
+
+
+def _flipped(top: str | None, marked: bool) -> Msg:
+    """The text of a completed fresco flipping: ``top`` (the first contributor, None on a
+    tie) marks the zone icon if ``marked`` (they had a supply material left)."""
+    if top is None:
+        return Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon")
+    if marked:
+        return Msg("materials return to the supply; the card flips; {player} marks the zone icon", player=top)
+    return Msg("the card flips; {player} has no supply material for the zone icon", player=top)
 
 
 def complete_all_in_place(state: State, events: list) -> int:
@@ -263,21 +261,18 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     status = list(state.status)
     status[place] = VISIBLE
     assign(state, status=tuple(status), reveals=state.reveals - 1)
-    tell(
-        events,
-        RULES["complete.new"],
-        lambda player, fid: Msg(
-            "{player} uncovers {fresco} at {place}", player=player, fresco=names.fresco(fid), place=PLACES[place]
-        ),
-        state.players[state.current],
-        state.frescoes[place],
-    )
+    tell(events, RULES["complete.new"], _uncovered, state.players[state.current], state.frescoes[place], place)
     if state.sheets[place] != EMPTY:
         sheet = state.sheets[place]
         sheets = list(state.sheets)
         sheets[place] = EMPTY
         assign(state, sheets=tuple(sheets))
         sheet_reward_in_place(state, sheet, events)
+
+
+def _uncovered(player: str, fresco: str, place: int) -> Msg:
+    """The text of ``player`` uncovering ``fresco`` at ``place``."""
+    return Msg("{player} uncovers {fresco} at {place}", player=player, fresco=names.fresco(fresco), place=PLACES[place])
 
 
 def gianluigi_step(state: State, events: list) -> None:

@@ -108,14 +108,13 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
 def prepare_in_place(state: State, seat: int, events: list) -> None:
     """A. Technique Preparation: draw cards up to the hand limit (act.preparation); mutates a fresh copy."""
     got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
-    tell(
-        events,
-        RULES["act.preparation"],
-        lambda player: Msg.n(
-            got, "{player} draws {n} technique card", "{player} draws {n} technique cards", player=player
-        ),
-        state.players[seat],
-    )
+    tell(events, RULES["act.preparation"], _prepared, state.players[seat], got)
+
+
+def _prepared(player: str, got: int) -> Msg:
+    """The text of ``player`` drawing ``got`` technique cards (module-level text functions, as
+    here, keep less per event than a lambda: an event keeps its text-maker until read)."""
+    return Msg.n(got, "{player} draws {n} technique card", "{player} draws {n} technique cards", player=player)
 
 
 def _card_problems(state: State, seat: int, cards: tuple[int, ...], rule: str) -> list:
@@ -147,16 +146,16 @@ def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: li
     _remove_from_hand(state, seat, cards)
     assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
-    tell(
-        events,
-        RULES["act.acquire"],
-        lambda player: Msg(
-            "{player} discards {cards} and takes {materials}",
-            player=player,
-            cards=Msg.n(len(cards), "{n} card", "{n} cards"),
-            materials=Msg.n(got, "{n} material", "{n} materials"),
-        ),
-        state.players[seat],
+    tell(events, RULES["act.acquire"], _acquired, state.players[seat], len(cards), got)
+
+
+def _acquired(player: str, cards: int, got: int) -> Msg:
+    """The text of ``player`` discarding ``cards`` cards for ``got`` materials."""
+    return Msg(
+        "{player} discards {cards} and takes {materials}",
+        player=player,
+        cards=Msg.n(cards, "{n} card", "{n} cards"),
+        materials=Msg.n(got, "{n} material", "{n} materials"),
     )
 
 
@@ -366,24 +365,7 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
     else:
         assign(state, discard=state.discard + action.cards)
         kept = _DISCARDED
-    tell(
-        events,
-        RULES[KIND_RULES[kind]],
-        lambda place: Msg(
-            "{player}: {kind} {technique} restoration on {place} ({total} vs {required}): "
-            "{where}, {extra} extra; {kept}",
-            player=who,
-            kind=names.kind(kind),
-            technique=names.technique(action.technique),
-            place=place,
-            total=total,
-            required=required,
-            where=_WHERE[kind],
-            extra=action.extra,
-            kept=kept,
-        ),
-        place_name(state, p),
-    )
+    tell(events, RULES[KIND_RULES[kind]], _restored, who, kind, action, place_name(state, p), total, required, kept)
     if state.two_player:
         assign(state, gian_due=due_from_cards(action.cards))
         tell(
@@ -395,6 +377,22 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
         )
     if kind == EXCELLENT:
         assign(state, pending=push(state.pending, BonusDecision(who)))
+
+
+def _restored(who: str, kind: int, action: Restore, place: Msg, total: int, required: int, kept: str) -> Msg:
+    """The text of ``who``'s restoration of ``kind`` (``action``) on ``place``."""
+    return Msg(
+        "{player}: {kind} {technique} restoration on {place} ({total} vs {required}): {where}, {extra} extra; {kept}",
+        player=who,
+        kind=names.kind(kind),
+        technique=names.technique(action.technique),
+        place=place,
+        total=total,
+        required=required,
+        where=_WHERE[kind],
+        extra=action.extra,
+        kept=kept,
+    )
 
 
 # -- Bonuses for an excellent restoration ----------------------------------------------
