@@ -169,7 +169,8 @@ class Event:
         if maker is not None:
             with worded_texts():  # the same text wherever it is first read
                 self._text = maker(*self._args)
-            self._maker, self._args = None, ()  # the text-maker and the values it reads are let go
+            # the text-maker is let go (its values stay: two threads may read the text at once)
+            self._maker = None
         return self._text
 
     def __eq__(self, other: object) -> bool:
@@ -241,7 +242,9 @@ def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: An
     while the action is applied, and a lambda sees a variable's last value.  Pass such values
     as ``args`` (``tell(events, rule, _paid, p.name, s.left)``); the action, the rule data
     and a published record are safe to read.  ``tests/core/test_told_texts.py`` plays whole
-    games both ways (:class:`told_at_once`)."""
+    games both ways (:class:`told_at_once`).  A module-level text function keeps less
+    alive than a lambda (its function object, closure and cells stay with the event until
+    the text is read): the most frequent events use one."""
     if isinstance(events, Silent):
         return
     if not worded():
