@@ -151,20 +151,21 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
 def _move(s: State, p: PlayerState, i: int, gains: dict, choice: str | None, events: list) -> None:
     target, space = move(s, p, i, gains, choice)
     set_player(s, i, p)
-    tell(
-        events,
-        RULES["cath.track"],
-        lambda: (
-            Msg("{player} moves to space {space}", player=s.names[i], space=space)
-            if target == space
-            else Msg(
-                "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
-                player=s.names[i],
-                space=space,
-                target=target,
-                choice=choice,
-            )
-        ),
+    tell(events, RULES["cath.track"], _moved, s.names[i], target, space, choice)
+
+
+def _moved(player: str, target: int, space: int, choice: str | None) -> Msg:
+    """The text of ``player`` moving on the track to ``space`` (``target`` when it was free; a
+    module-level text function: an event keeps its text-maker until read, and one keeps less
+    than a lambda)."""
+    if target == space:
+        return Msg("{player} moves to space {space}", player=player, space=space)
+    return Msg(
+        "{player} moves to space {space} (space {target} is taken: {choice} to {space})",
+        player=player,
+        space=space,
+        target=target,
+        choice=choice,
     )
 
 
