@@ -133,20 +133,20 @@ class Verdict:
         return "illegal:\n" + "\n".join(f"  - {msg}\n    ({ref})" for msg, ref in self.reasons)
 
 
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened while playing an action, and the rule that made it happen.
 
     ``Event(text, rule)``.  An event told by :func:`tell` (``Event("", rule, maker, args)``)
     keeps its text-maker and makes its text, ``maker(*args)``, on the first read of
-    :attr:`text` (then keeps it): most events of a played game are never read.  Equality,
-    hashing, ``repr`` and pickling read the text, so an event is a value as it always was.
-    ``text`` and ``rule`` cannot be set."""
+    :attr:`text` (then keeps it): most events of a played game are never read.  Until then
+    its ``text`` slot is empty, and :meth:`__getattr__` (called only for a missing
+    attribute) makes it.  Otherwise an event is the frozen dataclass it always was:
+    equality, hashing, ``repr``, ``dataclasses.asdict`` and pickling read the text."""
 
-    __slots__ = ("_args", "_maker", "_rule", "_text")
-    _text: str
-    _rule: RuleRef | None
-    _maker: Callable[..., str] | None
-    _args: tuple[Any, ...]
+    __slots__ = ("_args", "_maker", "rule", "text")
+    text: str
+    rule: RuleRef | None
 
     def __init__(
         self,
@@ -154,42 +154,39 @@ class Event:
         rule: RuleRef | None = None,
         maker: Callable[..., str] | None = None,
         args: tuple[Any, ...] = (),
-    ):
-        self._text, self._rule, self._maker, self._args = text, rule, maker, args
+    ) -> None:
+        if maker is None:
+            _set_text(self, text)
+        _set_rule(self, rule)
+        _set_maker(self, maker)
+        _set_args(self, args)
 
-    @property
-    def rule(self) -> RuleRef | None:
-        """The rule that made it happen (None for a plain note)."""
-        return self._rule
-
-    @property
-    def text(self) -> str:
-        """What happened, in words (made now, always worded, if it was told and not read yet)."""
-        maker = self._maker
-        if maker is not None:
-            with worded_texts():  # the same text wherever it is first read
-                self._text = maker(*self._args)
-            # the text-maker is let go (its values stay: two threads may read the text at once)
-            self._maker = None
-        return self._text
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Event)
-        return self._rule == other._rule and self.text == other.text
-
-    def __hash__(self) -> int:
-        return hash((self.text, self._rule))
-
-    def __repr__(self) -> str:
-        return f"Event(text={self.text!r}, rule={self._rule!r})"
+    def __getattr__(self, name: str) -> Any:
+        """A told event's text, made on its first read (always worded, even inside
+        ``core.text.unworded()``); any other missing attribute raises ``AttributeError``."""
+        maker = self._maker if name == "text" else None
+        if maker is None:
+            raise AttributeError(f"'Event' object has no attribute {name!r}")
+        with worded_texts():  # the same text wherever it is first read
+            text = maker(*self._args)
+        _set_text(self, text)
+        _set_maker(self, None)  # let go of the text-maker (its values stay: two threads may read at once)
+        return text
 
     def __str__(self) -> str:
-        return self.text if self._rule is None else f"{self.text}  [{self._rule.checklist_id}]"
+        return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"
 
     def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the text, not its maker
-        return (Event, (self.text, self._rule))
+        return (Event, (self.text, self.rule))
+
+
+# how Event sets its (frozen) fields: its slots' own setters
+_set_text: Callable[[Event, str], None] = Event.__dict__["text"].__set__
+_set_rule: Callable[[Event, RuleRef | None], None] = Event.__dict__["rule"].__set__
+_set_maker: Callable[[Event, Callable[..., str] | None], None] = Event.__dict__["_maker"].__set__
+_set_args: Callable[[Event, tuple[Any, ...]], None] = Event.__dict__["_args"].__set__
+#: a new object of a class, its ``__init__`` not called
+_blank = object.__new__
 
 
 class Silent(list[Event]):
@@ -251,8 +248,12 @@ def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: An
         events.append(_unworded_event(rule))
     elif _EAGER:
         events.append(Event(text(*args), rule))
-    else:
-        events.append(Event("", rule, text, args))
+    else:  # Event("", rule, text, args), written out: tell runs at nearly every event of every game
+        event = _blank(Event)
+        _set_rule(event, rule)
+        _set_maker(event, text)
+        _set_args(event, args)
+        events.append(event)
 
 
 @cache

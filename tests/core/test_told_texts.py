@@ -5,6 +5,7 @@ event stays a value (equality, hashing, repr, pickling, immutability)."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 
 import pytest
@@ -77,6 +78,9 @@ def test_a_told_event_is_a_value_like_any_event():
     assert repr(made) == f"Event(text='3 left', rule={RULE!r})"
     again = pickle.loads(pickle.dumps(told))
     assert again == made and again.text.template == "{n} left"
+    events.clear()
+    tell(events, RULE, lambda: Msg("{n} left", n=3))  # the served classroom stores events so
+    assert dataclasses.asdict(events[0]) == {"text": "3 left", "rule": dataclasses.asdict(RULE)}
     with pytest.raises(AttributeError):
         told.rule = None  # type: ignore[misc]
     with pytest.raises(AttributeError):
