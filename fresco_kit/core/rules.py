@@ -15,7 +15,7 @@ hands them a :class:`Silent` list, which keeps nothing, so no text is made; insi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -57,29 +57,30 @@ class RuleRef:
         return f"{self.citation} [{self.checklist_id}]: {self.summary}"
 
 
-class Rulebook(Mapping[str, RuleRef]):
-    """The rules of one game, by checklist id.
+class Rulebook(dict[str, RuleRef]):
+    """The rules of one game, by checklist id: a read-only mapping.
 
     ``Rulebook("sixtina", {"restore.correct": ("How to Play, A. Correct Restoration",
     "sum above the value: top space"), ...})``; ``book["restore.correct"]`` is the
-    :class:`RuleRef`.  An unknown id raises ``KeyError`` so typos fail loudly.
+    :class:`RuleRef`.  An unknown id raises ``KeyError`` so typos fail loudly; changing
+    a rulebook raises ``TypeError``.  (A ``dict`` underneath: the engines look a rule up
+    at nearly every event and refusal.)
     """
 
     def __init__(self, game: str, entries: Mapping[str, tuple[str, str]]):
+        super().__init__({rid: RuleRef(game, rid, section, summary) for rid, (section, summary) in entries.items()})
         self.game = game
-        self._refs = {rid: RuleRef(game, rid, section, summary) for rid, (section, summary) in entries.items()}
 
-    def __getitem__(self, rule_id: str) -> RuleRef:
-        try:
-            return self._refs[rule_id]
-        except KeyError:
-            raise KeyError(f"{self.game} has no rule {rule_id!r}") from None
+    def __missing__(self, rule_id: str) -> RuleRef:
+        raise KeyError(f"{self.game} has no rule {rule_id!r}")
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._refs)
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt from its entries (it refuses __setitem__)
+        return (Rulebook, (self.game, {rid: (ref.section, ref.summary) for rid, ref in self.items()}))
 
-    def __len__(self) -> int:
-        return len(self._refs)
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(f"the {self.game} rulebook is read-only")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
 
 
 Reason = tuple[str, RuleRef]

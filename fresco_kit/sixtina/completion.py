@@ -180,8 +180,13 @@ def complete_in_place(state: State, place: int, events: list) -> None:
     """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
     result = completion_result(state, place)
     tell(events, RULES["complete.trigger"], _fully_restored, state.frescoes[place], place)
-    tell(events, RULES["complete.modify"], _modified, result)
-    tell(events, RULES["complete.contribution"], _contribution, result)
+    tell(events, RULES["complete.modify"], _modified, result.base, result.excellent, result.prudent, result.points)
+    tell(
+        events,
+        RULES["complete.contribution"],
+        _contribution,
+        tuple((c.colour, c.materials) for c in result.contributors),
+    )
     _add_scores_in_place(state, result.awards)
     tell(events, RULES["complete.score"], _points, result.awards)
     _return_materials_in_place(state, place)
@@ -207,20 +212,21 @@ def _fully_restored(fresco: str, place: int) -> Msg:
     return Msg("{fresco} ({place}) is fully restored", fresco=names.fresco(fresco), place=PLACES[place])
 
 
-def _modified(result: CompletionResult) -> Msg:
-    """The text of a completed fresco's score modified by its excellent and prudent restorations."""
+def _modified(base: tuple[int, ...], excellent: int, prudent: int, points: tuple[int, ...]) -> Msg:
+    """The text of a completed fresco's ``base`` score modified by its ``excellent`` and
+    ``prudent`` restorations into ``points``."""
     return Msg(
         "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
-        base=str(result.base),
-        excellent=result.excellent,
-        prudent=result.prudent,
-        points=str(result.points),
+        base=str(base),
+        excellent=excellent,
+        prudent=prudent,
+        points=str(points),
     )
 
 
-def _contribution(result: CompletionResult) -> Msg:
-    """The text of the contributions to a completed fresco, most first."""
-    order = [Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
+def _contribution(contributors: tuple[tuple[str, int], ...]) -> Msg:
+    """The text of the contributions to a completed fresco, most first: ``(colour, materials)``."""
+    order = [Msg("{player} ({materials})", player=colour, materials=materials) for colour, materials in contributors]
     return Msg("contribution: {order}", order=order or Msg("nobody"))
 
 
