@@ -99,8 +99,12 @@ def _playout(game: Game, rng: Rng, invariants: Callable[[Any], list[str]] | None
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Time seeded random games to the end: games/s and actions/s."""
-    players = args.players or game_info(args.game).bench_players
+    """Time seeded random games to the end: games/s and actions/s.  The game's modules (loaded
+    on first use) are loaded before the clock starts, by setting up one game: the figures
+    are those of play alone."""
+    info = game_info(args.game)
+    players = args.players or info.bench_players
+    info.new_game(info.players(players), seed=args.seed)
     start = time.perf_counter()
     actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
     elapsed = time.perf_counter() - start

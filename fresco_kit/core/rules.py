@@ -6,7 +6,8 @@ short paraphrase in the kit's own words.  A refusal is a :class:`RuleError` that
 carries every broken rule, and :class:`Verdict` is the answer of ``explain``.
 
 An effect reports what happened with :func:`tell`: the rule, and the text as a function
-(``lambda: Msg(...)``) called only when someone will read it.  ``rules.apply`` hands the
+(``lambda: Msg(...)``) called only when someone reads it (the event keeps the function and
+calls it on the first read of its text).  ``rules.apply`` hands the
 effects a list and gets an :class:`Event` per report; the playout path (``apply_fast``)
 hands them a :class:`Silent` list, which keeps nothing, so no text is made; inside
 ``core.text.unworded()`` (the runner's rule tracing) each event keeps its rule and no text.
@@ -14,13 +15,13 @@ hands them a :class:`Silent` list, which keeps nothing, so no text is made; insi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
 from . import plugins
-from .text import worded
+from .text import worded, worded_texts
 
 
 def rulebook_title(game: str) -> str:
@@ -56,29 +57,30 @@ class RuleRef:
         return f"{self.citation} [{self.checklist_id}]: {self.summary}"
 
 
-class Rulebook(Mapping[str, RuleRef]):
-    """The rules of one game, by checklist id.
+class Rulebook(dict[str, RuleRef]):
+    """The rules of one game, by checklist id: a read-only mapping.
 
     ``Rulebook("sixtina", {"restore.correct": ("How to Play, A. Correct Restoration",
     "sum above the value: top space"), ...})``; ``book["restore.correct"]`` is the
-    :class:`RuleRef`.  An unknown id raises ``KeyError`` so typos fail loudly.
+    :class:`RuleRef`.  An unknown id raises ``KeyError`` so typos fail loudly; changing
+    a rulebook raises ``TypeError``.  (A ``dict`` underneath: the engines look a rule up
+    at nearly every event and refusal.)
     """
 
     def __init__(self, game: str, entries: Mapping[str, tuple[str, str]]):
+        super().__init__({rid: RuleRef(game, rid, section, summary) for rid, (section, summary) in entries.items()})
         self.game = game
-        self._refs = {rid: RuleRef(game, rid, section, summary) for rid, (section, summary) in entries.items()}
 
-    def __getitem__(self, rule_id: str) -> RuleRef:
-        try:
-            return self._refs[rule_id]
-        except KeyError:
-            raise KeyError(f"{self.game} has no rule {rule_id!r}") from None
+    def __missing__(self, rule_id: str) -> RuleRef:
+        raise KeyError(f"{self.game} has no rule {rule_id!r}")
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._refs)
+    def __reduce__(self) -> tuple[Any, ...]:  # rebuilt from its entries (it refuses __setitem__)
+        return (Rulebook, (self.game, {rid: (ref.section, ref.summary) for rid, ref in self.items()}))
 
-    def __len__(self) -> int:
-        return len(self._refs)
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(f"the {self.game} rulebook is read-only")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
 
 
 Reason = tuple[str, RuleRef]
@@ -132,15 +134,60 @@ class Verdict:
         return "illegal:\n" + "\n".join(f"  - {msg}\n    ({ref})" for msg, ref in self.reasons)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
-    """Something that happened while playing an action, and the rule that made it happen."""
+    """Something that happened while playing an action, and the rule that made it happen.
 
+    ``Event(text, rule)``.  An event told by :func:`tell` (``Event("", rule, maker, args)``)
+    keeps its text-maker and makes its text, ``maker(*args)``, on the first read of
+    :attr:`text` (then keeps it): most events of a played game are never read.  Until then
+    its ``text`` slot is empty, and :meth:`__getattr__` (called only for a missing
+    attribute) makes it.  Otherwise an event is the frozen dataclass it always was:
+    equality, hashing, ``repr``, ``dataclasses.asdict`` and pickling read the text."""
+
+    __slots__ = ("_args", "_maker", "rule", "text")
     text: str
-    rule: RuleRef | None = None
+    rule: RuleRef | None
+
+    def __init__(
+        self,
+        text: str,
+        rule: RuleRef | None = None,
+        maker: Callable[..., str] | None = None,
+        args: tuple[Any, ...] = (),
+    ) -> None:
+        if maker is None:
+            _set_text(self, text)
+        _set_rule(self, rule)
+        _set_maker(self, maker)
+        _set_args(self, args)
+
+    def __getattr__(self, name: str) -> Any:
+        """A told event's text, made on its first read (always worded, even inside
+        ``core.text.unworded()``); any other missing attribute raises ``AttributeError``."""
+        maker = self._maker if name == "text" else None
+        if maker is None:
+            raise AttributeError(f"'Event' object has no attribute {name!r}")
+        with worded_texts():  # the same text wherever it is first read
+            text = maker(*self._args)
+        _set_text(self, text)
+        _set_maker(self, None)  # let go of the text-maker (its values stay: two threads may read at once)
+        return text
 
     def __str__(self) -> str:
         return self.text if self.rule is None else f"{self.text}  [{self.rule.checklist_id}]"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a worker process gets the text, not its maker
+        return (Event, (self.text, self.rule))
+
+
+# how Event sets its (frozen) fields: its slots' own setters
+_set_text: Callable[[Event, str], None] = Event.__dict__["text"].__set__
+_set_rule: Callable[[Event, RuleRef | None], None] = Event.__dict__["rule"].__set__
+_set_maker: Callable[[Event, Callable[..., str] | None], None] = Event.__dict__["_maker"].__set__
+_set_args: Callable[[Event, tuple[Any, ...]], None] = Event.__dict__["_args"].__set__
+#: a new object of a class, its ``__init__`` not called
+_blank = object.__new__
 
 
 class Silent(list[Event]):
@@ -160,21 +207,54 @@ class Silent(list[Event]):
 SILENT = Silent()
 
 
-def heard(events: list[Event]) -> bool:
-    """Whether the texts of events told to ``events`` will be read: not for a :class:`Silent`
-    list, nor inside ``core.text.unworded()``."""
-    return worded() and not isinstance(events, Silent)
+#: whether :func:`tell` makes each text at once rather than on first read (see :func:`told_at_once`)
+_EAGER = False
+
+
+class told_at_once:  # a lower-case name: used as a function, ``with told_at_once(): ...``
+    """A block in which :func:`tell` makes every event's text at once, as the event is told,
+    rather than when it is first read: what a test compares the lazy texts with (a text-maker
+    that read a value changed later in the same action would give another text).  Not for
+    threads running games at the same time (it sets a module flag)."""
+
+    __slots__ = ("_was",)
+
+    def __enter__(self) -> None:
+        global _EAGER
+        self._was, _EAGER = _EAGER, True
+
+    def __exit__(self, *exc: object) -> None:
+        global _EAGER
+        _EAGER = self._was
 
 
 def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: Any) -> None:
-    """Report that ``rule`` made something happen: ``Event(text(*args), rule)`` joins
-    ``events``.  ``text`` is called only when the text will be read (:func:`heard`): a
-    :class:`Silent` list gets nothing, and inside ``core.text.unworded()`` the event has
-    the rule and an empty text.  (In a loop, pass the loop's values as ``args`` rather than
-    letting a lambda read them.)"""
+    """Report that ``rule`` made something happen: an :class:`Event` of ``rule`` whose text
+    is ``text(*args)`` joins ``events``.  The text is made only when it is read
+    (:meth:`Event.text`): a :class:`Silent` list gets no event, inside
+    ``core.text.unworded()`` the event has the rule and an empty text, and otherwise the
+    event keeps ``text`` and ``args`` and makes its text on first read.
+
+    So ``text`` must not read anything that may change later: the unpublished state (and
+    what it holds that is changed in place, such as a Lorenzo player's resources) changes
+    while the action is applied, and a lambda sees a variable's last value.  Pass such values
+    as ``args`` (``tell(events, rule, _paid, p.name, s.left)``); the action, the rule data
+    and a published record are safe to read.  ``tests/core/test_told_texts.py`` plays whole
+    games both ways (:class:`told_at_once`).  A module-level text function keeps less
+    alive than a lambda (its function object, closure and cells stay with the event until
+    the text is read): the most frequent events use one."""
     if isinstance(events, Silent):
         return
-    events.append(Event(text(*args), rule) if worded() else _unworded_event(rule))
+    if not worded():
+        events.append(_unworded_event(rule))
+    elif _EAGER:
+        events.append(Event(text(*args), rule))
+    else:  # Event("", rule, text, args), written out: tell runs at nearly every event of every game
+        event = _blank(Event)
+        _set_rule(event, rule)
+        _set_maker(event, text)
+        _set_args(event, args)
+        events.append(event)
 
 
 @cache

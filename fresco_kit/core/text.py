@@ -50,12 +50,22 @@ class unworded:  # a lower-case name: used as a function, ``with unworded(): ...
     A small class rather than a generator: the runner enters it twice an action."""
 
     __slots__ = ("_token",)
+    _words = False  # what worded() says inside the block
 
     def __enter__(self) -> None:
-        self._token = _WORDED.set(False)
+        self._token = _WORDED.set(self._words)
 
     def __exit__(self, *exc: object) -> None:
         _WORDED.reset(self._token)
+
+
+class worded_texts(unworded):
+    """A block in which every :class:`Msg` made is filled in, even inside ``unworded()``: an
+    event told earlier makes its text in one (``core.rules.Event.text``), so that the text
+    does not depend on where it is first read."""
+
+    __slots__ = ()
+    _words = True
 
 
 #: ``worded()``: whether messages made now are filled in (False inside :func:`unworded`); the
@@ -116,9 +126,12 @@ def _rebuild(template: str, plural: str | None, count: int | None, params: dict[
 
 def _filled(template: str, params: dict[str, Any]) -> str:
     """``template`` filled in with ``params`` in English (a list or tuple: its items joined)."""
-    return template.format(
-        **{k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
-    )
+    for value in params.values():
+        if isinstance(value, list | tuple):
+            return template.format_map(
+                {k: LIST_SEPARATOR.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
+            )
+    return template.format_map(params)  # no list among the values (most messages): as they are
 
 
 def _render(value: Any, template_in: Callable[[Msg], str]) -> Any:

@@ -110,12 +110,13 @@ def restore_apply(s: State, a: Restore, events: list) -> None:
         tell(
             events,
             RULES["cath.bishop_move"],
-            lambda: Msg(
+            lambda origin: Msg(
                 "{player} pays 1 thaler to move the bishop from {origin} to {target}",
                 player=a.player,
-                origin=names.segment(board.square(s.bishop)),
+                origin=names.segment(board.square(origin)),
                 target=names.segment(target),
             ),
+            s.bishop,
         )
     tile_id = s.fresco[seg]
     tile = data.FRESCO_TILES[tile_id]

@@ -39,29 +39,24 @@ def studio_apply(s: State, a: Studio, events: list) -> None:
     thalers = data.tables(s.data).studio_thalers
     paid, bank = bank_pays(s, thalers, events)
     set_player(s, i, p.evolve(thalers=p.thalers + paid), **bank)
-    if paid == thalers:
-        tell(
-            events,
-            RULES["studio"],
-            lambda: Msg.n(
-                paid,
-                "{player} paints a portrait: +{n} thaler",
-                "{player} paints a portrait: +{n} thalers",
-                player=a.player,
-            ),
-        )
-    else:
-        tell(
-            events,
-            RULES["supply.coins"],
-            lambda: Msg.n(
-                paid,
-                "{player} paints a portrait but the bank holds only {n} thaler",
-                "{player} paints a portrait but the bank holds only {n} thalers",
-                player=a.player,
-            ),
-        )
+    tell(events, RULES["studio"] if paid == thalers else RULES["supply.coins"], _portrait, a.player, paid, thalers)
     use(s, events)
+
+
+def _portrait(player: str, paid: int, thalers: int) -> Msg:
+    """The text of ``player``'s portrait paid ``paid`` of its ``thalers`` (the bank may hold
+    fewer; the texts of the crafts are module-level functions: an event keeps its text-maker
+    until read, and these keep less than a lambda)."""
+    if paid == thalers:
+        return Msg.n(
+            paid, "{player} paints a portrait: +{n} thaler", "{player} paints a portrait: +{n} thalers", player=player
+        )
+    return Msg.n(
+        paid,
+        "{player} paints a portrait but the bank holds only {n} thaler",
+        "{player} paints a portrait but the bank holds only {n} thalers",
+        player=player,
+    )
 
 
 #: blended colour -> the paint vector of the two primaries it takes; colour -> one piece
@@ -104,16 +99,23 @@ def blend_apply(s: State, a: Blend, events: list) -> None:
     tell(
         events,
         RULES["workshop"],
-        lambda: Msg.n(
-            s.left - 1,
-            "{player} blends {paints} into {colour} ({n} blend left)",
-            "{player} blends {paints} into {colour} ({n} blends left)",
-            player=a.player,
-            paints=names.paints_joined(data.BLENDS[a.colour]),
-            colour=names.paint(a.colour),
-        ),
+        _blended,
+        a,
+        s.left - 1,
     )
     use(s, events)
+
+
+def _blended(a: Blend, left: int) -> Msg:
+    """The text of blend ``a`` with ``left`` blends left at this visit."""
+    return Msg.n(
+        left,
+        "{player} blends {paints} into {colour} ({n} blend left)",
+        "{player} blends {paints} into {colour} ({n} blends left)",
+        player=a.player,
+        paints=names.paints_joined(data.BLENDS[a.colour]),
+        colour=names.paint(a.colour),
+    )
 
 
 def theater_checks(s: State, a: Theater) -> list:

@@ -102,21 +102,28 @@ def buy_apply(s: State, a: Buy, events: list) -> None:
         supply=supply,
         paper=paper,
     )
-    booth = s.booths[a.booth - 1]
-    tell(
-        events,
-        RULES["market.buy"],
-        lambda: Msg(
-            "{player} buys {tiles} from booth {booth} at {price} each",
-            player=a.player,
-            tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
-            booth=a.booth,
-            price=price,
-        ),
-    )
-    tell(events, RULES["market.buy"], lambda: Msg("booth {booth}'s tiles go back into the bag", booth=a.booth))
+    tell(events, RULES["market.buy"], _bought, a, s.booths[a.booth - 1], price)
+    tell(events, RULES["market.buy"], _booth_emptied, a.booth)
     _empty_booth(s, a.booth)
     use(s, events, s.left)
+
+
+def _bought(a: Buy, booth: tuple[int, ...], price: int) -> Msg:
+    """The text of purchase ``a`` from the tiles of ``booth`` at ``price`` each (the texts of a
+    purchase are module-level functions: an event keeps its text-maker until read, and these
+    keep less than a lambda)."""
+    return Msg(
+        "{player} buys {tiles} from booth {booth} at {price} each",
+        player=a.player,
+        tiles=names.market_tiles([booth[k - 1] for k in a.tiles]),
+        booth=a.booth,
+        price=price,
+    )
+
+
+def _booth_emptied(booth: int) -> Msg:
+    """The text of the tiles of ``booth`` going back into the bag after a purchase."""
+    return Msg("booth {booth}'s tiles go back into the bag", booth=booth)
 
 
 def _empty_booth(s: State, booth: int) -> None:

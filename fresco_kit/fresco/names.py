@@ -28,7 +28,7 @@ PLACES = {
 
 def place(column: str) -> Msg:
     """A location of the action sheet as a sentence names it, e.g. ``the market``."""
-    return Msg(PLACES[column])
+    return _PLACE_MSGS[column]
 
 
 #: the paints, as a text names them
@@ -44,7 +44,13 @@ PAINTS = {
 
 def paint(colour: str) -> Msg | str:
     """A paint by its name (``Msg`` of :data:`PAINTS`; any other text as it is)."""
-    return Msg(PAINTS[colour]) if colour in PAINTS else colour
+    return _PAINT_MSGS.get(colour, colour)
+
+
+# a message with no values is the same text worded or not (core.text.unworded), so these
+# are made once
+_PLACE_MSGS = {column: Msg(text) for column, text in PLACES.items()}
+_PAINT_MSGS = {colour: Msg(text) for colour, text in PAINTS.items()}
 
 
 def paints_joined(colours: list[str] | tuple[str, ...]) -> Msg | str:

@@ -66,7 +66,13 @@ def apply(s: State, a: Plan, events: list) -> None:
     lifts the screens: :func:`screens_up`)."""
     i = s.names.index(a.player)
     set_player(s, i, s.players[i].evolve(plan=tuple(a.counts)))
-    tell(events, RULES["p2.plan"], lambda: Msg("{player} plans behind the screen", player=a.player))
+    tell(events, RULES["p2.plan"], _planned, a.player)
+
+
+def _planned(player: str) -> Msg:
+    """The text of ``player`` planning behind the screen (a module-level text function: an
+    event keeps its text-maker until read, and one keeps less than a lambda)."""
+    return Msg("{player} plans behind the screen", player=player)
 
 
 def screens_up(s: State, events: list) -> None:
@@ -75,13 +81,15 @@ def screens_up(s: State, events: list) -> None:
     tell(
         events,
         RULES["p2.plan"],
-        lambda: Msg(
+        lambda players, sheet: Msg(
             "screens up: {plans}",
             plans="; ".join(
-                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), s.sheet) if c)
-                for nm, q in zip(s.names, s.players)
+                f"{nm} " + ", ".join(f"{c} {col}" for c, col in zip(q.plan or (), sheet) if c)
+                for nm, q in zip(s.names, players)
             ),
         ),
+        s.players,
+        s.sheet,
     )
     assign(s, loc=0, actor=-1, left=0)
 

@@ -33,19 +33,24 @@ def begin_round(s: State, events: list) -> None:
         tell(
             events,
             RULES["end.final_round"],
-            lambda: Msg.n(
-                s.tiles_left,
+            lambda left, round_, side: Msg.n(
+                left,
                 "{n} tile left on the fresco: round {round} is the final round; action sheets to {side}",
                 "{n} tiles left on the fresco: round {round} is the final round; action sheets to {side}",
-                round=s.round,
-                side=s.switches.final_sheet,
+                round=round_,
+                side=side,
             ),
+            s.tiles_left,
+            s.round,
+            s.switches.final_sheet,
         )
     assign(s, chooser=wake_order(s), wake_at=0, order=())
     tell(
         events,
         RULES["p1.order"],
-        lambda: Msg("round {round}: {player} chooses a get-up time first", round=s.round, player=s.names[s.chooser[0]]),
+        lambda round_, first: Msg("round {round}: {player} chooses a get-up time first", round=round_, player=first),
+        s.round,
+        s.names[s.chooser[0]],
     )
 
 

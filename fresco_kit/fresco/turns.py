@@ -61,8 +61,10 @@ def turn_reasons(s: State, player: str, column: str | None) -> list:
         ]
     actor = s.names[s.order[s.actor]]
     here = s.sheet[s.loc]
-    reasons = []
+    reasons: list = []
     elsewhere = column is not None and column != here
+    if player == actor and not elsewhere:
+        return reasons
     where = names.place(here)
     if player != actor and elsewhere:
         reasons.append(
@@ -95,15 +97,13 @@ def done_checks(s: State, a: Done) -> list:
     return turn_reasons(s, a.player, None)
 
 
+def _gives_up(player: str, column: str) -> Msg:
+    """The text of ``player`` giving up their actions at ``column`` (a module-level text
+    function: an event keeps its text-maker until read, and one keeps less than a lambda)."""
+    return Msg("{player} gives up the rest of their actions at {here}", player=player, here=names.place(column))
+
+
 def done_apply(s: State, a: Done, events: list) -> None:
     """Give up the actor's remaining uses at this location (``p2.forfeit``)."""
-    tell(
-        events,
-        RULES["p2.forfeit"],
-        lambda: Msg(
-            "{player} gives up the rest of their actions at {here}",
-            player=a.player,
-            here=names.place(s.sheet[s.loc]),
-        ),
-    )
+    tell(events, RULES["p2.forfeit"], _gives_up, a.player, s.sheet[s.loc])
     use(s, events, s.left)

@@ -83,6 +83,21 @@ def checks(s: State, a: Wake) -> list:
     return reasons
 
 
+def _got_up(a: Wake, change: int, before: int, after: int, price: int) -> Msg:
+    """The text of a get-up choice ``a``: the mood ``change`` from space ``before`` to
+    ``after`` and the market ``price`` (a module-level text function: an event keeps its
+    text-maker until read, and one keeps less than a lambda)."""
+    return Msg(
+        "{player} gets up at {time} o'clock: mood {change:+d} (space {before} -> {after}), market price {price}",
+        player=a.player,
+        time=a.time,
+        change=change,
+        before=names.mood_space(before),
+        after=names.mood_space(after),
+        price=price,
+    )
+
+
 def apply(s: State, a: Wake, events: list) -> None:
     """Place the painter, adjust mood and apprentices (after the last choice the flow fixes
     the order: :func:`fix_order`)."""
@@ -91,19 +106,7 @@ def apply(s: State, a: Wake, events: list) -> None:
     change, price = data.tables(s.data).inn[a.time]
     mood = clamp_mood(p.mood + change)
     held = s.theater_held[i] if s.theater_held else 0
-    tell(
-        events,
-        RULES["p1.mood"],
-        lambda: Msg(
-            "{player} gets up at {time} o'clock: mood {change:+d} (space {before} -> {after}), market price {price}",
-            player=a.player,
-            time=a.time,
-            change=change,
-            before=names.mood_space(p.mood),
-            after=names.mood_space(mood),
-            price=price,
-        ),
-    )
+    tell(events, RULES["p1.mood"], _got_up, a, change, p.mood, mood, price)
     if held:
         mood = _theater_after_getup(s, i, a.player, mood, events)
     helper = helper_for(mood)
@@ -164,10 +167,12 @@ def fix_order(s: State, events: list) -> None:
     tell(
         events,
         RULES["p1.turn_order"],
-        lambda: Msg(
+        lambda order, players: Msg(
             "player order: {order}",
-            order=[Msg("{player} ({time})", player=s.names[i], time=s.players[i].time) for i in s.order],
+            order=[Msg("{player} ({time})", player=s.names[i], time=players[i].time) for i in order],
         ),
+        s.order,
+        s.players,
     )
 
 

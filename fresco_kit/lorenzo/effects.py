@@ -8,17 +8,21 @@ player's private copy (``state.own``), never on a published state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.rules import heard, tell
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import readings
 from .data import COLOURED, Card, Effect, Excommunication, Modifier, load
 from .refs import RESOURCE_WORD, RULES, amount, joined, tower_word, zone_word
 from .state import Decision, Occupant, Player, State
+
+#: why a player gains something, as a gain's event says it: a text, or a function making it
+#: (called only when the event's text is read, see ``core.rules.tell``), or None
+Why = str | Callable[[], str] | None
 
 
 # --------------------------------------------------------------------------- queries
@@ -180,9 +184,7 @@ def push(st: State, decision: Decision) -> None:
     assign(st, pending=st.pending + (decision,))
 
 
-def gain(
-    st: State, p: Player, bundle: dict, events: list[Event], why: str | None = None, rule: str = "cards.effects"
-) -> None:
+def gain(st: State, p: Player, bundle: dict, events: list[Event], why: Why = None, rule: str = "cards.effects") -> None:
     """Give ``bundle`` to ``p`` (after excommunication losses); privileges become a
     pending choice of that many *different* privileges.  ``rule`` is the checklist id
     the event cites.  ``p`` is the acting player's private copy."""
@@ -217,9 +219,11 @@ def _lost(player: str, lost: dict[str, int]) -> Msg:
     )
 
 
-def _gained(player: str, got: dict, why: str | None) -> Msg:
+def _gained(player: str, got: dict, why: Why) -> Msg:
     """The text of what ``player`` gains (``got``), and why when given."""
     shown = [amount(v, k) for k, v in got.items() if v > 0]
+    if callable(why):
+        why = why()
     if why:
         return Msg("{player} gains {gains} ({why})", player=player, gains=shown, why=why)
     return Msg("{player} gains {gains}", player=player, gains=shown)
@@ -243,7 +247,7 @@ def effect_bundle(p: Player, effect: Effect) -> dict:
     return bundle
 
 
-def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why: str | None = None) -> None:
+def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why: Why = None) -> None:
     """Resolve an effect: gains now, then pending privileges, then a pending extra action."""
     gain(st, p, effect_bundle(p, effect), events, why)
     if effect.action:
@@ -292,8 +296,7 @@ def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, eve
     count, taken = decision.count or 1, decision.taken or ()  # a privilege decision's fields
     if count > 1:
         push(st, _privileges(p.name, count - 1, taken + (choice,)))
-    why = Msg("privilege {choice}", choice=choice) if heard(events) else None
-    gain(st, p, load().privileges[choice], events, why, "kit.privileges")
+    gain(st, p, load().privileges[choice], events, lambda: Msg("privilege {choice}", choice=choice), "kit.privileges")
 
 
 def cost_options_text(card: Card) -> str:

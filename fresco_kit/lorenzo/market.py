@@ -9,7 +9,7 @@ again; 1 coin and a council privilege; the order of entry is the next turn order
 from __future__ import annotations
 
 from fresco_kit.core import Event
-from fresco_kit.core.rules import Reason, heard
+from fresco_kit.core.rules import Reason
 from fresco_kit.core.text import Msg
 
 from .data import load, load_for
@@ -73,7 +73,7 @@ def place_market(st: State, p: Player, space: str, servants: int, member: str, e
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
-    gain(st, p, sp.gain, events, space_name(space, code=False) if heard(events) else None, rule.id)
+    gain(st, p, sp.gain, events, lambda: space_name(space, code=False), rule.id)
 
 
 def council_order(st: State) -> list[str]:

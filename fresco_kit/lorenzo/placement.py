@@ -532,32 +532,31 @@ def _forfeit(st: State, p: Player, a: Forfeit, events: list[Event]) -> None:
     )
 
 
+def _placed(player: str, a: Place, value: int) -> Msg:
+    """The text of ``player`` placing a member by ``a`` at ``value`` (the texts of every
+    placement are module-level functions: an event keeps its text-maker until read, and
+    these keep less than a lambda)."""
+    return Msg(
+        "{player} places the {member} member (value {value}) on {space}",
+        player=player,
+        member=member_word(a.member),
+        value=value,
+        space=space_name(a.space),
+    )
+
+
+def _servants_paid(player: str, servants: int, plus: int) -> Msg:
+    """The text of ``player`` paying ``servants`` servants for ``plus`` on the action value."""
+    return Msg("{player} pays {servants}: +{plus}", player=player, servants=amount(servants, "servants"), plus=plus)
+
+
 def _place(st: State, p: Player, a: Place, events: list[Event]) -> None:
     base = member_value(st, p, a.member)
     assign(p, home=tuple(m for m in p.home if m != a.member))
     assign(st, turn=st.turn + 1)
-    tell(
-        events,
-        RULES["dice.value"],
-        lambda: Msg(
-            "{player} places the {member} member (value {value}) on {space}",
-            player=p.name,
-            member=member_word(a.member),
-            value=base,
-            space=space_name(a.space),
-        ),
-    )
+    tell(events, RULES["dice.value"], _placed, p.name, a, base)
     if a.servants:
-        tell(
-            events,
-            RULES["servants"],
-            lambda: Msg(
-                "{player} pays {servants}: +{plus}",
-                player=p.name,
-                servants=amount(a.servants, "servants"),
-                plus=a.servants // servants_per_plus(p),
-            ),
-        )
+        tell(events, RULES["servants"], _servants_paid, p.name, a.servants, a.servants // servants_per_plus(p))
     if a.space in TOWER_SPACES:
         take_card(st, p, a.space, a.servants, a.member, plan(st, p, a.space, base, a.servants, a.member), events)
     elif a.space in ZONE_SPACES:
@@ -636,6 +635,7 @@ def pass_empty_turns(st: State, events: list[Event]) -> None:
         tell(
             events,
             RULES["phase.actions"],
-            lambda: Msg("{player} has no family member left: the turn passes", player=st.schedule[st.turn]),
+            lambda player: Msg("{player} has no family member left: the turn passes", player=player),
+            st.schedule[st.turn],
         )
         assign(st, turn=st.turn + 1)

@@ -133,12 +133,13 @@ def setup_round(st: State, events: list[Event]) -> None:
     tell(
         events,
         RULES["round.setup"],
-        lambda: Msg(
+        lambda round_: Msg(
             "Round {round} (period {period}): towers dealt bottom floor first; dice {dice}",
-            round=st.round,
+            round=round_,
             period=period,
             dice=[Msg("{colour} {value}", colour=member_word(k), value=v) for k, v in dice.items()],
         ),
+        st.round,
     )
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import product
 
 from fresco_kit.core import Event, assign
-from fresco_kit.core.rules import Reason, heard, tell
+from fresco_kit.core.rules import Reason, tell
 from fresco_kit.core.text import Msg, worded
 
 from . import readings
@@ -280,8 +280,7 @@ def take_card(
             ),
         )
     if tp.bonus:
-        why = Msg("floor {floor} bonus", floor=tp.floor) if heard(events) else None
-        gain(st, p, tp.bonus, events, why, "towers.bonus")
+        gain(st, p, tp.bonus, events, lambda: Msg("floor {floor} bonus", floor=tp.floor), "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     if card_id is None:  # an empty floor, taken for its bonus alone (switch empty_floor_placement)
@@ -300,21 +299,27 @@ def take_card(
     assign(st, towers={**st.towers, tp.tower: tuple(row)})
     p.cards[tp.tower] = p.cards[tp.tower] + (card_id,)
     card = data.cards[card_id]
-    tell(
-        events,
-        RULES["towers.costs"],
-        lambda: Msg(
-            "{player} takes {card} ({tower}, floor {floor})",
-            player=p.name,
-            card=card.name,
-            tower=tower_word(tp.tower),
-            floor=tp.floor,
-        ),
-    )
+    tell(events, RULES["towers.costs"], _taken, p.name, card.name, tp.tower, tp.floor)
     if len(tp.options) == 1:
         pay_card(st, p, card_id, tp.options[0], events)
     else:
         push(st, Decision(p.name, "cost", card=card_id, costs=tuple(dict(o) for o in tp.options)))
+
+
+def _taken(player: str, card: str, tower: str, floor: int) -> Msg:
+    """The text of ``player`` taking ``card`` from ``floor`` of ``tower`` (the texts of taking a
+    card are module-level functions: an event keeps its text-maker until read, and these keep
+    less than a lambda)."""
+    return Msg(
+        "{player} takes {card} ({tower}, floor {floor})", player=player, card=card, tower=tower_word(tower), floor=floor
+    )
+
+
+def _paid(player: str, cost: dict[str, int], card: str) -> Msg:
+    """The text of ``player`` paying ``cost`` for ``card``."""
+    return Msg(
+        "{player} pays {cost} for {card}", player=player, cost=[amount(v, k) for k, v in cost.items()], card=card
+    )
 
 
 def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: list[Event]) -> None:
@@ -322,17 +327,8 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: l
     card = load().cards[card_id]
     pay(p, cost)
     if cost:
-        tell(
-            events,
-            RULES["towers.costs"],
-            lambda: Msg(
-                "{player} pays {cost} for {card}",
-                player=p.name,
-                cost=[amount(v, k) for k, v in cost.items()],
-                card=card.name,
-            ),
-        )
-    apply_effect(st, p, card.immediate, events, Msg("{card}, immediate", card=card.name) if heard(events) else None)
+        tell(events, RULES["towers.costs"], _paid, p.name, cost, card.name)
+    apply_effect(st, p, card.immediate, events, lambda: Msg("{card}, immediate", card=card.name))
 
 
 def cost_reasons(decision: Decision, choice: str) -> list[Reason]:

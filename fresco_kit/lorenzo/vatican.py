@@ -74,7 +74,8 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
         tell(
             events,
             RULES["vatican.last"],
-            lambda: Msg("{player} still scores {vp} VP for faith {faith}", player=p.name, vp=vp, faith=res["faith"]),
+            lambda faith: Msg("{player} still scores {vp} VP for faith {faith}", player=p.name, vp=vp, faith=faith),
+            res["faith"],
         )
     replace_player(st, p.evolve(excomms=p.excomms + (tile.id,), res=res))
 
@@ -98,12 +99,10 @@ def resolve_vatican(st: State, p: Player, choice: str, events: list[Event]) -> N
         tell(
             events,
             RULES["vatican.support"],
-            lambda: Msg(
-                "{player} shows support: {faith} faith back to 0, +{vp} VP",
-                player=p.name,
-                faith=p.res["faith"],
-                vp=vp,
+            lambda faith: Msg(
+                "{player} shows support: {faith} faith back to 0, +{vp} VP", player=p.name, faith=faith, vp=vp
             ),
+            p.res["faith"],
         )
         p.res["vp"] += vp
         p.res["faith"] = 0

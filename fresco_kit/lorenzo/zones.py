@@ -12,7 +12,7 @@ arrive together at the end.
 from __future__ import annotations
 
 from fresco_kit.core import Event
-from fresco_kit.core.rules import heard, tell
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import readings
@@ -93,18 +93,40 @@ def place_zone(st: State, p: Player, space: str, base: int, servants: int, membe
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     if sp.penalty:
-        tell(
-            events,
-            RULES["zones.spaces"],
-            lambda: Msg(
-                "{player} uses the large {zone} space: -{penalty}, action value {value}",
-                player=p.name,
-                zone=zone_word(sp.kind),
-                penalty=sp.penalty,
-                value=value,
-            ),
-        )
+        tell(events, RULES["zones.spaces"], _large_space, p.name, sp.kind, sp.penalty, value)
     activate(st, p, sp.kind, value, events)
+
+
+# The texts of the zones' events and gains: module-level functions (an event keeps its
+# text-maker until read, and these keep less than a lambda).
+def _large_space(player: str, zone: str, penalty: int, value: int) -> Msg:
+    return Msg(
+        "{player} uses the large {zone} space: -{penalty}, action value {value}",
+        player=player,
+        zone=zone_word(zone),
+        penalty=penalty,
+        value=value,
+    )
+
+
+def _harvests(player: str, value: int) -> Msg:
+    return Msg("{player} harvests at value {value}", player=player, value=value)
+
+
+def _produces(player: str, value: int) -> Msg:
+    return Msg("{player} produces at value {value}", player=player, value=value)
+
+
+def _produced(player: str) -> Msg:
+    return Msg("{player}'s buildings have produced together", player=player)
+
+
+def _personal_tile() -> Msg:
+    return Msg("personal bonus tile")
+
+
+def _production() -> Msg:
+    return Msg("production")
 
 
 def activate(st: State, p: Player, zone: str, value: int, events: list[Event]) -> None:
@@ -122,12 +144,10 @@ def firing_cards(p: Player, zone: str, value: int) -> list[int]:
 def harvest(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Harvest at ``value``: the bonus tile, then every territory with activation value <= value."""
     data = load_for(st.data)  # the bonus tile: the game's data patch included
-    tell(
-        events, RULES["zones.activation"], lambda: Msg("{player} harvests at value {value}", player=p.name, value=value)
-    )
+    tell(events, RULES["zones.activation"], _harvests, p.name, value)
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
-        gain(st, p, tile.harvest, events, Msg("personal bonus tile") if heard(events) else None, "zones.activation")
+        gain(st, p, tile.harvest, events, _personal_tile, "zones.activation")
     for cid in firing_cards(p, "harvest", value):
         card = data.cards[cid]
         gain(st, p, effect_bundle(p, permanent(cid).effect), events, card.name, "zones.activation")
@@ -137,9 +157,7 @@ def production(st: State, p: Player, value: int, events: list[Event]) -> None:
     """Production at ``value``: outputs are collected and arrive together; trades are
     asked building by building (pending "trade")."""
     data = load_for(st.data)  # the bonus tile: the game's data patch included
-    tell(
-        events, RULES["zones.activation"], lambda: Msg("{player} produces at value {value}", player=p.name, value=value)
-    )
+    tell(events, RULES["zones.activation"], _produces, p.name, value)
     outputs: list[dict[str, int]] = []
     tile = data.bonus_tiles[p.bonus_tile]
     if value >= tile.value:
@@ -170,10 +188,9 @@ def continue_production(
     if queue:
         push(st, Decision(p.name, "trade", queue=queue, outputs=outputs))
         return
-    why = Msg("production") if heard(events) else None
     for bundle in outputs:
-        gain(st, p, bundle, events, why, "zones.simultaneous")
-    tell(events, RULES["zones.simultaneous"], lambda: Msg("{player}'s buildings have produced together", player=p.name))
+        gain(st, p, bundle, events, _production, "zones.simultaneous")
+    tell(events, RULES["zones.simultaneous"], _produced, p.name)
 
 
 def trade_reasons(p: Player, decision: Decision, choice: str) -> list:

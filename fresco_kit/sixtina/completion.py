@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fresco_kit.core import Event, assign, award_by_rank
+from fresco_kit.core import assign, award_by_rank
 from fresco_kit.core.decisions import push
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg, plural
 
 from . import gianluigi, names
@@ -190,26 +191,21 @@ def _add_scores_in_place(state: State, awards: dict[str, int]) -> None:
 def complete_in_place(state: State, place: int, events: list) -> None:
     """Steps 1-4 for a completed fresco: score, return materials, flip, zone icon."""
     result = completion_result(state, place)
-    fresco = names.fresco(state.frescoes[place])
-    said = Msg("{fresco} ({place}) is fully restored", fresco=fresco, place=PLACES[place])
-    events.append(Event(said, RULES["complete.trigger"]))
-    said = Msg(
-        "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
-        base=str(result.base),
-        excellent=result.excellent,
-        prudent=result.prudent,
-        points=str(result.points),
+    tell(events, RULES["complete.trigger"], _fully_restored, state.frescoes[place], place)
+    tell(events, RULES["complete.modify"], _modified, result.base, result.excellent, result.prudent, result.points)
+    tell(
+        events,
+        RULES["complete.contribution"],
+        _contribution,
+        tuple((c.colour, c.materials) for c in result.contributors),
     )
-    events.append(Event(said, RULES["complete.modify"]))
-    order = [Msg("{player} ({materials})", player=c.colour, materials=c.materials) for c in result.contributors]
-    said = Msg("contribution: {order}", order=order or Msg("nobody"))
-    events.append(Event(said, RULES["complete.contribution"]))
     _add_scores_in_place(state, result.awards)
-    events.append(Event(Msg("points: {awards}", awards=_awards(result.awards)), RULES["complete.score"]))
+    tell(events, RULES["complete.score"], _points, result.awards)
     record_flipped(state, place)
     _return_materials_in_place(state, place)
     status, zone = list(state.status), list(state.zone)
     status[place] = RESTORED
+    marked = False
     if result.top is not None:
         colour = state.colours.index(result.top)
         if state.supply[colour] > 0:
@@ -217,15 +213,49 @@ def complete_in_place(state: State, place: int, events: list) -> None:
             supply[colour] -= 1
             assign(state, supply=tuple(supply))
             zone[place] = colour
-            said = Msg(
-                "materials return to the supply; the card flips; {player} marks the zone icon", player=result.top
-            )
-        else:
-            said = Msg("the card flips; {player} has no supply material for the zone icon", player=result.top)
-    else:
-        said = Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon")
-    events.append(Event(said, RULES["complete.reveal"]))
+            marked = True
+    tell(events, RULES["complete.reveal"], _flipped, result.top, marked)
     assign(state, status=tuple(status), zone=tuple(zone), reveals=state.reveals + 1)
+
+
+def _fully_restored(fresco: str, place: int) -> Msg:
+    """The text of ``fresco`` at ``place`` being fully restored (the texts of a completion
+    are module-level functions: an event keeps its text-maker until read, and these keep less
+    than a lambda)."""
+    return Msg("{fresco} ({place}) is fully restored", fresco=names.fresco(fresco), place=PLACES[place])
+
+
+def _modified(base: tuple[int, ...], excellent: int, prudent: int, points: tuple[int, ...]) -> Msg:
+    """The text of a completed fresco's ``base`` score modified by its ``excellent`` and
+    ``prudent`` restorations into ``points``."""
+    return Msg(
+        "scores {base} modified by {excellent} excellent and {prudent} prudent restorations: {points}",
+        base=str(base),
+        excellent=excellent,
+        prudent=prudent,
+        points=str(points),
+    )
+
+
+def _contribution(contributors: tuple[tuple[str, int], ...]) -> Msg:
+    """The text of the contributions to a completed fresco, most first: ``(colour, materials)``."""
+    order = [Msg("{player} ({materials})", player=colour, materials=materials) for colour, materials in contributors]
+    return Msg("contribution: {order}", order=order or Msg("nobody"))
+
+
+def _points(awards: dict[str, int]) -> Msg:
+    """The text of the points a completed fresco gives."""
+    return Msg("points: {awards}", awards=_awards(awards))
+
+
+def _flipped(top: str | None, marked: bool) -> Msg:
+    """The text of a completed fresco flipping: ``top`` (the first contributor, None on a
+    tie) marks the zone icon if ``marked`` (they had a supply material left)."""
+    if top is None:
+        return Msg("the card flips; tie for first (or no contributor): nobody marks the zone icon")
+    if marked:
+        return Msg("materials return to the supply; the card flips; {player} marks the zone icon", player=top)
+    return Msg("the card flips; {player} has no supply material for the zone icon", player=top)
 
 
 def complete_all_in_place(state: State, events: list) -> int:
@@ -259,19 +289,18 @@ def reveal_in_place(state: State, place: int, events: list) -> None:
     status = list(state.status)
     status[place] = VISIBLE
     assign(state, status=tuple(status), reveals=state.reveals - 1)
-    said = Msg(
-        "{player} uncovers {fresco} at {place}",
-        player=state.players[state.current],
-        fresco=names.fresco(state.frescoes[place]),
-        place=PLACES[place],
-    )
-    events.append(Event(said, RULES["complete.new"]))
+    tell(events, RULES["complete.new"], _uncovered, state.players[state.current], state.frescoes[place], place)
     if state.sheets[place] != EMPTY:
         sheet = state.sheets[place]
         sheets = list(state.sheets)
         sheets[place] = EMPTY
         assign(state, sheets=tuple(sheets))
         sheet_reward_in_place(state, sheet, events)
+
+
+def _uncovered(player: str, fresco: str, place: int) -> Msg:
+    """The text of ``player`` uncovering ``fresco`` at ``place``."""
+    return Msg("{player} uncovers {fresco} at {place}", player=player, fresco=names.fresco(fresco), place=PLACES[place])
 
 
 def gianluigi_step(state: State, events: list) -> None:
@@ -284,7 +313,7 @@ def gianluigi_step(state: State, events: list) -> None:
         gianluigi.restore_in_place(state, options[0], events)
         gianluigi.after_restoration(state, events, complete_all_in_place)
     else:
-        events.append(Event(gianluigi.no_restoration(state), RULES["gian.restore"]))
+        tell(events, RULES["gian.restore"], gianluigi.no_restoration_text, gianluigi.lacks_own_material(state))
         assign(state, gian_due=())
 
 
@@ -294,7 +323,7 @@ def reveal_step(state: State, events: list) -> None:
     if revealable(state):
         assign(state, pending=push(state.pending, RevealDecision(state.players[state.current])))
     else:
-        events.append(Event(Msg("no covered fresco is left: no new restoration"), RULES["complete.new"]))
+        tell(events, RULES["complete.new"], lambda: Msg("no covered fresco is left: no new restoration"))
         assign(state, reveals=0)
 
 
@@ -315,13 +344,16 @@ def end_game_in_place(state: State, events: list) -> None:
     event says so."""
     left = [place for place in range(len(PLACES)) if state.status[place] != RESTORED]
     if left:
-        said = Msg("a single unrestored fresco remains: the game ends")
+        tell(events, RULES["end.trigger"], lambda: Msg("a single unrestored fresco remains: the game ends"))
     else:
-        said = Msg(
-            "the frescoes completed this turn were the last ones: none is left unrestored, so the game ends "
-            "with no incomplete fresco to score half"
+        tell(
+            events,
+            RULES["end.trigger"],
+            lambda: Msg(
+                "the frescoes completed this turn were the last ones: none is left unrestored, so the game ends "
+                "with no incomplete fresco to score half"
+            ),
         )
-    events.append(Event(said, RULES["end.trigger"]))
     for place in left:
         result = completion_result(state, place, half=True)
         _add_scores_in_place(state, result.awards)
@@ -329,12 +361,17 @@ def end_game_in_place(state: State, events: list) -> None:
         status = list(state.status)
         status[place] = RESTORED
         assign(state, status=tuple(status), last_place=place)
-        said = Msg(
-            "the last fresco {fresco} scores half: {awards}",
-            fresco=names.fresco(state.frescoes[place]),
-            awards=_awards(result.awards) or Msg("nobody"),
+        tell(
+            events,
+            RULES["end.last_half"],
+            lambda fid, awards: Msg(
+                "the last fresco {fresco} scores half: {awards}",
+                fresco=names.fresco(fid),
+                awards=_awards(awards) or Msg("nobody"),
+            ),
+            state.frescoes[place],
+            result.awards,
         )
-        events.append(Event(said, RULES["end.last_half"]))
     assign(state, over=True)
 
 

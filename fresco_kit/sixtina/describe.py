@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from fresco_kit.core.text import Msg, plural
+from fresco_kit.core.text import Msg, plural, worded
 
 from . import names
 from .codes import CARD_TECH, CARD_VALUE, EMPTY, FRESCO_TECHS, KIND_NAMES, PLACES, STATUS_NAMES, D
@@ -53,12 +53,13 @@ def place_name(state: State, place: int | str) -> Msg:
     """A chapel place for players: the fresco's name and the place, ``"Creation of Adam (G1)"``;
     a covered place shows only its sheet, so it is ``"the covered fresco at G3"``."""
     p = PLACES.index(place) if isinstance(place, str) else place
-    return _place_name(p, "" if state.status[p] == 0 else state.frescoes[p])
+    return _place_name(p, "" if state.status[p] == 0 else state.frescoes[p], worded())
 
 
 @cache
-def _place_name(place: int, fresco: str) -> Msg:
-    """The place's name with the ``fresco`` on it ("" for a covered one), made once each."""
+def _place_name(place: int, fresco: str, filled: bool) -> Msg:
+    """The place's name with the ``fresco`` on it ("" for a covered one), made once each
+    filled in and once unworded (``filled``: ``core.text.worded()`` when it is made)."""
     if not fresco:
         return Msg("the covered fresco at {place}", place=PLACES[place])
     return Msg("{fresco} ({place})", fresco=names.fresco(fresco), place=PLACES[place])

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fresco_kit.core import Event, assign
+from fresco_kit.core import assign
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import N_, Msg
 
 from . import names
@@ -102,10 +103,10 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     supply = list(state.supply)
     if option.kind == PRUDENT:
         assign(state, black=state.black - 1)
-        what = Msg("a black material")
+        what = N_("a black material")
     else:
         supply[gian] -= 1
-        what = Msg("a material of his colour")
+        what = N_("a material of his colour")
     extra = min(extra_materials(halves), supply[gian])
     supply[gian] -= extra
     assign(state, supply=tuple(supply))
@@ -119,22 +120,31 @@ def restore_in_place(state: State, option: GianluigiOption, events: list) -> Non
     ex[gian] += extra
     extras[option.place] = tuple(ex)
     assign(state, extras=tuple(extras), gian_due=())
-    fid = state.frescoes[option.place]
-    said = Msg(
-        MAKES[option.kind],
-        technique=names.technique(D.techniques[FRESCO_TECHS[fid][option.position][0]]),
-        fresco=names.fresco(fid),
-        place=PLACES[option.place],
-        what=what,
+    tell(
+        events,
+        RULES["gian.restore"],
+        lambda fid, what: Msg(
+            MAKES[option.kind],
+            technique=names.technique(D.techniques[FRESCO_TECHS[fid][option.position][0]]),
+            fresco=names.fresco(fid),
+            place=PLACES[option.place],
+            what=Msg(what),
+        ),
+        state.frescoes[option.place],
+        what,
     )
-    events.append(Event(said, RULES["gian.restore"]))
-    said = Msg.n(
+    tell(
+        events,
+        RULES["gian.extra"],
+        lambda extra, halves: Msg.n(
+            extra,
+            "Gianluigi adds {n} extra material (icons {icons:g}, rounded down)",
+            "Gianluigi adds {n} extra materials (icons {icons:g}, rounded down)",
+            icons=halves / 2,
+        ),
         extra,
-        "Gianluigi adds {n} extra material (icons {icons:g}, rounded down)",
-        "Gianluigi adds {n} extra materials (icons {icons:g}, rounded down)",
-        icons=halves / 2,
+        halves,
     )
-    events.append(Event(said, RULES["gian.extra"]))
 
 
 #: Gianluigi's restoration of each kind, as its event says it
@@ -145,9 +155,14 @@ MAKES = {
 }
 
 
-def no_restoration(state: State) -> Msg:
+def lacks_own_material(state: State) -> bool:
+    """Whether Gianluigi does not restore for want of his own material (switch gianluigi_own_material)."""
+    return state.supply[state.n] <= 0 and setting(state, "gianluigi_own_material") == "no restoration"
+
+
+def no_restoration_text(lacks_material: bool) -> Msg:
     """What the event says when Gianluigi cannot restore (gian.restore)."""
-    if state.supply[state.n] <= 0 and setting(state, "gianluigi_own_material") == "no restoration":
+    if lacks_material:
         return Msg("Gianluigi has no material of his colour in the supply: he does not restore")
     return Msg("Gianluigi finds no fresco he can restore with that technique and value")
 
@@ -159,13 +174,19 @@ def after_restoration(state: State, events: list, complete_all: Callable[[State,
     Restoration of Frescoes, which itself calls on Gianluigi)."""
     done = complete_all(state, events)
     if done:
-        said = Msg.n(
+        tell(
+            events,
+            RULES["gian.complete"],
+            lambda reveals, player: Msg.n(
+                reveals,
+                "Gianluigi's restoration completed a fresco: everybody scored it; {player} will uncover {n} new fresco",
+                "Gianluigi's restoration completed a fresco: everybody scored it; "
+                "{player} will uncover {n} new frescoes",
+                player=player,
+            ),
             state.reveals,
-            "Gianluigi's restoration completed a fresco: everybody scored it; {player} will uncover {n} new fresco",
-            "Gianluigi's restoration completed a fresco: everybody scored it; {player} will uncover {n} new frescoes",
-            player=state.players[state.current],
+            state.players[state.current],
         )
-        events.append(Event(said, RULES["gian.complete"]))
 
 
 def reply(state: State, technique: str, cards: tuple[int, ...]) -> list[GianluigiOption]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from fresco_kit.core import Event, Rng, RuleRef, assign
 from fresco_kit.core.decisions import push
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import N_, Msg
 
 from . import names
@@ -108,10 +109,13 @@ def _remove_from_hand(state: State, seat: int, cards: tuple[int, ...]) -> None:
 def prepare_in_place(state: State, seat: int, events: list) -> None:
     """A. Technique Preparation: draw cards up to the hand limit (act.preparation); mutates a fresh copy."""
     got = draw_in_place(state, seat, int(D.game["preparation_draw"]))
-    said = Msg.n(
-        got, "{player} draws {n} technique card", "{player} draws {n} technique cards", player=state.players[seat]
-    )
-    events.append(Event(said, RULES["act.preparation"]))
+    tell(events, RULES["act.preparation"], _prepared, state.players[seat], got)
+
+
+def _prepared(player: str, got: int) -> Msg:
+    """The text of ``player`` drawing ``got`` technique cards (module-level text functions, as
+    here, keep less per event than a lambda: an event keeps its text-maker until read)."""
+    return Msg.n(got, "{player} draws {n} technique card", "{player} draws {n} technique cards", player=player)
 
 
 def prepare_checks(state: State, seat: int) -> list:
@@ -163,13 +167,17 @@ def acquire_in_place(state: State, seat: int, cards: tuple[int, ...], events: li
     _remove_from_hand(state, seat, cards)
     assign(state, discard=state.discard + tuple(cards))
     got = _take_to_play_area(state, seat, len(cards))
-    said = Msg(
+    tell(events, RULES["act.acquire"], _acquired, state.players[seat], len(cards), got)
+
+
+def _acquired(player: str, cards: int, got: int) -> Msg:
+    """The text of ``player`` discarding ``cards`` cards for ``got`` materials."""
+    return Msg(
         "{player} discards {cards} and takes {materials}",
-        player=state.players[seat],
-        cards=Msg.n(len(cards), "{n} card", "{n} cards"),
+        player=player,
+        cards=Msg.n(cards, "{n} card", "{n} cards"),
         materials=Msg.n(got, "{n} material", "{n} materials"),
     )
-    events.append(Event(said, RULES["act.acquire"]))
 
 
 # -- Restore Fresco ---------------------------------------------------------------------
@@ -378,27 +386,34 @@ def restore_in_place(state: State, seat: int, action: Restore, events: list) -> 
     else:
         assign(state, discard=state.discard + action.cards)
         kept = _DISCARDED
-    said = Msg(
+    tell(events, RULES[KIND_RULES[kind]], _restored, who, kind, action, place_name(state, p), total, required, kept)
+    if state.two_player:
+        assign(state, gian_due=due_from_cards(action.cards))
+        tell(
+            events,
+            RULES["two.turns"],
+            lambda: Msg(
+                "{player}'s restoration activates Gianluigi (same technique, value {total})", player=who, total=total
+            ),
+        )
+    if kind == EXCELLENT:
+        assign(state, pending=push(state.pending, BonusDecision(who)))
+
+
+def _restored(who: str, kind: int, action: Restore, place: Msg, total: int, required: int, kept: str) -> Msg:
+    """The text of ``who``'s restoration of ``kind`` (``action``) on ``place``."""
+    return Msg(
         "{player}: {kind} {technique} restoration on {place} ({total} vs {required}): {where}, {extra} extra; {kept}",
         player=who,
         kind=names.kind(kind),
         technique=names.technique(action.technique),
-        place=place_name(state, p),
+        place=place,
         total=total,
         required=required,
         where=_WHERE[kind],
         extra=action.extra,
         kept=kept,
     )
-    events.append(Event(said, RULES[KIND_RULES[kind]]))
-    if state.two_player:
-        assign(state, gian_due=due_from_cards(action.cards))
-        said = Msg(
-            "{player}'s restoration activates Gianluigi (same technique, value {total})", player=who, total=total
-        )
-        events.append(Event(said, RULES["two.turns"]))
-    if kind == EXCELLENT:
-        assign(state, pending=push(state.pending, BonusDecision(who)))
 
 
 # -- Bonuses for an excellent restoration ----------------------------------------------
@@ -415,40 +430,49 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
     who = state.players[seat]
     if action.kind == "refined":
         got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))
-        said = Msg.n(
-            got,
-            "{player} takes Refined Technique: draws {n} card",
-            "{player} takes Refined Technique: draws {n} cards",
-            player=who,
+        tell(
+            events,
+            RULES["bonus.refined"],
+            lambda: Msg.n(
+                got,
+                "{player} takes Refined Technique: draws {n} card",
+                "{player} takes Refined Technique: draws {n} cards",
+                player=who,
+            ),
         )
-        events.append(Event(said, RULES["bonus.refined"]))
     elif action.kind == "material":
         got = _take_to_play_area(state, seat, 1)
-        said = Msg.n(
-            got,
-            "{player} takes Additional Material: {n} material",
-            "{player} takes Additional Material: {n} materials",
-            player=who,
+        tell(
+            events,
+            RULES["bonus.material"],
+            lambda: Msg.n(
+                got,
+                "{player} takes Additional Material: {n} material",
+                "{player} takes Additional Material: {n} materials",
+                player=who,
+            ),
         )
-        events.append(Event(said, RULES["bonus.material"]))
     else:
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
-        events.extend(claimed(who, objective, slot, RULES["bonus.objective"]))
-        events.append(Event(Msg("the condition is checked before any completed fresco flips"), RULES["obj.timing"]))
+        tell_claimed(events, who, objective, slot, RULES["bonus.objective"])
+        tell(events, RULES["obj.timing"], lambda: Msg("the condition is checked before any completed fresco flips"))
 
 
-def claimed(who: str, objective: str, slot: int, rule: RuleRef) -> list[Event]:
-    """The events of ``who`` claiming ``objective`` on its scoring space ``slot`` (0 = highest),
+def tell_claimed(events: list[Event], who: str, objective: str, slot: int, rule: RuleRef) -> None:
+    """Tell that ``who`` claimed ``objective`` on its scoring space ``slot`` (0 = highest),
     under ``rule`` (the Objective bonus or a history sheet): the claim, and the condition met."""
-    said = Msg(
-        "{player} claims the objective “{objective}” on scoring space {space}",
-        player=who,
-        objective=objective_name(objective),
-        space=slot + 1,
+    tell(
+        events,
+        rule,
+        lambda: Msg(
+            "{player} claims the objective “{objective}” on scoring space {space}",
+            player=who,
+            objective=objective_name(objective),
+            space=slot + 1,
+        ),
     )
-    met = Msg("{player} meets the condition of the objective", player=who)
-    return [Event(said, rule), Event(met, RULES[f"obj.{objective}"])]
+    tell(events, RULES[f"obj.{objective}"], lambda: Msg("{player} meets the condition of the objective", player=who))
 
 
 _BONUSES = {kind: Bonus(kind) for kind in ("refined", "material")}
@@ -466,27 +490,40 @@ def sheet_reward_in_place(state: State, sheet: int, events: list) -> None:
     seat = state.current
     who = state.players[seat]
     s = D.sheets[sheet]
+    got, claims = s.amount, False
     if s.reward == "points":
         score = list(state.score)
         score[seat] += s.amount
         assign(state, score=tuple(score))
-        text = Msg.n(s.amount, "{player} scores {n} point", "{player} scores {n} points", player=who)
     elif s.reward == "cards":
         got = draw_in_place(state, seat, s.amount)
-        text = Msg.n(got, "{player} draws {n} card", "{player} draws {n} cards", player=who)
     elif s.reward == "materials":
         got = _take_to_play_area(state, seat, s.amount)
-        text = Msg.n(got, "{player} takes {n} material", "{player} takes {n} materials", player=who)
     elif claimable(state, seat):
         assign(state, pending=push(state.pending, ClaimDecision(who)))
-        text = Msg("{player} may claim an objective", player=who)
-    else:
-        text = Msg("{player} meets no claimable objective and receives nothing", player=who)
-    said = Msg(
-        "sheet {sheet} ({reward} {amount}): {text}",
-        sheet=s.id,
-        reward=names.reward(s.reward),
-        amount=s.amount,
-        text=text,
+        claims = True
+    tell(
+        events,
+        RULES["variant.sheets"],
+        lambda: Msg(
+            "sheet {sheet} ({reward} {amount}): {text}",
+            sheet=s.id,
+            reward=names.reward(s.reward),
+            amount=s.amount,
+            text=_reward_text(s.reward, who, got, claims),
+        ),
     )
-    events.append(Event(said, RULES["variant.sheets"]))
+
+
+def _reward_text(reward: str, who: str, got: int, claims: bool) -> Msg:
+    """What a history sheet's ``reward`` gave ``who`` (``got`` of it; for an objective,
+    whether ``who`` ``claims`` one now)."""
+    if reward == "points":
+        return Msg.n(got, "{player} scores {n} point", "{player} scores {n} points", player=who)
+    if reward == "cards":
+        return Msg.n(got, "{player} draws {n} card", "{player} draws {n} cards", player=who)
+    if reward == "materials":
+        return Msg.n(got, "{player} takes {n} material", "{player} takes {n} materials", player=who)
+    if claims:
+        return Msg("{player} may claim an objective", player=who)
+    return Msg("{player} meets no claimable objective and receives nothing", player=who)

@@ -23,6 +23,7 @@ from typing import Any
 from fresco_kit.core import Event, Rng, ScoreSheet, assign
 from fresco_kit.core.decisions import pop
 from fresco_kit.core.interface import group_actions
+from fresco_kit.core.rules import SILENT, tell
 from fresco_kit.core.text import Msg
 
 from . import bots, completion, gianluigi, names, setup
@@ -56,11 +57,11 @@ from .restoration import (
     acquire_checks,
     acquire_in_place,
     bonus_in_place,
-    claimed,
     prepare_checks,
     prepare_in_place,
     restore_checks,
     restore_in_place,
+    tell_claimed,
 )
 from .setup import PLAYER_COUNTS, first_turn, last_placer_completes, reveal_initial_technique
 from .state import State
@@ -135,18 +136,6 @@ TURN_CHECKS: dict[type, Callable[[State, int, Any], list[Any]]] = {
 
 
 # -- applying ---------------------------------------------------------------------------
-class _NoEvents(list):
-    """An event sink that keeps nothing (``apply_fast``): the effects run unchanged."""
-
-    __slots__ = ()
-
-    def append(self, item: Any, /) -> None:
-        """Drop ``item``."""
-
-    def extend(self, items: Any, /) -> None:
-        """Drop ``items``."""
-
-
 def apply(state: State, action: Any) -> tuple[State, list[Event]]:
     """The state after the legal ``action`` and what happened (``state`` is not changed)."""
     s = state.evolve()
@@ -157,10 +146,11 @@ def apply(state: State, action: Any) -> tuple[State, list[Event]]:
 
 def apply_fast(state: State, action: Any) -> State:
     """The state after the LEGAL ``action``, for playouts: no checks and no events kept
-    (the same effect code as :func:`apply`, with a sink that drops the events), so it
-    gives exactly the state ``apply`` gives; ``state`` is not changed."""
+    (the same effect code as :func:`apply`, told to the silent list ``core.rules.SILENT``,
+    so no text is made), so it gives exactly the state ``apply`` gives; ``state`` is not
+    changed."""
     s = state.evolve()
-    _apply_in_place(s, action, _NoEvents())
+    _apply_in_place(s, action, SILENT)
     return s
 
 
@@ -221,7 +211,7 @@ def _claim(s: State, seat: int, action: ClaimObjective, ev: list) -> str:
     """The answer to a claim decision (Variant: Sheets with History)."""
     assign(s, pending=pop(s.pending))
     slot = claim(s, seat, action.objective)
-    ev.extend(claimed(s.players[seat], action.objective, slot, RULES["variant.sheets"]))
+    tell_claimed(ev, s.players[seat], action.objective, slot, RULES["variant.sheets"])
     return "claim"
 
 
@@ -238,13 +228,18 @@ def _initial(s: State, seat: int, action: InitialRestoration, ev: list) -> str:
     spaces[p] = tuple(row)
     supply[seat] -= 1
     assign(s, spaces=tuple(spaces), supply=tuple(supply), pending=pop(s.pending), initial_left=s.initial_left - 1)
-    said = Msg(
-        "{player} puts a supply material on the top space of {technique} at {place}",
-        player=s.players[seat],
-        technique=names.technique(TECHNIQUES[technique]),
-        place=place_name(s, p),
+    tell(
+        ev,
+        RULES["setup.initial"],
+        lambda player, place: Msg(
+            "{player} puts a supply material on the top space of {technique} at {place}",
+            player=player,
+            technique=names.technique(TECHNIQUES[technique]),
+            place=place,
+        ),
+        s.players[seat],
+        place_name(s, p),
     )
-    ev.append(Event(said, RULES["setup.initial"]))
     return "initial"
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fresco_kit.core import Event, Rng, assign
+from fresco_kit.core import Rng, assign
 from fresco_kit.core.data import canonical
 from fresco_kit.core.decisions import push
+from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import names
@@ -124,16 +125,32 @@ def reveal_initial_technique(state: State, events: list) -> None:
         card = deck.pop()
         discard.append(card)
         technique = CARD_TECH[card]
-        said = dict(player=state.players[seat], technique=names.technique(D.techniques[technique]))
         if initial_places(state, technique):
-            events.append(
-                Event(Msg("{player} reveals {technique} for the initial restoration", **said), RULES["setup.initial"])
+            tell(
+                events,
+                RULES["setup.initial"],
+                lambda player, technique: Msg(
+                    "{player} reveals {technique} for the initial restoration",
+                    player=player,
+                    technique=names.technique(D.techniques[technique]),
+                ),
+                state.players[seat],
+                technique,
             )
             decision = InitialDecision(state.players[seat], technique)
             assign(state, deck=tuple(deck), discard=tuple(discard), pending=push(state.pending, decision))
             return
-        said_again = Msg("{player} reveals {technique}, on no visible fresco: discarded, reveal again", **said)
-        events.append(Event(said_again, RULES["setup.initial"]))
+        tell(
+            events,
+            RULES["setup.initial"],
+            lambda player, technique: Msg(
+                "{player} reveals {technique}, on no visible fresco: discarded, reveal again",
+                player=player,
+                technique=names.technique(D.techniques[technique]),
+            ),
+            state.players[seat],
+            technique,
+        )
     raise RuntimeError("the technique deck ran out during setup")  # cannot happen with 84 cards
 
 
@@ -143,13 +160,20 @@ def last_placer_completes(state: State, events: list) -> None:
     fresco (readings: setup placements are no restoration; complete.trigger).  (Mutates
     ``state``: only call on a fresh copy.)"""
     assign(state, current=(state.start + state.n - 1) % state.n)
-    said = Msg("the initial restorations filled a fresco: it is scored before the first turn")
-    events.append(Event(said, RULES["complete.trigger"]))
+    tell(
+        events,
+        RULES["complete.trigger"],
+        lambda: Msg("the initial restorations filled a fresco: it is scored before the first turn"),
+    )
 
 
 def first_turn(state: State, events: list) -> None:
     """After the initial restorations the starting player takes the first turn, and
     play runs clockwise (How to Play).  (Mutates ``state``: only call on a fresh copy.)"""
     assign(state, current=state.start)
-    said = Msg("{player} starts; play runs clockwise", player=state.players[state.start])
-    events.append(Event(said, RULES["turn.order"]))
+    tell(
+        events,
+        RULES["turn.order"],
+        lambda player: Msg("{player} starts; play runs clockwise", player=player),
+        state.players[state.start],
+    )

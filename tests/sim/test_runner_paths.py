@@ -12,9 +12,9 @@ from fresco_kit.core import Event, Rng
 from fresco_kit.core.text import Msg
 from fresco_kit.sim import runner
 
-#: the games whose sections skip their event texts for the playout path (1980 Sixtina's
-#: sections are still being converted to Msg: its apply_fast words its events)
-SILENT_PLAYOUTS = ("fresco", "lorenzo")
+#: the games whose sections skip their event texts for the playout path (all of them: every
+#: event is told with core.rules.tell)
+SILENT_PLAYOUTS = ("sixtina", "fresco", "lorenzo")
 
 
 @pytest.fixture
