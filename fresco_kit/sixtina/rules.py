@@ -323,9 +323,10 @@ def legal_choices(state: State, player: str) -> dict[str, list]:
 def sample_action(state: State, rng: Rng) -> Any:
     """A random legal action, fast (the game's own random player, ``bots.sample_action``);
     where the switch ``preparation`` refuses the preparation it picked (readings:
-    preparation always allowed), it acquires one card of the hand instead."""
+    preparation always allowed), it acquires one card of the hand instead (no switch set:
+    nothing to ask)."""
     action = bots.sample_action(state, rng)
-    if isinstance(action, Prepare) and not state.pending and prepare_checks(state, state.current):
+    if state.switches and isinstance(action, Prepare) and not state.pending and prepare_checks(state, state.current):
         hand = state.hands[state.current]
         return acquire_of((hand[rng.randbelow(len(hand))],))
     return action

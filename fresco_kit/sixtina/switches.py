@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from fresco_kit.core.plugins import deferred
@@ -217,14 +218,18 @@ DEFAULTS: dict[str, Any] = {s.name: s.default for s in SWITCHES}
 
 
 @lru_cache(maxsize=64)
-def _given(switches: str) -> dict[str, Any]:
-    return dict(json.loads(switches)) if switches else {}
+@lru_cache(maxsize=64)
+def _given(switches: str) -> MappingProxyType[str, Any]:
+    """The switches set in ``switches`` (canonical JSON), read once per text (a game asks at
+    nearly every action)."""
+    return MappingProxyType(dict(json.loads(switches)))
 
 
 def setting(state: Any, name: str) -> Any:
     """The value of switch ``name`` in force for ``state`` (a state or a view, whose
     ``switches`` is the canonical JSON of the switches set; the default when unset)."""
-    return _given(getattr(state, "switches", "") or "").get(name, DEFAULTS[name])
+    given = getattr(state, "switches", "")
+    return _given(given).get(name, DEFAULTS[name]) if given else DEFAULTS[name]
 
 
 def switches_json(switches: dict[str, Any]) -> str:
