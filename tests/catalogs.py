@@ -134,3 +134,17 @@ def english_sentences(html: str, names: tuple[str, ...] = ()) -> list[str]:
         if len(hits) >= 2 or (hits and len(words) <= 4):
             found.append(text)
     return found
+
+
+def widget_html(widget) -> list[str]:
+    """The HTML values of a widget tree (every ``HTML`` widget's value, every button's text)."""
+    found = []
+    value = getattr(widget, "value", None)
+    if isinstance(value, str) and type(widget).__name__ == "HTML":
+        found.append(value)
+    description = getattr(widget, "description", None)
+    if isinstance(description, str) and description:
+        found.append(f"<span>{description}</span>")
+    for child in getattr(widget, "children", ()):
+        found += widget_html(child)
+    return found

@@ -184,6 +184,21 @@ class LabServer:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
+def axe_violations(page, impacts: tuple[str, ...] | None = None) -> list[str]:
+    """The axe-core violations on the page (every axe rule runs), of any impact or only of
+    ``impacts`` (e.g. ``("serious", "critical")``)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if impacts is None or v["impact"] in impacts]
+
+
+def inside(box: list[int], layout: dict) -> bool:
+    """Whether the bounding box ``box`` (left, top, right, bottom) lies within the viewport of ``layout``."""
+    return box[0] >= 0 and box[1] >= 0 and box[2] <= layout["width"] and box[3] <= layout["height"]
+
+
 @pytest.fixture(scope="module")
 def browser():
     _need(CHROMIUM.exists(), f"{CHROMIUM} is missing (apt-get install chromium)")

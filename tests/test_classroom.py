@@ -45,7 +45,10 @@ try:
 except ImportError:     # the browser fixture skips (or fails under CI=true) and says why
     PlaywrightTimeout = TimeoutError
 
-from tests.test_browser import _free_port, browser  # noqa: F401  (the browser fixture, shared)
+from tests.test_browser import _free_port, axe_violations, browser  # noqa: F401  (the browser fixture, shared)
+
+#: the axe impacts these pages are held to here (tests/test_classroom_access.py holds them to every impact)
+SERIOUS = ("serious", "critical")
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -182,15 +185,6 @@ def shot(page, name: str, exc: BaseException) -> None:
         exc.add_note(f"no screenshot: {error}")
 
 
-def axe_violations(page) -> list[str]:
-    """Serious and critical axe-core violations on the page (every axe rule runs)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-
-
 def lesson_pages() -> list[str]:
     """The numbered notebooks of every folder (a game's lessons, the design review)."""
     return sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.glob("*/[0-9][0-9]_*.ipynb"))
@@ -236,7 +230,7 @@ def latency_pages() -> list[str]:
 def test_classroom_app(page, voila):
     try:
         open_app(page, voila, "00_classroom.ipynb", ".fk-classroom")
-        assert not axe_violations(page)
+        assert not axe_violations(page, SERIOUS)
         landing = page
         link = page.locator(".fk-classroom-table").first
         href = link.get_attribute("href")
@@ -292,7 +286,7 @@ def test_classroom_app(page, voila):
                                arg=".fk-exercise-feedback")
         feedback = page.locator(".fk-exercise-feedback").first.inner_text()
         assert "Traceback" not in feedback
-        assert not axe_violations(page)
+        assert not axe_violations(page, SERIOUS)
     except BaseException as exc:
         shot(page, "app", exc)
         exc.add_note("Voila log (tail):\n" + voila.log_tail())
@@ -311,7 +305,7 @@ def check_accessible(page, voila, notebook: str) -> None:
     """Open ``notebook`` through Voila, wait until it is rendered, assert axe finds nothing serious."""
     open_app(page, voila, notebook, "body")
     page.wait_for_function(JS_RENDERED, timeout=TIMEOUT_MS)
-    violations = axe_violations(page)
+    violations = axe_violations(page, SERIOUS)
     assert not violations, f"{notebook}: {violations}"
 
 

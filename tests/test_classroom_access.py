@@ -30,8 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_classroom import TIMEOUT_MS, VoilaServer, shot
-from tests.test_browser import browser  # noqa: F401  (the browser fixture, shared)
+from tests.test_classroom import TIMEOUT_MS, shot, voila  # noqa: F401  (voila: the server fixture, shared)
+from tests.test_browser import axe_violations, browser, inside  # noqa: F401  (the browser fixture, shared)
 
 SIZES = {"390x844": (390, 844), "1440x900": (1440, 900), "1920x1080": (1920, 1080)}
 SHOTS = Path(os.environ.get("FRESCO_KIT_SHOTS", "/tmp/fk_classroom_shots"))
@@ -44,16 +44,6 @@ PAGES = [
 OTHER_PAGES = [("voila_landing", "00_classroom.ipynb", ".fk-classroom"), ("voila_lesson", "lorenzo/02_towers.ipynb", ".fk-probe")]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    server = VoilaServer(tmp_path_factory.mktemp("voila"))
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
@@ -86,19 +76,6 @@ LAYOUT = """(root) => {
           board: box(svg), svg_width: svg.getAttribute('width'), viewbox: svg.getAttribute('viewBox'),
           controls: controls.map(box), side: box(el.querySelector('.fk-side'))};
 }"""
-
-
-def axe_violations(page) -> list[str]:
-    """Every axe-core violation on the page, of any impact."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"]]
-
-
-def inside(box: list[int], layout: dict) -> bool:
-    return box[0] >= 0 and box[1] >= 0 and box[2] <= layout["width"] and box[3] <= layout["height"]
 
 
 def look(page, name: str, lang: str, size: str) -> None:

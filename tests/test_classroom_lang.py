@@ -23,8 +23,8 @@ from fresco_kit.core.registry import game_info
 from tests.catalogs import english_sentences
 from tests.classroom.test_exercises_translated import proper_names
 from tests.test_browser import browser  # noqa: F401  (the browser fixture, shared)
-from tests.test_classroom import TIMEOUT_MS, VoilaServer, click_next, shot
-from tests.test_classroom_access import JS_READY, look
+from tests.test_classroom import TIMEOUT_MS, click_next, shot, voila  # noqa: F401  (the server fixture, shared)
+from tests.test_classroom_access import JS_READY, look, page  # noqa: F401  (the 1440x900 page fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,25 +51,6 @@ JS_SHOWN = """() => {
   hidden.forEach(e => e.removeAttribute('data-fk-unseen'));
   return copy.innerHTML;
 }"""
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    server = VoilaServer(tmp_path_factory.mktemp("voila_lang"))
-    try:
-        server.wait_ready()
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def page(browser, voila):  # noqa: F811  (the shared browser fixture)
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def left_in_english(game: str | None, lang: str) -> tuple[tuple[str, ...], set[str]]:

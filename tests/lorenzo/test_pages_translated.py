@@ -23,7 +23,7 @@ from fresco_kit.lorenzo.refs import RULES
 from fresco_kit.serve import pages
 from fresco_kit.serve.service import Served
 from fresco_kit.sim.bots import make_bot
-from tests.catalogs import english_sentences
+from tests.catalogs import english_sentences, widget_html
 
 PLAYERS = ("Ana", "Ben")
 #: the kit's card and tile names: proper names, kept in English (see the module docstring)
@@ -35,20 +35,6 @@ def english_sentences_in(html: str, lang: str) -> list[str]:
     the rule citations (cited in English where the language has no rulebook)."""
     cited = {citation(ref, lang) for ref in RULES.values()} if lang == "es" else set()
     return [text for text in english_sentences(html, names=PLAYERS + NAMES) if text not in cited]
-
-
-def widget_html(widget) -> list[str]:
-    """The HTML values of a widget tree (every ``HTML`` widget's value, every button's text)."""
-    found = []
-    value = getattr(widget, "value", None)
-    if isinstance(value, str) and type(widget).__name__ == "HTML":
-        found.append(value)
-    description = getattr(widget, "description", None)
-    if isinstance(description, str) and description:
-        found.append(f"<span>{description}</span>")
-    for child in getattr(widget, "children", ()):
-        found += widget_html(child)
-    return found
 
 
 def english_on(t: Table, lang: str) -> list[str]:

@@ -28,6 +28,7 @@ import pytest
 from fresco_kit.classroom.table_parts import parts_for
 from fresco_kit.core.game import Game
 from fresco_kit.core.registry import game_info
+from tests.test_browser import axe_violations, inside
 
 from .conftest import TOKEN, wait_for
 from .test_restart import AUTH, ServerProcess, free_port
@@ -212,19 +213,6 @@ LAYOUT = """() => {
           text_px: Math.min(...sizes), moves: box(document.querySelector('#fk-moves')),
           control: box(document.querySelector('#fk-moves button'))};
 }"""
-
-
-def axe_violations(page) -> list[str]:
-    """Every axe-core violation on the page, of any impact."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"]]
-
-
-def inside(box: list[int], layout: dict) -> bool:
-    return box[0] >= 0 and box[1] >= 0 and box[2] <= layout["width"] and box[3] <= layout["height"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

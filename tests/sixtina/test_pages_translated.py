@@ -22,7 +22,7 @@ from fresco_kit.serve import pages
 from fresco_kit.serve.service import Served
 from fresco_kit.sim.bots import make_bot
 from fresco_kit.sixtina.refs import RULES
-from tests.catalogs import english_sentences
+from tests.catalogs import english_sentences, widget_html
 
 PLAYERS = {2: ("Ana", "Ben"), 3: ("Ana", "Ben", "Cleo")}
 
@@ -32,20 +32,6 @@ def english_sentences_in(html: str, lang: str, players: tuple[str, ...]) -> list
     (English headings: there is no Spanish or Italian 1980 Sixtina rulebook)."""
     cited = {citation(ref, lang) for ref in RULES.values()}
     return [text for text in english_sentences(html, names=players) if text not in cited]
-
-
-def widget_html(widget) -> list[str]:
-    """The HTML values of a widget tree (every ``HTML`` widget's value, every button's text)."""
-    found = []
-    value = getattr(widget, "value", None)
-    if isinstance(value, str) and type(widget).__name__ == "HTML":
-        found.append(value)
-    description = getattr(widget, "description", None)
-    if isinstance(description, str) and description:
-        found.append(f"<span>{description}</span>")
-    for child in getattr(widget, "children", ()):
-        found += widget_html(child)
-    return found
 
 
 def english_on(t: Table, lang: str, players: tuple[str, ...]) -> list[str]:
