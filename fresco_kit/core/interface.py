@@ -145,6 +145,16 @@ def legal_choices(rules: RulesModule, state: Any, player: str) -> dict[str, list
     return group_actions(rules.legal_actions(state, player=player), getattr(rules, "choice_key", first_word))
 
 
+def stepper(rules: RulesModule) -> Callable[[Any, Any], Any]:
+    """The function that plays an action on a state when nobody reads the events (bots'
+    look-ahead, playouts): the game's ``apply_fast`` when it has one (optional in the
+    contract), else the state :func:`apply <RulesModule.apply>` returns."""
+    fast = getattr(rules, "apply_fast", None)
+    if fast is not None:
+        return cast("Callable[[Any, Any], Any]", fast)
+    return lambda state, action: rules.apply(state, action)[0]
+
+
 def load_weights(path: Path) -> dict[str, float] | None:
     """Heuristic weights kept as data (a bots part's ``weights.json``, written by
     ``python -m fresco_kit.sim.tune``): its ``"weights"`` object, or None when there is

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from fresco_kit.core import Rng, game_info
 from fresco_kit.core.game import RulesModule
+from fresco_kit.core.interface import stepper
 
 #: the actions after which :func:`play` cuts a game (kit and greedy games take 80-400)
 MAX_ACTIONS = 900
@@ -66,7 +67,7 @@ def play(
     rules = info.rules
     state = info.new_game(list(seats), seed=seed).state
     rng = Rng(seed * 7919 + 17)
-    apply_fast = getattr(rules, "apply_fast", None)
+    step = stepper(rules)
     kept = []
     for _ in range(MAX_ACTIONS):
         if rules.is_over(state):
@@ -78,5 +79,5 @@ def play(
         action = seats[who].choose(rules, state, who, rng)
         if cpu is not None:
             cpu.setdefault(who, []).append(time.process_time() - start)
-        state = apply_fast(state, action) if apply_fast else rules.apply(state, action)[0]
+        state = step(state, action)
     return state, kept

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from fresco_kit.core import Rng
-from fresco_kit.core.interface import RulesModule, legal_choices
+from fresco_kit.core.interface import RulesModule, legal_choices, stepper
 from fresco_kit.core.registry import GAMES, game_info
 
 from .base import Bot, sample_groups
@@ -123,11 +123,11 @@ class GreedyBot(Bot):
         if len(actions) > self.cap:
             actions = sample_groups(legal_choices(rules, state, player), self.cap, rng)
         world = determinize(state.view(player), rng)
-        apply_fast = getattr(rules, "apply_fast", None)
+        step = stepper(rules)
         best: list[Any] = []
         best_value = 0.0
         for action in actions:
-            after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
+            after = step(world, action)
             value = evaluate(after, player, weights)
             if not best or value > best_value:
                 best, best_value = [action], value

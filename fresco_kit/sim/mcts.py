@@ -78,7 +78,7 @@ from typing import Any
 
 from fresco_kit.core import Rng
 from fresco_kit.core.game import RulesModule
-from fresco_kit.core.interface import first_word, legal_choices
+from fresco_kit.core.interface import first_word, legal_choices, stepper
 from fresco_kit.core.registry import GAMES, game_info
 
 from .base import Bot, sample_groups
@@ -308,7 +308,7 @@ class MonteCarloBot(Bot):
         first (a plan, which changes nothing at once, is ordered by the game's own player),
         as edge keys (:func:`edge`)."""
         evaluate, weights = leaf
-        apply_fast = getattr(rules, "apply_fast", None)
+        step = stepper(rules)
         proposed: Counter[Hashable] = Counter()
         actions = []
         for _ in range(PROPOSALS):
@@ -321,7 +321,7 @@ class MonteCarloBot(Bot):
         actions += [a for a in sampled if edge(a) not in proposed]
         rated = []
         for i, action in enumerate(actions):
-            after = apply_fast(world, action) if apply_fast else rules.apply(world, action)[0]
+            after = step(world, action)
             rated.append((-evaluate(after, player, weights), -proposed[edge(action)], i, edge(action)))
         return [key for *_, key in sorted(rated)]
 
@@ -387,7 +387,7 @@ class MonteCarloBot(Bot):
         ``prior``: the root's order of expansion; ``root_legal``: the player's legal
         actions at the root and their positions by edge, the same in every
         determinization since they depend on nothing hidden from the player)."""
-        apply_fast = getattr(rules, "apply_fast", None)
+        step = stepper(rules)
         node, path = root, []  # path: (child node, the player who moved into it)
         while not rules.is_over(s):
             if node is root:
@@ -411,7 +411,7 @@ class MonteCarloBot(Bot):
                 i = self._expansion(rules, s, mover, node, actions, index, rng, key, prior if node is root else ())
                 child = children[edge(actions[i])] = _Node()
                 child.available = 1
-                s = apply_fast(s, actions[i]) if apply_fast else rules.apply(s, actions[i])[0]
+                s = step(s, actions[i])
                 path.append((child, mover))
                 break
             c = self.exploration
@@ -424,13 +424,13 @@ class MonteCarloBot(Bot):
                 if value > best_value:
                     best_i, best_value = i, value
             node = children[edge(actions[best_i])]
-            s = apply_fast(s, actions[best_i]) if apply_fast else rules.apply(s, actions[best_i])[0]
+            s = step(s, actions[best_i])
             path.append((node, mover))
         count = 0
         cut = self.max_playout if leaf is None or self.depth is None else min(self.depth, self.max_playout)
         while count < cut and not rules.is_over(s):
             action = rules.sample_action(s, rng)
-            s = apply_fast(s, action) if apply_fast else rules.apply(s, action)[0]
+            s = step(s, action)
             count += 1
         if leaf is not None and not rules.is_over(s):
             result = leaf_rewards(rules, s, *leaf, self.temperature)

@@ -66,6 +66,7 @@ from typing import Any
 import pyspiel
 
 from fresco_kit.core import Action, GameInfo, Names, Range, Rng, game_info, games
+from fresco_kit.core.interface import stepper
 from fresco_kit.core.record import optional_inner, strip_annotated, tuple_item
 
 from .base import Bot
@@ -366,9 +367,7 @@ class KitState(pyspiel.State):
                 raise ValueError(f"id {action} ({kit.vocabulary.words[action]!r}) cannot follow {self._prefix}")
             self._prefix = prefix
             return
-        apply_fast = getattr(kit.rules, "apply_fast", None)
-        state = self._position.state
-        after = apply_fast(state, chosen) if apply_fast else kit.rules.apply(state, chosen)[0]
+        after = stepper(kit.rules)(self._position.state, chosen)
         self._position = _Position(kit, after)
         self._prefix = ()
 
@@ -564,15 +563,15 @@ class PlayoutEvaluator:
         if position is None:
             raise ValueError("deal first: the evaluator starts from a dealt game")
         rules, s = kit.rules, position.state
-        apply_fast = getattr(rules, "apply_fast", None)
+        step = stepper(rules)
         if state.entered:
             begun = self.rng.choice(state.completions())
-            s = apply_fast(s, begun) if apply_fast else rules.apply(s, begun)[0]
+            s = step(s, begun)
         for _ in range(self.max_playout):
             if rules.is_over(s):
                 break
             action = rules.sample_action(s, self.rng)
-            s = apply_fast(s, action) if apply_fast else rules.apply(s, action)[0]
+            s = step(s, action)
         result = rewards(rules, s, self.reward)
         return [float(result[p]) for p in kit.players]
 

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from fresco_kit.core.interface import load_weights
+from fresco_kit.core.interface import load_weights, stepper
 from fresco_kit.sim.bots import evaluation
 from fresco_kit.sim.tune import (
     features,
@@ -53,8 +53,7 @@ def test_the_heuristic_is_the_weighted_sum_of_its_terms():
             continue
         keys = terms(info.name)
         weights = {k: 0.5 + i for i, k in enumerate(keys)}
-        # apply_fast is optional in the rules contract (the template game has none)
-        advance = getattr(info.rules, "apply_fast", None) or (lambda s, a, rules=info.rules: rules.apply(s, a)[0])
+        advance = stepper(info.rules)  # apply_fast is optional in the rules contract (the template game has none)
         state, rng = info.new_game(info.players(min(info.player_counts)), seed=2).state, Rng(2)
         for step in range(60):
             if info.rules.is_over(state):
