@@ -20,7 +20,10 @@ passes when:
 - a player carries only tiles in play (*Il Rapporto in Vaticano*; a constructed
   position may give one before its report, which then passes that player by);
 - the phase agrees with the round and with what is pending, and every pending decision
-  can be answered: its player plays, a cost is payable, a trade's building is owned.
+  can be answered: its player plays, a cost is payable, a trade's building is owned;
+- the losses an action has taken (``losses``, switch ``gain_losses`` at "per_action") are
+  kept only while that action's decisions are pending, and name resources the acting
+  player's "gain 1 less" excommunication lists (*Il Rapporto in Vaticano*).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from fresco_kit.core.record import listing
 
 from .data import CARD_TYPES, PERIODS, RESOURCES, SPACES, TOWER_SPACES, load
 from .flow import schedule
-from .readings import FAITH_MAX
+from .readings import FAITH_MAX, setting
 from .state import State
 
 #: (field of the saved form, what is wrong)
@@ -48,7 +51,7 @@ def problems(st: State) -> list[Problem]:
     found = list(_players(st))
     if found:
         return found
-    for section in (_cards, _boards, _tiles, _turns, _occupants, _pending):
+    for section in (_cards, _boards, _tiles, _turns, _occupants, _pending, _losses):
         found += section(st)
     return found
 
@@ -295,3 +298,31 @@ def _pending(st: State) -> Iterator[Problem]:
                 if cid not in p.cards["building"]:
                     yield _problem(f"{where}.queue[{j}]", f"a building {d.player} owns", cid)
                     return
+
+
+def _losses(st: State) -> Iterator[Problem]:
+    """The record of losses taken (``State.losses``): None unless the switch
+    ``gain_losses`` is "per_action" and an action's decisions are pending; then different
+    resources, in the order of ``RESOURCES``, that the acting player's "gain 1 less"
+    excommunication lists."""
+    if st.losses is None:
+        return
+    taken = list(st.losses)
+    if setting(st, "gain_losses") != "per_action":
+        yield _problem("losses", "null unless the switch gain_losses is 'per_action'", taken)
+        return
+    if st.phase != "actions" or not st.pending:
+        yield _problem("losses", "null between actions (no decision of an action is pending)", taken)
+        return
+    name = st.pending[0].player
+    if name not in st.names:
+        return  # _pending names the unknown player
+    tiles = load().excommunications
+    named = [k for t in st.player(name).excomms if tiles[t].kind == "gain_loss" for k in tiles[t].params["resources"]]
+    if not taken or taken != [k for k in RESOURCES if k in taken] or not set(taken) <= set(named):
+        yield _problem(
+            "losses",
+            f"different resources that {name}'s 'gain 1 less' excommunication lists ({listing(named) or 'none'}), "
+            f"in the order {listing(RESOURCES)}",
+            taken,
+        )

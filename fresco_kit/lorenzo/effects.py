@@ -16,7 +16,7 @@ from fresco_kit.core.rules import tell
 from fresco_kit.core.text import Msg
 
 from . import readings
-from .data import COLOURED, Card, Effect, Excommunication, Modifier, load
+from .data import COLOURED, RESOURCES, Card, Effect, Excommunication, Modifier, load
 from .refs import RESOURCE_WORD, RULES, amount, joined, tower_word, zone_word
 from .state import Decision, Occupant, Player, State
 
@@ -163,16 +163,27 @@ def card_count(p: Player, per: str) -> int:
     return p.res["military"] if per == "military" else len(p.cards[per])
 
 
-def after_losses(st: State, p: Player, bundle: dict) -> dict:
+def after_losses(st: State, p: Player, bundle: dict, taking: bool = False) -> dict:
     """A gain as the player receives it: 1 less of each resource a period I
-    excommunication names (*Il Rapporto in Vaticano*), once per gain, or with the switch
-    ``gain_losses`` at "per_unit" once per unit, so none of it (readings "gain losses")."""
+    excommunication names (*Il Rapporto in Vaticano*), once per gain; with the switch
+    ``gain_losses`` (readings "gain losses") at "per_unit" once per unit, so none of it;
+    at "per_action" only for a resource whose loss the action under way has not yet
+    taken (``State.losses``).  ``taking`` (only on the state ``apply`` is building, when
+    the gain is received) notes the losses this gain takes in that record; without it
+    nothing changes (a preview)."""
     e = excomm(p, "gain_loss")
     if not e:
         return bundle
     loss = e.params["resources"]
-    if readings.setting(st, "gain_losses") == "per_unit":
+    way = readings.setting(st, "gain_losses")
+    if way == "per_unit":
         return {k: (0 if v > 0 and loss.get(k, 0) else v) for k, v in bundle.items()}
+    if way == "per_action":
+        taken = st.losses or ()
+        loss = {k: n for k, n in loss.items() if k not in taken}
+        now = {k for k in loss if bundle.get(k, 0) > 0}
+        if taking and now:
+            assign(st, losses=tuple(k for k in RESOURCES if k in now or k in taken))
     return {k: (v - loss.get(k, 0) if v > 0 else v) for k, v in bundle.items()}
 
 
@@ -190,7 +201,8 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: Why = Non
     the event cites.  ``p`` is the acting player's private copy."""
     bundle = dict(bundle)
     privileges = bundle.pop("privileges", 0)
-    got = after_losses(st, p, bundle)
+    spared = [k for k in st.losses if bundle.get(k, 0) > 0] if st.losses else ()  # switch gain_losses="per_action"
+    got = after_losses(st, p, bundle, taking=True)
     res, gained = p.res, False
     for k, v in got.items():
         if v > 0:
@@ -206,6 +218,8 @@ def gain(st: State, p: Player, bundle: dict, events: list[Event], why: Why = Non
             p.name,
             {k: bundle[k] - got[k] for k in sorted(bundle) if got[k] != bundle[k]},
         )
+    if spared:
+        tell(events, RULES["excomm.kinds"], _spared, p.name, spared)
     if gained:
         tell(events, RULES[rule], _gained, p.name, got, why)
     if privileges:
@@ -216,6 +230,17 @@ def _lost(player: str, lost: dict[str, int]) -> Msg:
     """The text of what ``player`` gains less (``lost``: how much of each resource) for an excommunication."""
     return Msg(
         "{player} gains {lost} less: an excommunication", player=player, lost=[amount(n, k) for k, n in lost.items()]
+    )
+
+
+def _spared(player: str, spared: list[str]) -> Msg:
+    """The text of ``player`` losing nothing of the resources ``spared`` in a gain: the
+    action under way has already taken the excommunication's loss of each."""
+    return Msg(
+        "{player} loses no {spared} this time: the excommunication took its loss earlier in this action "
+        "(switch gain_losses='per_action')",
+        player=player,
+        spared=[Msg(RESOURCE_WORD[k]) for k in spared],
     )
 
 

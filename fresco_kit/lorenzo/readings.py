@@ -77,7 +77,12 @@ FORFEIT_ANY_MEMBER = False
 
 #: The period I "1 less each time you gain" excommunications: "per_gain" -- 1 less of each
 #: listed resource a gain (a space bonus, a card's effect, a privilege) contains; "per_unit"
-#: -- 1 less per unit received, so those resources are not received at all.
+#: -- 1 less per unit received, so those resources are not received at all; "per_action" --
+#: 1 less of each listed resource only the first time it is received in one action.  One
+#: action is one placement (or one member given up) with everything it sets off before the
+#: next turn: the space's gain, the card's cost and immediate effect, the council privileges
+#: and production trades it asks for, and an extra action printed on the card with what that
+#: extra action takes in turn (``State.losses`` keeps the resources already reduced).
 GAIN_LOSSES = "per_gain"
 
 #: The "skip your first action" excommunication: the skipped placement comes back at the
@@ -207,8 +212,9 @@ SWITCHES: tuple[Switch, ...] = (
     Switch(
         "gain_losses",
         "'per_gain' (default): a 'gain 1 less' excommunication takes 1 of each listed resource per gain; "
-        "'per_unit': 1 per unit received (none of them is received)",
-        ("per_gain", "per_unit"),
+        "'per_unit': 1 per unit received (none of them is received); 'per_action': 1 of each listed resource "
+        "only the first time it is received in one action (a placement with everything it sets off)",
+        ("per_gain", "per_unit", "per_action"),
         "excomm.kinds",
         default=GAIN_LOSSES,
     ),
@@ -462,14 +468,25 @@ READINGS: tuple[Reading, ...] = (
     Reading(
         "gain losses",
         "excomm.kinds",
-        _S + "Il Rapporto in Vaticano: some excommunications take away a resource each time one is received",
+        _S + "Il Rapporto in Vaticano: some excommunications take away a resource each time one is received; "
+        "La struttura della partita: in the action phase each player takes one action at a time, placing a family "
+        "member on an action space",
         Msg("once per gain (a space bonus, a card's effect, a privilege), for each listed resource that gain contains"),
         (
             "once per unit received (switch gain_losses='per_unit': none of the listed resources is received)",
-            "once per action (no switch: it would need a record of the losses already taken in the action, which "
-            "the state does not keep; the kit does not play it)",
+            "once per action (switch gain_losses='per_action': 1 of each listed resource the first time the action "
+            "receives it, nothing more in that action; one action is one placement with everything it sets off "
+            "before the next turn -- the space's gain, the card's immediate effect, the privileges and trades it "
+            "asks for, an extra action printed on the card and what that takes)",
         ),
-        "'each time you receive' counts receipts, not units; one action can receive several times",
+        "'each time you receive' counts receipts, not units: a gain of 3 coins is one receipt, so 'per_unit' "
+        "reads more into the text than it says. Nor does it count actions: one placement can receive the same "
+        "resource several times (the Council Palace's coin and then a privilege's 2 coins; a floor bonus and "
+        "then the card's immediate effect), and each is a time the resource is received. 'Per action' would "
+        "need the text to say 'in each action'; the summary (La struttura della partita) makes an action the "
+        "placing of one family member, which gives the switch a clear edge (an extra action printed on a card "
+        "places no member, so it and every decision belong to the placement that raised them), but nothing in "
+        "the summary ties the loss to an action",
         "gain_losses",
     ),
     Reading(

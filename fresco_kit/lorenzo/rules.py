@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from fresco_kit.core import Action, Event, Rng, ScoreSheet, field_error
+from fresco_kit.core import Action, Event, Rng, ScoreSheet, assign, field_error
 from fresco_kit.core.interface import group_actions
 from fresco_kit.core.rules import SILENT, Reason
 from fresco_kit.core.text import Msg, worded
@@ -161,6 +161,8 @@ def _play(state: State, action: Action, events: list[Event]) -> State:
     st = state.evolve()
     acting = cast("Place | Choose | Forfeit", action)  # a type of DISPATCH: one of the three
     handler.effect(st, own(st, acting.player), acting, events)
+    if st.losses is not None and not st.pending:  # the action is over: its losses taken (effects.after_losses) go
+        assign(st, losses=None)
     if st.phase == "actions" and not st.pending:
         pass_empty_turns(st, events)
     FLOW.advance(st, events, ENTER)

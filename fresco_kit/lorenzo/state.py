@@ -34,6 +34,7 @@ from . import readings
 from .data import CARD_TYPES, COLOURED, DECKS, MEMBERS, RESOURCES, load, load_for
 
 Member = Annotated[str, Names(MEMBERS, "family members")]
+Resource = Annotated[str, Names(RESOURCES, "resources")]
 Privilege = Annotated[str, Names(lambda: load().privileges, "council privileges")]
 BonusTile = Annotated[str, Names(lambda: load().bonus_tiles, "personal bonus tiles")]
 #: A bundle of resources by name (only those given), e.g. ``{"wood": 1, "coins": 2}``.
@@ -200,7 +201,7 @@ class Switches(Record):
     extra_action_modifiers: Annotated[bool | None, LATER] = None
     extra_action_optional: Annotated[bool | None, LATER] = None
     forfeit_any_member: Annotated[bool | None, LATER] = None
-    gain_losses: Annotated[Literal["per_gain", "per_unit"] | None, LATER] = None
+    gain_losses: Annotated[Literal["per_gain", "per_unit", "per_action"] | None, LATER] = None
     skipped_placement_returns: Annotated[Literal["round_end", "first_go_round"] | None, LATER] = None
     military_ties: Annotated[Literal["strict", "next"] | None, LATER] = None
 
@@ -224,7 +225,11 @@ class State(Record):
     cards by type and period; ``occupants`` the members on each occupied space, in the
     order they came; ``excomm_tiles`` the three tiles in play, periods I to III;
     ``rng`` the random generator (``None`` in a player's view); ``bonus_tiles`` and
-    ``switches`` the options of the game.
+    ``switches`` the options of the game.  ``losses`` (only with the switch
+    ``gain_losses`` at "per_action") names the resources whose "gain 1 less"
+    excommunication loss the action under way has already taken, in the order of
+    ``RESOURCES``; it is None between actions (``rules`` clears it when an action's last
+    decision is answered), so it is left out of every save made between actions.
     """
 
     players: Annotated[tuple[Player, ...], Length(low=2, high=4)]
@@ -244,6 +249,8 @@ class State(Record):
     bonus_tiles: Literal["standard", "advanced"] = "standard"
     switches: Switches = Switches()
     data: str = ""  # the ``data`` option's patch as canonical JSON ("" for none; data.load_for)
+    # added after the save format was fixed: left out of a save while None (core.record.LATER)
+    losses: Annotated[tuple[Resource, ...] | None, LATER] = None
 
     # -- access ---------------------------------------------------------------
     @property
