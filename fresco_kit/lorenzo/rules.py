@@ -154,14 +154,16 @@ def checks(state: State, action: Action) -> list[Reason]:
 def _play(state: State, action: Action, events: list[Event]) -> State:
     """The action carried out in a fresh copy of ``state`` (unchanged) by its handler in
     ``placement.DISPATCH`` (type -> handler), then play moved along ``flow.FLOW`` --
-    next turn, Vatican report, end of round, next round or the end of the game."""
+    next turn, Vatican report, end of round, next round or the end of the game.  Once
+    nothing the action raised is pending, the action is over and so is its record of the
+    excommunication losses taken (``State.losses``, readings "gain losses")."""
     handler = DISPATCH.get(type(action))
     if handler is None:
         raise ValueError(f"not a Lorenzo il Magnifico action: {action!r}")
     st = state.evolve()
     acting = cast("Place | Choose | Forfeit", action)  # a type of DISPATCH: one of the three
     handler.effect(st, own(st, acting.player), acting, events)
-    if st.losses is not None and not st.pending:  # the action is over: its losses taken (effects.after_losses) go
+    if st.losses is not None and not st.pending:  # the action is over (effects.after_losses)
         assign(st, losses=None)
     if st.phase == "actions" and not st.pending:
         pass_empty_turns(st, events)
