@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from numbers import Integral
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import jsontext
 from .interface import GameDescription, RulesModule
@@ -102,9 +102,9 @@ def game_info(name: str) -> GameDescription:
     return info
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One entry of the history: the action, what it caused, and the state before it."""
+class Turn(NamedTuple):
+    """One entry of the history: the action, what it caused, and the state before it (a
+    named tuple: one is made for every action played, and a tuple is the cheapest record)."""
 
     action: Any
     events: tuple[Event, ...]

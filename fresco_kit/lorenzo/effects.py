@@ -321,7 +321,13 @@ def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, eve
     count, taken = decision.count or 1, decision.taken or ()  # a privilege decision's fields
     if count > 1:
         push(st, _privileges(p.name, count - 1, taken + (choice,)))
-    gain(st, p, load().privileges[choice], events, lambda: Msg("privilege {choice}", choice=choice), "kit.privileges")
+    gain(st, p, load().privileges[choice], events, _privilege(choice), "kit.privileges")
+
+
+@cache
+def _privilege(choice: str) -> Callable[[], Msg]:
+    """Why a privilege gains (a text-maker per privilege, made once)."""
+    return lambda: Msg("privilege {choice}", choice=choice)
 
 
 def cost_options_text(card: Card) -> str:

@@ -24,19 +24,11 @@ def end_round(st: State, events: list[Event]) -> None:
     count the round."""
     gone = [c for t in CARD_TYPES for c in st.towers[t] if c is not None]
     if gone:
-        tell(
-            events,
-            RULES["endround.cards"],
-            lambda: Msg.n(
-                len(gone),
-                "{n} card left on the towers leaves the game",
-                "{n} cards left on the towers leave the game",
-            ),
-        )
+        tell(events, RULES["endround.cards"], _cards_gone, len(gone))
     first = council_order(st)
     order = tuple(first + [n for n in st.order if n not in first])
-    tell(events, RULES["endround.order"], lambda: Msg("Turn order: {order}", order=list(order)))
-    tell(events, RULES["endround.members"], lambda: Msg("Family members return home"))
+    tell(events, RULES["endround.order"], _turn_order, order)
+    tell(events, RULES["endround.members"], _members_home)
     assign(
         st,
         discarded=st.discarded + tuple(gone),
@@ -46,6 +38,22 @@ def end_round(st: State, events: list[Event]) -> None:
         players=tuple(p if p.home == MEMBERS else p.evolve(home=MEMBERS) for p in st.players),
         round=st.round + 1,
     )
+
+
+# the texts of the round's end (module-level: an event keeps its text-maker until read)
+def _cards_gone(n: int) -> Msg:
+    """The text of ``n`` cards leaving the towers at the round's end."""
+    return Msg.n(n, "{n} card left on the towers leaves the game", "{n} cards left on the towers leave the game")
+
+
+def _turn_order(order: tuple[str, ...]) -> Msg:
+    """The text of the new turn ``order``."""
+    return Msg("Turn order: {order}", order=list(order))
+
+
+def _members_home() -> Msg:
+    """The text of the family members going home."""
+    return Msg("Family members return home")
 
 
 def game_over(st: State, events: list[Event]) -> None:

@@ -8,6 +8,9 @@ again; 1 coin and a council privilege; the order of entry is the next turn order
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from fresco_kit.core import Event
 from fresco_kit.core.rules import Reason
 from fresco_kit.core.text import Msg
@@ -73,7 +76,13 @@ def place_market(st: State, p: Player, space: str, servants: int, member: str, e
     p.res["servants"] -= servants
     occupy(st, space, p.name, member)
     rule = RULES["market.spaces"] if sp.kind == "market" else RULES["council.space"]
-    gain(st, p, sp.gain, events, lambda: space_name(space, code=False), rule.id)
+    gain(st, p, sp.gain, events, _named(space), rule.id)
+
+
+@cache
+def _named(space: str) -> Callable[[], Msg]:
+    """Why a market or council space gains: its name (a text-maker per space, made once)."""
+    return lambda: space_name(space, code=False)
 
 
 def council_order(st: State) -> list[str]:

@@ -8,8 +8,9 @@ resources or military points) — a territory instead needs military points for 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from fresco_kit.core import Event, assign
@@ -269,18 +270,9 @@ def take_card(
         occupy(st, space, p.name, member)
     if tp.occupied:
         p.res["coins"] -= data.occupied_coins
-        tell(
-            events,
-            RULES["towers.occupied"],
-            lambda: Msg(
-                "{player} pays {coins} coins: the {tower} tower is occupied",
-                player=p.name,
-                coins=data.occupied_coins,
-                tower=tower_word(tp.tower),
-            ),
-        )
+        tell(events, RULES["towers.occupied"], _occupied, p.name, data.occupied_coins, tp.tower)
     if tp.bonus:
-        gain(st, p, tp.bonus, events, lambda: Msg("floor {floor} bonus", floor=tp.floor), "towers.bonus")
+        gain(st, p, tp.bonus, events, _floor_bonus(tp.floor), "towers.bonus")
     row = list(st.towers[tp.tower])
     card_id = row[tp.floor - 1]
     if card_id is None:  # an empty floor, taken for its bonus alone (switch empty_floor_placement)
@@ -306,6 +298,28 @@ def take_card(
         push(st, Decision(p.name, "cost", card=card_id, costs=tuple(dict(o) for o in tp.options)))
 
 
+def _occupied(player: str, coins: int, tower: str) -> Msg:
+    """The text of ``player`` paying ``coins`` to enter the occupied ``tower``."""
+    return Msg(
+        "{player} pays {coins} coins: the {tower} tower is occupied",
+        player=player,
+        coins=coins,
+        tower=tower_word(tower),
+    )
+
+
+@cache
+def _floor_bonus(floor: int) -> Callable[[], Msg]:
+    """Why a floor's bonus is gained (a text-maker per floor, made once)."""
+    return lambda: Msg("floor {floor} bonus", floor=floor)
+
+
+@cache
+def _immediate(card: str) -> Callable[[], Msg]:
+    """Why a card's immediate effect gains (a text-maker per card, made once)."""
+    return lambda: Msg("{card}, immediate", card=card)
+
+
 def _taken(player: str, card: str, tower: str, floor: int) -> Msg:
     """The text of ``player`` taking ``card`` from ``floor`` of ``tower`` (the texts of taking a
     card are module-level functions: an event keeps its text-maker until read, and these keep
@@ -328,7 +342,7 @@ def pay_card(st: State, p: Player, card_id: int, cost: dict[str, int], events: l
     pay(p, cost)
     if cost:
         tell(events, RULES["towers.costs"], _paid, p.name, cost, card.name)
-    apply_effect(st, p, card.immediate, events, lambda: Msg("{card}, immediate", card=card.name))
+    apply_effect(st, p, card.immediate, events, _immediate(card.name))
 
 
 def cost_reasons(decision: Decision, choice: str) -> list[Reason]:

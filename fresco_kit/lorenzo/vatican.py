@@ -58,16 +58,7 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
     ``st``); in the last report they still score their faith space."""
     tile = load().excommunications[st.excomm_tiles[period - 1]]
     res = p.res
-    tell(
-        events,
-        RULES["vatican.excommunicate"],
-        lambda: Msg(
-            "{player} is excommunicated: {tile} ({effect}) for the rest of the game; faith kept",
-            player=p.name,
-            tile=tile.name,
-            effect=excommunication_effect(tile.id),
-        ),
-    )
+    tell(events, RULES["vatican.excommunicate"], _excommunicated, p.name, tile.id)
     if period == 3 and readings.setting(st, "last_report_scores_excommunicated"):
         vp = load().faith_vp[res["faith"]]
         res = {**res, "vp": res["vp"] + vp}
@@ -78,6 +69,17 @@ def excommunicate(st: State, p: Player, period: int, events: list[Event]) -> Non
             res["faith"],
         )
     replace_player(st, p.evolve(excomms=p.excomms + (tile.id,), res=res))
+
+
+def _excommunicated(player: str, tile: int) -> Msg:
+    """The text of ``player`` taking the excommunication ``tile``."""
+    t = load().excommunications[tile]
+    return Msg(
+        "{player} is excommunicated: {tile} ({effect}) for the rest of the game; faith kept",
+        player=player,
+        tile=t.name,
+        effect=excommunication_effect(t.id),
+    )
 
 
 def vatican_reasons(choice: str) -> list:

@@ -430,49 +430,64 @@ def bonus_in_place(state: State, seat: int, action: Bonus, events: list) -> None
     who = state.players[seat]
     if action.kind == "refined":
         got = draw_in_place(state, seat, int(D.game["refined_technique_draw"]))
-        tell(
-            events,
-            RULES["bonus.refined"],
-            lambda: Msg.n(
-                got,
-                "{player} takes Refined Technique: draws {n} card",
-                "{player} takes Refined Technique: draws {n} cards",
-                player=who,
-            ),
-        )
+        tell(events, RULES["bonus.refined"], _refined, who, got)
     elif action.kind == "material":
         got = _take_to_play_area(state, seat, 1)
-        tell(
-            events,
-            RULES["bonus.material"],
-            lambda: Msg.n(
-                got,
-                "{player} takes Additional Material: {n} material",
-                "{player} takes Additional Material: {n} materials",
-                player=who,
-            ),
-        )
+        tell(events, RULES["bonus.material"], _material, who, got)
     else:
         objective = action.objective or ""  # the objective bonus always names one (Bonus checks)
         slot = claim(state, seat, objective)
         tell_claimed(events, who, objective, slot, RULES["bonus.objective"])
-        tell(events, RULES["obj.timing"], lambda: Msg("the condition is checked before any completed fresco flips"))
+        tell(events, RULES["obj.timing"], _checked_before_flips)
+
+
+# the texts of the bonuses (module-level: an event keeps its text-maker until read, and a
+# function keeps less than a lambda)
+def _refined(who: str, got: int) -> Msg:
+    """The text of ``who`` taking Refined Technique and drawing ``got`` cards."""
+    return Msg.n(
+        got,
+        "{player} takes Refined Technique: draws {n} card",
+        "{player} takes Refined Technique: draws {n} cards",
+        player=who,
+    )
+
+
+def _material(who: str, got: int) -> Msg:
+    """The text of ``who`` taking Additional Material (``got`` materials)."""
+    return Msg.n(
+        got,
+        "{player} takes Additional Material: {n} material",
+        "{player} takes Additional Material: {n} materials",
+        player=who,
+    )
+
+
+def _checked_before_flips() -> Msg:
+    """The text of the objective's timing: checked before completed frescoes flip."""
+    return Msg("the condition is checked before any completed fresco flips")
 
 
 def tell_claimed(events: list[Event], who: str, objective: str, slot: int, rule: RuleRef) -> None:
     """Tell that ``who`` claimed ``objective`` on its scoring space ``slot`` (0 = highest),
     under ``rule`` (the Objective bonus or a history sheet): the claim, and the condition met."""
-    tell(
-        events,
-        rule,
-        lambda: Msg(
-            "{player} claims the objective “{objective}” on scoring space {space}",
-            player=who,
-            objective=objective_name(objective),
-            space=slot + 1,
-        ),
+    tell(events, rule, _claimed, who, objective, slot)
+    tell(events, RULES[f"obj.{objective}"], _condition_met, who)
+
+
+def _claimed(who: str, objective: str, slot: int) -> Msg:
+    """The text of ``who`` claiming ``objective`` on its scoring space ``slot`` (0 = highest)."""
+    return Msg(
+        "{player} claims the objective “{objective}” on scoring space {space}",
+        player=who,
+        objective=objective_name(objective),
+        space=slot + 1,
     )
-    tell(events, RULES[f"obj.{objective}"], lambda: Msg("{player} meets the condition of the objective", player=who))
+
+
+def _condition_met(who: str) -> Msg:
+    """The text of ``who`` meeting an objective's condition."""
+    return Msg("{player} meets the condition of the objective", player=who)
 
 
 _BONUSES = {kind: Bonus(kind) for kind in ("refined", "material")}
