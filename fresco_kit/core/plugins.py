@@ -27,19 +27,37 @@ def load(package: str, module: str | None = None) -> ModuleType:
     return importlib.import_module(package if module is None else f"{package}.{module}")
 
 
-def deferred(package: str, module: str, name: str) -> Any:
+class deferred:  # a lower-case name: used as a function that makes functions
     """A function that calls ``name`` of ``package.module``, imported at its first call (not
     before): a game's ``__init__`` can name a part's function (a rule switch's reach test)
-    without loading that part when the games are listed."""
-    found: list[Any] = []
+    without loading that part when the games are listed.  :func:`direct` gives the
+    function itself, for a caller that calls it often."""
 
-    def call(*args: Any) -> Any:
-        if not found:
-            found.append(getattr(load(package, module), name))
-        return found[0](*args)
+    __slots__ = ("__name__", "_found", "_where")
 
-    call.__name__ = call.__qualname__ = f"{module}.{name}"
-    return call
+    def __init__(self, package: str, module: str, name: str) -> None:
+        self._where = (package, module, name)
+        self._found: Any = None
+        self.__name__ = f"{module}.{name}"
+
+    def resolve(self) -> Any:
+        """The function named (its module imported now, on first use)."""
+        if self._found is None:
+            package, module, name = self._where
+            self._found = getattr(load(package, module), name)
+        return self._found
+
+    def __call__(self, *args: Any) -> Any:
+        """Call the function named with ``args``."""
+        return self.resolve()(*args)
+
+    def __repr__(self) -> str:
+        return f"<deferred {'.'.join(self._where)}>"
+
+
+def direct(function: Any) -> Any:
+    """``function`` itself, or the function a :class:`deferred` one calls (imported now)."""
+    return function.resolve() if isinstance(function, deferred) else function
 
 
 def info_of(name: str) -> Any:

@@ -89,15 +89,25 @@ class Reach:
     (``"step"``), ``test(state, sheet)`` on the final state and its score sheet
     (``"end"``, finished games only).  A switch whose situation arises in a
     game can change that game; one whose situation never arose cannot have changed it
-    (a study then says "never reached by these bots", not that the rule is unused)."""
+    (a study then says "never reached by these bots", not that the rule is unused).
+
+    ``screen`` (step tests only, optional): a cheap condition, with the test's arguments,
+    that holds wherever ``test`` does ("a bonus decision is owed", "a fresco flipped"),
+    shared by the switches of one kind of situation.  The runner asks each distinct
+    screen once per action and runs only the tests whose screen held (the tests of a
+    game's dozen switches, each after every action, cost more than the game's own rules);
+    ``tests/sim`` plays games checking that no test holds where its screen does not."""
 
     when: str
     situation: str
     test: Callable[..., bool]
+    screen: Callable[..., bool] | None = None
 
     def __post_init__(self) -> None:
         if self.when not in REACH_WHEN:
             raise ValueError(f"Reach.when must be one of {', '.join(REACH_WHEN)}, not {self.when!r}")
+        if self.screen is not None and self.when != "step":
+            raise ValueError(f"a screen is for step tests only, not {self.when!r}")
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,12 @@ def _new_round_on_start_spaces(before: Any, action: Any, after: Any) -> bool:
     return bool(after.round > before.round and sum(1 for p in after.players if p.start) >= 2)
 
 
+def _at_the_cathedral(before: Any, action: Any, after: Any) -> bool:
+    """The screen (``Reach.screen``) of the cathedral's situations: the action is taken at the
+    cathedral (where segments and the altar are restored and the bishop moves)."""
+    return bool(before.phase == "act" and before.sheet[before.loc] == "cathedral")
+
+
 def _completed_early(before: Any, action: Any, after: Any) -> bool:
     """The last fresco tile is restored before the final round."""
     return bool(before.tiles_left > 0 and after.tiles_left == 0 and not before.final)
@@ -204,7 +210,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
         True,
         f"{_FR}, End of the Game: only the <= 6 tiles trigger (the next round would be the final one)",
         f"{_BB}, End of Game and Scoring, second bullet",
-        Reach("step", "the fresco is completed before the final round", _completed_early),
+        Reach("step", "the fresco is completed before the final round", _completed_early, _at_the_cathedral),
     ),
     _switch(
         "final_sheet",
@@ -258,6 +264,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "step",
             "a player restores the altar with a cathedral use left in the same visit",
             _altar_with_a_use_left,
+            _at_the_cathedral,
         ),
     ),
     _switch(
@@ -274,6 +281,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "step",
             "a player pays for a bishop step with a cathedral use left in the same visit",
             _bishop_step_with_a_use_left,
+            _at_the_cathedral,
         ),
     ),
     _switch(
@@ -303,6 +311,7 @@ RULESET_SWITCHES: tuple[Switch, ...] = (
             "step",
             "a player at the cathedral holds an altar restoration with a blend in a slot not of its primaries",
             _situation("cathedral", "altar_blend_off_its_primaries"),
+            _at_the_cathedral,
         ),
     ),
     _switch(

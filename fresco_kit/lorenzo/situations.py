@@ -14,6 +14,23 @@ from .towers import tower_floor, tower_occupied, tower_space
 from .zones import zone_value
 
 
+# -- screens (``Reach.screen``): cheap conditions that hold wherever the tests they screen do
+def extra_answered(before: Any, action: Any, after: Any) -> bool:
+    """The action answers an extra action (a pending "action" decision)."""
+    return isinstance(action, Choose) and bool(before.pending) and before.pending[0].kind == "action"
+
+
+def placed(before: Any, action: Any, after: Any) -> bool:
+    """The action places a family member."""
+    return isinstance(action, Place)
+
+
+def excommunicated_acts(before: Any, action: Any, after: Any) -> bool:
+    """The acting player holds an excommunication (the tests of an excommunication's effect)."""
+    name = getattr(action, "player", None)
+    return name is not None and bool(before.player(name).excomms)
+
+
 def _extra_tower(before: Any, action: Any) -> tuple[Any, str, int] | None:
     """``(player, tower, floor)`` when ``action`` answers an extra action into a tower."""
 

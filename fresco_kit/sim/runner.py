@@ -53,14 +53,15 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
 from fresco_kit.core import Rng, game_info
-from fresco_kit.core.registry import GameInfo
+from fresco_kit.core.plugins import direct
+from fresco_kit.core.registry import GameInfo, Reach
 from fresco_kit.core.text import unworded
 
 from .bots import make_bot
@@ -171,6 +172,19 @@ def final_margin(totals: Sequence[float]) -> float:
     return ordered[0] - ordered[1] if len(ordered) > 1 else 0
 
 
+def screened_tests(
+    reaches: Sequence[tuple[str, Reach]],
+) -> list[tuple[Callable[..., bool] | None, list[tuple[str, Callable[..., bool]]]]]:
+    """The step tests of ``reaches`` (switch name, :class:`Reach`) grouped by their screen
+    (``Reach.screen``; None: no screen, always tested), each function called directly
+    (:func:`~fresco_kit.core.plugins.direct`), in the order the switches come."""
+    groups: dict[Any, list[tuple[str, Callable[..., bool]]]] = {}
+    for name, reach in reaches:
+        screen = direct(reach.screen) if reach.screen is not None else None
+        groups.setdefault(screen, []).append((name, direct(reach.test)))
+    return list(groups.items())
+
+
 def play_one(
     info: GameInfo,
     bots: Sequence[str],
@@ -203,7 +217,7 @@ def play_one(
         return dict(rules.scores(state).totals)  # the seated players and any neutral one
 
     reaches = [(s.name, s.reach) for s in info.switches if s.reach is not None]
-    step_tests = [(name, reach.test) for name, reach in reaches if reach.when == "step"]
+    step_tests = screened_tests([(name, reach) for name, reach in reaches if reach.when == "step"])
     reached: Counter[str] = Counter(name for name, reach in reaches if reach.when == "setup" and reach.test(state))
     samples = [standing(state)]
     clock = table_pass(state, len(players))
@@ -238,9 +252,11 @@ def play_one(
                         refused.update({ref.checklist_id for _, ref in rules.checks(before, candidate)})
                 state, events = rules.apply(before, action)
             fired.update(e.rule.checklist_id for e in events if e.rule is not None)
-        for name, test in step_tests:
-            if test(before, action, state):
-                reached[name] += 1
+        for screen, tests in step_tests:
+            if screen is None or screen(before, action, state):
+                for name, test in tests:
+                    if test(before, action, state):
+                        reached[name] += 1
         previous = before if rules_used else None
         count += 1
         if table_pass(state, len(players)) != clock:

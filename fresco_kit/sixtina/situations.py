@@ -6,28 +6,49 @@ functions, often the position read both ways, so "reached" means the readings di
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from .actions import Acquire, InitialRestoration, Prepare, Restore
-from .codes import EMPTY, PLACE_INDEX, RESTORED, VISIBLE
+from .codes import EMPTY, EXCELLENT, PLACE_INDEX, PRUDENT, RESTORED, VISIBLE
 from .completion import revealable
 from .final import prudent_cards_by_technique
 from .objectives import objective_met, objectives_claimed
 from .rules import apply_fast
-from .scoring import leftover_points
+from .scoring import fresco_points, leftover_points
 from .state import State
-from .switches import SWITCH, setting, switches_json
+from .switches import SWITCH, given_switches, setting, switches_json
+
+
+# -- screens (``Reach.screen``): cheap conditions that hold wherever the tests they screen do
+def decision_owed(before: Any, action: Any, after: State) -> bool:
+    """A decision is owed after the action (the tests of a bonus or a reveal choice)."""
+    return bool(after.pending)
+
+
+def status_changed(before: Any, action: Any, after: State) -> bool:
+    """A fresco was uncovered or flipped in the action (its status tuple was replaced)."""
+    return after.status is not before.status
+
+
+def two_players(before: Any, action: Any, after: State) -> bool:
+    """A two-player game (the tests of Gianluigi's turn)."""
+    return bool(before.two_player)
 
 
 def _other_way(state: State, name: str) -> list[State]:
-    """``state`` with switch ``name`` set to each value other than the one in force."""
-    given = {s: setting(state, s) for s in SWITCH if s != name}
-    return [
-        replace(state, switches=switches_json({**given, name: value}))
-        for value in SWITCH[name].choices
-        if value != setting(state, name)
-    ]
+    """``state`` with switch ``name`` set to each value other than the one in force (an
+    unchecked copy: only the switches differ, and the runner asks after every action)."""
+    return [state.evolve(switches=other) for other in _other_switches(state.switches, name)]
+
+
+@cache
+def _other_switches(switches: str, name: str) -> tuple[str, ...]:
+    """The switch texts (``State.switches``) of ``switches`` with ``name`` set to each other
+    value (worked out once per game's switches)."""
+    given = dict(given_switches(switches)) if switches else {}
+    now = given.get(name, SWITCH[name].default)
+    return tuple(switches_json({**given, name: value}) for value in SWITCH[name].choices if value != now)
 
 
 def _objective_read_both_ways(name: str, objectives: tuple[str, ...], after: State) -> bool:
@@ -96,9 +117,21 @@ def _scores_differ(name: str, before: State, action: Any, after: State) -> bool:
 
 def shared_negative_differs(before: Any, action: Any, after: State) -> bool:
     """The action completes a fresco (or ends the game) and its points differ by the
-    rounding of negative shares."""
-    done = any(a == RESTORED and b != RESTORED for a, b in zip(after.status, before.status))
-    return done and _scores_differ("negative_shares", before, action, after)
+    rounding of negative shares.  Only a fresco that may score below 0 can give a negative
+    share, so the action is played the other way only then."""
+    done = [p for p, (a, b) in enumerate(zip(after.status, before.status)) if a == RESTORED and b != RESTORED]
+    return any(_may_score_negative(before, p) for p in done) and _scores_differ(
+        "negative_shares", before, action, after
+    )
+
+
+def _may_score_negative(state: State, place: int) -> bool:
+    """Whether the fresco at ``place`` can score below 0 once the action completes it (1. Modify
+    Scores): each of its empty spaces filled by a prudent restoration, at worst."""
+    codes = state.spaces[place]
+    excellent = sum(1 for c in codes if c != EMPTY and (c >> 3) == EXCELLENT)
+    prudent = sum(1 for c in codes if c == EMPTY or (c >> 3) == PRUDENT)
+    return min(fresco_points(state.fresco(place).scores, excellent, prudent)) < 0
 
 
 def last_fresco_differs(before: Any, action: Any, after: State) -> bool:
@@ -175,7 +208,7 @@ def uncover_before_gianluigi_differs(before: Any, action: Any, after: State) -> 
 def _rest_differs(other: State, action: Any, after: State) -> bool:
     """``action`` played on ``other`` (the same position, another switch value) leaves a
     position other than ``after`` (the switches apart)."""
-    return replace(apply_fast(other, action), switches=after.switches) != after
+    return apply_fast(other, action).evolve(switches=after.switches) != after
 
 
 def setup_fills_a_fresco(before: Any, action: Any, after: State) -> bool:

@@ -24,9 +24,14 @@ def _test(name: str) -> Any:
     return deferred(__package__ or "", "situations", name)
 
 
+#: the screens of the step tests (``Reach.screen``): a decision is owed after the action, a
+#: fresco changed status in it, a two-player game
+_DECISION, _STATUS, _TWO = _test("decision_owed"), _test("status_changed"), _test("two_players")
+
+
 def _objective_choice(what: str, test: str) -> Reach:
     """The situation of a switch that reads an objective: a bonus choice where it differs."""
-    return Reach("step", f"a player choosing a bonus meets {what} by one reading only", _test(test))
+    return Reach("step", f"a player choosing a bonus meets {what} by one reading only", _test(test), _DECISION)
 
 
 SWITCHES: tuple[Switch, ...] = (
@@ -46,7 +51,9 @@ SWITCHES: tuple[Switch, ...] = (
         ("down", "toward zero"),
         rule="complete.score",
         default="down",
-        reach=Reach("step", "a fresco scored whose points differ by the rounding", _test("shared_negative_differs")),
+        reach=Reach(
+            "step", "a fresco scored whose points differ by the rounding", _test("shared_negative_differs"), _STATUS
+        ),
     ),
     Switch(
         "gianluigi_wins",
@@ -122,7 +129,10 @@ SWITCHES: tuple[Switch, ...] = (
         rule="complete.new",
         default="any uncovered",
         reach=Reach(
-            "step", "a fresco to uncover where the readings allow other places", _test("uncover_choice_differs")
+            "step",
+            "a fresco to uncover where the readings allow other places",
+            _test("uncover_choice_differs"),
+            _DECISION,
         ),
     ),
     Switch(
@@ -165,7 +175,7 @@ SWITCHES: tuple[Switch, ...] = (
         rule="gian.restore",
         default="prudent instead",
         reach=Reach(
-            "step", "Gianluigi is activated with his colour's supply empty", _test("gianluigi_without_material")
+            "step", "Gianluigi is activated with his colour's supply empty", _test("gianluigi_without_material"), _TWO
         ),
     ),
     Switch(
@@ -180,6 +190,7 @@ SWITCHES: tuple[Switch, ...] = (
             "step",
             "a player's restoration completes a fresco before Gianluigi restores, with a covered fresco left",
             _test("uncover_before_gianluigi_differs"),
+            _TWO,
         ),
     ),
     Switch(
@@ -218,8 +229,7 @@ DEFAULTS: dict[str, Any] = {s.name: s.default for s in SWITCHES}
 
 
 @lru_cache(maxsize=64)
-@lru_cache(maxsize=64)
-def _given(switches: str) -> MappingProxyType[str, Any]:
+def given_switches(switches: str) -> MappingProxyType[str, Any]:
     """The switches set in ``switches`` (canonical JSON), read once per text (a game asks at
     nearly every action)."""
     return MappingProxyType(dict(json.loads(switches)))
@@ -229,7 +239,7 @@ def setting(state: Any, name: str) -> Any:
     """The value of switch ``name`` in force for ``state`` (a state or a view, whose
     ``switches`` is the canonical JSON of the switches set; the default when unset)."""
     given = getattr(state, "switches", "")
-    return _given(given).get(name, DEFAULTS[name]) if given else DEFAULTS[name]
+    return given_switches(given).get(name, DEFAULTS[name]) if given else DEFAULTS[name]
 
 
 def switches_json(switches: dict[str, Any]) -> str:
