@@ -13,21 +13,18 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fresco_kit.classroom.plots import sweep as sweep_plot
-from fresco_kit.classroom.review import summary_lines, write_report
 from fresco_kit.core.data import load_patch, load_seed
 from fresco_kit.core.examples import run_examples
-from fresco_kit.core.fuzz import FuzzReport, fuzz_actions, fuzz_patches, fuzz_saves
 from fresco_kit.core.game import Game, random_playout
 from fresco_kit.core.random import Rng
 from fresco_kit.core.registry import GAMES as REGISTERED
 from fresco_kit.core.registry import GameInfo, game_info, games
-from fresco_kit.sim.ladder import ladder, table_lines
-from fresco_kit.sim.runner import Results, check_study, simulate
-from fresco_kit.sim.sweep import sweep
-from fresco_kit.sim.sweep import table_lines as table_lines_sweep
+
+if TYPE_CHECKING:  # the studies' and the fuzzers' modules are imported by the commands that use them
+    from fresco_kit.core.fuzz import FuzzReport
+    from fresco_kit.sim.runner import Results
 
 
 class PlayoutFailure(Exception):
@@ -132,6 +129,8 @@ def _fuzz(info: GameInfo, n: int, seed: int) -> int:
     """Fuzz ``n`` damaged saves, ``n`` damaged actions and (for a game that takes data
     patches) ``n`` data patches at the edges of their bounds, every loaded game asked
     under a time and memory budget; 1 if anything crashed or went over budget."""
+    from fresco_kit.core.fuzz import fuzz_actions, fuzz_patches, fuzz_saves
+
     fuzzers: list[tuple[str, Callable[..., FuzzReport]]] = [("saves", fuzz_saves), ("actions", fuzz_actions)]
     if info.data is not None:
         schema, raw = info.data.OVERRIDES, load_seed(info.name)
@@ -153,6 +152,8 @@ def _study(args: argparse.Namespace, review: bool = False) -> tuple[dict[str, An
     """The options and the games of ``simulate`` or ``review`` (a review records
     decisions and rules; ``simulate`` rules only when the game has switches, unless
     ``--no-rules``)."""
+    from fresco_kit.sim.runner import check_study, simulate
+
     bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or game_info(args.game).bench_players)
     options = dict(_option(text) for text in args.option)
     try:  # what the user typed is checked before any game is played: a usage error
@@ -197,6 +198,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play seeded games between bots; print win rates by seat, turn-order position and bot
     with intervals and verdicts, the neutral player, category shares and what separates
     winners, length, decisiveness, drama and the switches' reach."""
+    from fresco_kit.classroom.review import summary_lines
+
     _parquet(args.out)
     ladder = _ladder_file(args.ladder)
     _, results = _study(args)
@@ -227,6 +230,8 @@ def _write_rows(frame: Any, out: str) -> None:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Play a study and write its review as one self-contained HTML file."""
+    from fresco_kit.classroom.review import summary_lines, write_report
+
     ladder = _ladder_file(args.ladder)
     options, results = _study(args, review=True)
     out = args.out or f"{args.game}_review.html"
@@ -238,6 +243,9 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Play the same seeds at each value of one printed number; print and write the table."""
+    from fresco_kit.classroom.plots import sweep as sweep_plot
+    from fresco_kit.sim.sweep import sweep, table_lines
+
     bots = args.bots.split(",") if args.bots else ["kit"] * (args.players or game_info(args.game).bench_players)
     options = dict(_option(text) for text in args.option)
     try:
@@ -256,7 +264,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             workers=args.workers,
             progress=sys.stderr.isatty(),
         )
-        lines = table_lines_sweep(result, args.target)
+        lines = table_lines(result, args.target)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     print("\n".join(lines))
@@ -272,6 +280,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def cmd_ladder(args: argparse.Namespace) -> int:
     """Rate bots on mixed, rotated seats; print the ladder and write it as CSV."""
+    from fresco_kit.sim.ladder import ladder, table_lines
+
     bots = args.bots.split(",")
     options = dict(_option(text) for text in args.option)
     try:

@@ -41,6 +41,11 @@ LAZY = {"matplotlib", "ipywidgets", "networkx", "IPython", "pandas", "tqdm", "da
         "openskill", "psutil",
         # the served classroom (the ``serve`` extra: starlette, uvicorn), imported by ``fresco-kit serve`` only
         "fresco_kit.serve.run"}
+#: modules one module may import inside its functions: the fresco-kit command imports the
+#: modules of a study, a sweep, a ladder, a review and the fuzzers in the commands that run
+#: them, so that ``fresco-kit bench``, ``games`` or ``examples`` load no statistics or fuzzers
+LAZY_IN = {"fresco_kit.cli": {"fresco_kit.sim.runner", "fresco_kit.sim.sweep", "fresco_kit.sim.ladder",
+                              "fresco_kit.classroom.review", "fresco_kit.classroom.plots", "fresco_kit.core.fuzz"}}
 #: the layers, lowest first
 LAYERS = ("core", "game", "sim", "classroom", "serve", "cli")
 #: what core may not import at module level, beside the kit's upper layers
@@ -166,7 +171,7 @@ def imports_inside_functions() -> list[str]:
                     else:
                         continue
                     for name in names:
-                        if name.split(".")[0] not in LAZY and name not in LAZY:
+                        if name.split(".")[0] not in LAZY and name not in LAZY | LAZY_IN.get(module, set()):
                             found.append(f"{module}.{fn.name}: {ast.unparse(node)}")
     return found
 
@@ -250,6 +255,21 @@ def test_import_fresco_kit_sim_loads_no_pandas_and_no_game():
     found = [m for m in loaded if m.split(".")[0] in {"pandas", "tqdm", "matplotlib"}
              or any(m == p or m.startswith(p + ".") for p in GAME_PACKAGES)]
     assert "fresco_kit.sim.runner" in loaded and not found, found
+
+
+def test_the_bench_command_loads_no_study_module():
+    code = (
+        "import sys\n"
+        "from fresco_kit.cli import main\n"
+        "main(['bench', sys.argv[1], '-n', '1'])\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    name = games()[0].name
+    loaded = subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True, check=True,
+                            cwd=ROOT).stdout.split()
+    study = set().union(*LAZY_IN.values())
+    found = [m for m in loaded if m in study or m.split(".")[0] in {"pandas", "matplotlib"}]
+    assert "fresco_kit.cli" in loaded and not found, found
 
 
 def test_no_import_circles_counting_type_checking_imports():

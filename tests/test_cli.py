@@ -83,7 +83,7 @@ def test_soak_fuzz_fails_when_something_crashes(monkeypatch, capsys):
 
     def crashing(info, n, seed=0, progress=None):
         return fuzz.FuzzReport(f"{info.name} saves", refused=n - 1, crashes=["TypeError: boom"])
-    monkeypatch.setattr(cli, "fuzz_saves", crashing)
+    monkeypatch.setattr(fuzz, "fuzz_saves", crashing)  # the CLI imports it when it fuzzes
     players = str(min(FIRST.player_counts))
     assert main(["soak", FIRST.name, "-n", "1", "--players", players, "--fuzz", "5"]) == 1
     assert "1 crashed\n  - TypeError: boom" in capsys.readouterr().out

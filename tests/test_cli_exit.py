@@ -7,13 +7,14 @@ import pytest
 
 import fresco_kit
 from fresco_kit import cli
+from fresco_kit.sim import runner  # the CLI imports simulate from it when a study runs
 
 GAME = fresco_kit.games()[0]
 
 
 def test_a_bad_bot_is_a_usage_error_before_any_game_is_played(capsys, monkeypatch):
     played = []
-    monkeypatch.setattr(cli, "simulate", lambda *a, **k: played.append(1))
+    monkeypatch.setattr(runner, "simulate", lambda *a, **k: played.append(1))
     with pytest.raises(SystemExit) as exit_:
         cli.main(["simulate", GAME.name, "-n", "2", "--bots", "nobody," * (GAME.bench_players - 1) + "nobody"])
     assert exit_.value.code == 2 and not played
@@ -25,7 +26,7 @@ def test_an_error_during_a_run_exits_1_with_its_message_and_seed(capsys, monkeyp
     def breaks(*args, **kwargs):
         raise RuntimeError("game 7 did not end within 100000 actions")
 
-    monkeypatch.setattr(cli, "simulate", breaks)
+    monkeypatch.setattr(runner, "simulate", breaks)
     code = cli.main(["simulate", GAME.name, "-n", "2", "--seed", "5"])
     err = capsys.readouterr().err
     assert code == 1
@@ -33,6 +34,6 @@ def test_an_error_during_a_run_exits_1_with_its_message_and_seed(capsys, monkeyp
 
 
 def test_a_value_error_during_a_run_is_not_reported_as_usage(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "simulate", lambda *a, **k: (_ for _ in ()).throw(ValueError("bad state in game 3")))
+    monkeypatch.setattr(runner, "simulate", lambda *a, **k: (_ for _ in ()).throw(ValueError("bad state in game 3")))
     assert cli.main(["simulate", GAME.name, "-n", "2"]) == 1
     assert "usage:" not in capsys.readouterr().err

@@ -23,17 +23,23 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64 random bits (SplitMix64)."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        mask = _MASK
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
-        """A uniform integer in ``range(n)``; ``n`` must be positive."""
+        """A uniform integer in ``range(n)``; ``n`` must be positive: the next 64 bits
+        (:meth:`next64`, written out here: random play draws several times an action)
+        modulo ``n``, with a bias below 2**-40 for any ``n`` a game uses."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        return self.next64() % n  # bias below 2**-40 for any n a game uses
+        mask = _MASK
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return (z ^ (z >> 31)) % n
 
     def choice(self, items: Sequence[T]) -> T:
         """A uniformly chosen item of items (not empty)."""

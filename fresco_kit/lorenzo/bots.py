@@ -16,6 +16,7 @@ from pathlib import Path
 
 from fresco_kit.core import Action, Rng
 from fresco_kit.core.interface import load_weights
+from fresco_kit.core.text import unworded
 
 from .actions import Choose, Forfeit
 from .data import SPACES, load, load_for
@@ -39,6 +40,12 @@ def sample_action(state: State, rng: Rng) -> Action:
     with the fewest servants)."""
     if state.pending:
         return rng.choice(_sample_choices(state))
+    with unworded():  # the placements tried are refused or not: no one reads why
+        return _sample_placement(state, rng)
+
+
+def _sample_placement(state: State, rng: Rng) -> Action:
+    """:func:`sample_action` with nothing pending: a placement, else a forfeit."""
     name = state.current
     assert name is not None  # the action phase, nothing pending: someone is to place
     p = state.player(name)

@@ -150,8 +150,14 @@ def discounts_of(characters: Iterable[int], tower: str) -> list[list[dict[str, i
 
 def gets_floor_bonus(p: Player) -> bool:
     """False for a player holding the character that forbids tower floor bonuses."""
+    characters = p.cards["character"]
+    return not characters or _floor_bonus_allowed(characters)
+
+
+@lru_cache(maxsize=4096)
+def _floor_bonus_allowed(characters: tuple[int, ...]) -> bool:
     cards = load().cards
-    return not any(_kind(cards[c].modifier) == "no_floor_bonus" for c in p.cards["character"])
+    return not any(_kind(cards[c].modifier) == "no_floor_bonus" for c in characters)
 
 
 def _kind(modifier: Modifier | None) -> str | None:

@@ -173,10 +173,10 @@ def fits(st: State, p: Player, member: str, base: int, space: str, servants: int
     """Whether a placement the random player (``bots.sample_action``) builds is legal.  It
     builds them for ``p``, the player to place, with a ``member`` at home (value ``base``)
     and ``servants`` that ``p`` holds, in whole steps of the servants per +1: so only the
-    rules of the space itself can refuse it, and only those are checked (unworded: no one
-    reads why).  The same answer as ``placement_reasons(..., turn=False)`` for such a move."""
-    with unworded():
-        return not _space_reasons(st, p, member, base, space, servants, True)
+    rules of the space itself can refuse it, and only those are checked.  Called inside
+    ``core.text.unworded()`` (no one reads why; the sampler enters it once for all its
+    tries).  The same answer as ``placement_reasons(..., turn=False)`` for such a move."""
+    return not _space_reasons(st, p, member, base, space, servants, True)
 
 
 def _legal_servants(st: State, p: Player, member: str, base: int, space: str, per: int) -> Sequence[int]:
