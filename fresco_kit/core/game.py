@@ -459,7 +459,7 @@ def random_playout(
     sample = getattr(game.rules, "sample_action", None)
     is_over = game.rules.is_over
     for n in range(max_actions):
-        state = game.state
+        state = game._state  # the property's value, read without its call (every action)
         if is_over(state):
             return n
         action = sample(state, rng) if sample else rng.choice(game.legal_actions())

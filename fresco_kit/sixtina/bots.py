@@ -36,6 +36,7 @@ from .consistency import check_state
 from .data import TECHNIQUES
 from .decisions import decision_options
 from .final import final_scores
+from .restoration import prepare_checks
 from .state import State
 
 _FREE: list[Any] = [None, None, None, ()]  # (status, spaces, frescoes) objects -> free techniques
@@ -66,7 +67,9 @@ def sample_action(state: State, rng: Rng) -> Any:
     Mostly it restores a free technique it holds cards for, playing cards until their
     total reaches the required value (a correct or excellent restoration) and now and
     then a random subset (often prudent); it acquires materials when the play area is
-    empty or the hand is nearly full, and prepares otherwise."""
+    empty or the hand is nearly full, and prepares otherwise -- or, where the switch
+    ``preparation`` refuses that preparation (readings: preparation always allowed),
+    acquires one card of the hand instead (no switch set: nothing to ask)."""
     if state.over:
         raise ValueError("the game is over")
     if state.pending:
@@ -104,6 +107,8 @@ def sample_action(state: State, rng: Rng) -> Any:
         if r & 3:
             k, i = 1 + (r >> 8) % len(hand), (r >> 24) % len(hand)
             return acquire_of(tuple(sorted((hand[i:] + hand[:i])[:k])))
+    if state.switches and prepare_checks(state, seat):  # the switch preparation refuses it
+        return acquire_of((hand[rng.randbelow(len(hand))],))
     return PREPARE
 
 

@@ -9,6 +9,7 @@ why is it (not) legal?" for teaching widgets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fresco_kit.core import Event, Rng, RuleRef, assign
 from fresco_kit.core.decisions import push
@@ -118,12 +119,13 @@ def _prepared(player: str, got: int) -> Msg:
     return Msg.n(got, "{player} draws {n} technique card", "{player} draws {n} technique cards", player=player)
 
 
-def prepare_checks(state: State, seat: int) -> list:
+def prepare_checks(state: State, seat: int, action: Any = None) -> list:
     """Every rule a Technique Preparation breaks now (act.preparation): none by the kit's
     reading; with the switch ``preparation`` "must draw" (readings: preparation always
     allowed) one that would draw no card (a full hand, or no card left to draw) while the
-    player holds a card to play instead."""
-    if setting(state, "preparation") != "must draw" or not state.hands[seat]:
+    player holds a card to play instead.  (``action``, the Prepare itself, is not read: the
+    turn checks of ``rules`` are called with it.)"""
+    if not state.switches or setting(state, "preparation") != "must draw" or not state.hands[seat]:
         return []
     room = HAND_LIMIT - len(state.hands[seat])
     if room > 0 and (state.deck or state.discard):

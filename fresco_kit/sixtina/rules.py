@@ -20,13 +20,13 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from fresco_kit.core import Event, Rng, ScoreSheet, assign
+from fresco_kit.core import Event, ScoreSheet, assign
 from fresco_kit.core.decisions import pop
 from fresco_kit.core.interface import group_actions
 from fresco_kit.core.rules import SILENT, tell
 from fresco_kit.core.text import Msg
 
-from . import bots, completion, gianluigi, names, setup
+from . import completion, gianluigi, names, setup
 from .actions import (
     ACTIONS,
     PREPARE,
@@ -42,7 +42,7 @@ from .actions import (
     parse_action,
     restore_of,
 )
-from .bots import determinize, determinizer
+from .bots import determinize, determinizer, sample_action
 from .codes import CARD_TECH, CORRECT, EMPTY, FRESCO_TECHS, PLACE_INDEX, PLACES, VISIBLE, space_code
 from .consistency import invariants, materials_total, problems, state_from_dict
 from .data import TECHNIQUES
@@ -129,7 +129,7 @@ def checks(state: State, action: Any) -> list[Any]:
 #: The checks of each turn action, by its type (a decision's answer is checked by
 #: ``decisions.decision_checks``).
 TURN_CHECKS: dict[type, Callable[[State, int, Any], list[Any]]] = {
-    Prepare: lambda state, seat, action: prepare_checks(state, seat),
+    Prepare: prepare_checks,
     Acquire: lambda state, seat, action: acquire_checks(state, seat, action.cards),
     Restore: restore_checks,
 }
@@ -318,18 +318,6 @@ def choice_key(action: Any) -> str:
 def legal_choices(state: State, player: str) -> dict[str, list]:
     """``player``'s legal actions grouped by :func:`choice_key` (kind and place, then cards)."""
     return group_actions(legal_actions(state, player=player), choice_key)
-
-
-def sample_action(state: State, rng: Rng) -> Any:
-    """A random legal action, fast (the game's own random player, ``bots.sample_action``);
-    where the switch ``preparation`` refuses the preparation it picked (readings:
-    preparation always allowed), it acquires one card of the hand instead (no switch set:
-    nothing to ask)."""
-    action = bots.sample_action(state, rng)
-    if state.switches and isinstance(action, Prepare) and not state.pending and prepare_checks(state, state.current):
-        hand = state.hands[state.current]
-        return acquire_of((hand[rng.randbelow(len(hand))],))
-    return action
 
 
 # -- the rest of the contract -----------------------------------------------------------
