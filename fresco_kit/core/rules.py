@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
 from . import plugins
@@ -47,6 +47,13 @@ class RuleRef:
         """The id as written in rules_checklist.txt, e.g. ``"sixtina restore.correct"``
         (worked out once: the runner's tracing counts rules by it)."""
         return f"{self.game} {self.id}"
+
+    @cached_property
+    def unworded_event(self) -> Event:
+        """The event of this rule with no text, what :func:`tell` gives inside
+        ``core.text.unworded()`` (one per rule: events are values; kept on the rule, as a
+        lookup by the rule would hash its four fields at every event of a traced game)."""
+        return Event("", self)
 
     @property
     def citation(self) -> str:
@@ -246,7 +253,7 @@ def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: An
     if isinstance(events, Silent):
         return
     if not worded():
-        events.append(_unworded_event(rule))
+        events.append(rule.unworded_event)
     elif _EAGER:
         events.append(Event(text(*args), rule))
     else:  # Event("", rule, text, args), written out: tell runs at nearly every event of every game
@@ -255,9 +262,3 @@ def tell(events: list[Event], rule: RuleRef, text: Callable[..., str], *args: An
         _set_maker(event, text)
         _set_args(event, args)
         events.append(event)
-
-
-@cache
-def _unworded_event(rule: RuleRef) -> Event:
-    """The event of ``rule`` with no text (one per rule: events are values)."""
-    return Event("", rule)

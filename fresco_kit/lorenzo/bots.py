@@ -12,6 +12,7 @@ returns is legal.  ``rules.sample_action`` re-exports it for
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from fresco_kit.core import Action, Rng
@@ -20,7 +21,7 @@ from fresco_kit.core.text import unworded
 
 from .actions import Choose, Forfeit
 from .data import SPACES, load, load_for
-from .effects import action_modifier, member_value, servants_per_plus
+from .effects import member_value, modifier_of, servants_per_plus
 from .final import final_scores
 from .placement import choice, extra_targets, fits, legal_actions, legal_answers, placement, reasons
 from .state import State
@@ -52,25 +53,21 @@ def _sample_placement(state: State, rng: Rng) -> Action:
     members = rng.shuffled(p.home)
     spaces = ORDERS[rng.randbelow(len(ORDERS))]
     per = servants_per_plus(p)
-    occupants = state.occupants
-    data = load()
+    occupants, towers, held = state.occupants, state.towers, p.res["servants"]
+    needs = _needs(p.cards["character"], p.excomms)
     for member in members:
         base = member_value(state, p, member)
         for space in spaces:
             if space in SINGLE and occupants.get(space):
                 continue
             ts = tower_space(space)
-            if ts:
-                if state.towers[ts[0]][ts[1] - 1] is None:
-                    continue
-                need = data.towers[ts[0]].floor_values[ts[1] - 1] - action_modifier(p, "tower", ts[0])
-            else:
-                sp = data.spaces[space]
-                need = sp.value - (action_modifier(p, sp.kind) if sp.kind in ("harvest", "production") else 0)
-            s = max(0, need - base) * per
+            if ts and towers[ts[0]][ts[1] - 1] is None:
+                continue
+            need = needs[space] - base
+            s = need * per if need > 0 else 0
             if rng.randbelow(8) == 0:
                 s += per
-            if s > p.res["servants"]:
+            if s > held:
                 continue
             if fits(state, p, member, base, space, s):
                 return placement(name, member, space, s)
@@ -86,6 +83,25 @@ def _sample_placement(state: State, rng: Rng) -> Action:
     return rng.choice(legal_actions(state))
 
 
+@lru_cache(maxsize=512)
+def _needs(characters: tuple[int, ...], excomms: tuple[int, ...]) -> dict[str, int]:
+    """The value each action space asks of a player holding ``characters`` and ``excomms``
+    (printed value, minus the character bonuses, plus the excommunication maluses, of the
+    game's own data): what the sampler's servants aim at (worked out once per hand of
+    characters and tiles; the rules of the space, ``fits``, still decide)."""
+    data = load()
+    out = {}
+    for space in SPACES:
+        ts = tower_space(space)
+        if ts:
+            out[space] = data.towers[ts[0]].floor_values[ts[1] - 1] - modifier_of(characters, excomms, "tower", ts[0])
+        else:
+            sp = data.spaces[space]
+            bonus = modifier_of(characters, excomms, sp.kind, None) if sp.kind in ("harvest", "production") else 0
+            out[space] = sp.value - bonus
+    return out
+
+
 def _sample_choices(state: State) -> list[Choose]:
     """The answers to sample from: every legal answer, except for an extra action, whose
     candidates are skipping and each target with no servants, those legal (every legal
@@ -95,7 +111,8 @@ def _sample_choices(state: State) -> list[Choose]:
         return legal_answers(state)
     p = state.player(d.player)
     candidates = [choice(p.name, "skip")] + [choice(p.name, t) for t in extra_targets(d)]
-    out = [c for c in candidates if not reasons(state, c)]  # skip is refused with extra_action_optional off
+    with unworded():  # whether each is refused, not why (skip is refused with extra_action_optional off)
+        out = [c for c in candidates if not reasons(state, c)]
     return out or legal_answers(state)
 
 

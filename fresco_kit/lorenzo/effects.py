@@ -113,11 +113,13 @@ def action_value(p: Player, base: int, servants: int, kind: str | None = None, t
 def action_modifier(p: Player, kind: str, tower: str | None = None) -> int:
     """Character bonuses minus excommunication maluses for an action of ``kind``
     ("tower" with a tower type, "harvest" or "production")."""
-    return _modifier(p.cards["character"], p.excomms, kind, tower)
+    return modifier_of(p.cards["character"], p.excomms, kind, tower)
 
 
 @lru_cache(maxsize=4096)
-def _modifier(characters: tuple[int, ...], excomms: tuple[int, ...], kind: str, tower: str | None) -> int:
+def modifier_of(characters: tuple[int, ...], excomms: tuple[int, ...], kind: str, tower: str | None) -> int:
+    """:func:`action_modifier` of a player holding the character cards ``characters`` and the
+    excommunication tiles ``excomms`` (cached: the bots ask for every space they try)."""
     cards = load().cards
     total = 0
     for cid in characters:
@@ -307,8 +309,10 @@ def apply_effect(st: State, p: Player, effect: Effect, events: list[Event], why:
 
 def privilege_reasons(decision: Decision, choice: str) -> list:
     """Why ``choice`` cannot answer a privilege decision (the open privileges listed)."""
-    taken = decision.taken or ()
-    open_ = [c for c in load().privileges if c not in taken]
+    taken, privileges = decision.taken or (), load().privileges
+    if choice in privileges and choice not in taken:
+        return []
+    open_ = [c for c in privileges if c not in taken]
     if choice not in open_:
         if choice in taken:
             why = Msg(

@@ -117,7 +117,7 @@ def plan(
     """Check taking the card on ``space`` with a member of value ``base`` (or an extra
     action at ``base`` when ``member`` is None), ``servants`` servants added.  With
     ``first``, the checks stop at the first broken rule (the listing loops): the plan
-    then holds only that reason."""
+    then holds only that reason, or none and nothing else."""
     tower, floor = tower_floor(space)
     data = load()
     reasons: list[Reason] = []
@@ -240,6 +240,8 @@ def plan(
                     RULES["towers.costs"],
                 )
             )
+    if first:  # only whether (or why not) is asked: no copies of the ways to pay
+        return TowerPlan(reasons, tower, floor)
     return TowerPlan(reasons, tower, floor, occupied, bonus, [dict(c) for c, _ in options])
 
 

@@ -208,6 +208,7 @@ def play_one(
     sample_rng = Rng(seed * 104_729 + 7)  # the refusal sample's own draws: the bots' stay untouched
     decision_rows: list[dict[str, Any]] = []
     fired: Counter[str] = Counter()
+    told: list[Any] = []  # the events of the game (with rules_used), counted into fired at its end
     refused: Counter[str] = Counter()
     previous: Any = None  # the state of the previous decision: the refusal sample's candidates come from it
     order: list[str] = []  # the players in the order they first act: the turn-order position
@@ -248,10 +249,12 @@ def play_one(
         else:
             with unworded():  # only the rules are counted: no refusal or event is worded
                 if previous is not None:  # the refusal sample, tried in the state the action is played in
-                    for candidate in (rules.sample_action(previous, sample_rng) for _ in range(REFUSAL_SAMPLE)):
-                        refused.update({ref.checklist_id for _, ref in rules.checks(before, candidate)})
+                    for _ in range(REFUSAL_SAMPLE):
+                        broken = rules.checks(before, rules.sample_action(previous, sample_rng))
+                        if broken:
+                            refused.update({ref.checklist_id for _, ref in broken})
                 state, events = rules.apply(before, action)
-            fired.update(e.rule.checklist_id for e in events if e.rule is not None)
+            told.extend(events)  # counted once, at the end of the game
         for screen, tests in step_tests:
             if screen is None or screen(before, action, state):
                 for name, test in tests:
@@ -262,6 +265,7 @@ def play_one(
         if table_pass(state, len(players)) != clock:
             clock = table_pass(state, len(players))
             samples.append(standing(state))
+    fired.update(e.rule.checklist_id for e in told if e.rule is not None)
     sheet = rules.scores(state)
     totals = sheet.totals
     samples.append(dict(totals))
