@@ -12,7 +12,6 @@ returns is legal.  ``rules.sample_action`` re-exports it for
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 
 from fresco_kit.core import Action, Rng
@@ -23,7 +22,16 @@ from .actions import Choose, Forfeit
 from .data import SPACES, load, load_for
 from .effects import member_value, modifier_of, servants_per_plus
 from .final import final_scores
-from .placement import choice, extra_targets, fits, legal_actions, legal_answers, placement, reasons
+from .placement import (
+    choice,
+    choose_reasons,
+    extra_targets,
+    fits,
+    legal_actions,
+    legal_answers,
+    placement,
+    reasons,
+)
 from .state import State
 from .towers import tower_space
 
@@ -31,6 +39,23 @@ from .towers import tower_space
 ORDERS = tuple(tuple(Rng(i).shuffled(SPACES)) for i in range(97))
 #: Spaces that take one member: skipped at once when taken.
 SINGLE = frozenset(s for s in SPACES if s != "council" and not s.endswith("-large"))
+
+
+def _space_facts(space: str) -> tuple[str, bool, str | None, int, int, str | None, str | None]:
+    """What the sampler asks of ``space``: (space, takes one member, its tower or None, the
+    floor's index, its printed value, the kind of action a character or an excommunication
+    changes there or None, the tower it changes)."""
+    data = load()
+    ts = tower_space(space)
+    if ts:
+        return (space, space in SINGLE, ts[0], ts[1] - 1, data.towers[ts[0]].floor_values[ts[1] - 1], "tower", ts[0])
+    kind = data.spaces[space].kind
+    changed = kind if kind in ("harvest", "production") else None
+    return (space, space in SINGLE, None, 0, data.spaces[space].value, changed, None)
+
+
+#: :data:`ORDERS` with each space's :func:`_space_facts`, worked out once
+_SPACE_ORDERS = tuple(tuple(_space_facts(s) for s in order) for order in ORDERS)
 
 
 def sample_action(state: State, rng: Rng) -> Action:
@@ -51,21 +76,22 @@ def _sample_placement(state: State, rng: Rng) -> Action:
     assert name is not None  # the action phase, nothing pending: someone is to place
     p = state.player(name)
     members = rng.shuffled(p.home)
-    spaces = ORDERS[rng.randbelow(len(ORDERS))]
+    spaces = _SPACE_ORDERS[rng.randbelow(len(ORDERS))]
     per = servants_per_plus(p)
-    occupants, towers, held = state.occupants, state.towers, p.res["servants"]
-    needs = _needs(p.cards["character"], p.excomms)
+    occupants, towers, held, draw = state.occupants, state.towers, p.res["servants"], rng.randbelow
+    characters, excomms = p.cards["character"], p.excomms
     for member in members:
         base = member_value(state, p, member)
-        for space in spaces:
-            if space in SINGLE and occupants.get(space):
+        for space, single, tower, floor, value, kind, changed in spaces:
+            if single and occupants.get(space):
                 continue
-            ts = tower_space(space)
-            if ts and towers[ts[0]][ts[1] - 1] is None:
+            if tower is not None and towers[tower][floor] is None:
                 continue
-            need = needs[space] - base
+            if kind is not None and (characters or excomms):
+                value -= modifier_of(characters, excomms, kind, changed)
+            need = value - base
             s = need * per if need > 0 else 0
-            if rng.randbelow(8) == 0:
+            if draw(8) == 0:
                 s += per
             if s > held:
                 continue
@@ -83,25 +109,6 @@ def _sample_placement(state: State, rng: Rng) -> Action:
     return rng.choice(legal_actions(state))
 
 
-@lru_cache(maxsize=512)
-def _needs(characters: tuple[int, ...], excomms: tuple[int, ...]) -> dict[str, int]:
-    """The value each action space asks of a player holding ``characters`` and ``excomms``
-    (printed value, minus the character bonuses, plus the excommunication maluses, of the
-    game's own data): what the sampler's servants aim at (worked out once per hand of
-    characters and tiles; the rules of the space, ``fits``, still decide)."""
-    data = load()
-    out = {}
-    for space in SPACES:
-        ts = tower_space(space)
-        if ts:
-            out[space] = data.towers[ts[0]].floor_values[ts[1] - 1] - modifier_of(characters, excomms, "tower", ts[0])
-        else:
-            sp = data.spaces[space]
-            bonus = modifier_of(characters, excomms, sp.kind, None) if sp.kind in ("harvest", "production") else 0
-            out[space] = sp.value - bonus
-    return out
-
-
 def _sample_choices(state: State) -> list[Choose]:
     """The answers to sample from: every legal answer, except for an extra action, whose
     candidates are skipping and each target with no servants, those legal (every legal
@@ -112,7 +119,7 @@ def _sample_choices(state: State) -> list[Choose]:
     p = state.player(d.player)
     candidates = [choice(p.name, "skip")] + [choice(p.name, t) for t in extra_targets(d)]
     with unworded():  # whether each is refused, not why (skip is refused with extra_action_optional off)
-        out = [c for c in candidates if not reasons(state, c)]
+        out = [c for c in candidates if not choose_reasons(state, c, first=True)]
     return out or legal_answers(state)
 
 

@@ -350,10 +350,11 @@ def extra_targets(d: Decision) -> list[str]:
     return [s for s in TOWER_SPACES if d.tower in ("any", tower_floor(s)[0])]
 
 
-def choose_reasons(st: State, a: Choose) -> list[Reason]:
+def choose_reasons(st: State, a: Choose, first: bool = False) -> list[Reason]:
     """Every rule broken by answering the front pending decision with ``a``: whose
     decision it is, then the rules of the decision's kind (privilege, cost, trade,
-    Vatican report, extra action)."""
+    Vatican report, extra action).  With ``first``, an extra action's checks stop at the
+    first broken rule (empty exactly when the full list is: the listing loops)."""
     out = _turn_reasons(st, a.player, True)
     if out:
         return out
@@ -389,6 +390,8 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
                 )
         return out
     out += _servant_reasons(st, p, a.servants)
+    if first and out:
+        return out[:1]
     targets = extra_targets(d)
     if a.choice not in targets:
         if d.action in ZONES:
@@ -407,7 +410,7 @@ def choose_reasons(st: State, a: Choose) -> list[Reason]:
         return out + [(what, RULES["kit.extra_action"])]
     if d.action in ZONES:
         return out
-    return out + plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount).reasons
+    return out + plan(st, p, a.choice, d.value or 0, a.servants, None, d.discount, first=first).reasons
 
 
 def extra_taken(st: State, p: Player, d: Decision) -> Choose | None:
@@ -447,7 +450,7 @@ def legal_answers(st: State) -> list[Choose]:
         counts = listed_counts(range(0, p.res["servants"] + 1, per), lambda s: (d.value or 0) + s // per)
         cands = [choice(name, "skip")] + [choice(name, t, s) for t in extra_targets(d) for s in counts]
     with unworded():  # only whether each answer is refused matters here, not why
-        return [c for c in cands if not choose_reasons(st, c)]
+        return [c for c in cands if not choose_reasons(st, c, first=True)]
 
 
 @cache
