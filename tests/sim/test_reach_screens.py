@@ -14,7 +14,7 @@ from fresco_kit.core.plugins import direct
 from fresco_kit.core.random import Rng
 from fresco_kit.sim.runner import screened_tests
 
-from ..games import apply_fast
+from tests.games import apply_fast
 
 SCREENED = [info for info in games() if any(s.reach is not None and s.reach.screen for s in info.switches)]
 
