@@ -19,7 +19,7 @@ from fresco_kit.core.interface import load_weights
 from fresco_kit.core.text import unworded
 
 from .actions import Choose, Forfeit
-from .data import SPACES, load, load_for
+from .data import SPACES, load_for
 from .effects import member_value, modifier_of, servants_per_plus
 from .final import final_scores
 from .placement import (
@@ -31,6 +31,8 @@ from .placement import (
     legal_answers,
     placement,
     reasons,
+    space_minimum,
+    value_kind,
 )
 from .state import State
 from .towers import tower_space
@@ -43,15 +45,11 @@ SINGLE = frozenset(s for s in SPACES if s != "council" and not s.endswith("-larg
 
 def _space_facts(space: str) -> tuple[str, bool, str | None, int, int, str | None, str | None]:
     """What the sampler asks of ``space``: (space, takes one member, its tower or None, the
-    floor's index, its printed value, the kind of action a character or an excommunication
-    changes there or None, the tower it changes)."""
-    data = load()
+    floor's index, its printed value (``placement.space_minimum``), the kind of action and
+    the tower a character or an excommunication changes there (``placement.value_kind``))."""
     ts = tower_space(space)
-    if ts:
-        return (space, space in SINGLE, ts[0], ts[1] - 1, data.towers[ts[0]].floor_values[ts[1] - 1], "tower", ts[0])
-    kind = data.spaces[space].kind
-    changed = kind if kind in ("harvest", "production") else None
-    return (space, space in SINGLE, None, 0, data.spaces[space].value, changed, None)
+    tower, floor = ts if ts else (None, 1)
+    return (space, space in SINGLE, tower, floor - 1, space_minimum(space), *value_kind(space))
 
 
 #: :data:`ORDERS` with each space's :func:`_space_facts`, worked out once

@@ -193,7 +193,7 @@ def _legal_servants(st: State, p: Player, member: str, base: int, space: str, pe
     that is not the minimum value, and once a count passes, finds the run's end by
     halving (the largest count first: often the whole run)."""
     top = p.res["servants"] // per * per
-    need = _minimum(space)
+    need = space_minimum(space)
     start = 0  # the first count whose value can reach the minimum
     if _reach(p, base, space, 0) < need:
         if _reach(p, base, space, top) < need:
@@ -322,12 +322,13 @@ def placeable_space(st: State, p: Player, member: str) -> tuple[str, int] | None
 def _reach(p: Player, base: int, space: str, servants: int) -> int:
     """The action value on ``space`` with ``servants``, before any space penalty: its
     checks compare this value, or a lower one, with the space's minimum."""
-    return action_value(p, base, servants, *_value_kind(space))
+    return action_value(p, base, servants, *value_kind(space))
 
 
 @cache
-def _value_kind(space: str) -> tuple[str | None, str | None]:
-    """The kind of action (and tower) whose bonuses and maluses change the value on ``space``."""
+def value_kind(space: str) -> tuple[str | None, str | None]:
+    """The kind of action (and tower) whose bonuses and maluses change the value on ``space``
+    (``effects.action_modifier``'s arguments)."""
     ts = tower_space(space)
     if ts:
         return "tower", ts[0]
@@ -336,7 +337,7 @@ def _value_kind(space: str) -> tuple[str | None, str | None]:
 
 
 @cache
-def _minimum(space: str) -> int:
+def space_minimum(space: str) -> int:
     """The printed minimum value of ``space``."""
     ts = tower_space(space)
     return load().towers[ts[0]].floor_values[ts[1] - 1] if ts else load().spaces[space].value

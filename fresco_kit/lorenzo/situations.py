@@ -10,7 +10,7 @@ from .data import ZONE_SPACES, load_for
 from .effects import action_modifier, excomm, gets_floor_bonus, member_value, servants_per_plus
 from .flow import skips_first_placement
 from .placement import extra_taken, extra_targets, placeable_space
-from .towers import tower_floor, tower_occupied, tower_space
+from .towers import FLOORS, tower_floor, tower_occupied, tower_space
 from .zones import zone_value
 
 
@@ -87,7 +87,7 @@ def colour_clash(before: Any, action: Any, after: Any) -> bool:
         return False
     where = tower_space(action.space)
     if where is not None:
-        spaces: tuple[str, ...] = tuple(f"{where[0]}-{f}" for f in (1, 2, 3, 4))
+        spaces: tuple[str, ...] = FLOORS[where[0]]
     elif action.space in ZONE_SPACES:
         kind = load_for(before.data).spaces[action.space].kind
         spaces = (f"{kind}-small", f"{kind}-large")

@@ -36,7 +36,8 @@ from .refs import RULES, amount, joined, member_word, space_name, tower_word
 from .state import Decision, Player, State
 
 _TOWER_SPACES = {f"{t}-{f}": (t, f) for t in CARD_TYPES for f in (1, 2, 3, 4)}
-_FLOORS = {t: tuple(f"{t}-{f}" for f in (1, 2, 3, 4)) for t in CARD_TYPES}
+#: each tower's four floor spaces, by tower
+FLOORS = {t: tuple(f"{t}-{f}" for f in (1, 2, 3, 4)) for t in CARD_TYPES}
 
 
 def tower_space(space: str) -> tuple[str, int] | None:
@@ -52,7 +53,7 @@ def tower_floor(space: str) -> tuple[str, int]:
 def tower_occupied(st: State, tower: str) -> bool:
     """Whether any member, of any player, stands in the tower."""
     occupants = st.occupants
-    for s in _FLOORS[tower]:
+    for s in FLOORS[tower]:
         if occupants.get(s):
             return True
     return False
@@ -132,7 +133,7 @@ def plan(
         )
         if first:
             return TowerPlan(reasons, tower, floor)
-    clash = colour_conflict(st, p.name, member, _FLOORS[tower]) if member is not None else None
+    clash = colour_conflict(st, p.name, member, FLOORS[tower]) if member is not None else None
     if clash is not None:
         reasons.append(
             (

@@ -125,7 +125,7 @@ def prepare_checks(state: State, seat: int, action: Any = None) -> list:
     allowed) one that would draw no card (a full hand, or no card left to draw) while the
     player holds a card to play instead.  (``action``, the Prepare itself, is not read: the
     turn checks of ``rules`` are called with it.)"""
-    if not state.switches or setting(state, "preparation") != "must draw" or not state.hands[seat]:
+    if setting(state, "preparation") != "must draw" or not state.hands[seat]:
         return []
     room = HAND_LIMIT - len(state.hands[seat])
     if room > 0 and (state.deck or state.discard):
