@@ -17,7 +17,7 @@ from .zones import zone_value
 # -- screens (``Reach.screen``): cheap conditions that hold wherever the tests they screen do
 def extra_answered(before: Any, action: Any, after: Any) -> bool:
     """The action answers an extra action (a pending "action" decision)."""
-    return isinstance(action, Choose) and bool(before.pending) and before.pending[0].kind == "action"
+    return _extra(before, action) is not None
 
 
 def placed(before: Any, action: Any, after: Any) -> bool:
@@ -33,8 +33,7 @@ def excommunicated_acts(before: Any, action: Any, after: Any) -> bool:
 
 def _extra_tower(before: Any, action: Any) -> tuple[Any, str, int] | None:
     """``(player, tower, floor)`` when ``action`` answers an extra action into a tower."""
-
-    if not isinstance(action, Choose) or not before.pending or before.pending[0].kind != "action":
+    if _extra(before, action) is None:
         return None
     where = tower_space(action.choice)
     return (before.player(action.player), *where) if where else None
