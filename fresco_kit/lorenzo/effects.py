@@ -313,17 +313,13 @@ def privilege_reasons(decision: Decision, choice: str) -> list:
     if choice in privileges and choice not in taken:
         return []
     open_ = [c for c in privileges if c not in taken]
-    if choice not in open_:
-        if choice in taken:
-            why = Msg(
-                "privilege {choice} is already taken from this effect; the choices are {open}",
-                choice=choice,
-                open=open_,
-            )
-        else:
-            why = Msg("{choice} is not a council privilege; the choices are {open}", choice=repr(choice), open=open_)
-        return [(why, RULES["kit.privileges"])]
-    return []
+    if choice in taken:
+        why = Msg(
+            "privilege {choice} is already taken from this effect; the choices are {open}", choice=choice, open=open_
+        )
+    else:
+        why = Msg("{choice} is not a council privilege; the choices are {open}", choice=repr(choice), open=open_)
+    return [(why, RULES["kit.privileges"])]
 
 
 def resolve_privilege(st: State, p: Player, decision: Decision, choice: str, events: list[Event]) -> None:
