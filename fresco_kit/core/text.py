@@ -21,13 +21,16 @@ the catalog test can collect them from the source: never build one from pieces a
 time, and never concatenate a :class:`Msg` with another text (the result would be a
 plain ``str`` that no catalog can translate) -- put both in one template instead.
 
-**Unworded texts.**  Inside ``with unworded():`` a :class:`Msg` is not filled in: its text
-is its template (``"{player} restores {fresco}"``), with the template and values kept as
-always, so ``render`` still says it in full.  The runner's rule tracing uses it: it counts
-which rules fired or refused, and nobody reads the words (filling in every event and
-refusal was most of what tracing cost).  Code that adds text to a message only for a
-reader (what the game waits for, the open spaces) asks :func:`worded` first.  Keep no
-message made in such a block beyond it (in a cache, say): it would stay unworded.
+**Unworded texts.**  Inside ``with unworded():`` a :class:`Msg` is not made at all: what
+``Msg(...)`` (or ``Msg.n``) gives is its bare template, the plain ``str``
+``"{player} restores {fresco}"``, with nothing filled in and nothing kept (no values, no
+object made: a template is a constant).  The runner's rule tracing and the engines'
+"is it refused?" loops (the random players, Lorenzo's listing) use it: they ask which
+rules refuse, and nobody reads the words (filling in every event and refusal was most of
+what tracing cost; making the unread messages was still a tenth of a traced Lorenzo game).
+Code that adds text to a message only for a reader (what the game waits for, the open
+spaces) asks :func:`worded` first.  Keep no message made in such a block beyond it (in a
+cache, say): it would stay a template, in every language.
 """
 
 from __future__ import annotations
@@ -90,8 +93,11 @@ class Msg(str):
 
     def __new__(cls, template: str, /, **params: Any) -> Msg:
         """``template`` filled in with ``params`` (``str.format`` fields).  Written out rather
-        than through :meth:`_make`: the engines make a message at nearly every check and event."""
-        self = str.__new__(cls, _filled(template, params) if worded() else template)  # unworded: the template
+        than through :meth:`_make`: the engines make a message at nearly every check and event.
+        Inside :class:`unworded`: ``template`` itself (see the module)."""
+        if not worded():
+            return template  # type: ignore[return-value]  # unworded: the bare template, nothing made
+        self = str.__new__(cls, _filled(template, params))
         self.template, self.params = template, params
         return self
 
@@ -104,7 +110,9 @@ class Msg(str):
     @classmethod
     def _make(cls, template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
         chosen = template if plural is None or abs(count or 0) == 1 else plural
-        self = str.__new__(cls, _filled(chosen, params) if worded() else chosen)  # unworded: the template
+        if not worded():
+            return chosen  # type: ignore[return-value]  # unworded: the bare template, nothing made
+        self = str.__new__(cls, _filled(chosen, params))
         self.template, self.params = template, params
         if plural is not None:
             self.plural, self.number = plural, count
@@ -121,7 +129,8 @@ class Msg(str):
 
 
 def _rebuild(template: str, plural: str | None, count: int | None, params: dict[str, Any]) -> Msg:
-    return Msg._make(template, plural, count, params)
+    with worded_texts():  # a pickled Msg was a worded one: it stays one wherever it is unpickled
+        return Msg._make(template, plural, count, params)
 
 
 def _filled(template: str, params: dict[str, Any]) -> str:

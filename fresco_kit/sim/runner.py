@@ -209,7 +209,8 @@ def play_one(
     decision_rows: list[dict[str, Any]] = []
     fired: Counter[str] = Counter()
     told: list[Any] = []  # the events of the game (with rules_used), counted into fired at its end
-    refused: Counter[str] = Counter()
+    refusing: list[str] = []  # the rules refusing each sampled candidate, counted into refused at its end
+    sample, checks = rules.sample_action, rules.checks
     previous: Any = None  # the state of the previous decision: the refusal sample's candidates come from it
     order: list[str] = []  # the players in the order they first act: the turn-order position
     count = 0
@@ -250,9 +251,11 @@ def play_one(
             with unworded():  # only the rules are counted: no refusal or event is worded
                 if previous is not None:  # the refusal sample, tried in the state the action is played in
                     for _ in range(REFUSAL_SAMPLE):
-                        broken = rules.checks(before, rules.sample_action(previous, sample_rng))
-                        if broken:
-                            refused.update({ref.checklist_id for _, ref in broken})
+                        broken = checks(before, sample(previous, sample_rng))
+                        if len(broken) == 1:  # most refusals name one rule
+                            refusing.append(broken[0][1].checklist_id)
+                        elif broken:  # a rule broken twice counts once
+                            refusing.extend({ref.checklist_id for _, ref in broken})
                 state, events = rules.apply(before, action)
             told.extend(events)  # counted once, at the end of the game
         for screen, tests in step_tests:
@@ -266,6 +269,7 @@ def play_one(
             clock = table_pass(state, len(players))
             samples.append(standing(state))
     fired.update(e.rule.checklist_id for e in told if e.rule is not None)
+    refused = Counter(refusing)
     sheet = rules.scores(state)
     totals = sheet.totals
     samples.append(dict(totals))

@@ -1,21 +1,30 @@
-"""Unworded messages (core.text.unworded): the template stands for the text, nothing is lost."""
+"""Unworded messages (core.text.unworded): a message is its bare template, nothing is made."""
 
 from __future__ import annotations
 
+import pickle
 import threading
 
 from fresco_kit.core.text import Msg, english, unworded, worded
 
 
-def test_a_message_made_unworded_is_its_template_and_still_renders_in_full():
+def test_a_message_made_unworded_is_its_bare_template():
+    template = "{player} restores {fresco}"
     with unworded():
         assert not worded()
-        m = Msg("{player} restores {fresco}", player="Red", fresco=Msg("the altar"))
-        n = Msg.n(2, "{n} card", "{n} cards")
+        m = Msg(template, player="Red", fresco=Msg("the altar"))
+        n, one = Msg.n(2, "{n} card", "{n} cards"), Msg.n(-1, "{n} card", "{n} cards")
     assert worded()
-    assert (m, n) == ("{player} restores {fresco}", "{n} cards")
-    assert m.params["player"] == "Red" and n.number == 2 and english(n) == "{n} cards"
-    assert m.render(english) == "Red restores the altar" == Msg("{player} restores {fresco}", **m.params)
+    assert (m, n, one) == (template, "{n} cards", "{n} card")
+    assert m is template  # the constant itself: no object is made
+    assert type(n) is str and not isinstance(m, Msg)  # so no values are kept either
+
+
+def test_a_worded_message_unpickled_inside_unworded_stays_worded():
+    m = Msg.n(3, "{n} card", "{n} cards")
+    with unworded():
+        back = pickle.loads(pickle.dumps(m))
+    assert isinstance(back, Msg) and back == "3 cards" and english(back) == "{n} cards" and back.number == 3
 
 
 def test_unworded_is_undone_on_error_and_nests():
