@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from fresco_kit.core.collector import many_games
 from fresco_kit.core.data import load_patch, load_seed
 from fresco_kit.core.examples import run_examples
 from fresco_kit.core.game import Game, random_playout
@@ -103,7 +104,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     players = args.players or info.bench_players
     info.new_game(info.players(players), seed=args.seed)
     start = time.perf_counter()
-    actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
+    with many_games():  # the collector's pace for a run of games (core.collector)
+        actions = sum(_playouts(args.game, args.n, players, args.seed, False, args.n >= 1000))
     elapsed = time.perf_counter() - start
     print(
         f"{args.game}: {args.n} seeded random {players}-player {_game_word(args.n)} "
@@ -117,7 +119,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
     """Play random games checking invariants (and, with --fuzz, damaged input)."""
     counts = [args.players] if args.players else game_info(args.game).player_counts
     for players in counts:
-        actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
+        with many_games():
+            actions = sum(_playouts(args.game, args.n, players, args.seed, True, True))
         print(
             f"{args.game}: {args.n} {players}-player {_game_word(args.n)}, {actions} actions, invariants held",
             flush=True,

@@ -227,7 +227,7 @@ class Game:
         new_state, events = self._apply(action)
         self.history.append(Turn(action, tuple(events), self._state))
         self._state = new_state
-        return list(events)
+        return events  # the rules' own new list (the history keeps its copy)
 
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions."""

@@ -24,6 +24,7 @@ from fresco_kit.core import Game, Rng
 from fresco_kit.core.actions import made
 from fresco_kit.core.forms import from_saved
 from fresco_kit.core.interface import load_weights
+from fresco_kit.core.memo import last_states
 
 from . import INFO, board, data, new_game
 from .actions import Action, Altar, Blend, Buy, Close, Done, Plan, Restore, Studio, Theater, Wake
@@ -82,14 +83,11 @@ _NEEDS = tuple(t.paints for t in data.FRESCO_TILES)
 _VALUES = tuple(t.value for t in data.FRESCO_TILES)
 
 
-def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
-    """A plausible plan: buy what one can afford, blend and restore towards a target tile."""
+def _plan(s: State, rng: Rng) -> tuple[int, tuple[int, ...]]:
+    """A plausible plan for the first player still to plan: buy what one can afford, blend
+    and restore towards a target tile.  Returns the player's index and the plan."""
+    i, short, price, blend_help, altar_ok = _plan_facts(s)
     p = s.players[i]
-    want = _wanted(s, p)
-    short = sum(max(0, n - h) for n, h in zip(want, p.paints))
-    price = max(1, s.price(i))
-    blend_help = any(want[k] > p.paints[k] for k in _BLENDED_INDEX)
-    altar_ok = bool(altar_options(p.paints, s.switches.altar_own_primary))
     wish = {
         "market": min(3, p.thalers // price, 1 + rng.randbelow(3)),
         "cathedral": 2 if short == 0 else 1 if (short <= 2 or altar_ok) else 0,
@@ -107,7 +105,35 @@ def _plan(s: State, i: int, rng: Rng) -> tuple[int, ...]:
         k = max(0, min(k, budget, data.SPACES_PER_COLUMN))
         counts.append(k)
         budget -= k
-    return tuple(counts)
+    return i, tuple(counts)
+
+
+@last_states  # the part of a plan drawn from no dice (rule tracing draws twice per state)
+def _plan_facts(s: State) -> tuple[int, int, int, bool, bool]:
+    """Who plans next in ``s`` (the first player still to plan) and what that plan weighs
+    besides its draws: the paints short of the wanted tile, the market price, whether
+    blending would help, whether an altar restoration is open."""
+    i = [p.plan for p in s.players].index(None)
+    p = s.players[i]
+    want = _wanted(s, p)
+    short = sum(max(0, n - h) for n, h in zip(want, p.paints))
+    blend_help = any(want[k] > p.paints[k] for k in _BLENDED_INDEX)
+    altar_ok = bool(altar_options(p.paints, s.switches.altar_own_primary))
+    return i, short, max(1, s.price(i)), blend_help, altar_ok
+
+
+@last_states  # (see _plan_facts)
+def _blends(s: State) -> tuple[list[str], list[str]]:
+    """The acting player's workshop choices in ``s``: the blends it can make from its paints
+    and the supply, and those the wanted tile needs more of (shared lists: read only)."""
+    p = s.players[s.order[s.actor]]
+    options = [c for c in data.BLENDED if covers(p.paints, BLEND_VECTORS[c]) and supply_covers(s, ONE_PAINT[c])]
+    need = _wanted(s, p)
+    return options, [c for c in options if need[data.COLOUR_INDEX[c]] > p.paints[data.COLOUR_INDEX[c]]]
+
+
+#: :func:`.wakeup.free_times`, kept for the last two states (see _plan_facts)
+_free_times = last_states(free_times)
 
 
 def _act(s: State, rng: Rng) -> Action:
@@ -152,9 +178,7 @@ def _act(s: State, rng: Rng) -> Action:
     elif col == "theater":
         return made(Theater, name)
     elif col == "workshop":
-        options = [c for c in data.BLENDED if covers(p.paints, BLEND_VECTORS[c]) and supply_covers(s, ONE_PAINT[c])]
-        need = _wanted(s, p)
-        useful = [c for c in options if need[data.COLOUR_INDEX[c]] > p.paints[data.COLOUR_INDEX[c]]]
+        options, useful = _blends(s)
         if useful:
             return made(Blend, name, rng.choice(useful))
         if options and rng.randbelow(4) == 0:
@@ -167,11 +191,10 @@ def sample_action(s: State, rng: Rng) -> Action:
 
     Raises ``ValueError`` once the game is over."""
     if s.phase == "wake":
-        return made(Wake, s.names[s.chooser[s.wake_at]], rng.choice(free_times(s)))
+        return made(Wake, s.names[s.chooser[s.wake_at]], rng.choice(_free_times(s)))
     if s.phase == "plan":
-        waiting = [i for i, p in enumerate(s.players) if p.plan is None]
-        i = waiting[0]
-        return made(Plan, s.names[i], _plan(s, i, rng))
+        i, counts = _plan(s, rng)
+        return made(Plan, s.names[i], counts)
     if s.phase == "act":
         return _act(s, rng)
     if s.phase == "final_count":

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from fresco_kit.core import Action, Rng
 from fresco_kit.core.interface import load_weights
-from fresco_kit.core.text import unworded
+from fresco_kit.core.memo import last_states
+from fresco_kit.core.text import unworded, worded
 
 from .actions import Choose, Forfeit
 from .data import SPACES, load_for
@@ -64,6 +65,8 @@ def sample_action(state: State, rng: Rng) -> Action:
     with the fewest servants)."""
     if state.pending:
         return rng.choice(_sample_choices(state))
+    if not worded():  # already unworded (the runner's rule tracing draws its candidates so)
+        return _sample_placement(state, rng)
     with unworded():  # the placements tried are refused or not: no one reads why
         return _sample_placement(state, rng)
 
@@ -107,10 +110,12 @@ def _sample_placement(state: State, rng: Rng) -> Action:
     return rng.choice(legal_actions(state))
 
 
+@last_states  # listing the answers is most of a draw's work; rule tracing draws twice per state
 def _sample_choices(state: State) -> list[Choose]:
     """The answers to sample from: every legal answer, except for an extra action, whose
     candidates are skipping and each target with no servants, those legal (every legal
-    answer when none is: a declined action the switch ``extra_action_optional`` refuses)."""
+    answer when none is: a declined action the switch ``extra_action_optional`` refuses).
+    Kept for the last two states (``core.memo.last_states``): the list is shared."""
     d = state.pending[0]
     if d.kind != "action":
         return legal_answers(state)

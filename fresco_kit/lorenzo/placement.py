@@ -131,7 +131,7 @@ def placement_reasons(
     With ``first``, the checks stop at the first broken rule: the list is then the full
     list's first entry only (empty exactly when the full list is), for the listing loops."""
     out = _turn_reasons(st, player, False) if turn else []
-    if out and (first or st.phase == "over" or not any(p.name == player for p in st.players)):
+    if out and (first or st.phase == "over" or player not in st.names):
         return out
     p = st.player(player)
     return out + _member_reasons(st, p, member, member_value(st, p, member), space, servants, first)

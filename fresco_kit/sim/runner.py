@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fresco_kit.core import Rng, game_info
+from fresco_kit.core.collector import many_games
 from fresco_kit.core.plugins import direct
 from fresco_kit.core.registry import GameInfo, Reach
 from fresco_kit.core.text import unworded
@@ -350,13 +351,15 @@ def _batch(
     main process knows which one a dead worker was playing."""
     info = game_info(name)
     out = []
-    for seed in seeds:
-        if _STARTED is not None:
-            _STARTED.put(seed)
-        try:
-            out.append(play_one(info, bots, seed, options, max_actions, decisions, rules_used))
-        except Exception as error:  # a bug in a game or a bot: recorded, and the study goes on
-            out.append({"failed": {"seed": seed, "reason": "error", "detail": f"{type(error).__name__}: {error}"}})
+    with many_games():  # the collector's pace for a run of games (core.collector)
+        for seed in seeds:
+            if _STARTED is not None:
+                _STARTED.put(seed)
+            try:
+                out.append(play_one(info, bots, seed, options, max_actions, decisions, rules_used))
+            except Exception as error:  # a bug in a game or a bot: recorded, and the study goes on
+                detail = f"{type(error).__name__}: {error}"
+                out.append({"failed": {"seed": seed, "reason": "error", "detail": detail}})
     return out
 
 
