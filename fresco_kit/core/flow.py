@@ -145,8 +145,9 @@ class Flow(Generic[S]):
             object.__setattr__(self, "_last", (enter, plan))
         phase_field, put = self.phase_field, object.__setattr__
         here: str = start
+        ways = plan[here][0]
         for _ in range(10_000):  # follow(), inlined: this runs after every action of every playout
-            for condition, target in plan[here][0]:  # noqa: B007 (target is read after the break)
+            for condition, target in ways:  # noqa: B007 (target is read after the break)
                 if condition is None or condition(state):
                     break
             else:
@@ -154,7 +155,7 @@ class Flow(Generic[S]):
             if target == here:
                 return here
             here = target
-            _, waits, action = plan[here]
+            ways, waits, action = plan[here]
             if waits and phase_field is not None:
                 put(state, phase_field, here)  # core.record.assign, without its keyword overhead
             if action is not None:

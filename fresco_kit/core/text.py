@@ -27,7 +27,8 @@ plain ``str`` that no catalog can translate) -- put both in one template instead
 object made: a template is a constant).  The runner's rule tracing and the engines'
 "is it refused?" loops (the random players, Lorenzo's listing) use it: they ask which
 rules refuse, and nobody reads the words (filling in every event and refusal was most of
-what tracing cost; making the unread messages was still a tenth of a traced Lorenzo game).
+what tracing cost; making the unread messages still cost 3% of a traced Lorenzo game's
+instructions).
 Code that adds text to a message only for a reader (what the game waits for, the open
 spaces) asks :func:`worded` first.  Keep no message made in such a block beyond it (in a
 cache, say): it would stay a template, in every language.

@@ -236,8 +236,9 @@ def given_switches(switches: str) -> MappingProxyType[str, Any]:
 
 
 def setting(state: Any, name: str) -> Any:
-    """The value of switch ``name`` in force for ``state`` (a state or a view, whose
-    ``switches`` is the canonical JSON of the switches set; the default when unset)."""
+    """The value of switch ``name`` in force for ``state`` (a state, a view or a record without
+    switches, such as the final ``Standings``; ``switches`` is the canonical JSON of the switches
+    set; the default when unset)."""
     given = getattr(state, "switches", "")
     return given_switches(given).get(name, DEFAULTS[name]) if given else DEFAULTS[name]
 
