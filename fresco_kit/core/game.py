@@ -18,6 +18,7 @@ import io
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from numbers import Integral
 from typing import Any, NamedTuple
@@ -109,6 +110,11 @@ class Turn(NamedTuple):
     action: Any
     events: tuple[Event, ...]
     state_before: Any
+
+
+#: ``Turn(action, events, state_before)`` made by tuple's own constructor, as :meth:`Game.play`
+#: does at every action (a named tuple's ``__new__`` is a Python function: one call more)
+_new_turn: Callable[[tuple[Any, tuple[Event, ...], Any]], Turn] = partial(tuple.__new__, Turn)
 
 
 @dataclass(frozen=True)
@@ -223,9 +229,10 @@ class Game:
 
         Returns the events; raises :class:`RuleError` naming every broken rule, in which
         case nothing changes, and ``ValueError`` for something that is not an action."""
-        action = self._coerce(action)
+        if not isinstance(action, self.rules.ACTIONS):  # text, or not an action at all
+            action = self._coerce(action)
         new_state, events = self._apply(action)
-        self.history.append(Turn(action, tuple(events), self._state))
+        self.history.append(_new_turn((action, tuple(events), self._state)))
         self._state = new_state
         return events  # the rules' own new list (the history keeps its copy)
 
