@@ -1,7 +1,7 @@
 """Work kept per state: a published state never changes, so what a function of it gives
 does not either.
 
-:func:`last_states` keeps a function's answers for the last two states it was asked about,
+:func:`last_states` keeps a function's answers for the last two states it worked out,
 found by the state's identity (a state is a record with no cheap hash; identity is exact,
 since the kept entry holds the state alive).  The random players use it for the work
 that does not depend on their draws: the runner's rule tracing draws a second move from
@@ -21,8 +21,9 @@ R = TypeVar("R")
 
 
 def last_states(fn: Callable[[S], R]) -> Callable[[S], R]:
-    """``fn(state)``, answered once for each of the last two states asked about (a
-    random player's draw asks it once: the check costs two identity tests).  What it gives
+    """``fn(state)``, kept for the last two states it was worked out for (a newer one pushes
+    out the older; asking again moves nothing): a random player's draw asks it once, so
+    the check costs two identity tests.  What it gives
     is shared: read it, never change it.  Each entry is one tuple, replaced whole, so
     threads may share them."""
     newest: tuple[S, R] | tuple[None, None] = (None, None)

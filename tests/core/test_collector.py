@@ -13,6 +13,7 @@ from fresco_kit.core.collector import YOUNG_OBJECTS, many_games
 
 @pytest.fixture
 def thresholds():
+    """The collector at CPython's default thresholds for the test, as it was after it."""
     before = gc.get_threshold()
     gc.set_threshold(700, 10, 10)
     yield
@@ -20,6 +21,7 @@ def thresholds():
 
 
 def test_the_threshold_is_raised_inside_and_restored_after(thresholds):
+    """Inside a block (and a nested one) the first threshold is raised; after it, as before."""
     with many_games():
         assert gc.get_threshold() == (YOUNG_OBJECTS, 10, 10)
         with many_games():  # nested: still raised
@@ -29,6 +31,7 @@ def test_the_threshold_is_raised_inside_and_restored_after(thresholds):
 
 
 def test_an_error_restores_it_and_a_higher_setting_is_kept(thresholds):
+    """An error inside restores the setting; a threshold already higher is never lowered."""
     with pytest.raises(KeyError), many_games():
         raise KeyError("x")
     assert gc.get_threshold() == (700, 10, 10)
@@ -39,6 +42,7 @@ def test_an_error_restores_it_and_a_higher_setting_is_kept(thresholds):
 
 
 def test_blocks_in_two_threads_restore_once_the_last_ends(thresholds):
+    """Two threads' blocks overlap: the setting is put back only when the last one ends."""
     inside, release = threading.Barrier(2), threading.Event()
 
     def play() -> None:
