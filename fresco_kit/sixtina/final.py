@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fresco_kit.core import ScoreSheet
 from fresco_kit.core.text import Msg
@@ -29,11 +30,31 @@ CATEGORIES = list(INFO.categories)
 
 def prudent_cards_by_technique(state: State) -> dict[str, dict[str, list[int]]]:
     """technique -> player -> values of the kept prudent cards (players only)."""
-    out: dict[str, dict[str, list[int]]] = {t: {p: [] for p in state.players} for t in TECHNIQUES}
-    for seat, cards in enumerate(state.display):
+    return _by_technique(state.display, state.players)
+
+
+def _by_technique(display: tuple[tuple[int, ...], ...], players: tuple[str, ...]) -> dict[str, dict[str, list[int]]]:
+    out: dict[str, dict[str, list[int]]] = {t: {p: [] for p in players} for t in TECHNIQUES}
+    for seat, cards in enumerate(display):
         for c in cards:
-            out[TECHNIQUES[CARD_TECH[c]]][state.players[seat]].append(CARD_VALUE[c])
+            out[TECHNIQUES[CARD_TECH[c]]][players[seat]].append(CARD_VALUE[c])
     return out
+
+
+@lru_cache(maxsize=4096)
+def _prudent_points(
+    display: tuple[tuple[int, ...], ...], players: tuple[str, ...], lead_tie: str
+) -> tuple[tuple[str, int], ...]:
+    """Each player's Prudent Restorations points for the kept cards ``display`` (by seat),
+    summed over the techniques; worked out once per display and switch (a simulated game
+    reads its provisional sheet at every pass of the table, and the display changes only
+    at a prudent restoration)."""
+    total = dict.fromkeys(players, 0)
+    for by_player in _by_technique(display, players).values():
+        if any(by_player.values()):  # nobody kept this technique: it scores nothing
+            for name, pts in prudent_technique_points(by_player, lead_tie).items():
+                total[name] += pts
+    return tuple(total.items())
 
 
 def final_scores(state: State) -> ScoreSheet:
@@ -49,10 +70,8 @@ def final_scores(state: State) -> ScoreSheet:
     for name, pts in restored_fresco_points(restored, everyone).items():
         rows[name]["Contribution"] = pts
     lead_tie = setting(state, "prudent_lead_tie")  # readings: prudent lead tie
-    for by_player in prudent_cards_by_technique(state).values():
-        if any(by_player.values()):  # nobody kept this technique: it scores nothing (provisional sheets are read often)
-            for name, pts in prudent_technique_points(by_player, lead_tie).items():
-                rows[name]["Prudent restorations"] += pts
+    for name, pts in _prudent_points(state.display, state.players, lead_tie):
+        rows[name]["Prudent restorations"] = pts
     for seat, name in enumerate(state.players):
         rows[name]["Leftover"] = leftover_points(*leftover_counts(state, seat))
     sheet = ScoreSheet(list(CATEGORIES), rows)

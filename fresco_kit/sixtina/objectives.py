@@ -9,6 +9,7 @@ a technique's top space is a correct restoration, on its bottom space an excelle
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from fresco_kit.core import RuleRef, assign
@@ -284,12 +285,24 @@ def claim(state: State, colour: int, objective: str) -> int:
 
 def objective_points(state: State, colour: int) -> int:
     """Points of every objective space ``colour`` occupies (final.objectives)."""
-    total = 0
-    objectives = data_for(state.data).objective_by_id  # the game's data patch included
-    for obj, spaces in zip(state.objectives, state.claims):
-        pts = objectives[obj].points(state.n)
-        total += sum(pts[i] for i, c in enumerate(spaces) if c == colour)
-    return total
+    return _claimed_points(state.objectives, state.claims, state.n, state.data).get(colour, 0)
+
+
+@lru_cache(maxsize=4096)
+def _claimed_points(
+    objectives: tuple[str, ...], claims: tuple[tuple[int, ...], ...], n: int, patch: str
+) -> dict[int, int]:
+    """Colour -> points of the objective spaces it occupies (``claims``, by objective), with
+    the game's data ``patch``; worked out once per claims (a simulated game reads its
+    provisional sheet at every pass of the table, and claims change only when a player
+    claims).  The dict is shared: read it only."""
+    by_id = data_for(patch).objective_by_id
+    out: dict[int, int] = {}
+    for obj, spaces in zip(objectives, claims):
+        pts = by_id[obj].points(n)
+        for i, colour in enumerate(spaces):  # (an empty space's code is no colour: never read)
+            out[colour] = out.get(colour, 0) + pts[i]
+    return out
 
 
 def objectives_claimed(claims: tuple[tuple[int, ...], ...], colour: int) -> int:
