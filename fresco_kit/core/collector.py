@@ -5,11 +5,10 @@ it ends, so a run of games makes thousands of objects that live for a game and t
 together.  CPython looks for reference cycles among young objects after every 700 new ones
 (its first threshold), which here means a collection every few actions, each walking
 objects that are still in use: 4 to 6% of a random game's time.  :func:`many_games` raises
-that threshold for a block of games (CPython 3.13 raised its default for the same reason);
-the bench, soak and simulation loops use it.  Measured with ``fresco-kit bench`` (300
-games): 6 to 11% more games a second in each of the three games.  Memory stays bounded:
-at most :data:`YOUNG_OBJECTS` young objects wait for a collection, and nothing is switched
-off.
+that threshold for a block of games; the bench, soak and simulation loops use it.
+Measured with ``fresco-kit bench`` (300 games): 6 to 11% more games a second in each of the
+three games.  Memory stays bounded: at most :data:`YOUNG_OBJECTS` young objects wait for a
+collection, and nothing is switched off.
 """
 
 from __future__ import annotations
